@@ -1,0 +1,53 @@
+#pragma once
+/// Rng: catacomb's own random number generator and distributions.
+///
+/// xoshiro256** (Blackman & Vigna) seeded through SplitMix64, with our own bounded integer draw
+/// (Lemire's multiply-and-reject) and real draw (53 high bits). No std:: distributions: the
+/// standard leaves their algorithms to each library, so the same seed would give different
+/// dungeons on libstdc++, libc++ and MSVC. Always passed as Rng&; there is no global instance.
+#include <cstdint>
+#include <string_view>
+
+namespace catacomb {
+
+/// SplitMix64 step: advances `state` and returns the next output. Also used as a 64-bit mixer.
+uint64_t splitmix64(uint64_t& state);
+/// 64-bit FNV-1a hash of a string (stable across platforms; used to name streams).
+uint64_t fnv1a64(std::string_view s);
+
+class Rng {
+ public:
+  /// A generator seeded with `seed` (any 64-bit value, 0 included).
+  explicit Rng(uint64_t seed);
+  /// An independent stream for one stage, derived from (seed, stage name): tuning one stage
+  /// does not reshuffle another. Rng::stream(7, "caves") differs from Rng::stream(7, "rooms").
+  static Rng stream(uint64_t seed, std::string_view stage);
+
+  /// Next raw 64-bit output.
+  uint64_t next();
+  /// Uniform integer in [lo, hi], both inclusive. Requires lo <= hi.
+  int64_t uniform_int(int64_t lo, int64_t hi);
+  /// Uniform integer in [0, n). Requires n > 0.
+  uint64_t below(uint64_t n);
+  /// Uniform real in [0, 1), a multiple of 2^-53.
+  double uniform_real();
+  /// Uniform real in [lo, hi).
+  double uniform_real(double lo, double hi);
+  /// True with probability p (p <= 0: never, p >= 1: always).
+  bool chance(double p);
+  /// Shuffles [first, first + n) in place (Fisher-Yates, from the back).
+  template <typename T>
+  void shuffle(T* first, uint64_t n) {
+    for (uint64_t i = n; i > 1; --i) {
+      uint64_t j = below(i);
+      T tmp = first[i - 1];
+      first[i - 1] = first[j];
+      first[j] = tmp;
+    }
+  }
+
+ private:
+  uint64_t s_[4];
+};
+
+}  // namespace catacomb

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Quick start: install what is missing, build the release preset, and generate a sample dungeon
+# with default settings into out/ (sample.png, sample.json, sample.txt).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cmake --preset release >/dev/null
+cmake --build --preset release
+mkdir -p out
+./build/release/catacomb generate --png out/sample.png --json out/sample.json --txt out/sample.txt
+echo "Wrote out/sample.png, out/sample.json and out/sample.txt"

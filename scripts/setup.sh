@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what catacomb needs from Debian's packages, and nothing when everything is present.
+#   scripts/setup.sh          build and test dependencies
+#   scripts/setup.sh --bench  also the benchmark peers (libtcod, Boost.Graph, OpenCV)
+# Runs apt-get through sudo when not root.
+set -euo pipefail
+
+packages=(cmake g++ make pkg-config libgtest-dev libgmock-dev libstb-dev libcli11-dev nlohmann-json3-dev
+          libbenchmark-dev)
+if [[ "${1:-}" == "--bench" ]]; then
+  packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+  sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

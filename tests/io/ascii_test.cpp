@@ -1,0 +1,72 @@
+#include "io/ascii.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/error.hpp"
+
+namespace catacomb {
+namespace {
+
+const char* kMap =
+    "#########\n"
+    "#<..~~..#\n"
+    "#.##\"\"=.#\n"
+    "#.#,,+1.#\n"
+    "#..2..>.#\n"
+    "#########\n";
+
+TEST(AsciiTest, ReadsTerrainAndMarkers) {
+  Dungeon d = read_ascii(kMap);
+  EXPECT_EQ(d.tiles.width(), 9);
+  EXPECT_EQ(d.tiles.height(), 6);
+  EXPECT_EQ(d.tiles(0, 0), Terrain::Wall);
+  EXPECT_EQ(d.tiles(4, 1), Terrain::Water);
+  EXPECT_EQ(d.tiles(4, 2), Terrain::Vegetation);
+  EXPECT_EQ(d.tiles(6, 2), Terrain::Road);
+  EXPECT_EQ(d.tiles(3, 3), Terrain::Corridor);
+  EXPECT_EQ(d.tiles(5, 3), Terrain::Door);
+  EXPECT_EQ(d.tiles(1, 1), Terrain::Floor);  // under the start marker
+  ASSERT_EQ(d.objectives.size(), 4u);
+  EXPECT_EQ(d.objectives[0], (Objective{ObjectiveKind::Start, {1, 1}}));
+  EXPECT_EQ(d.objectives[1], (Objective{ObjectiveKind::Exit, {6, 4}}));
+  EXPECT_EQ(d.objectives[2], (Objective{ObjectiveKind::Objective, {6, 3}}));
+  EXPECT_EQ(d.objectives[3], (Objective{ObjectiveKind::Objective, {3, 4}}));
+}
+
+TEST(AsciiTest, RoundTripIsExact) {
+  EXPECT_EQ(write_ascii(read_ascii(kMap)), kMap);
+}
+
+TEST(AsciiTest, AcceptsCrLfAndTrailingBlankLines) {
+  Dungeon d = read_ascii("###\r\n#<#\r\n###\r\n\r\n");
+  EXPECT_EQ(d.tiles.height(), 3);
+  EXPECT_EQ(write_ascii(d), "###\n#<#\n###\n");
+}
+
+TEST(AsciiTest, RejectsBadCharacterNamingLineAndColumn) {
+  try {
+    read_ascii("###\n#x#\n###\n");
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "ASCII map line 2 column 2: character 'x' (expected one of # . , + ~ \" = < > 1-9)");
+  }
+}
+
+TEST(AsciiTest, RejectsRaggedRowsDuplicatesAndGaps) {
+  EXPECT_THROW(read_ascii("###\n##\n"), InvalidArgument);
+  EXPECT_THROW(read_ascii("<.<\n"), InvalidArgument);
+  EXPECT_THROW(read_ascii("1.1\n"), InvalidArgument);
+  EXPECT_THROW(read_ascii("1.3\n"), InvalidArgument);
+  EXPECT_THROW(read_ascii(""), InvalidArgument);
+}
+
+TEST(AsciiTest, WriteRefusesMoreThanNineObjectives) {
+  Dungeon d;
+  d.tiles = Grid<Terrain>(12, 1, Terrain::Floor);
+  for (int i = 0; i < 10; ++i) d.objectives.push_back({ObjectiveKind::Key, {i, 0}});
+  EXPECT_THROW(write_ascii(d), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace catacomb

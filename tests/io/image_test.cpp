@@ -1,0 +1,68 @@
+#include "io/image.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/error.hpp"
+#include "generator/caves.hpp"
+#include "support/test_support.hpp"
+
+namespace catacomb {
+namespace {
+
+TEST(ImageTest, PreviewDecodesBackToTheGridColours) {
+  CaveConfig cfg;
+  cfg.width = 40;
+  cfg.height = 25;
+  Dungeon d = generate_caves(cfg, 11);
+  d.objectives.push_back({ObjectiveKind::Start, {5, 5}});
+  const int s = 4;
+  test::DecodedPng png = test::decode_png(encode_png(render_preview(d, {s})));
+  ASSERT_EQ(png.width, 160);
+  ASSERT_EQ(png.height, 100);
+  for (int y = 0; y < d.tiles.height(); ++y)
+    for (int x = 0; x < d.tiles.width(); ++x) {
+      if (x == 5 && y == 5) continue;
+      // Every pixel of the tile has the terrain's colour.
+      for (int py = 0; py < s; ++py)
+        for (int px = 0; px < s; ++px) {
+          size_t i = (static_cast<size_t>(y * s + py) * static_cast<size_t>(png.width) + static_cast<size_t>(x * s + px)) * 3;
+          Rgb want = terrain_colour(d.tiles(x, y));
+          ASSERT_EQ(png.rgb[i], want[0]) << x << "," << y;
+          ASSERT_EQ(png.rgb[i + 1], want[1]);
+          ASSERT_EQ(png.rgb[i + 2], want[2]);
+        }
+    }
+  // The start marker's middle has the start colour.
+  size_t i = (static_cast<size_t>(5 * s + 2) * static_cast<size_t>(png.width) + static_cast<size_t>(5 * s + 2)) * 3;
+  Rgb start = objective_colour(ObjectiveKind::Start);
+  EXPECT_EQ(png.rgb[i], start[0]);
+  EXPECT_EQ(png.rgb[i + 1], start[1]);
+}
+
+TEST(ImageTest, SameDungeonGivesIdenticalBytes) {
+  Dungeon d = generate_caves(CaveConfig{}, 2);
+  EXPECT_EQ(encode_png(render_preview(d)), encode_png(render_preview(d)));
+}
+
+TEST(ImageTest, RefusesScalesThatMakeHugeImages) {
+  EXPECT_THROW(check_image_scale(80, 50, 0), InvalidArgument);
+  EXPECT_THROW(check_image_scale(80, 50, 65), InvalidArgument);
+  try {
+    check_image_scale(16384, 100, 4, "--scale");
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("--scale = 4 (expected at most 2 for a 16384x100 map", 0), 0u) << e.what();
+  }
+  EXPECT_NO_THROW(check_image_scale(80, 50, 64));
+}
+
+TEST(ImageTest, BlendMixesColours) {
+  Image img(2, 1, {0, 0, 0});
+  img.blend_rect(0, 0, 1, 1, {255, 255, 255}, 255);
+  img.blend_rect(1, 0, 5, 5, {200, 100, 0}, 128);
+  EXPECT_EQ(img.get(0, 0), (Rgb{255, 255, 255}));
+  EXPECT_EQ(img.get(1, 0), (Rgb{100, 50, 0}));
+}
+
+}  // namespace
+}  // namespace catacomb

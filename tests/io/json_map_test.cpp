@@ -1,0 +1,90 @@
+#include "io/json_map.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+#include "generator/caves.hpp"
+#include "io/ascii.hpp"
+
+namespace catacomb {
+namespace {
+
+Dungeon sample() {
+  Dungeon d = read_ascii(
+      "######\n"
+      "#<.~.#\n"
+      "#.\"=>#\n"
+      "######\n");
+  d.objectives.push_back({ObjectiveKind::Treasure, {2, 1}});
+  d.rooms.push_back({1, 1, 4, 2});
+  d.seed = 18446744073709551615ull;
+  d.generator = "rooms";
+  d.params = {{"count", int64_t{12}}, {"loop_fraction", 0.125}, {"mode", std::string("connect")}, {"on", true}};
+  return d;
+}
+
+TEST(JsonMapTest, HasTheDocumentedKeysInOrder) {
+  auto j = nlohmann::ordered_json::parse(write_json_map(sample()));
+  std::vector<std::string> keys;
+  for (auto& [k, v] : j.items()) keys.push_back(k);
+  EXPECT_EQ(keys, (std::vector<std::string>{"format", "version", "width", "height", "seed", "generator", "params",
+                                            "legend", "tiles", "objectives", "rooms"}));
+  EXPECT_EQ(j["format"], "catacomb-map");
+  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["tiles"][1], "#..~.#");  // markers are not in the tiles
+  EXPECT_EQ(j["legend"]["#"]["passable"], false);
+  EXPECT_TRUE(j["legend"]["#"]["cost"].is_null());
+  EXPECT_EQ(j["legend"]["~"]["name"], "water");
+  EXPECT_EQ(j["objectives"][2]["kind"], "treasure");
+  EXPECT_EQ(j["rooms"][0]["width"], 4);
+  EXPECT_EQ(j["params"]["loop_fraction"], 0.125);
+}
+
+TEST(JsonMapTest, RoundTripKeepsEverything) {
+  Dungeon d = sample();
+  Dungeon back = read_json_map(write_json_map(d));
+  EXPECT_EQ(back, d);
+  EXPECT_EQ(write_json_map(back), write_json_map(d));
+}
+
+TEST(JsonMapTest, RoundTripOfAGeneratedCave) {
+  Dungeon d = generate_caves(CaveConfig{}, 3);
+  EXPECT_EQ(read_json_map(write_json_map(d)), d);
+}
+
+TEST(JsonMapTest, DecodesTilesThroughTheFilesLegend) {
+  const char* text = R"({"format": "catacomb-map", "version": 1, "width": 3, "height": 1,
+    "legend": {"X": {"name": "wall"}, "o": {"name": "water"}}, "tiles": ["XoX"]})";
+  Dungeon d = read_json_map(text);
+  EXPECT_EQ(d.tiles(1, 0), Terrain::Water);
+  EXPECT_EQ(d.tiles(0, 0), Terrain::Wall);
+}
+
+void expect_error(const std::string& text, const std::string& message) {
+  try {
+    read_json_map(text);
+    FAIL() << "expected InvalidArgument: " << message;
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()), message);
+  }
+}
+
+TEST(JsonMapTest, MalformedInputIsRefusedWithTheKeyNamed) {
+  expect_error(R"({"format": "other"})", R"(JSON map format = "other" (expected "catacomb-map"))");
+  expect_error(R"({"format": "catacomb-map", "version": 2})", "JSON map version = 2 (expected 1)");
+  expect_error(R"({"format": "catacomb-map", "version": 1, "width": 0, "height": 1})",
+               "JSON map width = 0 (expected 1 to 16384)");
+  expect_error(R"({"format": "catacomb-map", "version": 1, "width": 2, "height": 1, "tiles": ["###"]})",
+               "JSON map tiles[0] = 3 characters (expected 2 characters (the width))");
+  expect_error(R"({"format": "catacomb-map", "version": 1, "width": 2, "height": 1, "tiles": ["#?"]})",
+               "JSON map tiles[0][1] = '?' (expected a character of the legend)");
+  expect_error(R"({"format": "catacomb-map", "version": 1, "width": 2, "height": 1, "tiles": ["##"],
+                  "objectives": [{"kind": "dragon", "x": 0, "y": 0}]})",
+               R"(JSON map objectives[0].kind = "dragon" (expected start, exit, key, treasure or objective))");
+  EXPECT_THROW(read_json_map("{not json"), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace catacomb

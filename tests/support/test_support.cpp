@@ -1,0 +1,124 @@
+#include "support/test_support.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "tools/cli.hpp"
+
+#define STB_IMAGE_IMPLEMENTATION
+#define STB_IMAGE_STATIC
+#define STBI_ONLY_PNG
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wdouble-promotion"
+#endif
+#include <stb_image.h>
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+namespace catacomb::test {
+
+TempDir::TempDir() {
+  std::string templ = (std::filesystem::temp_directory_path() / "catacomb-test-XXXXXX").string();
+  std::vector<char> buf(templ.begin(), templ.end());
+  buf.push_back('\0');
+  if (!::mkdtemp(buf.data())) throw std::runtime_error("mkdtemp failed");
+  path_ = buf.data();
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
+CliResult run_cli(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  CliResult r;
+  r.code = catacomb::cli::run(args, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+CliResult run_exe(const std::vector<std::string>& args) {
+  TempDir tmp;
+  const std::string out_path = tmp.file("stdout"), err_path = tmp.file("stderr");
+  pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    std::vector<char*> argv;
+    std::string exe = CATACOMB_EXE;
+    argv.push_back(exe.data());
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (!std::freopen("/dev/null", "r", stdin) || !std::freopen(out_path.c_str(), "w", stdout) ||
+        !std::freopen(err_path.c_str(), "w", stderr))
+      ::_exit(127);
+    ::execv(exe.c_str(), argv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  CliResult r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = slurp(out_path);
+  r.err = slurp(err_path);
+  return r;
+}
+
+DecodedPng decode_png(const std::string& bytes) {
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(bytes.data()),
+                                            static_cast<int>(bytes.size()), &w, &h, &n, 3);
+  if (!px) throw std::runtime_error(std::string("not a PNG: ") + stbi_failure_reason());
+  DecodedPng d;
+  d.width = w;
+  d.height = h;
+  d.rgb.assign(px, px + static_cast<size_t>(w) * static_cast<size_t>(h) * 3);
+  stbi_image_free(px);
+  return d;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool file_exists(const std::string& path) { return std::filesystem::exists(path); }
+
+void write_placeholder(const std::string& path) {
+  std::ofstream(path, std::ios::binary) << "placeholder";
+}
+
+std::vector<std::string> list_dir(const std::string& path) {
+  std::vector<std::string> names;
+  for (auto& e : std::filesystem::directory_iterator(path)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string movingai_dir() {
+  const char* env = std::getenv("CATACOMB_MOVINGAI_DIR");
+  std::string dir = env ? env : std::string(CATACOMB_SHARED_DIR) + "/bench/movingai";
+  return std::filesystem::is_directory(dir) ? dir : "";
+}
+
+}  // namespace catacomb::test

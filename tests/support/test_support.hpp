@@ -1,0 +1,55 @@
+#pragma once
+// Helpers shared by the tests: a scratch directory, in-process and real-process CLI runs, and a
+// PNG decoder (stb_image) so previews can be compared with their grids.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace catacomb::test {
+
+/// A fresh directory under the system temp dir, removed with everything in it on destruction.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+struct CliResult {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+/// Runs catacomb::cli::run in this process.
+CliResult run_cli(const std::vector<std::string>& args);
+/// Runs the built catacomb executable as a child process (stdin closed, outputs captured).
+CliResult run_exe(const std::vector<std::string>& args);
+
+/// A decoded 8-bit RGB image.
+struct DecodedPng {
+  int width = 0;
+  int height = 0;
+  std::vector<uint8_t> rgb;
+};
+/// Decodes PNG bytes with stb_image; throws std::runtime_error if they are not a PNG.
+DecodedPng decode_png(const std::string& bytes);
+
+/// Reads a whole file (throws std::runtime_error when missing).
+std::string slurp(const std::string& path);
+bool file_exists(const std::string& path);
+/// Writes the text "placeholder" to `path` (a file a failed run must leave alone).
+void write_placeholder(const std::string& path);
+/// Names of the files in a directory, sorted.
+std::vector<std::string> list_dir(const std::string& path);
+
+/// Path of the shared benchmark data (../shared/bench/movingai), or "" when it is absent.
+std::string movingai_dir();
+
+}  // namespace catacomb::test

@@ -1,0 +1,117 @@
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "io/ascii.hpp"
+#include "io/json_map.hpp"
+#include "support/test_support.hpp"
+
+namespace catacomb {
+namespace {
+
+using test::run_cli;
+using test::run_exe;
+
+TEST(GenerateCommandTest, PrintsAsciiWithNoOutputFlag) {
+  auto r = run_cli({"generate", "--width", "30", "--height", "12", "--seed", "3"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  Dungeon d = read_ascii(r.out);
+  EXPECT_EQ(d.tiles.width(), 30);
+  EXPECT_EQ(d.tiles.height(), 12);
+}
+
+TEST(GenerateCommandTest, TheDoneWhenCommandWritesA320x200PngAndAJsonMapTwiceIdentically) {
+  test::TempDir dir;
+  std::vector<std::string> args = {"generate", "--generator", "caves", "--seed", "7", "--width", "80",
+                                   "--height", "50", "--png", dir.file("x.png"), "--json", dir.file("x.json")};
+  auto r = run_exe(args);
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::string png = test::slurp(dir.file("x.png")), json = test::slurp(dir.file("x.json"));
+  auto img = test::decode_png(png);
+  EXPECT_EQ(img.width, 320);
+  EXPECT_EQ(img.height, 200);
+  Dungeon d = read_json_map(json);
+  EXPECT_EQ(d.seed, 7u);
+  EXPECT_EQ(d.generator, "caves");
+  ASSERT_EQ(run_exe(args).code, 0);
+  EXPECT_EQ(test::slurp(dir.file("x.png")), png);
+  EXPECT_EQ(test::slurp(dir.file("x.json")), json);
+  EXPECT_EQ(test::list_dir(dir.path()), (std::vector<std::string>{"x.json", "x.png"}));
+}
+
+TEST(GenerateCommandTest, TxtOutputMatchesStdout) {
+  test::TempDir dir;
+  auto a = run_cli({"generate", "--seed", "4", "--txt", dir.file("m.txt")});
+  ASSERT_EQ(a.code, 0) << a.err;
+  auto b = run_cli({"generate", "--seed", "4"});
+  EXPECT_EQ(test::slurp(dir.file("m.txt")), b.out);
+}
+
+struct BadInput {
+  std::vector<std::string> args;
+  std::string pattern;  // regex the one-line error must match
+};
+
+void PrintTo(const BadInput& b, std::ostream* os) {
+  for (const auto& a : b.args) *os << a << ' ';
+}
+
+class GenerateBadInputTest : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(GenerateBadInputTest, IsRefusedWithExitCode2AndNoFile) {
+  test::TempDir dir;
+  test::write_placeholder(dir.file("keep.png"));
+  std::vector<std::string> args = {"generate"};
+  for (const auto& a : GetParam().args) args.push_back(a == "@KEEP" ? dir.file("keep.png") : a);
+  args.push_back("--png");
+  args.push_back(dir.file("keep.png"));
+  auto r = run_exe(args);
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex(GetParam().pattern))) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;  // one line
+  EXPECT_EQ(test::slurp(dir.file("keep.png")), "placeholder");            // not clobbered
+  EXPECT_EQ(test::list_dir(dir.path()), (std::vector<std::string>{"keep.png"}));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, GenerateBadInputTest,
+    ::testing::Values(BadInput{{"--bogus", "1"}, "--bogus"},
+                      BadInput{{"--width"}, "--width"},
+                      BadInput{{"--width", "0"}, R"(--width = 0 \(expected 3 to 16384\))"},
+                      BadInput{{"--width", "100000"}, R"(--width = 100000 \(expected 3 to 16384\))"},
+                      BadInput{{"--fill", "150"}, R"(--fill = 150 \(expected 0 to 100\))"},
+                      BadInput{{"--width", "abc"}, "--width.*abc|abc.*--width"},
+                      BadInput{{"--generator", "lava"}, "--generator.*lava|lava.*--generator"},
+                      BadInput{{"--json", "/nonexistent-dir/x.json"},
+                               R"(--json = /nonexistent-dir/x.json \(expected a file path in an existing, writable directory)"},
+                      BadInput{{"--scale", "0"}, R"(--scale = 0 \(expected 1 to 64\))"}));
+
+TEST(GenerateCommandTest, UnwritableOutputPathIsRefusedBeforeWork) {
+  auto r = run_cli({"generate", "--png", "/nonexistent-dir/x.png"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "catacomb generate: error: --png = /nonexistent-dir/x.png (expected a file path in an existing, "
+            "writable directory; directory '/nonexistent-dir' does not exist)\n");
+}
+
+TEST(GenerateCommandTest, HelpHasAnExampleAndVersionPrints) {
+  auto h = run_cli({"generate", "--help"});
+  EXPECT_EQ(h.code, 0);
+  EXPECT_NE(h.out.find("Example:"), std::string::npos);
+  EXPECT_NE(h.out.find("--fill"), std::string::npos);
+  auto v = run_cli({"--version"});
+  EXPECT_EQ(v.code, 0);
+  EXPECT_TRUE(std::regex_search(v.out, std::regex(R"(^catacomb \d+\.\d+\.\d+)")));
+  auto top = run_cli({"--help"});
+  EXPECT_EQ(top.code, 0);
+  EXPECT_NE(top.out.find("generate"), std::string::npos);
+}
+
+TEST(GenerateCommandTest, NoSubcommandIsAUsageError) {
+  auto r = run_cli({});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_FALSE(r.err.empty());
+}
+
+}  // namespace
+}  // namespace catacomb

@@ -1,0 +1,139 @@
+#include "tools/cli.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+#include <regex>
+#include <vector>
+
+#include "core/error.hpp"
+#include "tools/command.hpp"
+
+namespace catacomb::cli {
+
+std::string flagify(const std::string& message) {
+  size_t n = 0;
+  while (n < message.size() && (std::islower(static_cast<unsigned char>(message[n])) || message[n] == '_' ||
+                                std::isdigit(static_cast<unsigned char>(message[n]))))
+    ++n;
+  if (n == 0 || message.compare(n, 3, " = ") != 0) return message;
+  std::string flag = "--" + message.substr(0, n);
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return flag + message.substr(n);
+}
+
+namespace {
+
+std::string flagify_all(const std::string& message) {
+  // Several problems are joined with "; ": rewrite each.
+  std::string out, part;
+  size_t pos = 0;
+  while (true) {
+    size_t next = message.find("; ", pos);
+    part = message.substr(pos, next == std::string::npos ? std::string::npos : next - pos);
+    out += (out.empty() ? "" : "; ") + flagify(part);
+    if (next == std::string::npos) break;
+    pos = next + 2;
+  }
+  return out;
+}
+
+// CLI11's parse messages, reworded into "flag = value (expected ...)" where we can.
+std::string reword_parse_error(const std::string& what) {
+  static const std::regex conversion(R"(^Could not convert: (--[\w-]+) = (.*)$)");
+  static const std::regex missing(R"(^(--[\w-]+): (\d+) required (\w+) missing$)");
+  std::smatch m;
+  if (std::regex_match(what, m, conversion)) return m[1].str() + " = " + m[2].str() + " (expected a number)";
+  if (std::regex_match(what, m, missing)) return m[1].str() + " needs a value (expected " + m[3].str() + ")";
+  return what;
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CLI::App app{"catacomb: seeded procedural dungeons, proven playable.", "catacomb"};
+  app.set_version_flag("--version", std::string("catacomb ") + CATACOMB_VERSION);
+  app.require_subcommand(1);
+  app.allow_extras();
+  app.footer("Exit codes: 0 ok, 1 validation failed, 2 bad usage or input, 3 I/O error.\n"
+             "Run 'catacomb SUBCOMMAND --help' for the options and an example of each.");
+
+  std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
+  auto add = [&](std::unique_ptr<Command> (*make)(CLI::App&)) {
+    size_t before = app.get_subcommands({}).size();
+    auto cmd = make(app);
+    CLI::App* sub = app.get_subcommands({})[before];
+    sub->allow_extras();
+    commands.emplace_back(sub, std::move(cmd));
+  };
+  add(add_generate_command);
+
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    // Help for the subcommand that asked, else for the whole app.
+    for (auto& [sub, cmd] : commands)
+      if (sub->parsed()) {
+        out << sub->help();
+        return kExitOk;
+      }
+    out << app.help();
+    return kExitOk;
+  } catch (const CLI::CallForAllHelp&) {
+    out << app.help("", CLI::AppFormatMode::All);
+    return kExitOk;
+  } catch (const CLI::CallForVersion& e) {
+    out << e.what() << "\n";
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    if (!app.remaining().empty() && !app.remaining().front().starts_with("-")) {
+      std::string names;
+      for (auto& [sub, cmd] : commands) names += (names.empty() ? "" : ", ") + sub->get_name();
+      err << "catacomb: error: unknown subcommand " << app.remaining().front() << " (expected one of " << names
+          << ")\n";
+      return kExitUsage;
+    }
+    std::string where = "catacomb";
+    for (auto& [sub, cmd] : commands)
+      if (sub->parsed()) where += " " + sub->get_name();
+    err << where << ": error: " << reword_parse_error(e.what()) << " (see '" << where << " --help')\n";
+    return kExitUsage;
+  } catch (const catacomb::InvalidArgument& e) {
+    err << "catacomb: error: " << flagify_all(e.what()) << "\n";
+    return kExitUsage;
+  }
+
+  for (auto& [sub, cmd] : commands) {
+    if (!sub->parsed()) continue;
+    const std::string where = "catacomb " + sub->get_name();
+    // Unknown arguments, reported in the order given (CLI11's own message lists them reversed).
+    std::vector<std::string> extras = sub->remaining();
+    for (const auto& e : app.remaining()) extras.push_back(e);
+    if (!extras.empty()) {
+      std::string list;
+      for (const auto& e : extras) list += (list.empty() ? "" : " ") + e;
+      err << where << ": error: unknown argument " << list << " (expected an option listed by '" << where
+          << " --help')\n";
+      return kExitUsage;
+    }
+    try {
+      return cmd->run(out, err);
+    } catch (const catacomb::InvalidArgument& e) {
+      err << where << ": error: " << flagify_all(e.what()) << "\n";
+      return kExitUsage;
+    } catch (const catacomb::IoError& e) {
+      err << where << ": error: " << e.what() << "\n";
+      return kExitIo;
+    } catch (const catacomb::Error& e) {
+      err << where << ": error: " << e.what() << "\n";
+      return kExitIo;
+    } catch (const std::bad_alloc&) {
+      err << where << ": error: out of memory (try a smaller map)\n";
+      return kExitIo;
+    }
+  }
+  return kExitUsage;
+}
+
+}  // namespace catacomb::cli
