@@ -49,6 +49,9 @@ struct Dungeon {
   uint64_t seed = 0;
   std::string generator;  ///< "caves", "rooms", or "" for a map of unknown origin
   Params params;
+  /// Attempts the generator needed to produce a valid dungeon (1 = the first try); 0 when
+  /// unknown (a map read from a file that does not say).
+  int attempts = 0;
 
   /// The first objective of kind `k`, if any.
   std::optional<Point> find(ObjectiveKind k) const {

@@ -33,4 +33,11 @@ class IoError : public Error {
   std::string path_;
 };
 
+/// A generator used up its attempt budget without producing a valid dungeon. The message says
+/// why the last attempt failed. The CLI maps it to exit code 1.
+class GenerationError : public Error {
+ public:
+  using Error::Error;
+};
+
 }  // namespace catacomb

@@ -8,7 +8,6 @@
 namespace catacomb {
 namespace {
 __extension__ typedef unsigned __int128 u128;
-inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 }  // namespace
 
 uint64_t splitmix64(uint64_t& state) {
@@ -38,18 +37,6 @@ Rng Rng::stream(uint64_t seed, std::string_view stage) {
   return Rng(a ^ fnv1a64(stage));
 }
 
-uint64_t Rng::next() {
-  const uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
 uint64_t Rng::below(uint64_t n) {
   assert(n > 0);
   u128 m = static_cast<u128>(next()) * n;
@@ -70,8 +57,6 @@ int64_t Rng::uniform_int(int64_t lo, int64_t hi) {
   if (span == UINT64_MAX) return static_cast<int64_t>(next());
   return static_cast<int64_t>(static_cast<uint64_t>(lo) + below(span + 1));
 }
-
-double Rng::uniform_real() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
 double Rng::uniform_real(double lo, double hi) { return lo + (hi - lo) * uniform_real(); }
 

@@ -23,14 +23,24 @@ class Rng {
   /// does not reshuffle another. Rng::stream(7, "caves") differs from Rng::stream(7, "rooms").
   static Rng stream(uint64_t seed, std::string_view stage);
 
-  /// Next raw 64-bit output.
-  uint64_t next();
+  /// Next raw 64-bit output (inline: the generators draw once per cell).
+  uint64_t next() {
+    const uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
   /// Uniform integer in [lo, hi], both inclusive. Requires lo <= hi.
   int64_t uniform_int(int64_t lo, int64_t hi);
   /// Uniform integer in [0, n). Requires n > 0.
   uint64_t below(uint64_t n);
   /// Uniform real in [0, 1), a multiple of 2^-53.
-  double uniform_real();
+  double uniform_real() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
   /// Uniform real in [lo, hi).
   double uniform_real(double lo, double hi);
   /// True with probability p (p <= 0: never, p >= 1: always).
@@ -47,6 +57,7 @@ class Rng {
   }
 
  private:
+  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   uint64_t s_[4];
 };
 

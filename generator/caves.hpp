@@ -9,6 +9,7 @@
 #include "core/dungeon.hpp"
 #include "core/grid.hpp"
 #include "core/rng.hpp"
+#include "generator/bit_grid.hpp"
 
 namespace catacomb {
 
@@ -50,11 +51,22 @@ WallMask random_fill(int width, int height, double fill_percent, Rng& rng);
 /// One smoothing pass, reference version: one byte per cell, straightforward counting.
 /// dst[p] = wall when walls(3x3 around p) >= wall_threshold, or, when open_threshold >= 0,
 /// when walls(5x5 around p) <= open_threshold. Out-of-map counts as wall; the border of dst is
-/// forced to wall. dst must have src's shape.
+/// forced to wall. dst must have src's shape (InvalidArgument otherwise) and must not be src.
+/// Cells hold 0 or 1.
 void smooth_pass_reference(const WallMask& src, WallMask& dst, int wall_threshold, int open_threshold = -1);
 
-/// One smoothing pass with the same result as smooth_pass_reference, as fast as we can make it.
+/// One smoothing pass with the same result as smooth_pass_reference, as fast as we can make it:
+/// bit-parallel, 64 cells per word, packing each row of src and unpacking each row of dst on the
+/// fly. Cells hold 0 or 1 (any nonzero cell is read as one wall). dst may be src (the pass is
+/// then done in place). Throws InvalidArgument when dst's shape differs from src's.
 void smooth_pass(const WallMask& src, WallMask& dst, int wall_threshold, int open_threshold = -1);
+
+/// The same pass on bit-packed grids (the format cave_mask smooths in): dst gets exactly the
+/// cells smooth_pass_reference would give for src's cells. Any thresholds are accepted, as by
+/// the reference (wall_threshold <= 0: every cell wall; > 9: R1 never makes a wall;
+/// open_threshold < 0: variant off; >= 25: R2 always makes a wall). dst may be src (in place).
+/// Throws InvalidArgument when dst's shape differs from src's.
+void smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int open_threshold = -1);
 
 /// The raw cave: random fill and `passes` smoothing passes. Deterministic in (config, seed).
 WallMask cave_mask(const CaveConfig& config, uint64_t seed);

@@ -43,6 +43,7 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) {
   j["height"] = d.tiles.height();
   j["seed"] = d.seed;
   j["generator"] = d.generator;
+  if (d.attempts > 0) j["attempts"] = d.attempts;
   ojson params = ojson::object();
   for (const auto& [name, value] : d.params) params[name] = param_json(value);
   j["params"] = params;
@@ -95,6 +96,8 @@ Dungeon read_json_map(std::string_view text) {
     d.seed = it->get<uint64_t>();
   }
   if (auto it = j.find("generator"); it != j.end() && it->is_string()) d.generator = it->get<std::string>();
+  if (auto it = j.find("attempts"); it != j.end() && it->is_number_unsigned() && it->get<uint64_t>() < 1000000)
+    d.attempts = static_cast<int>(it->get<uint64_t>());
   if (auto it = j.find("params"); it != j.end() && it->is_object()) {
     for (auto& [k, v] : it->items()) {
       if (v.is_boolean()) d.params.emplace_back(k, v.get<bool>());

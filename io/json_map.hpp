@@ -2,7 +2,7 @@
 /// The catacomb JSON map format, version 1:
 ///
 ///   {"format": "catacomb-map", "version": 1, "width": W, "height": H, "seed": S,
-///    "generator": "caves", "params": {...},
+///    "generator": "caves", "attempts": 1 (when known), "params": {...},
 ///    "legend": {"#": {"name": "wall", "passable": false, "cost": null}, ...},
 ///    "tiles": ["####", "#..#", ...],            one string per row, terrain only (no markers)
 ///    "objectives": [{"kind": "start", "x": 3, "y": 4}, ...],

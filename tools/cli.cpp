@@ -67,6 +67,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     commands.emplace_back(sub, std::move(cmd));
   };
   add(add_generate_command);
+  add(add_validate_command);
+  add(add_path_command);
+  add(add_scen_command);
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {
@@ -122,6 +125,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     } catch (const catacomb::InvalidArgument& e) {
       err << where << ": error: " << flagify_all(e.what()) << "\n";
       return kExitUsage;
+    } catch (const catacomb::GenerationError& e) {
+      err << where << ": error: " << e.what() << "\n";
+      return kExitFailed;
     } catch (const catacomb::IoError& e) {
       err << where << ": error: " << e.what() << "\n";
       return kExitIo;

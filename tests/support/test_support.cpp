@@ -104,6 +104,8 @@ std::string slurp(const std::string& path) {
 
 bool file_exists(const std::string& path) { return std::filesystem::exists(path); }
 
+void write_text(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
 void write_placeholder(const std::string& path) {
   std::ofstream(path, std::ios::binary) << "placeholder";
 }

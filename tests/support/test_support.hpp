@@ -46,6 +46,8 @@ std::string slurp(const std::string& path);
 bool file_exists(const std::string& path);
 /// Writes the text "placeholder" to `path` (a file a failed run must leave alone).
 void write_placeholder(const std::string& path);
+/// Writes `text` to `path` (plain write, for fixtures).
+void write_text(const std::string& path, const std::string& text);
 /// Names of the files in a directory, sorted.
 std::vector<std::string> list_dir(const std::string& path);
 

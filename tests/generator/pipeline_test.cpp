@@ -1,0 +1,204 @@
+#include "generator/pipeline.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "core/error.hpp"
+#include "io/json_map.hpp"
+
+namespace catacomb {
+namespace {
+
+bool border_is_wall(const Grid<Terrain>& g) {
+  for (int x = 0; x < g.width(); ++x)
+    if (g(x, 0) != Terrain::Wall || g(x, g.height() - 1) != Terrain::Wall) return false;
+  for (int y = 0; y < g.height(); ++y)
+    if (g(0, y) != Terrain::Wall || g(g.width() - 1, y) != Terrain::Wall) return false;
+  return true;
+}
+
+bool in_any_room(const Dungeon& d, Point p) {
+  for (const Rect& r : d.rooms)
+    if (r.contains(p)) return true;
+  return false;
+}
+
+// The properties every generated dungeon must have, checked independently of the generator.
+void expect_playable(const Dungeon& d, const GenerateConfig& cfg, const std::string& what) {
+  SCOPED_TRACE(what);
+  ASSERT_TRUE(border_is_wall(d.tiles));
+  // Validation passes, also on the map as written to JSON and read back.
+  ValidateOptions vopt;
+  vopt.costs = cfg.cost_table();
+  vopt.moves = cfg.moves;
+  Dungeon back = read_json_map(write_json_map(d));
+  ValidationReport rep = validate_dungeon(back, vopt);
+  ASSERT_TRUE(rep.valid) << (rep.problems.empty() ? "" : rep.problems.front().message);
+  // A start, an exit, the requested further objectives, all distinct and passable.
+  ASSERT_EQ(d.objectives.size(), static_cast<size_t>(2 + cfg.objectives));
+  EXPECT_EQ(d.objectives[0].kind, ObjectiveKind::Start);
+  EXPECT_EQ(d.objectives[1].kind, ObjectiveKind::Exit);
+  std::set<Point> cells;
+  for (const Objective& o : d.objectives) {
+    EXPECT_TRUE(vopt.costs.passable(d.tiles[o.pos]));
+    cells.insert(o.pos);
+  }
+  EXPECT_EQ(cells.size(), d.objectives.size());
+  if (cfg.generator == "rooms") {
+    // Rooms keep the minimum distance and the 1-tile margin; each objective in its own room.
+    for (size_t i = 0; i < d.rooms.size(); ++i) {
+      const Rect& a = d.rooms[i];
+      EXPECT_GE(a.x, 1);
+      EXPECT_GE(a.y, 1);
+      EXPECT_LE(a.right(), d.tiles.width() - 1);
+      EXPECT_LE(a.bottom(), d.tiles.height() - 1);
+      for (size_t j = i + 1; j < d.rooms.size(); ++j) EXPECT_GE(room_gap(a, d.rooms[j]), cfg.rooms.min_distance);
+    }
+    std::set<size_t> used;
+    for (const Objective& o : d.objectives)
+      for (size_t i = 0; i < d.rooms.size(); ++i)
+        if (d.rooms[i].contains(o.pos)) used.insert(i);
+    EXPECT_EQ(used.size(), d.objectives.size());
+    // Every door touches a room and a corridor.
+    for (int y = 1; y < d.tiles.height() - 1; ++y)
+      for (int x = 1; x < d.tiles.width() - 1; ++x) {
+        if (d.tiles(x, y) != Terrain::Door) continue;
+        bool room = false, corridor = false;
+        for (int k = 0; k < 4; ++k) {
+          const Point q{x + kDirections[k].x, y + kDirections[k].y};
+          room |= in_any_room(d, q);
+          corridor |= d.tiles[q] == Terrain::Corridor;
+        }
+        EXPECT_TRUE(room) << "door at " << x << "," << y << " touches no room";
+        EXPECT_TRUE(corridor) << "door at " << x << "," << y << " touches no corridor";
+      }
+  }
+}
+
+GenerateConfig config_for(const std::string& generator, int w, int h) {
+  GenerateConfig cfg;
+  cfg.generator = generator;
+  cfg.width = w;
+  cfg.height = h;
+  return cfg;
+}
+
+TEST(PipelineTest, RoomsArePlayableOver500Seeds) {
+  for (uint64_t seed = 0; seed < 500; ++seed) {
+    const int size = static_cast<int>(seed % 3);
+    GenerateConfig cfg = config_for("rooms", size == 0 ? 64 : size == 1 ? 80 : 120, size == 0 ? 48 : size == 1 ? 50 : 80);
+    if (seed % 5 == 0) cfg.dig.width = 2;
+    GenerateResult r = generate_dungeon(cfg, seed);
+    expect_playable(r.dungeon, cfg, "rooms seed " + std::to_string(seed));
+    if (HasFatalFailure() || HasNonfatalFailure()) return;
+  }
+}
+
+TEST(PipelineTest, CavesArePlayableOver500Seeds) {
+  for (uint64_t seed = 0; seed < 500; ++seed) {
+    const int size = static_cast<int>(seed % 3);
+    GenerateConfig cfg = config_for("caves", size == 0 ? 40 : size == 1 ? 80 : 128, size == 0 ? 30 : size == 1 ? 50 : 96);
+    if (seed % 4 == 1) cfg.cave_regions.connect = CaveConnect::Largest;
+    GenerateResult r = generate_dungeon(cfg, seed);
+    expect_playable(r.dungeon, cfg, "caves seed " + std::to_string(seed));
+    if (HasFatalFailure() || HasNonfatalFailure()) return;
+  }
+}
+
+TEST(PipelineTest, DeepWaterNeverCutsAnObjectiveOff) {
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    GenerateConfig cfg = config_for(seed % 2 ? "caves" : "rooms", 80, 50);
+    cfg.deep_water = true;
+    cfg.decor.water = 0.3;
+    cfg.decor.max_blob = 80;
+    GenerateResult r = generate_dungeon(cfg, seed);
+    expect_playable(r.dungeon, cfg, "deep water seed " + std::to_string(seed));
+    int64_t water = 0;
+    for (Terrain t : r.dungeon.tiles.cells()) water += t == Terrain::Water;
+    EXPECT_GT(water, 0);
+  }
+}
+
+TEST(PipelineTest, SameSeedGivesTheSameDungeonAndDifferentSeedsDiffer) {
+  for (const char* g : {"rooms", "caves"}) {
+    GenerateConfig cfg = config_for(g, 80, 50);
+    EXPECT_EQ(generate_dungeon(cfg, 5).dungeon, generate_dungeon(cfg, 5).dungeon);
+    EXPECT_NE(grid_hash(generate_dungeon(cfg, 5).dungeon.tiles), grid_hash(generate_dungeon(cfg, 6).dungeon.tiles));
+  }
+}
+
+TEST(PipelineTest, GoldenHashes) {
+  GenerateConfig rooms = config_for("rooms", 80, 50);
+  GenerateConfig caves = config_for("caves", 80, 50);
+  EXPECT_EQ(grid_hash(generate_dungeon(rooms, 1).dungeon.tiles), 14993315320362674675ull);
+  EXPECT_EQ(grid_hash(generate_dungeon(rooms, 42).dungeon.tiles), 17221623832800623262ull);
+  EXPECT_EQ(grid_hash(generate_dungeon(caves, 1).dungeon.tiles), 15705242312706901386ull);
+  EXPECT_EQ(grid_hash(generate_dungeon(caves, 42).dungeon.tiles), 11389791991020275849ull);
+}
+
+TEST(PipelineTest, TurnPenaltyGivesStraighterCorridors) {
+  auto turns = [](const Grid<Terrain>& g) {
+    // Corridor cells with corridor neighbours on two perpendicular sides: corners.
+    int n = 0;
+    for (int y = 1; y < g.height() - 1; ++y)
+      for (int x = 1; x < g.width() - 1; ++x) {
+        if (g(x, y) != Terrain::Corridor) continue;
+        auto c = [&](int dx, int dy) { return g(x + dx, y + dy) == Terrain::Corridor || g(x + dx, y + dy) == Terrain::Door; };
+        const bool h = c(1, 0) || c(-1, 0), v = c(0, 1) || c(0, -1);
+        n += h && v && !(c(1, 0) && c(-1, 0)) && !(c(0, 1) && c(0, -1));
+      }
+    return n;
+  };
+  int plain = 0, straight = 0;
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    GenerateConfig cfg = config_for("rooms", 80, 50);
+    cfg.decor.water = cfg.decor.vegetation = 0;
+    plain += turns(generate_dungeon(cfg, seed).dungeon.tiles);
+    cfg.dig.turn = 8;
+    straight += turns(generate_dungeon(cfg, seed).dungeon.tiles);
+  }
+  EXPECT_LT(straight, plain);
+}
+
+TEST(PipelineTest, ExhaustedAttemptBudgetIsAClearError) {
+  GenerateConfig cfg = config_for("rooms", 20, 20);
+  cfg.rooms.room_count = 2;
+  cfg.objectives = 9;  // needs 11 rooms: impossible
+  cfg.max_attempts = 3;
+  try {
+    generate_dungeon(cfg, 1);
+    FAIL();
+  } catch (const GenerationError& e) {
+    EXPECT_NE(std::string(e.what()).find("no valid dungeon in 3 attempts"), std::string::npos) << e.what();
+  }
+}
+
+TEST(PipelineTest, ConfigCheckListsEveryBadField) {
+  GenerateConfig cfg;
+  cfg.generator = "lava";
+  cfg.objectives = 12;
+  cfg.loop_fraction = 2;
+  try {
+    cfg.check();
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("generator = lava (expected rooms or caves)"), std::string::npos) << m;
+    EXPECT_NE(m.find("objectives = 12 (expected 0 to 9)"), std::string::npos) << m;
+    EXPECT_NE(m.find("loop_fraction = 2 (expected 0 to 1)"), std::string::npos) << m;
+  }
+}
+
+TEST(PipelineTest, ReportsAttemptsAndRecipe) {
+  GenerateResult r = generate_dungeon(config_for("rooms", 80, 50), 3);
+  EXPECT_GE(r.dungeon.attempts, 1);
+  EXPECT_EQ(r.dungeon.generator, "rooms");
+  EXPECT_EQ(r.dungeon.seed, 3u);
+  EXPECT_FALSE(r.dungeon.rooms.empty());
+  EXPECT_GT(r.corridors.corridors, 0);
+  EXPECT_TRUE(r.report.valid);
+}
+
+}  // namespace
+}  // namespace catacomb

@@ -1,0 +1,299 @@
+#include "pathing/distance_map.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "io/ascii.hpp"
+#include "pathing/path_smoothing.hpp"
+
+namespace catacomb {
+namespace {
+
+// One corridor: floor, floor, water, floor, vegetation, floor, floor.
+const char* kCorridor =
+    "#########\n"
+    "#<.~.\"..#\n"
+    "#########\n";
+
+const char* kRoom =
+    "#########\n"
+    "#.......#\n"
+    "#.......#\n"
+    "#.......#\n"
+    "#.......#\n"
+    "#########\n";
+
+constexpr double kWall = CostTable::kImpassable;
+
+CostGrid costs_of(const char* map, const CostTable& table = CostTable::dungeon()) {
+  return make_cost_grid(read_ascii(map).tiles, table);
+}
+
+bool open(const CostGrid& c, Point p) { return c.in_bounds(p) && c[p] != kWall; }
+
+// The router's step rule, written out plainly.
+bool can_step(const CostGrid& c, Point p, int d, const Moves& m) {
+  const Point q{p.x + kDirections[d].x, p.y + kDirections[d].y};
+  if (!open(c, q)) return false;
+  if (d < 4) return true;
+  if (!m.diagonals()) return false;
+  const Point a = kDirections[kDiagonalParts[d - 4][0]], b = kDirections[kDiagonalParts[d - 4][1]];
+  const bool oa = open(c, {p.x + a.x, p.y + a.y}), ob = open(c, {p.x + b.x, p.y + b.y});
+  switch (m.diagonal) {
+    case DiagonalPolicy::NoCornerCut: return oa && ob;
+    case DiagonalPolicy::OneFree: return oa || ob;
+    default: return true;
+  }
+}
+
+double step_cost(const CostGrid& c, Point to, int d, const Moves& m) {
+  return d >= 4 ? c[to] * m.diagonal_cost : c[to];
+}
+
+// Reference: textbook Dijkstra, O(n^2), picking the unsettled cell of least distance each round.
+Grid<double> reference_dijkstra(const CostGrid& c, const std::vector<Point>& sources, const Moves& m) {
+  Grid<double> dist(c.width(), c.height(), kUnreached);
+  Grid<uint8_t> done(c.width(), c.height(), 0);
+  for (Point s : sources)
+    if (open(c, s)) dist[s] = 0;
+  for (;;) {
+    size_t best = dist.size();
+    for (size_t i = 0; i < dist.size(); ++i)
+      if (!done.cells()[i] && dist.cells()[i] != kUnreached &&
+          (best == dist.size() || dist.cells()[i] < dist.cells()[best]))
+        best = i;
+    if (best == dist.size()) return dist;
+    done.cells()[best] = 1;
+    const Point p = dist.point(best);
+    for (int d = 0; d < 8; ++d) {
+      if (!can_step(c, p, d, m)) continue;
+      const Point q{p.x + kDirections[d].x, p.y + kDirections[d].y};
+      const double g = dist[p] + step_cost(c, q, d, m);
+      if (g < dist[q]) dist[q] = g;
+    }
+  }
+}
+
+constexpr double kTutorialCosts[] = {1, 3, 5, 10};
+
+CostGrid random_costs(Rng& rng, int w, int h, int flavour) {
+  CostGrid c(w, h, kWall);
+  const double wall_share = rng.uniform_real(0.1, 0.5);
+  for (double& v : c.cells()) {
+    if (rng.chance(wall_share)) continue;
+    switch (flavour) {
+      case 0: v = 1; break;                                                       // uniform
+      case 1: v = static_cast<double>(1 + rng.below(3)); break;                  // dungeon-like
+      case 2: v = kTutorialCosts[rng.below(4)]; break;                            // tutorial-like
+      default: v = rng.uniform_real(0.3, 7.0); break;                            // any real cost
+    }
+  }
+  return c;
+}
+
+std::vector<Point> random_sources(Rng& rng, const CostGrid& c) {
+  std::vector<Point> s;
+  const int n = 1 + static_cast<int>(rng.below(3));
+  for (int k = 0; k < n; ++k)
+    s.push_back({static_cast<int>(rng.below(static_cast<uint64_t>(c.width()))),
+                 static_cast<int>(rng.below(static_cast<uint64_t>(c.height())))});
+  return s;
+}
+
+const Moves kMoveSets[] = {
+    {4, DiagonalPolicy::Never, kSqrt2},       {8, DiagonalPolicy::NoCornerCut, kSqrt2},
+    {8, DiagonalPolicy::OneFree, kSqrt2},     {8, DiagonalPolicy::Always, kSqrt2},
+    {8, DiagonalPolicy::NoCornerCut, 1.0},    {8, DiagonalPolicy::Always, 1.5},
+    {8, DiagonalPolicy::Never, kSqrt2},
+};
+
+std::string describe(const Moves& m) {
+  return std::to_string(m.neighbors) + "/" + std::string(diagonal_policy_name(m.diagonal)) + "/" +
+         std::to_string(m.diagonal_cost);
+}
+
+TEST(DistanceMapTest, SumsEntryCostsAlongTheCorridor) {
+  const std::vector<double> dungeon{0, 1, 4, 5, 7, 8, 9};
+  const std::vector<double> tutorial{0, 3, 8, 11, 21, 24, 27};
+  const DistanceMap a = distance_map(costs_of(kCorridor), {{1, 1}});
+  const DistanceMap b = distance_map(costs_of(kCorridor, CostTable::tutorial()), {{1, 1}}, {4, DiagonalPolicy::Never});
+  for (int x = 1; x <= 7; ++x) {
+    EXPECT_EQ(a.dist(x, 1), dungeon[static_cast<size_t>(x - 1)]) << "x " << x;
+    EXPECT_EQ(b.dist(x, 1), tutorial[static_cast<size_t>(x - 1)]) << "x " << x;
+  }
+  EXPECT_EQ(a.dist(0, 0), kUnreached);
+  EXPECT_EQ(a.farthest(), (Point{7, 1}));
+}
+
+TEST(DistanceMapTest, MultipleSourcesGiveTheNearest) {
+  const DistanceMap m = distance_map(costs_of(kCorridor), {{1, 1}, {7, 1}});
+  const std::vector<double> want{0, 1, 4, 4, 3, 1, 0};  // from the left up to x = 3, then from the right
+  for (int x = 1; x <= 7; ++x) EXPECT_EQ(m.dist(x, 1), want[static_cast<size_t>(x - 1)]) << "x " << x;
+  EXPECT_EQ(m.farthest(), (Point{3, 1}));  // 4 at x = 3 and x = 4: the lower index wins
+}
+
+TEST(DistanceMapTest, EqualsAReferenceDijkstraOnRandomMaps) {
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    Rng rng = Rng::stream(seed, "distance-map-test");
+    const int w = 1 + static_cast<int>(rng.below(30)), h = 1 + static_cast<int>(rng.below(20));
+    const CostGrid c = random_costs(rng, w, h, static_cast<int>(seed % 4));
+    const std::vector<Point> sources = random_sources(rng, c);
+    for (const Moves& m : kMoveSets) {
+      const DistanceMap got = distance_map(c, sources, m);
+      ASSERT_EQ(got.dist, reference_dijkstra(c, sources, m)) << "seed " << seed << " moves " << describe(m);
+      EXPECT_EQ(got.moves.neighbors, m.neighbors);
+    }
+  }
+}
+
+TEST(DistanceMapTest, DescentCostsExactlyTheDistanceOnRandomMaps) {
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    Rng rng = Rng::stream(seed, "distance-map-descend");
+    const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(25));
+    const CostGrid c = random_costs(rng, w, h, static_cast<int>(seed % 4));
+    const std::vector<Point> sources = random_sources(rng, c);
+    for (const Moves& m : kMoveSets) {
+      const DistanceMap map = distance_map(c, sources, m);
+      for (size_t i = 0; i < c.size(); ++i) {
+        const Point from = c.point(i);
+        const std::vector<Point> path = descend(map, c, from);
+        if (map.dist[from] == kUnreached) {
+          EXPECT_TRUE(path.empty());
+          continue;
+        }
+        ASSERT_FALSE(path.empty()) << "seed " << seed << " moves " << describe(m) << " from " << to_string(from);
+        ASSERT_EQ(path.front(), from);
+        ASSERT_EQ(map.dist[path.back()], 0.0);
+        // Summed from the source outwards, g = g + step, as the map sums.
+        double g = 0;
+        for (size_t k = path.size() - 1; k > 0; --k) {
+          int dir = -1;
+          for (int d = 0; d < 8; ++d)
+            if (Point{path[k].x + kDirections[d].x, path[k].y + kDirections[d].y} == path[k - 1]) dir = d;
+          ASSERT_GE(dir, 0) << "cells " << k << " and " << k - 1 << " are not adjacent";
+          ASSERT_TRUE(can_step(c, path[k], dir, m)) << "illegal step at " << to_string(path[k]);
+          g = g + step_cost(c, path[k - 1], dir, m);
+        }
+        ASSERT_EQ(g, map.dist[from]) << "seed " << seed << " moves " << describe(m) << " from " << to_string(from);
+      }
+    }
+  }
+}
+
+TEST(DistanceMapTest, AgreesWithTheRoutersOptimalCost) {
+  // The map sums from the source outwards, g = g + step, and is the least such sum over all
+  // routes: never above the cost the router reports (the same left-to-right sum along its
+  // path), and exactly path_cost of the descent walked from the source. The router keeps g as
+  // separate straight and diagonal parts while it searches, so between routes of equal real
+  // cost it may pick one whose left-to-right sum is an ulp higher: equal up to rounding only.
+  const Terrain kinds[] = {Terrain::Wall, Terrain::Floor, Terrain::Water, Terrain::Vegetation, Terrain::Road};
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Rng rng = Rng::stream(seed, "distance-map-router");
+    const int w = 2 + static_cast<int>(rng.below(30)), h = 2 + static_cast<int>(rng.below(20));
+    Grid<Terrain> tiles(w, h, Terrain::Wall);
+    for (Terrain& t : tiles.cells()) t = kinds[rng.below(5)];
+    const CostTable table = seed % 2 == 0 ? CostTable::dungeon() : CostTable::tutorial();
+    const CostGrid c = make_cost_grid(tiles, table);
+    const Point source{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                       static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+    for (const Moves& m : kMoveSets) {
+      const DistanceMap map = distance_map(c, {source}, m);
+      SearchOptions o;
+      o.algorithm = Algorithm::Dijkstra;
+      o.moves = m;
+      GridSearch search;
+      search.set_map(tiles, table);
+      for (size_t i = 0; i < c.size(); i += 2) {
+        const Point goal = c.point(i);
+        const PathResult r = search.find_path(source, goal, o);
+        ASSERT_EQ(r.found(), map.dist[goal] != kUnreached) << "seed " << seed << " goal " << to_string(goal);
+        if (!r.found()) continue;
+        const double d = map.dist[goal];
+        ASSERT_LE(d, r.cost) << "seed " << seed << " moves " << describe(m) << " goal " << to_string(goal);
+        ASSERT_LE(r.cost - d, 1e-12 * d) << "seed " << seed << " moves " << describe(m) << " goal " << to_string(goal);
+        ASSERT_EQ(path_cost(c, r.path, m), r.cost);
+        if (!m.diagonals()) {
+          ASSERT_EQ(r.cost, d);  // straight steps only: the same sums exactly
+        }
+        std::vector<Point> walk = descend(map, c, goal);
+        std::reverse(walk.begin(), walk.end());
+        ASSERT_EQ(path_cost(c, walk, m), map.dist[goal]);
+      }
+    }
+  }
+}
+
+TEST(DistanceMapTest, DescentPrefersStraightRunsInAnOpenRoom) {
+  const CostGrid c = costs_of(kRoom);
+  // Four neighbours: west all the way along the bottom row, then north.
+  const DistanceMap four = distance_map(c, {{1, 1}}, {4, DiagonalPolicy::Never});
+  const std::vector<Point> p4 = descend(four, c, {7, 4});
+  EXPECT_EQ(p4.size(), 10u);
+  EXPECT_EQ(waypoints(p4), (std::vector<Point>{{7, 4}, {1, 4}, {1, 1}}));
+  // Eight neighbours (a diagonal factor of 1.5 keeps every sum exact): west while a straight
+  // step stays on a cheapest route, then one diagonal run.
+  const DistanceMap eight = distance_map(c, {{1, 1}}, {8, DiagonalPolicy::NoCornerCut, 1.5});
+  const std::vector<Point> p8 = descend(eight, c, {7, 4});
+  EXPECT_EQ(p8.size(), 7u);
+  EXPECT_EQ(waypoints(p8), (std::vector<Point>{{7, 4}, {4, 4}, {1, 1}}));
+  EXPECT_EQ(eight.dist(7, 4), 7.5);
+}
+
+TEST(DistanceMapTest, DescentFromAnUnreachedCellIsEmpty) {
+  const CostGrid c = costs_of(
+      "#####\n"
+      "#.#.#\n"
+      "#####\n");
+  const DistanceMap m = distance_map(c, {{1, 1}});
+  EXPECT_TRUE(descend(m, c, {3, 1}).empty());
+  EXPECT_TRUE(descend(m, c, {0, 0}).empty());
+  EXPECT_EQ(descend(m, c, {1, 1}), (std::vector<Point>{{1, 1}}));
+}
+
+TEST(DistanceMapTest, ImpassableAndRepeatedSourcesAreIgnored) {
+  const CostGrid c = costs_of(kCorridor);
+  const DistanceMap walls_only = distance_map(c, {{0, 0}, {4, 0}});
+  for (double d : walls_only.dist.cells()) EXPECT_EQ(d, kUnreached);
+  EXPECT_EQ(walls_only.farthest(), (Point{-1, -1}));
+  EXPECT_EQ(distance_map(c, {{1, 1}, {0, 0}, {1, 1}}).dist, distance_map(c, {{1, 1}}).dist);
+}
+
+TEST(DistanceMapTest, RejectsSourcesOffTheMapNamingEachOne) {
+  try {
+    distance_map(costs_of(kCorridor), {{1, 1}, {9, 0}, {-1, 2}});
+    FAIL() << "expected InvalidArgument";
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(),
+                 "sources[1] = 9,0 (expected inside the 9x3 grid); sources[2] = -1,2 (expected inside the 9x3 grid)");
+  }
+  EXPECT_THROW(distance_map(costs_of(kCorridor), {{1, 1}}, Moves{5, DiagonalPolicy::Never}), InvalidArgument);
+}
+
+TEST(DistanceMapTest, DescendRejectsAMismatchedCostGridAndPointsOffTheMap) {
+  const CostGrid c = costs_of(kCorridor);
+  const DistanceMap m = distance_map(c, {{1, 1}});
+  EXPECT_THROW(descend(m, c, {9, 1}), InvalidArgument);
+  try {
+    descend(m, costs_of(kRoom), {1, 1});
+    FAIL() << "expected InvalidArgument";
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(), "costs = 9x6 (expected the distance map's 9x3)");
+  }
+}
+
+TEST(DistanceMapTest, FarthestPicksTheLowestIndexAmongEquals) {
+  const CostGrid c = costs_of(
+      "#######\n"
+      "#.....#\n"
+      "#######\n");
+  EXPECT_EQ(distance_map(c, {{3, 1}}).farthest(), (Point{1, 1}));
+  EXPECT_EQ(distance_map(c, {{2, 1}}).farthest(), (Point{5, 1}));
+}
+
+}  // namespace
+}  // namespace catacomb

@@ -1,0 +1,78 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "io/atomic_file.hpp"
+#include "support/test_support.hpp"
+
+namespace catacomb {
+namespace {
+
+using test::run_cli;
+
+const char* kMap =
+    "#######\n"
+    "#.....#\n"
+    "#.###.#\n"
+    "#.....#\n"
+    "#######\n";
+
+TEST(PathCommandTest, JsonHasFoundCostLengthExpandedAndPath) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), kMap);
+  auto r = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "5,1", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["found"], true);
+  EXPECT_EQ(j["cost"], 4.0);
+  EXPECT_EQ(j["length"], 4);
+  EXPECT_GT(j["expanded"].get<int>(), 0);
+  ASSERT_EQ(j["path"].size(), 5u);
+  EXPECT_EQ(j["path"][0], nlohmann::json::array({1, 1}));
+  EXPECT_EQ(j["path"][4], nlohmann::json::array({5, 1}));
+}
+
+TEST(PathCommandTest, NoRouteExitsOne) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), "#####\n#.#.#\n#####\n");
+  auto r = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "3,1", "--json"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["found"], false);
+}
+
+TEST(PathCommandTest, BadCoordinatesAreRefused) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), kMap);
+  auto off = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "50,1"});
+  EXPECT_EQ(off.code, 2);
+  EXPECT_NE(off.err.find("--to = 50,1 (expected inside the 7x5 map)"), std::string::npos) << off.err;
+  auto junk = run_cli({"path", dir.file("m.txt"), "--from", "1;1", "--to", "5,1"});
+  EXPECT_EQ(junk.code, 2);
+  EXPECT_NE(junk.err.find("--from = 1;1 (expected X,Y"), std::string::npos) << junk.err;
+  auto alg = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "5,1", "--algorithm", "magic"});
+  EXPECT_EQ(alg.code, 2);
+}
+
+TEST(PathCommandTest, PngShowsTheSearch) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), kMap);
+  auto r = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "5,3", "--png", dir.file("s.png"),
+                    "--algorithm", "dijkstra"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto png = test::decode_png(test::slurp(dir.file("s.png")));
+  EXPECT_EQ(png.width, 28);
+  EXPECT_EQ(png.height, 20);
+}
+
+TEST(PathCommandTest, EveryAlgorithmFindsARouteOnAMovingAiMap) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.map"), "type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n");
+  for (const char* a : {"astar", "dijkstra", "bfs", "greedy", "jps"}) {
+    auto r = run_cli({"path", dir.file("m.map"), "--from", "0,1", "--to", "4,1", "--algorithm", a, "--json"});
+    ASSERT_EQ(r.code, 0) << a << ": " << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["found"], true) << a;
+  }
+}
+
+}  // namespace
+}  // namespace catacomb

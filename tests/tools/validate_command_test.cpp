@@ -1,0 +1,80 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "io/atomic_file.hpp"
+#include "support/test_support.hpp"
+
+namespace catacomb {
+namespace {
+
+using test::run_cli;
+
+TEST(ValidateCommandTest, ValidMapExitsZeroAndReportsObjectives) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), "#####\n#<.>#\n#####\n");
+  auto r = run_cli({"validate", dir.file("m.txt"), "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["valid"], true);
+  EXPECT_EQ(j["regions"], 1);
+  ASSERT_EQ(j["objectives"].size(), 2u);
+  EXPECT_EQ(j["objectives"][1]["kind"], "exit");
+  EXPECT_EQ(j["objectives"][1]["reachable"], true);
+  EXPECT_EQ(j["objectives"][1]["cost"], 2.0);
+  EXPECT_EQ(j["objectives"][1]["length"], 2);
+  EXPECT_TRUE(j["problems"].empty());
+}
+
+TEST(ValidateCommandTest, BrokenMapExitsOneWithEveryReason) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), "#######\n#<.#.>#\n#######\n");
+  auto r = run_cli({"validate", dir.file("m.txt")});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("INVALID"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("exit at 5,1 cannot be reached from the start at 1,1"), std::string::npos) << r.out;
+}
+
+TEST(ValidateCommandTest, JsonMapWithObjectiveOffTheMapIsInvalid) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.json"), R"({"format": "catacomb-map", "version": 1, "width": 3, "height": 1,
+    "tiles": ["..."], "objectives": [{"kind": "start", "x": 0, "y": 0}, {"kind": "exit", "x": 9, "y": 0}]})");
+  auto r = run_cli({"validate", dir.file("m.json"), "--json"});
+  EXPECT_EQ(r.code, 1);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["problems"][0]["kind"], "off-map");
+}
+
+TEST(ValidateCommandTest, PngShowsTheReport) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), "#######\n#<.#.>#\n#######\n");
+  auto r = run_cli({"validate", dir.file("m.txt"), "--png", dir.file("v.png"), "--scale", "8"});
+  EXPECT_EQ(r.code, 1);
+  auto png = test::decode_png(test::slurp(dir.file("v.png")));
+  EXPECT_EQ(png.width, 56);
+  EXPECT_EQ(png.height, 24);
+}
+
+TEST(ValidateCommandTest, BadInputExitsTwoAndMissingFileThree) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("bad.txt"), "##\n#x\n");
+  auto bad = run_cli({"validate", dir.file("bad.txt")});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("line 2 column 2: character 'x'"), std::string::npos) << bad.err;
+  auto missing = run_cli({"validate", dir.file("nope.txt")});
+  EXPECT_EQ(missing.code, 3);
+  EXPECT_NE(missing.err.find("nope.txt"), std::string::npos);
+}
+
+TEST(ValidateCommandTest, GeneratedDungeonsValidate) {
+  test::TempDir dir;
+  for (const char* g : {"rooms", "caves"}) {
+    auto gen = run_cli({"generate", "--generator", g, "--seed", "11", "--json", dir.file("d.json")});
+    ASSERT_EQ(gen.code, 0) << gen.err;
+    auto r = run_cli({"validate", dir.file("d.json")});
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace catacomb

@@ -1,0 +1,121 @@
+#include "validate/validate.hpp"
+
+#include <gtest/gtest.h>
+
+#include "io/ascii.hpp"
+
+namespace catacomb {
+namespace {
+
+// One fixture map, four ways to break it.
+const char* kGood =
+    "##########\n"
+    "#<...#..1#\n"
+    "#.##.#.#.#\n"
+    "#....~...#\n"
+    "####.#####\n"
+    "#>...#...#\n"
+    "##########\n";
+
+std::vector<ProblemKind> kinds(const ValidationReport& r) {
+  std::vector<ProblemKind> k;
+  for (const Problem& p : r.problems) k.push_back(p.kind);
+  return k;
+}
+
+TEST(ValidateTest, AcceptsAPlayableMapWithRouteCostsAndLengths) {
+  Dungeon d = read_ascii(kGood);
+  ValidationReport r = validate_dungeon(d);
+  EXPECT_TRUE(r.valid);
+  EXPECT_TRUE(r.problems.empty());
+  ASSERT_EQ(r.objectives.size(), 3u);
+  EXPECT_TRUE(r.objectives[0].reachable);
+  EXPECT_EQ(r.objectives[0].cost, 0);
+  EXPECT_EQ(r.objectives[0].length, 0);
+  // Start (1,1) to exit (1,5): down (1,1)->(1,3), across to (4,3), down (4,4),(4,5)... cost > 0.
+  EXPECT_TRUE(r.objectives[1].reachable);
+  EXPECT_GT(r.objectives[1].cost, 0);
+  EXPECT_EQ(r.objectives[1].route.front(), (Point{1, 1}));
+  EXPECT_EQ(r.objectives[1].route.back(), (Point{1, 5}));
+  EXPECT_EQ(r.objectives[1].length, static_cast<int64_t>(r.objectives[1].route.size()) - 1);
+  EXPECT_EQ(r.regions, 2);  // the room at the bottom right is cut off, but holds no objective
+  EXPECT_EQ(r.unreachable_cells, 3);
+}
+
+TEST(ValidateTest, ReportsAnObjectiveInAWall) {
+  Dungeon d = read_ascii(kGood);
+  d.objectives[2].pos = {2, 2};  // '#'
+  ValidationReport r = validate_dungeon(d);
+  EXPECT_FALSE(r.valid);
+  EXPECT_EQ(kinds(r), std::vector<ProblemKind>{ProblemKind::Impassable});
+  EXPECT_EQ(r.problems[0].message, "objective at 2,2 stands on wall, which is impassable");
+}
+
+TEST(ValidateTest, ReportsAWalledOffExit) {
+  Dungeon d = read_ascii(kGood);
+  d.tiles(4, 4) = Terrain::Wall;  // the only way down
+  ValidationReport r = validate_dungeon(d);
+  EXPECT_FALSE(r.valid);
+  EXPECT_EQ(kinds(r), std::vector<ProblemKind>{ProblemKind::Unreachable});
+  EXPECT_EQ(r.problems[0].message, "exit at 1,5 cannot be reached from the start at 1,1");
+  EXPECT_FALSE(r.objectives[1].reachable);
+}
+
+TEST(ValidateTest, ReportsAnObjectiveOffTheMap) {
+  Dungeon d = read_ascii(kGood);
+  d.objectives.push_back({ObjectiveKind::Treasure, {40, 3}});
+  ValidationReport r = validate_dungeon(d);
+  EXPECT_FALSE(r.valid);
+  EXPECT_EQ(kinds(r), std::vector<ProblemKind>{ProblemKind::OffMap});
+  EXPECT_EQ(r.problems[0].message, "treasure at 40,3 is off the 10x7 map");
+}
+
+TEST(ValidateTest, ReportsAMissingStart) {
+  Dungeon d = read_ascii(kGood);
+  d.objectives.erase(d.objectives.begin());
+  ValidationReport r = validate_dungeon(d);
+  EXPECT_FALSE(r.valid);
+  EXPECT_EQ(kinds(r), std::vector<ProblemKind>{ProblemKind::NoStart});
+  EXPECT_EQ(r.unreachable_cells, r.passable_cells);
+}
+
+TEST(ValidateTest, ListsEveryProblemNotOnlyTheFirst) {
+  Dungeon d = read_ascii(kGood);
+  d.tiles(4, 4) = Terrain::Wall;
+  d.objectives[2].pos = {2, 2};
+  d.objectives.push_back({ObjectiveKind::Key, {-1, 0}});
+  d.objectives.push_back({ObjectiveKind::Key, {1, 5}});
+  ValidationReport r = validate_dungeon(d);
+  EXPECT_EQ(kinds(r), (std::vector<ProblemKind>{ProblemKind::Impassable, ProblemKind::OffMap,
+                                                ProblemKind::SharedCell, ProblemKind::Unreachable,
+                                                ProblemKind::Unreachable}));
+}
+
+TEST(ValidateTest, DeepWaterCutsARouteUnderAnotherCostTable) {
+  Dungeon d = read_ascii(
+      "#######\n"
+      "#<.~.>#\n"
+      "#######\n");
+  EXPECT_TRUE(validate_dungeon(d).valid);
+  ValidateOptions deep;
+  deep.costs.set(Terrain::Water, CostTable::kImpassable);
+  EXPECT_FALSE(validate_dungeon(d, deep).valid);
+}
+
+TEST(ValidateTest, FourNeighboursSeeDiagonalGapsAsWalls) {
+  Dungeon d = read_ascii(
+      "####\n"
+      "#<##\n"
+      "##>#\n"
+      "####\n");
+  ValidateOptions always;
+  always.moves = {8, DiagonalPolicy::Always, kSqrt2};
+  EXPECT_TRUE(validate_dungeon(d, always).valid);
+  ValidateOptions four;
+  four.moves = {4, DiagonalPolicy::Never, kSqrt2};
+  EXPECT_FALSE(validate_dungeon(d, four).valid);
+  EXPECT_FALSE(validate_dungeon(d).valid);  // no corner cutting by default
+}
+
+}  // namespace
+}  // namespace catacomb

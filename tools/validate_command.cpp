@@ -1,0 +1,100 @@
+// catacomb validate: check that every objective of a map is reachable, and say why not.
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "core/error.hpp"
+#include "io/atomic_file.hpp"
+#include "io/image.hpp"
+#include "io/map_file.hpp"
+#include "io/overlay.hpp"
+#include "tools/cli.hpp"
+#include "tools/command.hpp"
+#include "validate/validate.hpp"
+
+namespace catacomb::cli {
+namespace {
+
+class ValidateCommand : public Command {
+ public:
+  explicit ValidateCommand(CLI::App& app) {
+    CLI::App* sub = app.add_subcommand("validate", "Check that every objective of a map can be reached");
+    sub->footer(
+        "Examples:\n"
+        "  catacomb validate dungeon.json\n"
+        "  catacomb validate edited.txt --json --png report.png\n"
+        "MAP is a catacomb .json or ASCII .txt map (objectives: '<' start, '>' exit, 1-9 others).\n"
+        "Exit codes: 0 valid, 1 invalid (the reasons are listed), 2 bad input, 3 I/O error.\n");
+    sub->add_option("MAP", map_path_, "Map to check (.json or .txt)")->required();
+    sub->add_flag("--json", json_, "Print the report as JSON");
+    sub->add_option("--png", png_, "Write a picture of regions, unreachable cells and routes")->type_name("FILE");
+    sub->add_option("--scale", scale_, "PNG pixels per tile (1 to 64)")->capture_default_str();
+    sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform")->capture_default_str();
+    sub->add_flag("--deep-water", deep_water_, "Water cannot be crossed");
+    sub->add_option("--neighbors", options_.moves.neighbors, "Player moves: 4 or 8 neighbours")->capture_default_str();
+    sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always")->capture_default_str();
+  }
+
+  int run(std::ostream& out, std::ostream&) override {
+    options_.costs = CostTable::preset(costs_);
+    if (deep_water_) options_.costs.set(Terrain::Water, CostTable::kImpassable);
+    options_.moves.diagonal = parse_diagonal_policy(diagonal_);
+    options_.moves.check();
+    if (!png_.empty()) check_writable_path("--png", png_);
+    Dungeon d = load_map(map_path_);
+    if (!png_.empty()) check_image_scale(d.tiles.width(), d.tiles.height(), scale_, "--scale");
+    ValidationReport rep = validate_dungeon(d, options_);
+    if (json_) {
+      out << report_json(rep).dump(2) << "\n";
+    } else {
+      out << map_path_ << ": " << (rep.valid ? "valid" : "INVALID") << ", " << rep.regions
+          << (rep.regions == 1 ? " region" : " regions") << ", " << rep.unreachable_cells
+          << " unreachable passable cells\n";
+      for (const ObjectiveReport& o : rep.objectives) {
+        out << "  " << objective_kind_name(o.objective.kind) << " at " << to_string(o.objective.pos) << ": ";
+        if (o.reachable) out << "reachable, cost " << o.cost << ", " << o.length << " moves\n";
+        else out << "not reachable\n";
+      }
+      for (const Problem& p : rep.problems) out << "  problem (" << problem_kind_name(p.kind) << "): " << p.message << "\n";
+    }
+    if (!png_.empty()) write_png(png_, render_validation(d, rep, scale_));
+    return rep.valid ? kExitOk : kExitFailed;
+  }
+
+ private:
+  static nlohmann::ordered_json report_json(const ValidationReport& rep) {
+    using ojson = nlohmann::ordered_json;
+    ojson j;
+    j["valid"] = rep.valid;
+    j["regions"] = rep.regions;
+    j["passable_cells"] = rep.passable_cells;
+    j["unreachable_cells"] = rep.unreachable_cells;
+    ojson objs = ojson::array();
+    for (const ObjectiveReport& o : rep.objectives) {
+      ojson e{{"kind", objective_kind_name(o.objective.kind)}, {"x", o.objective.pos.x}, {"y", o.objective.pos.y},
+              {"reachable", o.reachable}};
+      e["cost"] = o.reachable ? ojson(o.cost) : ojson(nullptr);
+      e["length"] = o.reachable ? ojson(o.length) : ojson(nullptr);
+      objs.push_back(e);
+    }
+    j["objectives"] = objs;
+    ojson probs = ojson::array();
+    for (const Problem& p : rep.problems) {
+      ojson e{{"kind", problem_kind_name(p.kind)}, {"message", p.message}};
+      e["objective"] = p.objective >= 0 ? ojson(p.objective) : ojson(nullptr);
+      probs.push_back(e);
+    }
+    j["problems"] = probs;
+    return j;
+  }
+
+  std::string map_path_, png_, costs_ = "dungeon", diagonal_ = "no-corner-cut";
+  bool json_ = false, deep_water_ = false;
+  int scale_ = 4;
+  ValidateOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> add_validate_command(CLI::App& app) { return std::make_unique<ValidateCommand>(app); }
+
+}  // namespace catacomb::cli
