@@ -1,8 +1,8 @@
 #include "generator/cave_regions.hpp"
 
-#include <sstream>
 
 #include "core/error.hpp"
+#include "core/problems.hpp"
 #include "pathing/distance_map.hpp"
 #include "pathing/regions.hpp"
 
@@ -20,11 +20,7 @@ std::vector<std::string> CaveRegionConfig::problems() const {
   std::vector<std::string> p;
   if (min_region < 0 || min_region > 1000000)
     p.push_back("min_region = " + std::to_string(min_region) + " (expected 0 to 1000000)");
-  if (!(dig_cost >= 1 && dig_cost <= 1000)) {
-    std::ostringstream s;
-    s << "dig_cost = " << dig_cost << " (expected 1 to 1000)";
-    p.push_back(s.str());
-  }
+  if (!(dig_cost >= 1 && dig_cost <= 1000)) p.push_back("dig_cost = " + format_number(dig_cost) + " (expected 1 to 1000)");
   return p;
 }
 

@@ -30,17 +30,12 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/problems.hpp"
 
 namespace catacomb {
 namespace {
 
 constexpr uint64_t kOnes = ~uint64_t{0};
-
-std::string num(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
 
 void force_border(WallMask& m) {
   const int w = m.width(), h = m.height();
@@ -274,7 +269,7 @@ std::vector<std::string> CaveConfig::problems() const {
   };
   side("width", width);
   side("height", height);
-  if (!(fill >= 0 && fill <= 100)) p.push_back("fill = " + num(fill) + " (expected 0 to 100)");
+  if (!(fill >= 0 && fill <= 100)) p.push_back("fill = " + format_number(fill) + " (expected 0 to 100)");
   if (passes < 0 || passes > 100) p.push_back("passes = " + std::to_string(passes) + " (expected 0 to 100)");
   if (wall_threshold < 0 || wall_threshold > 9)
     p.push_back("wall_threshold = " + std::to_string(wall_threshold) + " (expected 0 to 9)");
@@ -286,13 +281,7 @@ std::vector<std::string> CaveConfig::problems() const {
   return p;
 }
 
-void CaveConfig::check() const {
-  auto p = problems();
-  if (p.empty()) return;
-  std::string msg;
-  for (auto& s : p) msg += (msg.empty() ? "" : "; ") + s;
-  throw InvalidArgument(msg);
-}
+void CaveConfig::check() const { throw_if_problems(problems()); }
 
 Params CaveConfig::params() const {
   return {{"width", int64_t{width}},

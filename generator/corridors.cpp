@@ -9,9 +9,9 @@
 #include "generator/corridors.hpp"
 
 #include <algorithm>
-#include <sstream>
 
 #include "core/error.hpp"
+#include "core/problems.hpp"
 #include "pathing/graph_search.hpp"
 #include "pathing/search.hpp"
 
@@ -19,12 +19,6 @@ namespace catacomb {
 namespace {
 
 enum class Zone : uint8_t { Rock, NoDig, Ring, Interior };
-
-std::string num(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
 
 struct TurnState {
   int32_t cell;  // row-major index
@@ -67,12 +61,12 @@ std::vector<Point> route_with_turns(const CostGrid& cost, Point from, Point to, 
 std::vector<std::string> DigCosts::problems() const {
   std::vector<std::string> p;
   auto positive = [&](const char* name, double v) {
-    if (!(v > 0 && v < 1e9)) p.push_back(std::string(name) + " = " + num(v) + " (expected a number > 0)");
+    if (!(v > 0 && v < 1e9)) p.push_back(std::string(name) + " = " + format_number(v) + " (expected a number > 0)");
   };
   positive("dig_reuse", reuse);
   positive("dig_rock", rock);
   positive("dig_room", room);
-  if (!(turn >= 0 && turn <= 1000)) p.push_back("dig_turn = " + num(turn) + " (expected 0 to 1000)");
+  if (!(turn >= 0 && turn <= 1000)) p.push_back("dig_turn = " + format_number(turn) + " (expected 0 to 1000)");
   if (width != 1 && width != 2) p.push_back("corridor_width = " + std::to_string(width) + " (expected 1 or 2)");
   return p;
 }
@@ -117,11 +111,20 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
       }
     return c;
   };
+  GridSearch search;
+  bool bound = false;
+  // Every change to the router's costs goes to `cost` and, once bound, to the search object
+  // too (one cell at a time: no rebuild of its tables per corridor).
+  auto set = [&](Point q, double c) {
+    if (cost[q] == c) return;
+    cost[q] = c;
+    if (bound) search.set_cost(q, c);
+  };
   auto refresh = [&](Point p) {  // the router's cost of every block that contains p
     for (int dy = 0; dy < dig.width; ++dy)
       for (int dx = 0; dx < dig.width; ++dx) {
         const Point q{p.x - dx, p.y - dy};
-        if (cost.in_bounds(q)) cost[q] = block_cost(q);
+        if (cost.in_bounds(q)) set(q, dig.width == 2 ? block_cost(q) : base[q]);
       }
   };
   if (dig.width == 2)
@@ -133,11 +136,12 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
       for (int x = r.x; x < r.right(); ++x) base(x, y) = cheap ? dig.reuse : dig.room;
     for (int y = r.y - 1; y < r.bottom(); ++y)
       for (int x = r.x - 1; x < r.right(); ++x)
-        if (cost.in_bounds(x, y)) cost(x, y) = dig.width == 2 ? block_cost({x, y}) : base(x, y);
+        if (cost.in_bounds(x, y)) set({x, y}, dig.width == 2 ? block_cost({x, y}) : base(x, y));
   };
 
   CarveStats stats;
-  GridSearch search;
+  search.set_costs(cost);
+  bound = true;
   SearchOptions opt;
   opt.moves = {4, DiagonalPolicy::Never, kSqrt2};
   opt.heuristic = Heuristic::Manhattan;
@@ -159,7 +163,6 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
     if (dig.turn > 0) {
       path = route_with_turns(cost, from, to, dig.turn);
     } else {
-      search.set_costs(cost);
       path = search.find_path(from, to, opt).path;
     }
     set_room(ra, false);

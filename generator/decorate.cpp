@@ -1,8 +1,8 @@
 #include "generator/decorate.hpp"
 
 #include <algorithm>
-#include <sstream>
 
+#include "core/problems.hpp"
 #include "pathing/regions.hpp"
 
 namespace catacomb {
@@ -22,11 +22,7 @@ bool objectives_connected(const Dungeon& d, const CostTable& costs, const Moves&
 std::vector<std::string> DecorConfig::problems() const {
   std::vector<std::string> p;
   auto share = [&](const char* name, double v) {
-    if (!(v >= 0 && v <= 0.5)) {
-      std::ostringstream s;
-      s << name << " = " << v << " (expected 0 to 0.5)";
-      p.push_back(s.str());
-    }
+    if (!(v >= 0 && v <= 0.5)) p.push_back(std::string(name) + " = " + format_number(v) + " (expected 0 to 0.5)");
   };
   share("water", water);
   share("vegetation", vegetation);

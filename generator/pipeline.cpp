@@ -2,20 +2,13 @@
 // "caves.fill" (inside cave_mask), "rooms.layout", "rooms.graph", "objectives", "decor".
 #include "generator/pipeline.hpp"
 
-#include <sstream>
-
 #include "core/error.hpp"
+#include "core/problems.hpp"
 #include "generator/objectives.hpp"
 #include "generator/room_graph.hpp"
 
 namespace catacomb {
 namespace {
-
-std::string num(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
 
 void append(std::vector<std::string>& to, const std::vector<std::string>& from) {
   to.insert(to.end(), from.begin(), from.end());
@@ -75,7 +68,7 @@ std::vector<std::string> GenerateConfig::problems() const {
   lc.width = !caves_active && sizes_ok ? width : kMaxSide;
   lc.height = !caves_active && sizes_ok ? height : kMaxSide;
   append(p, lc.problems());
-  if (!(loop_fraction >= 0 && loop_fraction <= 1)) p.push_back("loop_fraction = " + num(loop_fraction) + " (expected 0 to 1)");
+  if (!(loop_fraction >= 0 && loop_fraction <= 1)) p.push_back("loop_fraction = " + format_number(loop_fraction) + " (expected 0 to 1)");
   append(p, dig.problems());
   if (objectives < 0 || objectives > 9) p.push_back("objectives = " + std::to_string(objectives) + " (expected 0 to 9)");
   append(p, decor.problems());
@@ -87,13 +80,7 @@ std::vector<std::string> GenerateConfig::problems() const {
   return p;
 }
 
-void GenerateConfig::check() const {
-  auto p = problems();
-  if (p.empty()) return;
-  std::string msg;
-  for (auto& s : p) msg += (msg.empty() ? "" : "; ") + s;
-  throw InvalidArgument(msg);
-}
+void GenerateConfig::check() const { throw_if_problems(problems()); }
 
 CostTable GenerateConfig::cost_table() const {
   CostTable t = CostTable::preset(costs);

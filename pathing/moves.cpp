@@ -1,8 +1,7 @@
 #include "pathing/moves.hpp"
 
-#include <sstream>
-
 #include "core/error.hpp"
+#include "core/problems.hpp"
 
 namespace catacomb {
 
@@ -26,20 +25,11 @@ DiagonalPolicy parse_diagonal_policy(std::string_view name, const std::string& f
 std::vector<std::string> Moves::problems() const {
   std::vector<std::string> p;
   if (neighbors != 4 && neighbors != 8) p.push_back("neighbors = " + std::to_string(neighbors) + " (expected 4 or 8)");
-  if (!(diagonal_cost >= 1 && diagonal_cost <= 2)) {
-    std::ostringstream s;
-    s << "diagonal_cost = " << diagonal_cost << " (expected 1 to 2)";
-    p.push_back(s.str());
-  }
+  if (!(diagonal_cost >= 1 && diagonal_cost <= 2))
+    p.push_back("diagonal_cost = " + format_number(diagonal_cost) + " (expected 1 to 2)");
   return p;
 }
 
-void Moves::check() const {
-  auto p = problems();
-  if (p.empty()) return;
-  std::string msg;
-  for (auto& s : p) msg += (msg.empty() ? "" : "; ") + s;
-  throw InvalidArgument(msg);
-}
+void Moves::check() const { throw_if_problems(problems()); }
 
 }  // namespace catacomb

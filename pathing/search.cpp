@@ -35,32 +35,14 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <sstream>
 #include <type_traits>
 
 #include "core/error.hpp"
-
-#if __has_include("pathing/jps.hpp")
+#include "core/problems.hpp"
 #include "pathing/jps.hpp"
-#define CATACOMB_HAVE_JPS 1
-#else
-#define CATACOMB_HAVE_JPS 0
-#endif
 
 namespace catacomb {
 namespace {
-
-std::string format_double(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-
-std::string join(const std::vector<std::string>& parts) {
-  std::string msg;
-  for (const std::string& p : parts) msg += (msg.empty() ? "" : "; ") + p;
-  return msg;
-}
 
 /// The effective cost of a cell under cost_scale (s = 1 keeps the cost exactly).
 inline double scaled_cost(double cost, double s) {
@@ -488,16 +470,16 @@ std::vector<std::string> SearchOptions::problems() const {
                 " (expected never, no-corner-cut, one-free or always)");
   for (std::string& s : moves.problems()) p.push_back(std::move(s));
   if (!(heuristic_scale >= 0 && heuristic_scale <= 1e6))
-    p.push_back("heuristic_scale = " + format_double(heuristic_scale) + " (expected 0 to 1e6)");
+    p.push_back("heuristic_scale = " + format_number(heuristic_scale) + " (expected 0 to 1e6)");
   if (!(cost_scale >= 0 && cost_scale <= 1))
-    p.push_back("cost_scale = " + format_double(cost_scale) + " (expected 0 to 1)");
+    p.push_back("cost_scale = " + format_number(cost_scale) + " (expected 0 to 1)");
   if (budget < 0) p.push_back("budget = " + std::to_string(budget) + " (expected >= 0)");
   return p;
 }
 
 void SearchOptions::check() const {
   auto p = problems();
-  if (!p.empty()) throw InvalidArgument(join(p));
+  throw_if_problems(p);
 }
 
 std::string_view path_status_name(PathStatus s) {
@@ -560,10 +542,8 @@ struct GridSearch::Impl {
   bool last_valid = false;
   std::vector<uint32_t> stack;
 
-#if CATACOMB_HAVE_JPS
   JumpPointSearch jps;
-  bool jps_bound = false;
-#endif
+  bool jps_bound = false;  ///< jps holds the bound map
 
   uint32_t offset[8] = {};
 
@@ -595,9 +575,7 @@ struct GridSearch::Impl {
       labels[k].shrink_to_fit();
     }
     last_valid = false;
-#if CATACOMB_HAVE_JPS
     jps_bound = false;
-#endif
     const int dirs[8] = {1, pw, -1, -pw, pw + 1, pw - 1, -pw - 1, -pw + 1};
     for (int d = 0; d < 8; ++d) offset[d] = static_cast<uint32_t>(dirs[d]);
   }
@@ -934,7 +912,7 @@ PathResult GridSearch::Impl::query(Point start, Point goal, const SearchOptions&
     const std::string shape = std::to_string(w) + "x" + std::to_string(h);
     if (!costs.in_bounds(start)) p.push_back("start = " + to_string(start) + " (expected inside the " + shape + " map)");
     if (!costs.in_bounds(goal)) p.push_back("goal = " + to_string(goal) + " (expected inside the " + shape + " map)");
-    if (!p.empty()) throw InvalidArgument(join(p));
+    throw_if_problems(p);
   }
   last_valid = false;
   PathResult res;
@@ -1032,15 +1010,14 @@ void GridSearch::Impl::check_jps(const SearchOptions& o) const {
     p.push_back("diagonal = " + std::string(diagonal_policy_name(o.moves.diagonal)) +
                 " (expected no-corner-cut for algorithm = jps)");
   if (o.moves.diagonal_cost != kSqrt2)
-    p.push_back("diagonal_cost = " + format_double(o.moves.diagonal_cost) + " (expected sqrt(2) for algorithm = jps)");
+    p.push_back("diagonal_cost = " + format_number(o.moves.diagonal_cost) + " (expected sqrt(2) for algorithm = jps)");
   if (!uniform)
-    p.push_back("cell costs = " + format_double(min_cost) + " to " + format_double(max_cost) +
+    p.push_back("cell costs = " + format_number(min_cost) + " to " + format_number(max_cost) +
                 " (expected one cost for every passable cell for algorithm = jps)");
-  if (!p.empty()) throw InvalidArgument(join(p));
+  throw_if_problems(p);
 }
 
 PathResult GridSearch::Impl::query_jps(Point start, Point goal, const SearchOptions& o) {
-#if CATACOMB_HAVE_JPS
   PathResult res;
   const size_t si = pidx(start.x, start.y), gi = pidx(goal.x, goal.y);
   if (!passable[gi]) {  // with fallback_to_closest, which JPS does not do
@@ -1063,11 +1040,6 @@ PathResult GridSearch::Impl::query_jps(Point start, Point goal, const SearchOpti
   res.partial = false;
   res.cost = walk_cost(res.path, o.moves.diagonal_cost);
   return res;
-#else
-  (void)start;
-  (void)goal;
-  throw InvalidArgument("algorithm = jps (not built into this catacomb)");
-#endif
 }
 
 // --- GridSearch --------------------------------------------------------------------------------
@@ -1088,13 +1060,13 @@ void GridSearch::set_costs(const CostGrid& costs) {
     for (int x = 0; x < costs.width(); ++x) {
       const double c = costs(x, y);
       if (c == CostTable::kImpassable || (std::isfinite(c) && c > 0)) continue;
-      p.push_back("cost at " + to_string(Point{x, y}) + " = " + format_double(c) +
+      p.push_back("cost at " + to_string(Point{x, y}) + " = " + format_number(c) +
                   " (expected a finite number > 0, or impassable)");
       if (p.size() >= 10) break;
     }
     if (p.size() >= 10) break;
   }
-  if (!p.empty()) throw InvalidArgument(join(p));
+  throw_if_problems(p);
   impl_->costs = costs;
   impl_->bind();
 }
@@ -1104,6 +1076,31 @@ int GridSearch::height() const { return impl_->h; }
 
 PathResult GridSearch::find_path(Point start, Point goal, const SearchOptions& options) {
   return impl_->query(start, goal, options);
+}
+
+void GridSearch::set_cost(Point p, double cost) {
+  Impl& s = *impl_;
+  if (!s.costs.in_bounds(p))
+    throw InvalidArgument("cell = " + to_string(p) + " (expected inside the " + std::to_string(s.w) + "x" +
+                          std::to_string(s.h) + " map)");
+  if (!(cost == CostTable::kImpassable || (std::isfinite(cost) && cost > 0)))
+    throw InvalidArgument("cost = " + format_number(cost) + " (expected a finite number > 0, or impassable)");
+  const double old = s.costs[p];
+  s.costs[p] = cost;
+  s.last_valid = false;
+  const bool was = old != CostTable::kImpassable, now = cost != CostTable::kImpassable;
+  if (was != now) {
+    // Passability changed: rebuild everything derived from the map on the next query.
+    s.bind();
+    return;
+  }
+  if (!now || !s.pcost_valid) return;
+  const double c = scaled_cost(cost, s.pcost_scale);
+  if (c < s.min_cost || c > s.max_cost || (s.uniform && c != s.min_cost)) {
+    s.pcost_valid = false;  // the range (heuristic unit, queue layout) changes: recompute
+    return;
+  }
+  s.pcost[s.pidx(p.x, p.y)] = c;
 }
 
 void GridSearch::last_search_cells(std::vector<Point>& visited, std::vector<Point>& frontier) const {

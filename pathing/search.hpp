@@ -108,6 +108,12 @@ class GridSearch {
   void set_map(const Grid<Terrain>& tiles, const CostTable& costs);
   /// Binds a per-cell cost grid (copied).
   void set_costs(const CostGrid& costs);
+  /// Changes the cost of one cell of the bound map (cost > 0 finite, or kImpassable). When the
+  /// cell stays passable (or impassable) and the cost lies within the map's current range of
+  /// costs, the cached move tables, connected areas and scaled costs stay valid, so a caller
+  /// that edits a map between queries (the corridor carver) pays O(1) per change instead of a
+  /// rebuild. Throws InvalidArgument for a cell off the map or a bad cost.
+  void set_cost(Point p, double cost);
   int width() const;
   int height() const;
 

@@ -5,17 +5,10 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "support/test_support.hpp"
 
 namespace catacomb {
 namespace {
-
-bool border_is_wall(const Grid<Terrain>& g) {
-  for (int x = 0; x < g.width(); ++x)
-    if (g(x, 0) != Terrain::Wall || g(x, g.height() - 1) != Terrain::Wall) return false;
-  for (int y = 0; y < g.height(); ++y)
-    if (g(0, y) != Terrain::Wall || g(g.width() - 1, y) != Terrain::Wall) return false;
-  return true;
-}
 
 TEST(CavesTest, FourFiveRuleOnAHandMadeGrid) {
   // A lone floor cell surrounded by walls stays wall; an open 5x5 room stays open inside.
@@ -68,7 +61,7 @@ TEST(CavesTest, PropertiesHoldOverManySeeds) {
   std::set<uint64_t> hashes;
   for (uint64_t seed = 0; seed < 200; ++seed) {
     Dungeon d = generate_caves(cfg, seed);
-    ASSERT_TRUE(border_is_wall(d.tiles)) << seed;
+    ASSERT_TRUE(test::border_is_wall(d.tiles)) << seed;
     int64_t wall = 0;
     for (Terrain t : d.tiles.cells()) wall += t == Terrain::Wall;
     const double frac = static_cast<double>(wall) / static_cast<double>(d.tiles.size());

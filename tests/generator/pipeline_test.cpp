@@ -5,18 +5,11 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "support/test_support.hpp"
 #include "io/json_map.hpp"
 
 namespace catacomb {
 namespace {
-
-bool border_is_wall(const Grid<Terrain>& g) {
-  for (int x = 0; x < g.width(); ++x)
-    if (g(x, 0) != Terrain::Wall || g(x, g.height() - 1) != Terrain::Wall) return false;
-  for (int y = 0; y < g.height(); ++y)
-    if (g(0, y) != Terrain::Wall || g(g.width() - 1, y) != Terrain::Wall) return false;
-  return true;
-}
 
 bool in_any_room(const Dungeon& d, Point p) {
   for (const Rect& r : d.rooms)
@@ -27,7 +20,7 @@ bool in_any_room(const Dungeon& d, Point p) {
 // The properties every generated dungeon must have, checked independently of the generator.
 void expect_playable(const Dungeon& d, const GenerateConfig& cfg, const std::string& what) {
   SCOPED_TRACE(what);
-  ASSERT_TRUE(border_is_wall(d.tiles));
+  ASSERT_TRUE(test::border_is_wall(d.tiles));
   // Validation passes, also on the map as written to JSON and read back.
   ValidateOptions vopt;
   vopt.costs = cfg.cost_table();
@@ -135,6 +128,9 @@ TEST(PipelineTest, GoldenHashes) {
   EXPECT_EQ(grid_hash(generate_dungeon(rooms, 42).dungeon.tiles), 17221623832800623262ull);
   EXPECT_EQ(grid_hash(generate_dungeon(caves, 1).dungeon.tiles), 15705242312706901386ull);
   EXPECT_EQ(grid_hash(generate_dungeon(caves, 42).dungeon.tiles), 11389791991020275849ull);
+  // The whole JSON file (objectives, rooms, recipe) as well as the tiles.
+  EXPECT_EQ(fnv1a64(write_json_map(generate_dungeon(rooms, 1).dungeon)), 3897673686776741828ull);
+  EXPECT_EQ(fnv1a64(write_json_map(generate_dungeon(caves, 1).dungeon)), 8681999091144886653ull);
 }
 
 TEST(PipelineTest, TurnPenaltyGivesStraighterCorridors) {

@@ -32,6 +32,15 @@
 
 namespace catacomb::test {
 
+bool border_is_wall(const Grid<Terrain>& g) {
+  for (int x = 0; x < g.width(); ++x)
+    if (g(x, 0) != Terrain::Wall || g(x, g.height() - 1) != Terrain::Wall) return false;
+  for (int y = 0; y < g.height(); ++y)
+    if (g(0, y) != Terrain::Wall || g(g.width() - 1, y) != Terrain::Wall) return false;
+  return true;
+}
+
+
 TempDir::TempDir() {
   std::string templ = (std::filesystem::temp_directory_path() / "catacomb-test-XXXXXX").string();
   std::vector<char> buf(templ.begin(), templ.end());

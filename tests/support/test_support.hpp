@@ -5,7 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "core/grid.hpp"
+#include "core/terrain.hpp"
+
 namespace catacomb::test {
+
+/// True when every cell on the grid's border is wall.
+bool border_is_wall(const Grid<Terrain>& g);
 
 /// A fresh directory under the system temp dir, removed with everything in it on destruction.
 class TempDir {
