@@ -26,7 +26,6 @@ struct TurnState {
   friend bool operator<(const TurnState& a, const TurnState& b) {
     return a.cell != b.cell ? a.cell < b.cell : a.dir < b.dir;
   }
-  friend bool operator==(const TurnState&, const TurnState&) = default;
 };
 
 // Cheapest route with a turn penalty: a search over (cell, heading) on the graph engine.

@@ -28,7 +28,7 @@ namespace {
 // Points bucketed on a square grid, for neighbour and box queries.
 class Buckets {
  public:
-  explicit Buckets(const std::vector<Point>& pts) : pts_(pts) {
+  explicit Buckets(const std::vector<Point>& pts) {
     int minx = pts[0].x, miny = pts[0].y, maxx = minx, maxy = miny;
     for (const Point& p : pts) {
       minx = std::min(minx, p.x);
@@ -62,7 +62,6 @@ class Buckets {
   int clampx(int64_t x) const { return static_cast<int>(std::clamp<int64_t>((x - ox_) / size_ - (x < ox_ ? 1 : 0), 0, nx_ - 1)); }
   int clampy(int64_t y) const { return static_cast<int>(std::clamp<int64_t>((y - oy_) / size_ - (y < oy_ ? 1 : 0), 0, ny_ - 1)); }
 
-  const std::vector<Point>& pts_;
   int ox_ = 0, oy_ = 0, size_ = 1, nx_ = 1, ny_ = 1;
   std::vector<std::vector<int>> cells_;
 };

@@ -136,7 +136,9 @@ class GenerateCommand : public Command {
       throw InvalidArgument("--config = " + config_path_ + " (expected a JSON object: " + e.what() + ")");
     }
     if (!j.is_object()) throw InvalidArgument("--config = " + config_path_ + " (expected a JSON object)");
-    for (auto& [key, value] : j.items()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      const std::string key = it.key();
+      const nlohmann::json& value = it.value();
       Param* p = nullptr;
       for (Param& q : params_)
         if (key_of(q.name) == key_of(key)) p = &q;

@@ -692,3 +692,42 @@ TEST(SearchMovingAiTest, AStarMatchesThePublishedOptimalLengths) {
 
 }  // namespace
 }  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+TEST(SearchSetCostTest, EditedMapAnswersLikeAFreshlyBoundOne) {
+  Rng rng(77);
+  CostGrid costs(40, 30, 1.0);
+  for (double& c : costs.cells()) c = rng.chance(0.2) ? CostTable::kImpassable : 1.0 + static_cast<double>(rng.below(5));
+  GridSearch edited;
+  edited.set_costs(costs);
+  SearchOptions opt;
+  for (int round = 0; round < 200; ++round) {
+    // Change a few cells (sometimes passability, sometimes out of the current cost range).
+    for (int k = 0; k < 3; ++k) {
+      const Point p{static_cast<int>(rng.below(40)), static_cast<int>(rng.below(30))};
+      const uint64_t r = rng.below(10);
+      const double c = r == 0 ? CostTable::kImpassable : r == 1 ? 9.5 : 1.0 + static_cast<double>(rng.below(5));
+      costs[p] = c;
+      edited.set_cost(p, c);
+    }
+    const Point a{static_cast<int>(rng.below(40)), static_cast<int>(rng.below(30))};
+    const Point b{static_cast<int>(rng.below(40)), static_cast<int>(rng.below(30))};
+    GridSearch fresh;
+    fresh.set_costs(costs);
+    const PathResult x = edited.find_path(a, b, opt), y = fresh.find_path(a, b, opt);
+    ASSERT_EQ(x.status, y.status) << "round " << round;
+    // The same optimal cost (the path may differ among equal-cost ones: an edit that raises the
+    // cheapest cell leaves the heuristic's unit lower, which is still admissible).
+    ASSERT_NEAR(x.cost, y.cost, 1e-9) << "round " << round;
+    if (x.found()) {
+      ASSERT_NEAR(path_cost(costs, x.path, opt.moves), x.cost, 1e-9);
+    }
+  }
+  EXPECT_THROW(edited.set_cost({40, 0}, 1.0), InvalidArgument);
+  EXPECT_THROW(edited.set_cost({0, 0}, 0.0), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace catacomb

@@ -106,7 +106,7 @@ TEST(ScenCommandTest, ExitsWithOneAndListsTheProblemsThatDoNotMatch) {
   EXPECT_EQ(json["mismatched"], 1);
   ASSERT_EQ(json["mismatches"].size(), 1u);
   EXPECT_EQ(json["mismatches"][0]["problem"], 2);
-  EXPECT_EQ(json["mismatches"][0]["start"], nlohmann::json::array({1, 2}));
+  EXPECT_EQ(json["mismatches"][0]["start"], nlohmann::ordered_json::array({1, 2}));
   EXPECT_EQ(json["mismatches"][0]["status"], "found");
 }
 
