@@ -28,6 +28,37 @@ Rect settle(const Body& b, int map_w, int map_h) {
   return {x, y, b.w, b.h};
 }
 
+// Calls f(i, j) for every pair i < j of live rooms closer than `min_distance`, in (i, j) order
+// (the order of the plain double loop, so floating-point sums come out the same), looking only
+// at rooms that share a bucket of a coarse grid instead of at every pair.
+template <typename F>
+void for_each_close_pair(const std::vector<Rect>& rects, const std::vector<bool>& alive, int min_distance,
+                         int cell, int map_w, int map_h, F&& f) {
+  const int nx = map_w / cell + 1, ny = map_h / cell + 1;
+  std::vector<std::vector<int>> buckets(static_cast<size_t>(nx) * static_cast<size_t>(ny));
+  auto span = [&](const Rect& r, auto&& visit) {
+    const int x0 = std::max(0, (r.x - min_distance) / cell), x1 = std::min(nx - 1, (r.right() + min_distance) / cell);
+    const int y0 = std::max(0, (r.y - min_distance) / cell), y1 = std::min(ny - 1, (r.bottom() + min_distance) / cell);
+    for (int by = y0; by <= y1; ++by)
+      for (int bx = x0; bx <= x1; ++bx) visit(static_cast<size_t>(by) * static_cast<size_t>(nx) + static_cast<size_t>(bx));
+  };
+  for (size_t i = 0; i < rects.size(); ++i)
+    if (alive[i]) span(rects[i], [&](size_t b) { buckets[b].push_back(static_cast<int>(i)); });
+  std::vector<int> near;
+  for (size_t i = 0; i < rects.size(); ++i) {
+    if (!alive[i]) continue;
+    near.clear();
+    span(rects[i], [&](size_t b) {
+      for (int j : buckets[b])
+        if (static_cast<size_t>(j) > i) near.push_back(j);
+    });
+    std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
+    for (int j : near)
+      if (room_gap(rects[i], rects[static_cast<size_t>(j)]) < min_distance) f(i, static_cast<size_t>(j));
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> RoomLayoutConfig::problems() const {
@@ -77,33 +108,33 @@ RoomLayout layout_rooms(const RoomLayoutConfig& c, Rng& rng) {
 
   RoomLayout out;
   std::vector<double> dx(static_cast<size_t>(n)), dy(static_cast<size_t>(n));
+  const std::vector<bool> all_alive(static_cast<size_t>(n), true);
+  const int cell = c.max_side + c.min_distance;
   for (int it = 0; it < c.max_iterations; ++it) {
     std::fill(dx.begin(), dx.end(), 0.0);
     std::fill(dy.begin(), dy.end(), 0.0);
     bool moved = false;
-    for (size_t i = 0; i < rects.size(); ++i)
-      for (size_t j = i + 1; j < rects.size(); ++j) {
-        const Rect& a = rects[i];
-        const Rect& b = rects[j];
-        if (room_gap(a, b) >= c.min_distance) continue;
-        moved = true;
-        // Push needed on each axis so that the gap on that axis reaches min_distance.
-        const int gx = std::max(b.x - a.right(), a.x - b.right());
-        const int gy = std::max(b.y - a.bottom(), a.y - b.bottom());
-        const int need_x = c.min_distance - gx, need_y = c.min_distance - gy;
-        // Direction: from a's centre to b's (twice the centre, to stay in integers).
-        const int cx = (b.x * 2 + b.width) - (a.x * 2 + a.width), cy = (b.y * 2 + b.height) - (a.y * 2 + a.height);
-        const bool along_x = need_x < need_y || (need_x == need_y && std::abs(cx) >= std::abs(cy));
-        if (along_x) {
-          const double s = cx > 0 || (cx == 0 && (i + j + static_cast<size_t>(it)) % 2 == 0) ? 1.0 : -1.0;
-          dx[i] -= s * need_x * 0.5;
-          dx[j] += s * need_x * 0.5;
-        } else {
-          const double s = cy > 0 || (cy == 0 && (i + j + static_cast<size_t>(it)) % 2 == 0) ? 1.0 : -1.0;
-          dy[i] -= s * need_y * 0.5;
-          dy[j] += s * need_y * 0.5;
-        }
+    for_each_close_pair(rects, all_alive, c.min_distance, cell, c.width, c.height, [&](size_t i, size_t j) {
+      const Rect& a = rects[i];
+      const Rect& b = rects[j];
+      moved = true;
+      // Push needed on each axis so that the gap on that axis reaches min_distance.
+      const int gx = std::max(b.x - a.right(), a.x - b.right());
+      const int gy = std::max(b.y - a.bottom(), a.y - b.bottom());
+      const int need_x = c.min_distance - gx, need_y = c.min_distance - gy;
+      // Direction: from a's centre to b's (twice the centre, to stay in integers).
+      const int cx = (b.x * 2 + b.width) - (a.x * 2 + a.width), cy = (b.y * 2 + b.height) - (a.y * 2 + a.height);
+      const bool along_x = need_x < need_y || (need_x == need_y && std::abs(cx) >= std::abs(cy));
+      if (along_x) {
+        const double s = cx > 0 || (cx == 0 && (i + j + static_cast<size_t>(it)) % 2 == 0) ? 1.0 : -1.0;
+        dx[i] -= s * need_x * 0.5;
+        dx[j] += s * need_x * 0.5;
+      } else {
+        const double s = cy > 0 || (cy == 0 && (i + j + static_cast<size_t>(it)) % 2 == 0) ? 1.0 : -1.0;
+        dy[i] -= s * need_y * 0.5;
+        dy[j] += s * need_y * 0.5;
       }
+    });
     out.iterations = it + 1;
     if (!moved) {
       out.iterations = it;
@@ -126,14 +157,10 @@ RoomLayout layout_rooms(const RoomLayoutConfig& c, Rng& rng) {
   while (true) {
     std::vector<int> bad(rects.size(), 0);
     int worst = -1;
-    for (size_t i = 0; i < rects.size(); ++i) {
-      if (!alive[i]) continue;
-      for (size_t j = i + 1; j < rects.size(); ++j)
-        if (alive[j] && room_gap(rects[i], rects[j]) < c.min_distance) {
-          ++bad[i];
-          ++bad[j];
-        }
-    }
+    for_each_close_pair(rects, alive, c.min_distance, cell, c.width, c.height, [&](size_t i, size_t j) {
+      ++bad[i];
+      ++bad[j];
+    });
     for (size_t i = 0; i < rects.size(); ++i)
       if (bad[i] > 0 && (worst < 0 || bad[i] >= bad[static_cast<size_t>(worst)])) worst = static_cast<int>(i);
     if (worst < 0) break;
