@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "io/text_lines.hpp"
 
 namespace catacomb {
 
@@ -39,16 +40,7 @@ std::string write_ascii(const Dungeon& d) {
 }
 
 Dungeon read_ascii(std::string_view text) {
-  std::vector<std::string_view> lines;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    if (nl == std::string_view::npos) break;
-    pos = nl + 1;
-  }
+  std::vector<std::string_view> lines = split_lines(text);
   while (!lines.empty() && lines.back().empty()) lines.pop_back();
   if (lines.empty()) throw InvalidArgument("ASCII map = empty (expected at least one row of tiles)");
   const size_t w = lines[0].size();

@@ -10,24 +10,10 @@
 
 #include "core/error.hpp"
 #include "io/atomic_file.hpp"
+#include "io/text_lines.hpp"
 
 namespace catacomb {
 namespace {
-
-// Splits text into lines (without '\n' and a trailing '\r').
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    if (nl == std::string_view::npos) break;
-    pos = nl + 1;
-  }
-  return lines;
-}
 
 bool is_blank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
 
