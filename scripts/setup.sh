@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what catacomb needs from Debian's packages, and nothing when everything is present.
-#   scripts/setup.sh          build and test dependencies
+#   scripts/setup.sh          build and test dependencies (Chromium included: the HTML review
+#                             page's tests load it in headless Chromium)
 #   scripts/setup.sh --bench  also the benchmark peers (libtcod, Boost.Graph, OpenCV)
 # Runs apt-get through sudo when not root.
 set -euo pipefail
 
 packages=(cmake g++ make pkg-config libgtest-dev libgmock-dev libstb-dev libcli11-dev nlohmann-json3-dev
-          libbenchmark-dev)
+          libbenchmark-dev chromium)
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev)
 fi

@@ -1,6 +1,7 @@
 #include "tools/outputs.hpp"
 
 #include <filesystem>
+#include <iterator>
 #include <ostream>
 
 #include "core/error.hpp"
@@ -8,6 +9,7 @@
 #include "io/atomic_file.hpp"
 #include "io/image.hpp"
 #include "io/json_map.hpp"
+#include "io/movingai.hpp"
 
 namespace catacomb::cli {
 
@@ -15,12 +17,15 @@ void add_output_options(CLI::App& sub, OutputOptions& o) {
   sub.add_option("--png", o.png, "Write a PNG preview to this file")->type_name("FILE");
   sub.add_option("--json", o.json, "Write the JSON map to this file")->type_name("FILE");
   sub.add_option("--txt", o.txt, "Write the ASCII map to this file")->type_name("FILE");
+  sub.add_option("--tmj", o.tmj, "Write a Tiled JSON map to this file (and its tileset PNG beside it)")->type_name("FILE");
+  sub.add_option("--map", o.map, "Write a Moving AI .map to this file (passable '.', walls '@')")->type_name("FILE");
   sub.add_option("--scale", o.scale, "PNG pixels per tile (1 to 64)")->capture_default_str();
 }
 
 void check_outputs(const OutputOptions& o, int width, int height) {
-  const std::pair<const char*, const std::string*> paths[] = {{"--png", &o.png}, {"--json", &o.json}, {"--txt", &o.txt}};
-  for (size_t i = 0; i < 3; ++i) {
+  const std::pair<const char*, const std::string*> paths[] = {
+      {"--png", &o.png}, {"--json", &o.json}, {"--txt", &o.txt}, {"--tmj", &o.tmj}, {"--map", &o.map}};
+  for (size_t i = 0; i < std::size(paths); ++i) {
     if (paths[i].second->empty()) continue;
     check_writable_path(paths[i].first, *paths[i].second);
     for (size_t j = 0; j < i; ++j) {
@@ -36,20 +41,25 @@ void check_outputs(const OutputOptions& o, int width, int height) {
   if (!o.png.empty()) check_image_scale(width, height, o.scale, "--scale");
 }
 
-void write_outputs(const Dungeon& d, const OutputOptions& o, std::ostream& out) {
+std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d, const OutputOptions& o,
+                                                                const ValidateOptions& validate) {
+  std::vector<std::pair<std::string, std::string>> files;
+  if (!o.png.empty()) files.emplace_back(o.png, encode_png(render_preview(d, {o.scale})));
+  if (!o.json.empty()) files.emplace_back(o.json, write_json_map(d));
+  if (!o.txt.empty()) files.emplace_back(o.txt, write_ascii(d));
+  if (!o.map.empty()) files.emplace_back(o.map, write_movingai_map(d.tiles, validate.costs));
+  return files;
+}
+
+void write_outputs(const Dungeon& d, const OutputOptions& o, std::ostream& out, const ValidateOptions& validate) {
   if (!o.any()) {
     out << write_ascii(d);
     return;
   }
   // Render everything first: a rendering error must not leave some files written.
-  std::string png, json, txt;
-  if (!o.png.empty()) png = encode_png(render_preview(d, {o.scale}));
-  if (!o.json.empty()) json = write_json_map(d);
-  if (!o.txt.empty()) txt = write_ascii(d);
+  const auto files = render_outputs(d, o, validate);
   OutputBatch batch;
-  if (!o.png.empty()) batch.stage(o.png, png);
-  if (!o.json.empty()) batch.stage(o.json, json);
-  if (!o.txt.empty()) batch.stage(o.txt, txt);
+  for (const auto& file : files) batch.stage(file.first, file.second);
   batch.commit();
 }
 

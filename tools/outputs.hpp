@@ -1,10 +1,14 @@
 #pragma once
-/// The output flags shared by subcommands that write a dungeon: --png, --json, --txt, --scale.
+/// The output flags shared by subcommands that write a dungeon: --png, --json, --txt, --tmj,
+/// --map, --scale and the preview's annotations (--overlay, --legend, --grid).
 #include <CLI/CLI.hpp>
 #include <iosfwd>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/dungeon.hpp"
+#include "validate/validate.hpp"
 
 namespace catacomb::cli {
 
@@ -12,21 +16,35 @@ struct OutputOptions {
   std::string png;   ///< PNG preview path, or empty
   std::string json;  ///< JSON map path, or empty
   std::string txt;   ///< ASCII map path, or empty
+  std::string tmj;   ///< Tiled JSON map path (its tileset PNG goes beside it), or empty
+  std::string map;   ///< Moving AI .map path, or empty
   int scale = 4;     ///< PNG pixels per tile
+  /// Comma-separated overlays drawn on the PNG preview ("regions,routes,heatmap,dead-ends,
+  /// chokepoints,unreachable" or "all"); empty for none.
+  std::string overlay;
+  bool legend = false;  ///< add a legend strip under the preview (on whenever overlays are drawn)
+  bool grid = false;    ///< draw grid lines between tiles (needs a large enough scale)
 
-  bool any() const { return !png.empty() || !json.empty() || !txt.empty(); }
+  bool any() const { return !png.empty() || !json.empty() || !txt.empty() || !tmj.empty() || !map.empty(); }
 };
 
-/// Declares --png, --json, --txt and --scale on `sub`.
+/// Declares the output flags on `sub`.
 void add_output_options(CLI::App& sub, OutputOptions& o);
 
 /// Refuses bad output flags before any work: unwritable paths, the same path twice, a scale
-/// that does not fit a width x height map. Throws InvalidArgument naming the flag.
+/// that does not fit a width x height map, unknown overlays. Throws InvalidArgument naming the
+/// flag.
 void check_outputs(const OutputOptions& o, int width, int height);
+
+/// Every requested file as (path, contents), rendered in memory; nothing is written. The
+/// annotations and the Moving AI export use `validate` (moves and costs) — the options the
+/// dungeon was validated under.
+std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d, const OutputOptions& o,
+                                                                const ValidateOptions& validate = {});
 
 /// Writes every requested file, all staged to temporary files first and renamed together at the
 /// end, so a failure leaves no file half-written and no existing file clobbered. With no output
 /// flag, prints the ASCII map to `out`.
-void write_outputs(const Dungeon& d, const OutputOptions& o, std::ostream& out);
+void write_outputs(const Dungeon& d, const OutputOptions& o, std::ostream& out, const ValidateOptions& validate = {});
 
 }  // namespace catacomb::cli

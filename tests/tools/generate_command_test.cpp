@@ -4,6 +4,9 @@
 
 #include "io/ascii.hpp"
 #include "io/json_map.hpp"
+#include "io/movingai.hpp"
+#include "pathing/search.hpp"
+#include "validate/validate.hpp"
 #include "support/test_support.hpp"
 
 namespace catacomb {
@@ -45,6 +48,38 @@ TEST(GenerateCommandTest, TxtOutputMatchesStdout) {
   ASSERT_EQ(a.code, 0) << a.err;
   auto b = run_cli({"generate", "--seed", "4"});
   EXPECT_EQ(test::slurp(dir.file("m.txt")), b.out);
+}
+
+TEST(GenerateCommandTest, MovingAiMapExportKeepsPassabilityAndRoutes) {
+  test::TempDir dir;
+  auto r = run_cli({"generate", "--seed", "9", "--water", "0.1", "--deep-water", "--json", dir.file("d.json"), "--map",
+                    dir.file("d.map")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  Dungeon d = read_json_map(test::slurp(dir.file("d.json")));
+  const std::string text = test::slurp(dir.file("d.map"));
+  EXPECT_EQ(text.rfind("type octile\nheight " + std::to_string(d.tiles.height()) + "\nwidth " +
+                           std::to_string(d.tiles.width()) + "\nmap\n",
+                       0),
+            0u);
+  Grid<Terrain> m = read_movingai_map(text);
+  ASSERT_EQ(m.width(), d.tiles.width());
+  ASSERT_EQ(m.height(), d.tiles.height());
+  // Deep water is impassable under the recipe's cost table, so it must be '@' in the export.
+  CostTable costs = CostTable::dungeon();
+  costs.set(Terrain::Water, CostTable::kImpassable);
+  int64_t water = 0;
+  for (int y = 0; y < m.height(); ++y)
+    for (int x = 0; x < m.width(); ++x) {
+      EXPECT_EQ(costs.passable(d.tiles.at({x, y})), m.at({x, y}) != Terrain::Wall) << x << "," << y;
+      water += d.tiles.at({x, y}) == Terrain::Water;
+    }
+  EXPECT_GT(water, 0);
+  // Every objective is reachable from the start on the exported map too (uniform costs).
+  Dungeon exported = d;
+  exported.tiles = m;
+  ValidateOptions uniform;
+  uniform.costs = CostTable::uniform();
+  EXPECT_TRUE(validate_dungeon(exported, uniform).valid);
 }
 
 struct BadInput {
