@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "io/ascii.hpp"
@@ -80,6 +81,26 @@ TEST(GenerateCommandTest, MovingAiMapExportKeepsPassabilityAndRoutes) {
   ValidateOptions uniform;
   uniform.costs = CostTable::uniform();
   EXPECT_TRUE(validate_dungeon(exported, uniform).valid);
+}
+
+TEST(GenerateCommandTest, TiledExportWritesTheMapAndItsTilesetTogether) {
+  test::TempDir dir;
+  auto r = run_exe({"generate", "--seed", "5", "--width", "40", "--height", "30", "--tmj", dir.file("level.tmj")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(test::list_dir(dir.path()), (std::vector<std::string>{"level-tileset.png", "level.tmj"}));
+  auto j = nlohmann::json::parse(test::slurp(dir.file("level.tmj")));
+  EXPECT_EQ(j["width"], 40);
+  EXPECT_EQ(j["height"], 30);
+  EXPECT_EQ(j["orientation"], "orthogonal");
+  EXPECT_EQ(j["tilesets"][0]["image"], "level-tileset.png");
+  EXPECT_EQ(j["layers"][0]["data"].size(), 40u * 30u);
+  auto tiles = test::decode_png(test::slurp(dir.file("level-tileset.png")));
+  EXPECT_EQ(tiles.width, j["tilesets"][0]["imagewidth"].get<int>());
+  // The same path twice, or the tileset's name taken by another output, is refused before work.
+  auto clash = run_cli({"generate", "--tmj", dir.file("b.tmj"), "--png", dir.file("b-tileset.png")});
+  EXPECT_EQ(clash.code, 2);
+  EXPECT_NE(clash.err.find("tileset"), std::string::npos) << clash.err;
+  EXPECT_FALSE(test::file_exists(dir.file("b.tmj")));
 }
 
 struct BadInput {
