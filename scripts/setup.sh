@@ -7,7 +7,7 @@
 set -euo pipefail
 
 packages=(cmake g++ make pkg-config libgtest-dev libgmock-dev libstb-dev libcli11-dev nlohmann-json3-dev
-          libbenchmark-dev chromium)
+          libbenchmark-dev chromium fonts-liberation)
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev)
 fi

@@ -1,0 +1,35 @@
+#pragma once
+/// One row of a batch run's summary (one seed), shared by the summary files (CSV, JSON), the
+/// contact sheet and the HTML review page.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace catacomb::cli {
+
+struct SeedRow {
+  uint64_t seed = 0;
+  /// A valid dungeon was generated within the attempt budget.
+  bool valid = false;
+  /// Attempts used (the budget when none succeeded).
+  int attempts = 0;
+  /// Passable cells / all cells.
+  double open_fraction = 0;
+  int rooms = 0;
+  int objectives = 0;
+  /// Route from the start to the exit: cost and moves (0 when invalid).
+  double route_cost = 0;
+  int64_t route_length = 0;
+  int loops = 0;
+  int dead_ends = 0;
+  int chokepoints = 0;
+  /// Wall-clock time of generation and validation, in milliseconds (the only field that varies
+  /// from run to run).
+  double generate_ms = 0;
+  /// Why generation failed, when not valid; empty otherwise.
+  std::string error;
+  /// This seed's files, relative to the output directory (empty when not written).
+  std::string png, json, txt, tmj, map;
+};
+
+}  // namespace catacomb::cli

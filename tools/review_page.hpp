@@ -1,0 +1,47 @@
+#pragma once
+/// The HTML review page of a batch run (index.html): one card per seed with its thumbnail, its
+/// statistics and links to its files, sortable by every statistic and filterable by outcome.
+#include <string>
+#include <vector>
+
+#include "tools/batch_summary.hpp"
+
+namespace catacomb::cli {
+
+/// What the page says about the run as a whole.
+struct ReviewPageInfo {
+  std::string title;          ///< page title and heading, e.g. "catacomb batch: rooms, seeds 1..100"
+  std::string generator;      ///< "rooms" or "caves"
+  std::string seeds;          ///< the seed range, "A..B"
+  std::string contact_sheet;  ///< file name of the first contact sheet page (relative), or empty
+  /// Generation time above which a seed counts as slow; 0 = auto: the 90th percentile
+  /// (nearest rank) of the rows' generate_ms. [Limit: >= 0] [Units: ms]
+  double slow_ms = 0;
+};
+
+/// The slow threshold the page uses: `info.slow_ms` when positive, else the nearest-rank 90th
+/// percentile of the rows' generate_ms (0 with no rows). A seed is slow when generate_ms > it.
+double review_slow_threshold(const std::vector<SeedRow>& rows, const ReviewPageInfo& info);
+
+/// A self-contained index.html: no network resources (inline CSS and JS only, no CDN, no
+/// fonts/images from the web), working from the file system (file://).
+///
+/// The cards are rendered in the HTML, in seed order, as `<article class="card" data-seed="N">`
+/// (class "failed" too when invalid) carrying each statistic in a data-* attribute
+/// (data-route-length for route_length, ...); the inline script only reorders and hides them, so
+/// the page reads without JavaScript. Controls: `<select id="sort-key">` (values: seed, valid,
+/// attempts, open_fraction, rooms, objectives, route_cost, route_length, loops, dead_ends,
+/// chokepoints, generate_ms), `<button id="sort-dir">` (toggles data-dir="asc"/"desc"),
+/// `<select id="filter">` (all, valid, invalid, slow) and `<span id="count">` ("showing X of Y").
+/// Sorting moves the cards in the DOM (ties by seed ascending); filtered-out cards get the
+/// `hidden` attribute. The state round-trips through the URL hash,
+/// `#sort=route_length&dir=desc&filter=invalid`, so a view can be bookmarked.
+///
+/// Every text (titles, error messages, file names) is HTML-escaped; invalid UTF-8 and control
+/// characters become U+FFFD. File links are made relative-safe (percent-encoded, so a name can
+/// never turn into a network or javascript: URL). Rows must have distinct seeds.
+/// Deterministic: the same rows and info give the same bytes (generate_ms, and the slow marks
+/// derived from it, being the only run-dependent inputs).
+std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageInfo& info);
+
+}  // namespace catacomb::cli
