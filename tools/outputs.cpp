@@ -5,12 +5,14 @@
 #include <ostream>
 
 #include "core/error.hpp"
+#include "io/annotate.hpp"
 #include "io/ascii.hpp"
 #include "io/atomic_file.hpp"
 #include "io/image.hpp"
 #include "io/json_map.hpp"
 #include "io/movingai.hpp"
 #include "io/tiled.hpp"
+#include "validate/analysis.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -27,6 +29,11 @@ void add_output_options(CLI::App& sub, OutputOptions& o) {
   sub.add_option("--tmj", o.tmj, "Write a Tiled JSON map to this file (and its tileset PNG beside it)")->type_name("FILE");
   sub.add_option("--map", o.map, "Write a Moving AI .map to this file (passable '.', walls '@')")->type_name("FILE");
   sub.add_option("--scale", o.scale, "PNG pixels per tile (1 to 64)")->capture_default_str();
+  sub.add_option("--overlay", o.overlay,
+                 "Draw on the PNG (comma-separated): regions, routes, heatmap, dead-ends, chokepoints, unreachable, or all")
+      ->type_name("LIST");
+  sub.add_flag("--legend", o.legend, "Add a legend strip under the PNG (always there with --overlay)");
+  sub.add_flag("--grid", o.grid, "Draw grid lines between tiles on the PNG (--scale 4 or more)");
 }
 
 void check_outputs(const OutputOptions& o, int width, int height) {
@@ -51,12 +58,33 @@ void check_outputs(const OutputOptions& o, int width, int height) {
     }
   }
   if (!o.png.empty()) check_image_scale(width, height, o.scale, "--scale");
+  if (o.png.empty() && (!o.overlay.empty() || o.legend || o.grid))
+    throw InvalidArgument(std::string(!o.overlay.empty() ? "--overlay = " + o.overlay : o.legend ? "--legend" : "--grid") +
+                          " (expected together with --png: it annotates the PNG preview)");
+  if (!o.png.empty() && o.annotated()) check_annotate_options(annotate_options(o), width, height);
+}
+
+AnnotateOptions annotate_options(const OutputOptions& o) {
+  AnnotateOptions a;
+  a.scale = o.scale;
+  a.overlays = parse_overlays(o.overlay, "--overlay");
+  a.legend = o.legend || !a.overlays.empty();
+  a.grid = o.grid;
+  return a;
 }
 
 std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d, const OutputOptions& o,
                                                                 const ValidateOptions& validate) {
   std::vector<std::pair<std::string, std::string>> files;
-  if (!o.png.empty()) files.emplace_back(o.png, encode_png(render_preview(d, {o.scale})));
+  if (!o.png.empty()) {
+    if (o.annotated()) {
+      const ValidationReport report = validate_dungeon(d, validate);
+      const MapAnalysis analysis = analyse_map(d, report, validate);
+      files.emplace_back(o.png, encode_png(render_annotated(d, report, analysis, annotate_options(o))));
+    } else {
+      files.emplace_back(o.png, encode_png(render_preview(d, {o.scale})));
+    }
+  }
   if (!o.json.empty()) files.emplace_back(o.json, write_json_map(d));
   if (!o.txt.empty()) files.emplace_back(o.txt, write_ascii(d));
   if (!o.tmj.empty()) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/dungeon.hpp"
+#include "io/annotate.hpp"
 #include "validate/validate.hpp"
 
 namespace catacomb::cli {
@@ -25,8 +26,13 @@ struct OutputOptions {
   bool legend = false;  ///< add a legend strip under the preview (on whenever overlays are drawn)
   bool grid = false;    ///< draw grid lines between tiles (needs a large enough scale)
 
+  /// The PNG is annotated (overlays, legend or grid) rather than the plain preview.
+  bool annotated() const { return !overlay.empty() || legend || grid; }
   bool any() const { return !png.empty() || !json.empty() || !txt.empty() || !tmj.empty() || !map.empty(); }
 };
+
+/// The annotation options the flags ask for. Throws InvalidArgument for an unknown overlay.
+AnnotateOptions annotate_options(const OutputOptions& o);
 
 /// Declares the output flags on `sub`.
 void add_output_options(CLI::App& sub, OutputOptions& o);

@@ -6,9 +6,10 @@
 #include "io/atomic_file.hpp"
 #include "io/image.hpp"
 #include "io/map_file.hpp"
-#include "io/overlay.hpp"
+#include "io/annotate.hpp"
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "validate/analysis.hpp"
 #include "validate/validate.hpp"
 
 namespace catacomb::cli {
@@ -28,6 +29,11 @@ class ValidateCommand : public Command {
     sub->add_flag("--json", json_, "Print the report as JSON");
     sub->add_option("--png", png_, "Write a picture of regions, unreachable cells and routes")->type_name("FILE");
     sub->add_option("--scale", scale_, "PNG pixels per tile (1 to 64)")->capture_default_str();
+    sub->add_option("--overlay", overlay_,
+                    "What the PNG shows (comma-separated): regions, routes, heatmap, dead-ends, chokepoints, "
+                    "unreachable, or all")
+        ->capture_default_str();
+    sub->add_flag("--grid", grid_, "Draw grid lines between tiles on the PNG (--scale 4 or more)");
     sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform")->capture_default_str();
     sub->add_flag("--deep-water", deep_water_, "Water cannot be crossed");
     sub->add_option("--neighbors", options_.moves.neighbors, "Player moves: 4 or 8 neighbours")->capture_default_str();
@@ -39,12 +45,17 @@ class ValidateCommand : public Command {
     if (deep_water_) options_.costs.set(Terrain::Water, CostTable::kImpassable);
     options_.moves.diagonal = parse_diagonal_policy(diagonal_);
     options_.moves.check();
+    AnnotateOptions annotate;
+    annotate.scale = scale_;
+    annotate.overlays = parse_overlays(overlay_, "--overlay");
+    annotate.grid = grid_;
     if (!png_.empty()) check_writable_path("--png", png_);
     Dungeon d = load_map(map_path_);
-    if (!png_.empty()) check_image_scale(d.tiles.width(), d.tiles.height(), scale_, "--scale");
+    if (!png_.empty()) check_annotate_options(annotate, d.tiles.width(), d.tiles.height());
     ValidationReport rep = validate_dungeon(d, options_);
+    const MapAnalysis analysis = analyse_map(d, rep, options_);
     if (json_) {
-      out << report_json(rep).dump(2) << "\n";
+      out << report_json(rep, analysis).dump(2) << "\n";
     } else {
       out << map_path_ << ": " << (rep.valid ? "valid" : "INVALID") << ", " << rep.regions
           << (rep.regions == 1 ? " region" : " regions") << ", " << rep.unreachable_cells
@@ -55,13 +66,15 @@ class ValidateCommand : public Command {
         else out << "not reachable\n";
       }
       for (const Problem& p : rep.problems) out << "  problem (" << problem_kind_name(p.kind) << "): " << p.message << "\n";
+      out << "  design: " << analysis.loops << (analysis.loops == 1 ? " loop, " : " loops, ") << analysis.dead_ends.size()
+          << " dead ends, " << analysis.chokepoints.size() << " chokepoints\n";
     }
-    if (!png_.empty()) write_png(png_, render_validation(d, rep, scale_));
+    if (!png_.empty()) write_png(png_, render_annotated(d, rep, analysis, annotate));
     return rep.valid ? kExitOk : kExitFailed;
   }
 
  private:
-  static nlohmann::ordered_json report_json(const ValidationReport& rep) {
+  static nlohmann::ordered_json report_json(const ValidationReport& rep, const MapAnalysis& analysis) {
     using ojson = nlohmann::ordered_json;
     ojson j;
     j["valid"] = rep.valid;
@@ -84,11 +97,20 @@ class ValidateCommand : public Command {
       probs.push_back(e);
     }
     j["problems"] = probs;
+    auto cells = [](const std::vector<Point>& ps) {
+      ojson a = ojson::array();
+      for (Point p : ps) a.push_back(ojson::array({p.x, p.y}));
+      return a;
+    };
+    j["loops"] = analysis.loops;
+    j["dead_ends"] = cells(analysis.dead_ends);
+    j["chokepoints"] = cells(analysis.chokepoints);
     return j;
   }
 
   std::string map_path_, png_, costs_ = "dungeon", diagonal_ = "no-corner-cut";
-  bool json_ = false, deep_water_ = false;
+  std::string overlay_ = "regions,routes,unreachable";
+  bool json_ = false, deep_water_ = false, grid_ = false;
   int scale_ = 4;
   ValidateOptions options_;
 };

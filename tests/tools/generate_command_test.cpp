@@ -103,6 +103,30 @@ TEST(GenerateCommandTest, TiledExportWritesTheMapAndItsTilesetTogether) {
   EXPECT_FALSE(test::file_exists(dir.file("b.tmj")));
 }
 
+TEST(GenerateCommandTest, OverlaysAnnotateThePreviewAndNeedAPng) {
+  test::TempDir dir;
+  auto plain = run_cli({"generate", "--seed", "3", "--png", dir.file("plain.png")});
+  auto all = run_cli({"generate", "--seed", "3", "--png", dir.file("all.png"), "--overlay", "all", "--grid"});
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  ASSERT_EQ(all.code, 0) << all.err;
+  auto a = test::decode_png(test::slurp(dir.file("plain.png")));
+  auto b = test::decode_png(test::slurp(dir.file("all.png")));
+  EXPECT_EQ(a.width, 80 * 4);
+  EXPECT_EQ(a.height, 50 * 4);
+  EXPECT_EQ(b.width, a.width);
+  EXPECT_GT(b.height, a.height);  // the legend strip
+  auto alone = run_cli({"generate", "--overlay", "routes"});
+  EXPECT_EQ(alone.code, 2);
+  EXPECT_NE(alone.err.find("--overlay = routes (expected together with --png"), std::string::npos) << alone.err;
+  auto bad = run_cli({"generate", "--png", dir.file("x.png"), "--overlay", "routes,fog"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--overlay = fog"), std::string::npos) << bad.err;
+  auto grid = run_cli({"generate", "--png", dir.file("x.png"), "--grid", "--scale", "2"});
+  EXPECT_EQ(grid.code, 2);
+  EXPECT_NE(grid.err.find("--grid"), std::string::npos) << grid.err;
+  EXPECT_FALSE(test::file_exists(dir.file("x.png")));
+}
+
 struct BadInput {
   std::vector<std::string> args;
   std::string pattern;  // regex the one-line error must match
