@@ -47,34 +47,6 @@ void draw_path(Image& img, const std::vector<Point>& path, int scale, Rgb colour
               path[i].y * scale + half, thick, colour);
 }
 
-Image render_validation(const Dungeon& d, const ValidationReport& report, int scale) {
-  Dungeon bare = d;
-  bare.objectives.clear();
-  Image img = render_preview(bare, {scale});
-  const int32_t start_region = [&] {
-    auto s = d.find(ObjectiveKind::Start);
-    return s && d.tiles.in_bounds(*s) ? report.region_map.label(*s) : kNoRegion;
-  }();
-  for (int y = 0; y < d.tiles.height(); ++y)
-    for (int x = 0; x < d.tiles.width(); ++x) {
-      const int32_t r = report.region_map.labels(x, y);
-      if (r == kNoRegion) continue;
-      img.blend_rect(x * scale, y * scale, scale, scale, region_colour(r), 90);
-      if (r != start_region) {
-        // Cross-hatch: red on the two diagonals of the cell.
-        for (int k = 0; k < scale; ++k) {
-          img.set(x * scale + k, y * scale + k, {200, 0, 0});
-          img.set(x * scale + scale - 1 - k, y * scale + k, {200, 0, 0});
-        }
-      }
-    }
-  for (const ObjectiveReport& o : report.objectives)
-    if (o.reachable && o.route.size() > 1) draw_path(img, o.route, scale, {255, 255, 255});
-  for (const Objective& o : d.objectives)
-    if (d.tiles.in_bounds(o.pos)) draw_marker(img, o, scale);
-  return img;
-}
-
 Image render_search(const Dungeon& d, const std::vector<Point>& visited, const std::vector<Point>& frontier,
                     const std::vector<Point>& path, Point start, Point goal, int scale) {
   Dungeon bare = d;

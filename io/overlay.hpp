@@ -1,5 +1,6 @@
 #pragma once
-/// Annotated previews: validation results and search internals drawn over the plain preview.
+/// Search pictures and the drawing helpers previews share (region colours, paths). The
+/// validation and design overlays are in io/annotate.hpp.
 #include <vector>
 
 #include "core/dungeon.hpp"
@@ -13,11 +14,6 @@ Rgb region_colour(int32_t label);
 
 /// Draws `path` as a line through the centres of its cells (1 pixel wide, 2 from scale 8).
 void draw_path(Image& img, const std::vector<Point>& path, int scale, Rgb colour);
-
-/// The validation picture: every passable cell tinted with its region's colour, cells that
-/// cannot be reached from the start cross-hatched in red, the route from the start to each
-/// objective drawn as a line, and the objectives' markers on top.
-Image render_validation(const Dungeon& d, const ValidationReport& report, int scale = 4);
 
 /// The tutorial's demo picture: visited cells tinted blue, the frontier left at the end tinted
 /// orange, the path drawn as a line, and the start and goal marked.
