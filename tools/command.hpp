@@ -20,5 +20,6 @@ std::unique_ptr<Command> add_generate_command(CLI::App& app);
 std::unique_ptr<Command> add_validate_command(CLI::App& app);
 std::unique_ptr<Command> add_path_command(CLI::App& app);
 std::unique_ptr<Command> add_scen_command(CLI::App& app);
+std::unique_ptr<Command> add_batch_command(CLI::App& app);
 
 }  // namespace catacomb::cli

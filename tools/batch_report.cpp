@@ -1,0 +1,194 @@
+// Summary rows and aggregates of a batch. Numbers go through one fixed-precision formatter, and
+// the JSON values are those same decimal strings read back, so the CSV and JSON agree digit for
+// digit. Keys keep column order (nlohmann::ordered_json).
+#include "tools/batch_report.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace catacomb::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string fixed(double v, int decimals) {
+  if (!std::isfinite(v)) return "0";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  std::string s = buf;
+  if (s.starts_with("-") && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);  // "-0.000"
+  return s;
+}
+
+Json fixed_json(double v, int decimals) { return Json(std::strtod(fixed(v, decimals).c_str(), nullptr)); }
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"') q += '"';
+    q += c;
+  }
+  return q + "\"";
+}
+
+// One row's fields in column order, as text (CSV) and as JSON values.
+std::vector<std::pair<std::string, Json>> fields(const SeedRow& r, const BatchColumns& c) {
+  std::vector<std::pair<std::string, Json>> f = {
+      {std::to_string(r.seed), Json(r.seed)},
+      {r.valid ? "true" : "false", Json(r.valid)},
+      {std::to_string(r.attempts), Json(r.attempts)},
+      {fixed(r.open_fraction, 6), fixed_json(r.open_fraction, 6)},
+      {std::to_string(r.rooms), Json(r.rooms)},
+      {std::to_string(r.objectives), Json(r.objectives)},
+      {fixed(r.route_cost, 3), fixed_json(r.route_cost, 3)},
+      {std::to_string(r.route_length), Json(r.route_length)},
+      {std::to_string(r.loops), Json(r.loops)},
+      {std::to_string(r.dead_ends), Json(r.dead_ends)},
+      {std::to_string(r.chokepoints), Json(r.chokepoints)},
+      {fixed(r.generate_ms, 3), fixed_json(r.generate_ms, 3)},
+      {csv_field(r.error), Json(r.error)},
+      {csv_field(r.png), Json(r.png)},
+      {csv_field(r.json), Json(r.json)},
+      {csv_field(r.txt), Json(r.txt)},
+  };
+  if (c.tmj) f.emplace_back(csv_field(r.tmj), Json(r.tmj));
+  if (c.map) f.emplace_back(csv_field(r.map), Json(r.map));
+  return f;
+}
+
+Json param_json(const ParamValue& v) {
+  return std::visit([](const auto& x) { return Json(x); }, v);
+}
+
+Json percentiles_json(const std::vector<double>& values, int decimals) {
+  if (values.empty()) return Json(nullptr);
+  const Percentiles p = nearest_rank_percentiles(values);
+  auto num = [&](double v) { return decimals == 0 ? Json(static_cast<int64_t>(std::llround(v))) : fixed_json(v, decimals); };
+  Json j = Json::object();
+  j["min"] = num(p.min);
+  j["p50"] = num(p.p50);
+  j["p90"] = num(p.p90);
+  j["p99"] = num(p.p99);
+  j["max"] = num(p.max);
+  return j;
+}
+
+}  // namespace
+
+std::vector<std::string> batch_column_names(const BatchColumns& columns) {
+  std::vector<std::string> names = {"seed",      "valid",       "attempts",    "open_fraction", "rooms", "objectives",
+                                    "route_cost", "route_length", "loops",      "dead_ends",     "chokepoints",
+                                    "generate_ms", "error",       "png",         "json",          "txt"};
+  if (columns.tmj) names.emplace_back("tmj");
+  if (columns.map) names.emplace_back("map");
+  return names;
+}
+
+std::string batch_csv_header(const BatchColumns& columns) {
+  std::string line;
+  for (const std::string& n : batch_column_names(columns)) line += (line.empty() ? "" : ",") + n;
+  return line + "\n";
+}
+
+std::string batch_csv_row(const SeedRow& row, const BatchColumns& columns) {
+  std::string line;
+  bool first = true;
+  for (const auto& f : fields(row, columns)) {
+    if (!first) line += ',';
+    line += f.first;
+    first = false;
+  }
+  return line + "\n";
+}
+
+std::string batch_jsonl_row(const SeedRow& row, const BatchColumns& columns) {
+  const std::vector<std::string> names = batch_column_names(columns);
+  const auto f = fields(row, columns);
+  assert(names.size() == f.size());
+  Json j = Json::object();
+  for (size_t i = 0; i < f.size(); ++i) j[names[i]] = f[i].second;
+  return j.dump() + "\n";
+}
+
+Percentiles nearest_rank_percentiles(std::vector<double> values) {
+  assert(!values.empty());
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  auto at = [&](int p) {
+    // ceil(p * n / 100) in integers, at least 1.
+    const size_t rank = std::max<size_t>(1, (static_cast<size_t>(p) * n + 99) / 100);
+    return values[rank - 1];
+  };
+  return {values.front(), at(50), at(90), at(99), values.back()};
+}
+
+std::string batch_summary_json(const std::vector<SeedRow>& rows, const BatchRunInfo& info) {
+  std::vector<double> lengths, costs, ms;
+  double open = 0, rooms = 0, objectives = 0, loops = 0, dead_ends = 0, chokepoints = 0;
+  size_t valid = 0;
+  for (const SeedRow& r : rows) {
+    ms.push_back(r.generate_ms);
+    if (!r.valid) continue;
+    ++valid;
+    lengths.push_back(static_cast<double>(r.route_length));
+    costs.push_back(r.route_cost);
+    open += r.open_fraction;
+    rooms += r.rooms;
+    objectives += r.objectives;
+    loops += r.loops;
+    dead_ends += r.dead_ends;
+    chokepoints += r.chokepoints;
+  }
+  const double n = static_cast<double>(valid);
+  auto mean = [&](double sum) { return valid == 0 ? Json(nullptr) : fixed_json(sum / n, 6); };
+
+  Json j = Json::object();
+  j["generator"] = info.generator;
+  j["seeds"] = rows.size();
+  j["first_seed"] = rows.empty() ? Json(nullptr) : Json(rows.front().seed);
+  j["last_seed"] = rows.empty() ? Json(nullptr) : Json(rows.back().seed);
+  j["valid"] = valid;
+  j["failed"] = rows.size() - valid;
+  j["validity_rate"] = rows.empty() ? Json(nullptr) : fixed_json(n / static_cast<double>(rows.size()), 6);
+  j["percentile_method"] = "nearest-rank";
+  j["route_length"] = percentiles_json(lengths, 0);
+  j["route_cost"] = percentiles_json(costs, 3);
+  j["generate_ms"] = percentiles_json(ms, 3);
+  Json means = Json::object();
+  means["open_fraction"] = mean(open);
+  means["rooms"] = mean(rooms);
+  means["objectives"] = mean(objectives);
+  means["loops"] = mean(loops);
+  means["dead_ends"] = mean(dead_ends);
+  means["chokepoints"] = mean(chokepoints);
+  j["mean"] = means;
+  j["elapsed_s"] = fixed_json(info.elapsed_s, 3);
+  j["maps_per_s"] = info.elapsed_s > 0 ? fixed_json(static_cast<double>(rows.size()) / info.elapsed_s, 3) : Json(nullptr);
+  j["threads"] = info.threads;
+  j["shard"] = std::to_string(info.shard_index) + "/" + std::to_string(info.shard_count);
+  j["range"] = std::to_string(info.first_seed) + ".." + std::to_string(info.last_seed);
+  Json params = Json::object();
+  params["generator"] = info.generator;
+  for (const auto& [name, value] : info.parameters) params[name] = param_json(value);
+  params["scale"] = info.scale;
+  params["overlay"] = info.overlay;
+  params["tmj"] = info.columns.tmj;
+  params["map"] = info.columns.map;
+  j["parameters"] = params;
+  Json files = Json::object();
+  files["csv"] = "summary.csv";
+  files["jsonl"] = "seeds.jsonl";
+  files["contact_sheets"] = info.contact_sheets;
+  files["html"] = info.html.empty() ? Json(nullptr) : Json(info.html);
+  j["files"] = files;
+  j["columns"] = batch_column_names(info.columns);
+  return j.dump(2) + "\n";
+}
+
+}  // namespace catacomb::cli

@@ -1,0 +1,68 @@
+#pragma once
+/// The summary files of `catacomb batch`: summary.csv and seeds.jsonl (one row per seed, in
+/// seed order, so shard outputs merge by concatenation) and summary.json (the run's aggregates).
+///
+/// Columns, in this order, in both the CSV and the JSON rows: seed, valid, attempts,
+/// open_fraction, rooms, objectives, route_cost, route_length, loops, dead_ends, chokepoints,
+/// generate_ms, error, png, json, txt, then tmj and map when those files were requested.
+/// Numbers are printed with fixed precision (open_fraction 6 decimals, route_cost and
+/// generate_ms 3), so that every field but generate_ms is the same on every run and machine.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/dungeon.hpp"
+#include "tools/batch_summary.hpp"
+
+namespace catacomb::cli {
+
+/// Which optional file columns the rows carry.
+struct BatchColumns {
+  bool tmj = false;
+  bool map = false;
+};
+
+/// Column names in order.
+std::vector<std::string> batch_column_names(const BatchColumns& columns);
+
+/// The CSV header line, with its newline.
+std::string batch_csv_header(const BatchColumns& columns);
+/// One CSV line (RFC 4180 quoting: a field holding a comma, quote or line break is quoted, its
+/// quotes doubled), with its newline ("\n").
+std::string batch_csv_row(const SeedRow& row, const BatchColumns& columns);
+/// One JSON Lines object (keys in column order), with its newline.
+std::string batch_jsonl_row(const SeedRow& row, const BatchColumns& columns);
+
+/// Nearest-rank percentiles: the p-th percentile of n sorted values is value[ceil(p/100 * n) - 1]
+/// (so p50 of an odd count is the median, and every percentile is one of the values).
+struct Percentiles {
+  double min = 0, p50 = 0, p90 = 0, p99 = 0, max = 0;
+};
+/// Percentiles of `values` (any order). Requires at least one value.
+Percentiles nearest_rank_percentiles(std::vector<double> values);
+
+/// What summary.json records besides the rows' aggregates.
+struct BatchRunInfo {
+  std::string generator;
+  uint64_t first_seed = 0;  ///< the whole --seeds range, first
+  uint64_t last_seed = 0;   ///< and last (inclusive)
+  int shard_index = 1;      ///< K of --shard K/N (1/1 unsharded)
+  int shard_count = 1;      ///< N
+  int threads = 1;
+  Params parameters;        ///< the generator recipe (GenerateConfig::params())
+  int scale = 4;            ///< preview pixels per tile
+  std::string overlay;      ///< preview overlays, or empty
+  BatchColumns columns;
+  std::vector<std::string> contact_sheets;  ///< file names of the contact sheet pages
+  std::string html;         ///< file name of the review page, or empty
+  double elapsed_s = 0;     ///< wall-clock time of the whole run
+};
+
+/// summary.json: seeds, first/last seed of this run, valid and failed counts, validity_rate;
+/// percentiles (min, p50, p90, p99, max) of route_length and route_cost over the valid seeds
+/// (null when none is valid) and of generate_ms over every seed; means of open_fraction, rooms,
+/// objectives, loops, dead_ends and chokepoints over the valid seeds; maps_per_s, elapsed_s,
+/// threads, shard, the --seeds range, the parameters and the file names. Ends with a newline.
+std::string batch_summary_json(const std::vector<SeedRow>& rows, const BatchRunInfo& info);
+
+}  // namespace catacomb::cli

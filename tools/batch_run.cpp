@@ -1,0 +1,275 @@
+// The batch engine. Work distribution: one atomic counter hands out seed indices to the workers;
+// each worker writes only rows[index] and its seed's own files, and shares nothing mutable but
+// the contact sheet pager (behind a mutex). Since generation is deterministic per seed, rows and
+// files are independent of the thread count and of the order seeds finish in.
+// Memory: one SeedRow per seed, plus the thumbnails of the contact sheet pages still filling
+// (about threads + 1 pages of 100 thumbnails of at most 160 x 160 pixels).
+#include "tools/batch_run.hpp"
+
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "core/error.hpp"
+#include "io/atomic_file.hpp"
+#include "io/contact_sheet.hpp"
+#include "validate/analysis.hpp"
+
+namespace catacomb::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+bool parse_u64(std::string_view s, uint64_t& v) {
+  if (s.empty()) return false;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && end == s.data() + s.size();
+}
+
+std::string in_dir(const std::string& dir, const std::string& name) {
+  return (std::filesystem::path(dir) / name).string();
+}
+
+// Collects thumbnails by index and writes each contact sheet page once all its entries are in.
+class ContactPager {
+ public:
+  ContactPager(std::string dir, uint64_t count) : dir_(std::move(dir)), count_(count) {
+    pages_ = contact_sheet_pages(static_cast<size_t>(count));
+  }
+
+  // Thread-safe. Renders and writes the entry's page, outside the lock, when it completes.
+  void add(uint64_t index, ContactEntry entry) {
+    const auto per = static_cast<uint64_t>(kContactSheetPageSize);
+    const uint64_t page = index / per;
+    std::vector<ContactEntry> full;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      Page& p = pending_[page];
+      if (p.entries.empty()) p.entries.resize(static_cast<size_t>(std::min(per, count_ - page * per)));
+      p.entries[static_cast<size_t>(index % per)] = std::move(entry);
+      if (++p.filled < p.entries.size()) return;
+      full = std::move(p.entries);
+      pending_.erase(page);
+    }
+    write_file_atomic(in_dir(dir_, contact_sheet_file(static_cast<size_t>(page), pages_)),
+                      encode_png(render_contact_sheet(full)));
+  }
+
+  std::vector<std::string> files() const {
+    std::vector<std::string> names;
+    for (size_t p = 0; p < pages_; ++p) names.push_back(contact_sheet_file(p, pages_));
+    return names;
+  }
+
+ private:
+  struct Page {
+    std::vector<ContactEntry> entries;
+    size_t filled = 0;
+  };
+  std::string dir_;
+  uint64_t count_;
+  size_t pages_ = 0;
+  std::mutex mutex_;
+  std::map<uint64_t, Page> pending_;
+};
+
+}  // namespace
+
+SeedSpan parse_seed_range(const std::string& text) {
+  auto bad = [&](const std::string& expected) {
+    throw InvalidArgument("--seeds = " + text + " (expected " + expected + ")");
+  };
+  const std::string form = "A..B or A: unsigned 64-bit decimal integers, e.g. 1..100";
+  uint64_t a = 0, b = 0;
+  const size_t dots = text.find("..");
+  if (dots == std::string::npos) {
+    if (!parse_u64(text, a)) bad(form);
+    b = a;
+  } else {
+    const std::string_view s(text);
+    if (!parse_u64(s.substr(0, dots), a) || !parse_u64(s.substr(dots + 2), b)) bad(form);
+    if (a > b) bad("A..B with A <= B");
+  }
+  // b - a cannot overflow; b - a + 1 can (0..2^64-1), so compare before adding.
+  if (b - a >= kMaxBatchSeeds)
+    bad("at most " + std::to_string(kMaxBatchSeeds) + " seeds in one range; split it into several runs");
+  return {a, b - a + 1};
+}
+
+Shard parse_shard(const std::string& text) {
+  auto bad = [&] {
+    throw InvalidArgument("--shard = " + text + " (expected K/N with 1 <= K <= N <= " +
+                          std::to_string(kMaxBatchShards) + ", e.g. 1/4)");
+  };
+  const size_t slash = text.find('/');
+  if (slash == std::string::npos) bad();
+  uint64_t k = 0, n = 0;
+  const std::string_view s(text);
+  if (!parse_u64(s.substr(0, slash), k) || !parse_u64(s.substr(slash + 1), n)) bad();
+  if (k < 1 || n < 1 || k > n || n > static_cast<uint64_t>(kMaxBatchShards)) bad();
+  return {static_cast<int>(k), static_cast<int>(n)};
+}
+
+SeedSpan shard_span(const SeedSpan& all, const Shard& shard) {
+  // M <= kMaxBatchSeeds and N <= kMaxBatchShards: K * M stays far below 2^64.
+  const auto k = static_cast<uint64_t>(shard.index), n = static_cast<uint64_t>(shard.count);
+  const uint64_t lo = (k - 1) * all.count / n, hi = k * all.count / n;
+  return {all.first + lo, hi - lo};
+}
+
+OutputOptions seed_outputs(const BatchJob& job, uint64_t seed) {
+  const std::string stem = "seed-" + std::to_string(seed);
+  OutputOptions o;
+  o.png = in_dir(job.dir, stem + ".png");
+  o.json = in_dir(job.dir, stem + ".json");
+  o.txt = in_dir(job.dir, stem + ".txt");
+  if (job.tmj) o.tmj = in_dir(job.dir, stem + ".tmj");
+  if (job.map) o.map = in_dir(job.dir, stem + ".map");
+  o.scale = job.scale;
+  o.overlay = job.overlay;
+  return o;
+}
+
+SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
+  SeedRow row;
+  row.seed = seed;
+  const auto t0 = Clock::now();
+  GenerateResult r;
+  try {
+    r = generate_dungeon(job.config, seed);
+  } catch (const GenerationError& e) {
+    row.generate_ms = seconds_since(t0) * 1000.0;
+    row.attempts = job.config.max_attempts;
+    row.error = e.what();
+    return row;
+  }
+  row.generate_ms = seconds_since(t0) * 1000.0;
+
+  const Dungeon& d = r.dungeon;
+  const ValidateOptions vopt{job.config.cost_table(), job.config.moves};
+  row.valid = true;
+  row.attempts = d.attempts;
+  row.open_fraction = static_cast<double>(r.report.passable_cells) /
+                      static_cast<double>(int64_t{d.tiles.width()} * d.tiles.height());
+  row.rooms = static_cast<int>(d.rooms.size());
+  row.objectives = static_cast<int>(d.objectives.size());
+  for (size_t i = 0; i < d.objectives.size() && i < r.report.objectives.size(); ++i)
+    if (d.objectives[i].kind == ObjectiveKind::Exit && r.report.objectives[i].reachable) {
+      row.route_cost = r.report.objectives[i].cost;
+      row.route_length = r.report.objectives[i].length;
+      break;
+    }
+  const MapAnalysis a = analyse_map(d, r.report, vopt);
+  row.loops = a.loops;
+  row.dead_ends = static_cast<int>(a.dead_ends.size());
+  row.chokepoints = static_cast<int>(a.chokepoints.size());
+
+  // Render everything first, then stage and commit together: a seed's files appear together.
+  const OutputOptions o = seed_outputs(job, seed);
+  const auto files = render_outputs(d, o, vopt);
+  OutputBatch batch;
+  for (const auto& file : files) batch.stage(file.first, file.second);
+  batch.commit();
+  // Name only the files actually written (relative to the directory).
+  auto name = [&files](const std::string& path) {
+    for (const auto& file : files)
+      if (!path.empty() && file.first == path) return std::filesystem::path(path).filename().string();
+    return std::string();
+  };
+  row.png = name(o.png);
+  row.json = name(o.json);
+  row.txt = name(o.txt);
+  row.tmj = name(o.tmj);
+  row.map = name(o.map);
+  if (thumbnail) *thumbnail = render_thumbnail(d);
+  return row;
+}
+
+BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
+  const auto t0 = Clock::now();
+  const uint64_t total = job.seeds.count;
+  BatchResult result;
+  result.rows.resize(static_cast<size_t>(total));
+  ContactPager pager(job.dir, total);
+
+  std::atomic<uint64_t> next{0}, done{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::condition_variable finished;
+  std::exception_ptr error;
+  int running = 0;
+
+  auto work = [&] {
+    while (!stop.load(std::memory_order_relaxed)) {
+      const uint64_t i = next.fetch_add(1);
+      if (i >= total) break;
+      try {
+        const uint64_t seed = job.seeds.first + i;
+        Image thumb;
+        SeedRow row = run_seed(job, seed, job.contact_sheet ? &thumb : nullptr);
+        const bool valid = row.valid;
+        result.rows[static_cast<size_t>(i)] = std::move(row);
+        if (job.contact_sheet) pager.add(i, ContactEntry{seed, valid, std::move(thumb)});
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!error) error = std::current_exception();
+        stop = true;
+      }
+      done.fetch_add(1);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    --running;
+    finished.notify_all();
+  };
+
+  const int n = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(std::max(job.threads, 1)), total));
+  std::vector<std::thread> workers;
+  try {
+    for (int t = 0; t < n; ++t) {
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        ++running;
+      }
+      try {
+        workers.emplace_back(work);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        --running;
+        throw;
+      }
+    }
+  } catch (...) {
+    stop = true;
+    for (std::thread& w : workers) w.join();
+    throw;
+  }
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (running > 0) {
+      finished.wait_for(lock, std::chrono::milliseconds(100));
+      if (progress && running > 0) {
+        lock.unlock();
+        progress(done.load(), total, seconds_since(t0));
+        lock.lock();
+      }
+    }
+  }
+  for (std::thread& w : workers) w.join();
+  if (error) std::rethrow_exception(error);
+  result.elapsed_s = seconds_since(t0);
+  if (progress) progress(done.load(), total, result.elapsed_s);
+  if (job.contact_sheet) result.contact_sheets = pager.files();
+  return result;
+}
+
+}  // namespace catacomb::cli
