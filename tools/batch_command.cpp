@@ -12,7 +12,7 @@
 
 #include "core/error.hpp"
 #include "io/atomic_file.hpp"
-#include "tools/batch_params.hpp"
+#include "tools/generator_flags.hpp"
 #include "tools/batch_report.hpp"
 #include "tools/batch_run.hpp"
 #include "tools/cli.hpp"

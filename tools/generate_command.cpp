@@ -1,7 +1,7 @@
 // catacomb generate: make a valid dungeon from a seed and write it as PNG, JSON and/or ASCII.
 //
 // Every generator parameter is a flag and a key of the optional JSON config file (--config);
-// flags given on the command line override the file (tools/batch_params.hpp: the table batch
+// flags given on the command line override the file (tools/generator_flags.hpp: the table batch
 // shares).
 #include <memory>
 #include <ostream>
@@ -9,7 +9,7 @@
 #include "core/error.hpp"
 #include "generator/pipeline.hpp"
 #include "io/atomic_file.hpp"
-#include "tools/batch_params.hpp"
+#include "tools/generator_flags.hpp"
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
 #include "tools/outputs.hpp"

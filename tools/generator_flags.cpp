@@ -1,6 +1,6 @@
 // The generator parameter table of `catacomb generate` and `catacomb batch`: one row per
 // parameter, serving both the flag and the config key.
-#include "tools/batch_params.hpp"
+#include "tools/generator_flags.hpp"
 
 #include <nlohmann/json.hpp>
 
