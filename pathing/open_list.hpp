@@ -121,44 +121,157 @@ void sift_down(E* v, size_t n, size_t i, const E x, const Before<E>& before) {
 /// The open list: a ring of narrow buckets over f (bucket k holds f in [k, k + 1) x delta) in
 /// front of a 4-ary heap for the entries beyond the ring. Later buckets are unordered lists of
 /// small chunks, taken from and returned to a last-in-first-out free list so that the memory a
-/// push touches is usually in cache; an entry whose f lies past the goal's is never ordered at
-/// all. When a bucket becomes current its stale entries are dropped and the rest become a
-/// binary heap, beside a sorted stack for the entries pushed later that come before the
-/// stack's top: in a search those are the common case (a child with its parent's f and a
-/// larger g), and they cost O(1). The next entry is the first of the two tops. f maps to
-/// buckets monotonically and an entry below the current bucket joins it, so pops come out in
-/// exactly the total order of Before, for any f, monotone or not.
+/// push touches is usually in cache; a bucket's head chunk and its fill live in one word of a
+/// small array, so that a push reads nothing else. An entry whose f lies past the goal's is
+/// never ordered at all. When a bucket becomes current its stale entries are dropped and the
+/// rest are sorted into a stack, first entry on top; an entry pushed later into the current
+/// bucket goes onto the stack when it comes before the top (the common case in a search: a
+/// child with its parent's f and a larger g), else into a binary heap beside it. The next
+/// entry is the first of the two tops. f maps to buckets monotonically and an entry below the
+/// current bucket joins it, so pops come out in exactly the total order of Before, for any f,
+/// monotone or not.
 template <typename E>
 class BucketQueue {
  public:
   static constexpr size_t kRing = 4096;  ///< buckets in the ring (a power of two)
   static constexpr size_t kWords = kRing / 64;
 
-  BucketQueue() { std::fill(std::begin(head_), std::end(head_), kNil); }
+  BucketQueue() { std::fill(std::begin(slot_), std::end(slot_), kEmpty); }
 
-  /// Empties the queue; `delta` is the bucket width (> 0).
-  void reset(double delta) {
+  /// Empties the queue; `delta` is the bucket width (> 0), `f0` the priority of the first
+  /// entry (any value works: it only places the ring).
+  void reset(double delta, double f0) {
     for (size_t w = 0; w < kWords; ++w) {
       for (uint64_t bits = used_[w]; bits != 0; bits &= bits - 1)
-        head_[w * 64 + static_cast<size_t>(std::countr_zero(bits))] = kNil;
+        slot_[w * 64 + static_cast<size_t>(std::countr_zero(bits))] = kEmpty;
       used_[w] = 0;
     }
     free_ = kNil;
     pool_used_ = 0;
     heap_.clear();
-    stack_.clear();
-    count_ = 0;
+    sn_ = 0;
+    lists_ = 0;
     overflow_.clear();
     inv_delta_ = 1.0 / delta;
-    started_ = false;
+    cur_ = key(f0);
   }
 
+  /// Queues `e`. The common case, an entry for a later bucket whose head chunk has room, is
+  /// inline: two loads and two stores.
   void push(const E& e) {
     const int64_t k = key(e.f);
-    if (!started_) {
-      started_ = true;
-      cur_ = k;
+    if (static_cast<uint64_t>(k - cur_) - 1 < kRing - 1) [[likely]] {  // cur_ < k < cur_ + kRing
+      const size_t s = slot(k);
+      const uint32_t v = slot_[s];
+      const uint32_t n = v & kFillMask;
+      if (n < kPerChunk) [[likely]] {
+        pool_[v >> kFillBits].e[n] = e;
+        slot_[s] = v + 1;
+        return;
+      }
+      push_list(s, e);
+      return;
     }
+    push_other(e, k);
+  }
+
+  /// Takes the next entry into `out`; false when the queue is empty. A bucket that becomes
+  /// current first drops the entries for which live(entry) is false (stale ones), which then
+  /// cost no ordering work at all.
+  template <typename Live>
+  bool pop(E& out, Live&& live) {
+    if (sn_ != 0) {
+      if (heap_.empty() || before_(stack_[sn_ - 1], heap_.front())) {
+        out = stack_[--sn_];
+        return true;
+      }
+    } else if (heap_.empty()) {
+      if (!activate(live)) return false;
+      out = stack_[--sn_];
+      return true;
+    }
+    out = heap_.front();
+    const E last = heap_.back();
+    heap_.pop_back();
+    if (!heap_.empty()) sift_down(heap_.data(), heap_.size(), 0, last, before_);
+    return true;
+  }
+
+ private:
+  static constexpr uint32_t kNil = 0x0FFFFFFFu;
+  static constexpr size_t kChunkBytes = 128;
+  static constexpr uint32_t kPerChunk = static_cast<uint32_t>((kChunkBytes - 8) / sizeof(E));
+  /// slot_ words: head chunk << kFillBits | entries in it; an empty bucket has fill kFillMask.
+  static constexpr uint32_t kFillBits = 4;
+  static constexpr uint32_t kFillMask = (1u << kFillBits) - 1;
+  static constexpr uint32_t kEmpty = kNil << kFillBits | kFillMask;
+  static_assert(kPerChunk >= 1 && kPerChunk < kFillMask);
+  /// A chunk of a bucket's list: the head chunk holds the fill its slot word says, the others
+  /// are full.
+  struct alignas(64) Chunk {
+    E e[kPerChunk];
+    uint32_t next;
+  };
+
+  /// Makes the next bucket with a live entry current (its entries the sorted stack); false
+  /// when none.
+  template <typename Live>
+  [[gnu::noinline]] bool activate(Live& live) {
+    for (;;) {
+      if (lists_ == 0) {
+        if (overflow_.empty()) return false;
+        cur_ = key(overflow_.top().f);
+      } else {
+        cur_ += next_used(slot(cur_));
+      }
+      if (!overflow_.empty()) pull_overflow();
+      const size_t s = slot(cur_);
+      const uint32_t v = slot_[s];
+      uint32_t n = v & kFillMask;
+      for (uint32_t c = v >> kFillBits; c != kNil;) {
+        Chunk& ch = pool_[c];
+        if (stack_.size() < sn_ + kPerChunk) stack_.resize(2 * stack_.size() + 2 * kPerChunk);
+        E* out = stack_.data();
+        size_t m = sn_;
+        for (uint32_t i = 0; i < n; ++i) {  // keeps the live ones, without a branch
+          out[m] = ch.e[i];
+          m += live(ch.e[i]) ? size_t{1} : size_t{0};
+        }
+        sn_ = m;
+        const uint32_t next = ch.next;
+        ch.next = free_;
+        free_ = c;
+        c = next;
+        n = kPerChunk;
+      }
+      slot_[s] = kEmpty;
+      used_[s >> 6] &= ~(uint64_t{1} << (s & 63));
+      --lists_;
+      if (sn_ == 0) continue;
+      sort_stack();
+      return true;
+    }
+  }
+
+  /// Sorts the stack, the first entry last: by insertion for the usual handful of entries.
+  void sort_stack() {
+    E* v = stack_.data();
+    const size_t n = sn_;
+    if (n > 24) {
+      std::sort(v, v + n, [this](const E& x, const E& y) { return before_(y, x); });
+      return;
+    }
+    for (size_t i = 1; i < n; ++i) {
+      const E x = v[i];
+      size_t j = i;
+      for (; j > 0 && before_(v[j - 1], x); --j) v[j] = v[j - 1];
+      v[j] = x;
+    }
+  }
+
+  /// The entries push() does not handle inline: one for the current bucket or below, one past
+  /// the ring.
+  [[gnu::noinline]] void push_other(const E& e, int64_t k) {
     if (k <= cur_) {
       push_current(e);
     } else if (k - cur_ < static_cast<int64_t>(kRing)) {
@@ -168,72 +281,25 @@ class BucketQueue {
     }
   }
 
-  /// Makes top() valid; false when the queue is empty. A bucket that becomes current first
-  /// drops the entries for which live(entry) is false (stale ones), which then cost no heap
-  /// work at all.
-  template <typename Live>
-  bool ready(Live&& live) {
-    if (!stack_.empty() || !heap_.empty()) return true;
-    for (;;) {
-      if (count_ == 0) {
-        if (overflow_.empty()) return false;
-        cur_ = key(overflow_.top().f);
-      } else {
-        cur_ += next_used(slot(cur_));
-      }
-      pull_overflow();
-      const size_t s = slot(cur_);
-      for (uint32_t c = head_[s]; c != kNil;) {
-        Chunk& ch = pool_[c];
-        for (uint32_t i = 0; i < ch.n; ++i)
-          if (live(ch.e[i])) heap_.push_back(ch.e[i]);
-        count_ -= ch.n;
-        const uint32_t next = ch.next;
-        ch.next = free_;
-        free_ = c;
-        c = next;
-      }
-      head_[s] = kNil;
-      used_[s >> 6] &= ~(uint64_t{1} << (s & 63));
-      if (heap_.empty()) continue;
-      const size_t n = heap_.size();
-      for (size_t i = n / 2; i-- > 0;) sift_down(heap_.data(), n, i, heap_[i], before_);
-      return true;
-    }
-  }
-  const E& top() const { return from_stack() ? stack_.back() : heap_.front(); }
-  void pop() {
-    if (from_stack()) {
-      stack_.pop_back();
+  /// Appends to the list of bucket slot `s` whose head chunk is full (or which has none).
+  [[gnu::noinline]] void push_list(size_t s, const E& e) {
+    const uint32_t v = slot_[s];
+    const uint32_t n = v & kFillMask;
+    if (n < kPerChunk) {
+      pool_[v >> kFillBits].e[n] = e;
+      slot_[s] = v + 1;
       return;
     }
-    const E last = heap_.back();
-    heap_.pop_back();
-    if (!heap_.empty()) sift_down(heap_.data(), heap_.size(), 0, last, before_);
-  }
-
- private:
-  static constexpr uint32_t kNil = 0xFFFFFFFFu;
-  static constexpr uint32_t kPerChunk = static_cast<uint32_t>((128 - 8) / sizeof(E));
-  struct alignas(64) Chunk {
-    uint32_t next;
-    uint32_t n;
-    E e[kPerChunk];
-  };
-
-  /// Appends to the list of bucket slot `s`.
-  void push_list(size_t s, const E& e) {
-    uint32_t c = head_[s];
-    if (c == kNil || pool_[c].n == kPerChunk) {
-      const uint32_t fresh = alloc();
-      pool_[fresh].next = c;
-      pool_[fresh].n = 0;
-      head_[s] = c = fresh;
+    uint32_t old = v >> kFillBits;
+    if (n == kFillMask) {  // empty bucket
+      old = kNil;
       used_[s >> 6] |= uint64_t{1} << (s & 63);
+      ++lists_;
     }
-    Chunk& ch = pool_[c];
-    ch.e[ch.n++] = e;
-    ++count_;
+    const uint32_t fresh = alloc();
+    pool_[fresh].next = old;
+    pool_[fresh].e[0] = e;
+    slot_[s] = fresh << kFillBits | 1u;
   }
 
   uint32_t alloc() {
@@ -249,8 +315,9 @@ class BucketQueue {
   /// Into the current bucket: onto the stack when e comes before its top (the stack stays
   /// sorted, first entry on top), else into the heap.
   void push_current(const E& e) {
-    if (stack_.empty() || before_(e, stack_.back())) {
-      stack_.push_back(e);
+    if (sn_ == 0 || before_(e, stack_[sn_ - 1])) {
+      if (stack_.size() == sn_) stack_.resize(2 * stack_.size() + 2 * kPerChunk);
+      stack_[sn_++] = e;
       return;
     }
     size_t i = heap_.size();
@@ -264,11 +331,6 @@ class BucketQueue {
     }
     v[i] = e;
   }
-  /// True when the next entry is the stack's top rather than the heap's.
-  bool from_stack() const {
-    return !stack_.empty() && (heap_.empty() || before_(stack_.back(), heap_.front()));
-  }
-
   static size_t slot(int64_t k) { return static_cast<size_t>(static_cast<uint64_t>(k) & (kRing - 1)); }
   int64_t key(double f) const {
     const double k = f * inv_delta_;
@@ -290,7 +352,7 @@ class BucketQueue {
     return static_cast<int64_t>(kRing);
   }
   /// Moves overflow entries that now fall inside the ring's window.
-  void pull_overflow() {
+  [[gnu::noinline]] void pull_overflow() {
     while (!overflow_.empty()) {
       const E e = overflow_.top();
       const int64_t k = key(e.f);
@@ -300,19 +362,19 @@ class BucketQueue {
     }
   }
 
-  uint32_t head_[kRing];        ///< first chunk of each bucket's list, kNil when empty
+  uint32_t slot_[kRing];        ///< per bucket: head chunk and its fill (kEmpty: no list)
   uint64_t used_[kWords] = {};  ///< buckets with a list
   std::vector<Chunk> pool_;
   uint32_t pool_used_ = 0;  ///< chunks of pool_ handed out since reset (the rest are fresh)
   uint32_t free_ = kNil;    ///< free list of returned chunks, most recent first
-  std::vector<E> heap_;     ///< the current bucket
-  std::vector<E> stack_;    ///< current bucket: sorted, the first entry last
+  std::vector<E> heap_;     ///< current bucket: the entries not on the stack
+  std::vector<E> stack_;    ///< current bucket: sorted, the first entry last (sn_ of them)
+  size_t sn_ = 0;
   OpenHeap<E> overflow_;
-  size_t count_ = 0;  ///< entries in the lists
+  size_t lists_ = 0;  ///< buckets with a list
   int64_t cur_ = 0;   ///< key of the current bucket
   double inv_delta_ = 1.0;
   Before<E> before_{};
-  bool started_ = false;
 };
 
 }  // namespace catacomb::detail

@@ -672,6 +672,46 @@ std::vector<Scenario> read_movingai_scen(const std::string& path, size_t limit) 
   return out;
 }
 
+// The specialised loop (weight-1 octile A* on a map of one cell cost) must expand the same cells
+// in the same order as the generic one. A walled-in cell of cost 2 makes the map non-uniform, so
+// the generic per-cell-cost loop runs; with every reachable cost 1 it must answer identically.
+TEST(SearchPropertyTest, SpecialisedOctileAStarMatchesTheGenericLoop) {
+  for (uint64_t seed = 1; seed <= 25; ++seed) {
+    Rng rng = Rng::stream(seed, "search-octile");
+    CostGrid uniform = random_costs(rng, 48, 36, 0.3, true);
+    for (int y = 0; y < 3; ++y)
+      for (int x = 0; x < 3; ++x) uniform(x, y) = CostTable::kImpassable;
+    CostGrid mixed = uniform;
+    mixed(1, 1) = 2.0;  // unreachable
+    GridSearch fast, generic;
+    fast.set_costs(uniform);
+    generic.set_costs(mixed);
+    for (const Moves& moves : kAllMoves) {
+      SearchOptions opt;
+      opt.moves = moves;
+      for (int q = 0; q < 20; ++q) {
+        const Point a = random_passable(rng, uniform), b = random_passable(rng, uniform);
+        if (q % 5 == 0) opt.budget = 40;
+        if (q % 5 == 1) opt.fallback_to_closest = true;
+        const PathResult x = fast.find_path(a, b, opt), y = generic.find_path(a, b, opt);
+        SCOPED_TRACE("seed " + std::to_string(seed) + " moves " + describe(moves) + " query " + std::to_string(q));
+        ASSERT_EQ(x.status, y.status);
+        ASSERT_EQ(x.partial, y.partial);
+        ASSERT_EQ(x.expanded, y.expanded);
+        ASSERT_EQ(x.path, y.path);
+        ASSERT_EQ(x.cost, y.cost);
+        std::vector<Point> xv, xf, yv, yf;
+        fast.last_search_cells(xv, xf);
+        generic.last_search_cells(yv, yf);
+        ASSERT_EQ(xv, yv);
+        ASSERT_EQ(xf, yf);
+        opt.budget = 0;
+        opt.fallback_to_closest = false;
+      }
+    }
+  }
+}
+
 TEST(SearchMovingAiTest, AStarMatchesThePublishedOptimalLengths) {
   const std::string dir = test::movingai_dir();
   if (dir.empty()) GTEST_SKIP() << "no Moving AI benchmark data";
