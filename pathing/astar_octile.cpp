@@ -1,18 +1,24 @@
 // A* with weight 1 and the octile heuristic on a map whose passable cells all cost the same:
 // the common case (the Moving AI benchmarks, the CLI's default), specialised. It expands the
 // same cells in the same order and returns the same path as the generic loop
-// (search_loop.cpp) with those options; only the arithmetic and the tests are cheaper:
+// (search_loop.cpp) with those options; only the arithmetic, the tests and the queue's work
+// are cheaper:
 //
 // - f = (go + h1) + (gd + h2) * dc, with go, gd the straight and diagonal moves of g and h1, h2
 //   those of the heuristic. With weight 1 both sums are whole numbers, exact in doubles, so
-//   they are done on integers and converted once: the same bits as the generic loop's doubles.
+//   they are done on whole-number doubles without a conversion per child: the same bits as
+//   the generic loop's.
 // - The children that improve (ng < g of the cell, where walls and closed cells hold kClosed)
 //   come from four SSE2 compares of two lanes each when SSE2 is there (every x86-64), eight
 //   scalar ones elsewhere; a table puts the bits in direction order.
 // - A child's g is larger than its parent's (a move adds a whole unit), so "the child comes
 //   before its parent" is just f(child) <= f(parent).
+// - A diagonal child that an open straight neighbour will reach more cheaply, and sooner, gets
+//   its g but no entry (see dominated()): a good part of the entries that would only go stale
+//   are never queued. The search state, and so every result, stays the generic loop's.
 #include <array>
 #include <bit>
+#include <cmath>
 
 #include "pathing/search_engine.hpp"
 #include "pathing/search_internal.hpp"
@@ -73,15 +79,44 @@ inline unsigned improving(const double* gc, ptrdiff_t P, double gs, double gd) {
 #endif
 }
 
+/// The diagonal children (bit k for kDirections[4 + k]) that would only queue a stale entry:
+/// one whose straight neighbour O between it and the parent is open (g >= 0: not kClosed, not
+/// kUnseen) with g(O) + 1 < `gd`, its g through the parent. O reaches it more cheaply, and O
+/// is expanded first (its f is lower, the heuristic being consistent), so its entry would be
+/// dropped unused: the loop sets its g but queues nothing, which changes no path, cost,
+/// expansion count or frontier and spares the queue a good part of its stale entries. The
+/// margin keeps the test clear of rounding for any diagonal factor (near ties are queued).
+inline unsigned dominated(const double* gc, ptrdiff_t P, double gd) {
+  const double t = gd - 1.0 - 1e-9 * (1.0 + gd);
+#if defined(__SSE2__)
+  const __m128d tv = _mm_set1_pd(t), zero = _mm_setzero_pd();
+  const __m128d ew = _mm_set_pd(gc[-1], gc[1]);  // lane 0 E, lane 1 W
+  const __m128d sn = _mm_set_pd(gc[-P], gc[P]);  // lane 0 S, lane 1 N
+  const __m128d ok_ew = _mm_and_pd(_mm_cmpge_pd(ew, zero), _mm_cmplt_pd(ew, tv));
+  const __m128d ok_sn = _mm_and_pd(_mm_cmpge_pd(sn, zero), _mm_cmplt_pd(sn, tv));
+  const auto c = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_ew, ok_sn)));  // SE, NW
+  const auto d = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_ew, _mm_shuffle_pd(ok_sn, ok_sn, 1))));  // NE, SW
+  return (c & 1u) | (d & 2u) | (c & 2u) << 1 | (d & 1u) << 3;
+#else
+  auto ok = [t](double x) { return static_cast<unsigned>(x >= 0.0) & static_cast<unsigned>(x < t); };
+  const unsigned e = ok(gc[1]), s = ok(gc[P]), w = ok(gc[-1]), n = ok(gc[-P]);
+  return (e | s) | (s | w) << 1 | (w | n) << 2 | (n | e) << 3;
+#endif
+}
+
 }  // namespace
 
 /// The loop for the common case, specialised: A* with weight 1 and the octile heuristic on
 /// a map of one cell cost (in units of that cost, any diagonal factor). Same entries, same
 /// order, same results as loop<true, Heuristic::Octile, false> with hs = 1; cheaper steps:
-/// f = (go + h1) + (gd + h2) * dc, whose two sums are whole numbers, is computed from integer
-/// move counts, and the children that improve are found with SSE2 compares when available.
-LoopResult GridSearch::Impl::loop_octile(uint32_t start, uint32_t goal, double dc, double delta, int64_t budget,
-                                         bool track, Heuristic track_h, double track_dc) {
+/// f = (go + h1) + (gd + h2) * dc, whose two sums are whole numbers, is computed from whole
+/// numbers held exactly in doubles (no conversion per child), an entry's cell and move count
+/// come from its parent's by one addition, and the children that improve are found with SSE2
+/// compares when available. Track and Budget compile the fallback and the budget out of the
+/// plain query.
+template <bool Track, bool Budget>
+LoopResult GridSearch::Impl::loop_octile_t(uint32_t start, uint32_t goal, double dc, double delta, int64_t budget,
+                                           Heuristic track_h, double track_dc) {
   using E = EntryU;
   BucketQueue<E>& open = open_u;
   last_uniform = true;
@@ -95,23 +130,23 @@ LoopResult GridSearch::Impl::loop_octile(uint32_t start, uint32_t goal, double d
   const int ds = div_s;
   auto row_of = [dm, ds](uint32_t i) { return static_cast<uint32_t>((uint64_t{i} * dm) >> ds); };
   const int gy = static_cast<int>(row_of(goal)), gx = static_cast<int>(goal - static_cast<uint32_t>(gy) * upw);
-  static constexpr int kDx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
-  static constexpr int kDy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+  static constexpr double kDx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+  static constexpr double kDy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+  // A child's ik is its parent's cell and diagonal count plus kIk[d]: the offset in the cell
+  // field, one more diagonal move for d >= 4, and the direction (the parent's is cleared).
+  uint64_t kIk[8];
+  for (uint32_t d = 0; d < 8; ++d)
+    kIk[d] = (static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(offset[d]))) << 32) +
+             (uint64_t{d >> 2} << 4) + d;
   double track_d = 0, track_g = 0;
-  // f of a cell (rx, ry) away from the goal reached with go straight and gd diagonal moves:
-  // (go + h1) + (gd + h2) * dc with h = h1 straight and h2 diagonal moves, as loop() adds it
-  // (its sums of whole numbers are exact, so they can be done on integers).
-  auto priority = [dc](uint32_t go, uint32_t gd, int rx, int ry) {
-    const int dx = rx < 0 ? -rx : rx, dy = ry < 0 ? -ry : ry;
-    const int h1 = dx > dy ? dx - dy : dy - dx, h2 = dx > dy ? dy : dx;
-    return static_cast<double>(go + static_cast<uint32_t>(h1)) +
-           static_cast<double>(gd + static_cast<uint32_t>(h2)) * dc;
-  };
+  constexpr uint64_t kUnseenBits = std::bit_cast<uint64_t>(kUnseen);
 
   E next{};
   {
     const auto sy = row_of(start);
-    next.f = priority(0, 0, static_cast<int>(start - sy * upw) - gx, static_cast<int>(sy) - gy);
+    const int dx = abs_diff(static_cast<int>(start - sy * upw), gx), dy = abs_diff(static_cast<int>(sy), gy);
+    const int h1 = dx > dy ? dx - dy : dy - dx, h2 = dx > dy ? dy : dx;
+    next.f = static_cast<double>(h1) + static_cast<double>(h2) * dc;
     next.ik = uint64_t{start} << 32 | kNoParent;
   }
   open.reset(delta, next.f);
@@ -132,16 +167,18 @@ LoopResult GridSearch::Impl::loop_octile(uint32_t start, uint32_t goal, double d
       ei = e.idx();
       if (e.gv != g[ei]) continue;
     }
-    if (budget != 0 && r.expanded >= budget) {
-      r.status = PathStatus::BudgetExhausted;
-      break;
+    if constexpr (Budget) {
+      if (r.expanded >= budget) {
+        r.status = PathStatus::BudgetExhausted;
+        break;
+      }
     }
     g[ei] = kClosed;
     md[2 * size_t{ei} + 1] = static_cast<uint8_t>(e.dir());
     ++r.expanded;
     const auto eyu = row_of(ei);
     const int ex = static_cast<int>(ei - eyu * upw), ey = static_cast<int>(eyu);
-    if (track) {
+    if constexpr (Track) {
       const double d = distance_units(track_h, abs_diff(ex, gx), abs_diff(ey, gy), track_dc);
       const double eg = e.gv;
       if (!r.have_best || d < track_d || (d == track_d && (eg < track_g || (eg == track_g && ei < r.best)))) {
@@ -156,21 +193,41 @@ LoopResult GridSearch::Impl::loop_octile(uint32_t start, uint32_t goal, double d
       r.end = goal;
       break;
     }
-    const uint32_t ea = e.a(dc), eb = e.b();
-    const double child_g[2] = {(static_cast<double>(ea) + 1.0) + static_cast<double>(eb) * dc,
-                               static_cast<double>(ea) + (static_cast<double>(eb) + 1.0) * dc};
-    const unsigned m = improving(g + ei, P, child_g[0], child_g[1]) & md[2 * size_t{ei}];
-    const int rx = ex - gx, ry = ey - gy;
+    // Move counts of e as doubles (whole numbers, exact), and per kind of move (straight,
+    // diagonal) the child's g and the two whole parts of its f before the heuristic's.
+    const double eb = static_cast<double>(e.b());
+    const double ea = static_cast<double>(e.a(dc));
+    const double sa = ea + 1.0, db = eb + 1.0;
+    const double child_g[2] = {sa + eb * dc, ea + db * dc};
+    const double part_a[2] = {sa, ea}, part_b[2] = {eb, db};
+    unsigned m = improving(g + ei, P, child_g[0], child_g[1]) & md[2 * size_t{ei}];
+    if (m > 15) {
+      // Dominated diagonal children get their g (the search state stays exactly the generic
+      // loop's, frontier included) but no entry, which would only go stale.
+      const unsigned quiet = m & dominated(g + ei, P, child_g[1]) << 4;
+      m ^= quiet;
+      for (unsigned bits = quiet; bits != 0; bits &= bits - 1) {
+        const uint32_t ni = ei + offset[std::countr_zero(bits)];
+        tl[tn] = ni;
+        tn += std::bit_cast<uint64_t>(g[ni]) == kUnseenBits ? size_t{1} : size_t{0};
+        g[ni] = child_g[1];
+      }
+    }
+    const double rx = static_cast<double>(ex - gx), ry = static_cast<double>(ey - gy);
+    const uint64_t base = e.ik & ~uint64_t{15};
     for (unsigned bits = m; bits != 0; bits &= bits - 1) {
       const auto d = static_cast<uint32_t>(std::countr_zero(bits));
-      const uint32_t ni = ei + offset[d];
       const uint32_t diag = d >> 2;
       E c;
       c.gv = child_g[diag];
-      c.ik = EntryU::pack(ni, eb + diag, d);
-      c.f = priority(ea + 1 - diag, eb + diag, rx + kDx[d], ry + kDy[d]);
+      c.ik = base + kIk[d];
+      const uint32_t ni = c.idx();
+      // The heuristic's moves from the child: h1 straight, h2 diagonal (whole numbers).
+      const double ax = std::fabs(rx + kDx[d]), ay = std::fabs(ry + kDy[d]);
+      const double h2 = ax < ay ? ax : ay, h1 = std::fabs(ax - ay);
+      c.f = (part_a[diag] + h1) + (part_b[diag] + h2) * dc;
       tl[tn] = ni;  // listed once, when first reached
-      tn += g[ni] == kUnseen ? size_t{1} : size_t{0};
+      tn += std::bit_cast<uint64_t>(g[ni]) == kUnseenBits ? size_t{1} : size_t{0};
       g[ni] = c.gv;
       __builtin_prefetch(md + 2 * size_t{ni});
       // A child comes first when its f is not above its parent's (its g is larger).
@@ -189,6 +246,15 @@ LoopResult GridSearch::Impl::loop_octile(uint32_t start, uint32_t goal, double d
   }
   touched_n = tn;
   return r;
+}
+
+LoopResult GridSearch::Impl::loop_octile(uint32_t start, uint32_t goal, double dc, double delta, int64_t budget,
+                                         bool track, Heuristic track_h, double track_dc) {
+  if (track)
+    return budget != 0 ? loop_octile_t<true, true>(start, goal, dc, delta, budget, track_h, track_dc)
+                       : loop_octile_t<true, false>(start, goal, dc, delta, budget, track_h, track_dc);
+  return budget != 0 ? loop_octile_t<false, true>(start, goal, dc, delta, budget, track_h, track_dc)
+                     : loop_octile_t<false, false>(start, goal, dc, delta, budget, track_h, track_dc);
 }
 
 }  // namespace catacomb

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -119,17 +120,18 @@ void sift_down(E* v, size_t n, size_t i, const E x, const Before<E>& before) {
 }
 
 /// The open list: a ring of narrow buckets over f (bucket k holds f in [k, k + 1) x delta) in
-/// front of a 4-ary heap for the entries beyond the ring. Later buckets are unordered lists of
-/// small chunks, taken from and returned to a last-in-first-out free list so that the memory a
-/// push touches is usually in cache; a bucket's head chunk and its fill live in one word of a
-/// small array, so that a push reads nothing else. An entry whose f lies past the goal's is
+/// front of a 4-ary heap for the entries beyond the ring. Later buckets are unordered: each has
+/// an inline array for its first kInline entries (a push is one store and a count, with one
+/// branch that almost always goes the same way) and spills into a list of big chunks, taken
+/// from and returned to a last-in-first-out free list. An entry whose f lies past the goal's is
 /// never ordered at all. When a bucket becomes current its stale entries are dropped and the
-/// rest are sorted into a stack, first entry on top; an entry pushed later into the current
-/// bucket goes onto the stack when it comes before the top (the common case in a search: a
-/// child with its parent's f and a larger g), else into a binary heap beside it. The next
-/// entry is the first of the two tops. f maps to buckets monotonically and an entry below the
-/// current bucket joins it, so pops come out in exactly the total order of Before, for any f,
-/// monotone or not.
+/// rest are sorted into a stack, first entry on top: newest entries first, which is nearly the
+/// order they are taken in, so insertion sorts them in about one comparison each. An entry
+/// pushed later into the current bucket goes onto the stack when it comes before the top (the
+/// common case in a search: a child with its parent's f and a larger g), else into a binary
+/// heap beside it. The next entry is the first of the two tops. f maps to buckets
+/// monotonically and an entry below the current bucket joins it, so pops come out in exactly
+/// the total order of Before, for any f, monotone or not.
 template <typename E>
 class BucketQueue {
  public:
@@ -141,9 +143,13 @@ class BucketQueue {
   /// Empties the queue; `delta` is the bucket width (> 0), `f0` the priority of the first
   /// entry (any value works: it only places the ring).
   void reset(double delta, double f0) {
+    if (!inline_) inline_ = std::make_unique_for_overwrite<E[]>(kRing * kInline);
     for (size_t w = 0; w < kWords; ++w) {
-      for (uint64_t bits = used_[w]; bits != 0; bits &= bits - 1)
-        slot_[w * 64 + static_cast<size_t>(std::countr_zero(bits))] = kEmpty;
+      for (uint64_t bits = used_[w]; bits != 0; bits &= bits - 1) {
+        const size_t s = w * 64 + static_cast<size_t>(std::countr_zero(bits));
+        slot_[s] = kEmpty;
+        fill_[s] = 0;
+      }
       used_[w] = 0;
     }
     free_ = kNil;
@@ -156,17 +162,18 @@ class BucketQueue {
     cur_ = key(f0);
   }
 
-  /// Queues `e`. The common case, an entry for a later bucket whose head chunk has room, is
-  /// inline: two loads and two stores.
+  /// Queues `e`. The common case, an entry for a later bucket whose inline array has room, is
+  /// inline and has one branch that goes the same way almost always.
   void push(const E& e) {
     const int64_t k = key(e.f);
     if (static_cast<uint64_t>(k - cur_) - 1 < kRing - 1) [[likely]] {  // cur_ < k < cur_ + kRing
       const size_t s = slot(k);
-      const uint32_t v = slot_[s];
-      const uint32_t n = v & kFillMask;
-      if (n < kPerChunk) [[likely]] {
-        pool_[v >> kFillBits].e[n] = e;
-        slot_[s] = v + 1;
+      const uint32_t n = fill_[s];
+      if (n < kInline) [[likely]] {
+        inline_[s * kInline + n] = e;
+        fill_[s] = n + 1;
+        lists_ += n == 0 ? size_t{1} : size_t{0};
+        used_[s >> 6] |= uint64_t{1} << (s & 63);
         return;
       }
       push_list(s, e);
@@ -198,11 +205,15 @@ class BucketQueue {
   }
 
  private:
-  static constexpr uint32_t kNil = 0x0FFFFFFFu;
-  static constexpr size_t kChunkBytes = 128;
+  /// Entries a bucket holds inline before it starts a list of chunks. A bucket mostly holds
+  /// one f value, often dozens of cells on an open map: most entries are queued into crowded
+  /// buckets. Fewer for the wider entries of per-cell costs.
+  static constexpr uint32_t kInline = sizeof(E) <= 24 ? 32 : 16;
+  static constexpr uint32_t kNil = 0x07FFFFFFu;
+  static constexpr size_t kChunkBytes = 512;  ///< crowded buckets spill into big chunks
   static constexpr uint32_t kPerChunk = static_cast<uint32_t>((kChunkBytes - 8) / sizeof(E));
   /// slot_ words: head chunk << kFillBits | entries in it; an empty bucket has fill kFillMask.
-  static constexpr uint32_t kFillBits = 4;
+  static constexpr uint32_t kFillBits = 5;
   static constexpr uint32_t kFillMask = (1u << kFillBits) - 1;
   static constexpr uint32_t kEmpty = kNil << kFillBits | kFillMask;
   static_assert(kPerChunk >= 1 && kPerChunk < kFillMask);
@@ -226,6 +237,9 @@ class BucketQueue {
       }
       if (!overflow_.empty()) pull_overflow();
       const size_t s = slot(cur_);
+      // Newest entries first: a bucket is mostly filled in order, first entries first (its
+      // entries come from parents taken in order, larger g first), so the stack comes out
+      // nearly sorted.
       const uint32_t v = slot_[s];
       uint32_t n = v & kFillMask;
       for (uint32_t c = v >> kFillBits; c != kNil;) {
@@ -233,7 +247,7 @@ class BucketQueue {
         if (stack_.size() < sn_ + kPerChunk) stack_.resize(2 * stack_.size() + 2 * kPerChunk);
         E* out = stack_.data();
         size_t m = sn_;
-        for (uint32_t i = 0; i < n; ++i) {  // keeps the live ones, without a branch
+        for (uint32_t i = n; i-- > 0;) {  // keeps the live ones, without a branch
           out[m] = ch.e[i];
           m += live(ch.e[i]) ? size_t{1} : size_t{0};
         }
@@ -244,6 +258,19 @@ class BucketQueue {
         c = next;
         n = kPerChunk;
       }
+      {
+        const uint32_t fill = fill_[s];
+        if (stack_.size() < sn_ + fill) stack_.resize(2 * (sn_ + fill));
+        E* out = stack_.data();
+        const E* in = &inline_[s * kInline];
+        size_t m = sn_;
+        for (uint32_t i = fill; i-- > 0;) {
+          out[m] = in[i];
+          m += live(in[i]) ? size_t{1} : size_t{0};
+        }
+        sn_ = m;
+        fill_[s] = 0;
+      }
       slot_[s] = kEmpty;
       used_[s >> 6] &= ~(uint64_t{1} << (s & 63));
       --lists_;
@@ -253,19 +280,24 @@ class BucketQueue {
     }
   }
 
-  /// Sorts the stack, the first entry last: by insertion for the usual handful of entries.
+  /// Sorts the stack, the first entry last. By insertion, which is linear on the nearly
+  /// sorted stacks activate() makes; a stack that turns out far from sorted is finished by
+  /// std::sort.
   void sort_stack() {
     E* v = stack_.data();
     const size_t n = sn_;
-    if (n > 24) {
-      std::sort(v, v + n, [this](const E& x, const E& y) { return before_(y, x); });
-      return;
-    }
+    size_t moves = 0;
+    const size_t limit = 4 * n + 16;
     for (size_t i = 1; i < n; ++i) {
       const E x = v[i];
       size_t j = i;
       for (; j > 0 && before_(v[j - 1], x); --j) v[j] = v[j - 1];
       v[j] = x;
+      moves += i - j;
+      if (moves > limit) {
+        std::sort(v, v + n, [this](const E& a, const E& b) { return before_(b, a); });
+        return;
+      }
     }
   }
 
@@ -281,8 +313,17 @@ class BucketQueue {
     }
   }
 
-  /// Appends to the list of bucket slot `s` whose head chunk is full (or which has none).
+  /// Appends to bucket slot `s`: to its inline array while there is room, else to its list
+  /// of chunks (the overflow of a crowded bucket).
   [[gnu::noinline]] void push_list(size_t s, const E& e) {
+    const uint32_t fill = fill_[s];
+    if (fill < kInline) {
+      inline_[s * kInline + fill] = e;
+      fill_[s] = fill + 1;
+      lists_ += fill == 0 ? size_t{1} : size_t{0};
+      used_[s >> 6] |= uint64_t{1} << (s & 63);
+      return;
+    }
     const uint32_t v = slot_[s];
     const uint32_t n = v & kFillMask;
     if (n < kPerChunk) {
@@ -291,11 +332,7 @@ class BucketQueue {
       return;
     }
     uint32_t old = v >> kFillBits;
-    if (n == kFillMask) {  // empty bucket
-      old = kNil;
-      used_[s >> 6] |= uint64_t{1} << (s & 63);
-      ++lists_;
-    }
+    if (n == kFillMask) old = kNil;  // no list yet
     const uint32_t fresh = alloc();
     pool_[fresh].next = old;
     pool_[fresh].e[0] = e;
@@ -362,7 +399,9 @@ class BucketQueue {
     }
   }
 
-  uint32_t slot_[kRing];        ///< per bucket: head chunk and its fill (kEmpty: no list)
+  std::unique_ptr<E[]> inline_;  ///< per bucket kInline entries, the first ones queued
+  uint32_t fill_[kRing] = {};     ///< per bucket: entries in its inline array
+  uint32_t slot_[kRing];          ///< per bucket: chunks past the inline array, head chunk and its fill (kEmpty: none)
   uint64_t used_[kWords] = {};  ///< buckets with a list
   std::vector<Chunk> pool_;
   uint32_t pool_used_ = 0;  ///< chunks of pool_ handed out since reset (the rest are fresh)

@@ -22,15 +22,17 @@
 //
 // Open list (BucketQueue, open_list.hpp): a ring of narrow buckets over f; only the current
 // bucket is ordered (sorted into a stack when it becomes current, plus a heap for the rare
-// later entry that does not go on top), later ones are unordered chunk lists, so the many
+// later entry that does not go on top), later ones are unordered arrays, so the many
 // entries whose f lies past the goal's are never ordered at all, and stale entries are dropped
 // before a bucket is ordered. The loops live in search_loop.cpp (every mode, a template per
 // uniform cost, heuristic and greedy) and astar_octile.cpp (weight-1 octile A* on uniform
 // costs, the common case, specialised); this file binds maps, builds the cached tables and
 // answers queries. Time O(E log B) per query for the E edges it relaxes and buckets of B
 // entries; memory about 11 bytes per cell, plus 4 per cell a query reaches and 5 per cell for
-// each Moves used. Queries on a map of the same size allocate nothing but the returned path
-// once the buffers have grown to their high-water mark.
+// each Moves used, and the open lists' bucket arrays (3 MiB for uniform costs, 2.5 MiB for
+// per-cell costs, reserved on first use and touched only where f values fall). Queries on a
+// map of the same size allocate nothing but the returned path once the buffers have grown to
+// their high-water mark.
 //
 // Determinism: the open list pops in a total order (lower f, then larger g, then lower cell
 // index; the padded index has the same order as the row-major one), and every cost is IEEE

@@ -127,6 +127,9 @@ struct GridSearch::Impl {
   /// loop<true, Heuristic::Octile, false> with hs = 1, specialised (astar_octile.cpp).
   detail::LoopResult loop_octile(uint32_t start, uint32_t goal, double dc, double delta, int64_t budget,
                                  bool track, Heuristic track_h, double track_dc);
+  template <bool Track, bool Budget>
+  detail::LoopResult loop_octile_t(uint32_t start, uint32_t goal, double dc, double delta, int64_t budget,
+                                   Heuristic track_h, double track_dc);
 
   /// Cells from the start to `end` by parent directions.
   void trace(uint32_t end, std::vector<Point>& path) const;
