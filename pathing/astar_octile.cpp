@@ -14,7 +14,7 @@
 // - A child's g is larger than its parent's (a move adds a whole unit), so "the child comes
 //   before its parent" is just f(child) <= f(parent).
 // - A diagonal child that an open straight neighbour will reach more cheaply, and sooner, gets
-//   its g but no entry (see dominated()): a good part of the entries that would only go stale
+//   its g but no entry (see children()): a good part of the entries that would only go stale
 //   are never queued. The search state, and so every result, stays the generic loop's.
 #include <array>
 #include <bit>
@@ -23,7 +23,9 @@
 #include "pathing/search_engine.hpp"
 #include "pathing/search_internal.hpp"
 
-#if defined(__SSE2__)
+// CATACOMB_NO_SIMD builds the scalar fallback on x86-64 too, to test it.
+#if defined(__SSE2__) && !defined(CATACOMB_NO_SIMD)
+#define CATACOMB_OCTILE_SSE2 1
 #include <emmintrin.h>
 #endif
 
@@ -40,8 +42,8 @@ using detail::kNoParent;
 using detail::kUnseen;
 using detail::LoopResult;
 
-#if defined(__SSE2__)
-/// improving(): the SSE2 compares give bits NW N | SW S | W E | SE NE (two per pair, low
+#if defined(CATACOMB_OCTILE_SSE2)
+/// children(): the SSE2 compares give bits NW N | SW S | W E | SE NE (two per pair, low
 /// first); this table puts each in its kDirections bit (E S W N SE SW NW NE).
 constexpr auto kImproveBits = [] {
   std::array<uint8_t, 256> t{};
@@ -56,11 +58,24 @@ constexpr auto kImproveBits = [] {
 }();
 #endif
 
-/// The children of the cell at `gc` (its g) that improve, as a bit set over kDirections:
-/// straight ones reached with g `gs`, diagonal ones with `gd`. A wall holds kClosed, so it
-/// never improves; the legal moves mask the diagonals afterwards.
-inline unsigned improving(const double* gc, ptrdiff_t P, double gs, double gd) {
-#if defined(__SSE2__)
+/// What the neighbours of an expanded cell say of its children, as bit sets over kDirections.
+struct Children {
+  unsigned improve;    ///< the children that improve
+  unsigned dominated;  ///< diagonal children that would only queue a stale entry
+};
+
+/// The children of the cell at `gc` (its g): those that improve, straight ones reached with g
+/// `gs` and diagonal ones with `gd` (a wall holds kClosed, so it never improves; the legal
+/// moves mask the diagonals afterwards), and the diagonal ones that are dominated: whose
+/// straight neighbour O between them and the cell is open (g >= 0: not kClosed, not kUnseen)
+/// with g(O) + 1 < `gd`. O reaches such a child more cheaply, and O is expanded first (its f is
+/// lower, the heuristic being consistent), so the child's entry would be dropped unused: the
+/// loop sets its g but queues nothing, which changes no path, cost, expansion count or
+/// frontier and spares the queue a good part of its stale entries. The margin keeps that test
+/// clear of rounding for any diagonal factor (near ties are queued).
+inline Children children(const double* gc, ptrdiff_t P, double gs, double gd) {
+  const double t = gd - 1.0 - 1e-9 * (1.0 + gd);
+#if defined(CATACOMB_OCTILE_SSE2)
   const __m128d t_ds = _mm_set_pd(gs, gd);  // lane 0 gd, lane 1 gs
   const __m128d up = _mm_loadu_pd(gc - P - 1);  // NW, N
   const __m128d down = _mm_loadu_pd(gc + P - 1);  // SW, S
@@ -70,37 +85,21 @@ inline unsigned improving(const double* gc, ptrdiff_t P, double gs, double gd) {
   const auto dn = static_cast<unsigned>(_mm_movemask_pd(_mm_cmplt_pd(t_ds, down)));
   const auto mi = static_cast<unsigned>(_mm_movemask_pd(_mm_cmplt_pd(_mm_set1_pd(gs), mid)));
   const auto ri = static_cast<unsigned>(_mm_movemask_pd(_mm_cmplt_pd(_mm_set1_pd(gd), right)));
-  return kImproveBits[u | dn << 2 | mi << 4 | ri << 6];
-#else
-  return static_cast<unsigned>(gs < gc[1]) | static_cast<unsigned>(gs < gc[P]) << 1 |
-         static_cast<unsigned>(gs < gc[-1]) << 2 | static_cast<unsigned>(gs < gc[-P]) << 3 |
-         static_cast<unsigned>(gd < gc[P + 1]) << 4 | static_cast<unsigned>(gd < gc[P - 1]) << 5 |
-         static_cast<unsigned>(gd < gc[-P - 1]) << 6 | static_cast<unsigned>(gd < gc[-P + 1]) << 7;
-#endif
-}
-
-/// The diagonal children (bit k for kDirections[4 + k]) that would only queue a stale entry:
-/// one whose straight neighbour O between it and the parent is open (g >= 0: not kClosed, not
-/// kUnseen) with g(O) + 1 < `gd`, its g through the parent. O reaches it more cheaply, and O
-/// is expanded first (its f is lower, the heuristic being consistent), so its entry would be
-/// dropped unused: the loop sets its g but queues nothing, which changes no path, cost,
-/// expansion count or frontier and spares the queue a good part of its stale entries. The
-/// margin keeps the test clear of rounding for any diagonal factor (near ties are queued).
-inline unsigned dominated(const double* gc, ptrdiff_t P, double gd) {
-  const double t = gd - 1.0 - 1e-9 * (1.0 + gd);
-#if defined(__SSE2__)
   const __m128d tv = _mm_set1_pd(t), zero = _mm_setzero_pd();
-  const __m128d ew = _mm_set_pd(gc[-1], gc[1]);  // lane 0 E, lane 1 W
-  const __m128d sn = _mm_set_pd(gc[-P], gc[P]);  // lane 0 S, lane 1 N
-  const __m128d ok_ew = _mm_and_pd(_mm_cmpge_pd(ew, zero), _mm_cmplt_pd(ew, tv));
+  const __m128d sn = _mm_unpackhi_pd(down, up);  // S, N
+  const __m128d ok_we = _mm_and_pd(_mm_cmpge_pd(mid, zero), _mm_cmplt_pd(mid, tv));
   const __m128d ok_sn = _mm_and_pd(_mm_cmpge_pd(sn, zero), _mm_cmplt_pd(sn, tv));
-  const auto c = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_ew, ok_sn)));  // SE, NW
-  const auto d = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_ew, _mm_shuffle_pd(ok_sn, ok_sn, 1))));  // NE, SW
-  return (c & 1u) | (d & 2u) | (c & 2u) << 1 | (d & 1u) << 3;
+  const auto c = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_we, ok_sn)));  // SW, NE
+  const auto d = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_we, _mm_shuffle_pd(ok_sn, ok_sn, 1))));  // NW, SE
+  return {kImproveBits[u | dn << 2 | mi << 4 | ri << 6], (d & 2u) << 3 | (c & 1u) << 5 | (d & 1u) << 6 | (c & 2u) << 6};
 #else
   auto ok = [t](double x) { return static_cast<unsigned>(x >= 0.0) & static_cast<unsigned>(x < t); };
   const unsigned e = ok(gc[1]), s = ok(gc[P]), w = ok(gc[-1]), n = ok(gc[-P]);
-  return (e | s) | (s | w) << 1 | (w | n) << 2 | (n | e) << 3;
+  return {static_cast<unsigned>(gs < gc[1]) | static_cast<unsigned>(gs < gc[P]) << 1 |
+              static_cast<unsigned>(gs < gc[-1]) << 2 | static_cast<unsigned>(gs < gc[-P]) << 3 |
+              static_cast<unsigned>(gd < gc[P + 1]) << 4 | static_cast<unsigned>(gd < gc[P - 1]) << 5 |
+              static_cast<unsigned>(gd < gc[-P - 1]) << 6 | static_cast<unsigned>(gd < gc[-P + 1]) << 7,
+          (e | s) << 4 | (s | w) << 5 | (w | n) << 6 | (n | e) << 7};
 #endif
 }
 
@@ -200,11 +199,12 @@ LoopResult GridSearch::Impl::loop_octile_t(uint32_t start, uint32_t goal, double
     const double sa = ea + 1.0, db = eb + 1.0;
     const double child_g[2] = {sa + eb * dc, ea + db * dc};
     const double part_a[2] = {sa, ea}, part_b[2] = {eb, db};
-    unsigned m = improving(g + ei, P, child_g[0], child_g[1]) & md[2 * size_t{ei}];
-    if (m > 15) {
+    const Children ch = children(g + ei, P, child_g[0], child_g[1]);
+    unsigned m = ch.improve & md[2 * size_t{ei}];
+    {
       // Dominated diagonal children get their g (the search state stays exactly the generic
       // loop's, frontier included) but no entry, which would only go stale.
-      const unsigned quiet = m & dominated(g + ei, P, child_g[1]) << 4;
+      const unsigned quiet = m & ch.dominated;
       m ^= quiet;
       for (unsigned bits = quiet; bits != 0; bits &= bits - 1) {
         const uint32_t ni = ei + offset[std::countr_zero(bits)];

@@ -27,7 +27,9 @@
 
 #include "core/error.hpp"
 
-#if defined(__SSE2__)
+// CATACOMB_NO_SIMD builds the scalar fallback on x86-64 too, to test it.
+#if defined(__SSE2__) && !defined(CATACOMB_NO_SIMD)
+#define CATACOMB_REGIONS_SSE2 1
 #include <emmintrin.h>
 #endif
 
@@ -43,7 +45,7 @@ struct Run {
 // Passable when the byte is non-zero.
 struct NonZero {
   bool cell(uint8_t v) const { return v != 0; }
-#if defined(__SSE2__)
+#if defined(CATACOMB_REGIONS_SSE2)
   uint32_t mask16(const uint8_t* p) const {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const auto zero = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())));
@@ -61,7 +63,7 @@ struct TerrainSet {
       if (values[static_cast<size_t>(i)] == v) return true;
     return false;
   }
-#if defined(__SSE2__)
+#if defined(CATACOMB_REGIONS_SSE2)
   uint32_t mask16(const uint8_t* p) const {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     __m128i any = _mm_setzero_si128();
@@ -79,7 +81,7 @@ void build_bit_row(const uint8_t* cells, int width, const Pred& pred, uint64_t* 
   const int nwords = (width + 63) / 64;
   std::memset(words, 0, static_cast<size_t>(nwords) * sizeof(uint64_t));
   int x = 0;
-#if defined(__SSE2__)
+#if defined(CATACOMB_REGIONS_SSE2)
   for (; x + 16 <= width; x += 16)
     words[x >> 6] |= static_cast<uint64_t>(pred.mask16(cells + x)) << (x & 63);
 #endif
@@ -152,7 +154,7 @@ constexpr int32_t kFillAhead = 16;
 // padding) takes them. Most runs and gaps of a cave are shorter than 16 cells, so most fills are
 // one iteration and their loop branch is well predicted.
 inline void fill_ahead(int32_t* buf, int32_t from, int32_t to, int32_t value) {
-#if defined(__SSE2__)
+#if defined(CATACOMB_REGIONS_SSE2)
   const __m128i v = _mm_set1_epi32(value);
   for (int32_t x = from; x < to; x += kFillAhead) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(buf + x), v);
@@ -170,7 +172,7 @@ inline void fill_ahead(int32_t* buf, int32_t from, int32_t to, int32_t value) {
 constexpr size_t kStreamBytes = size_t{8} << 20;
 
 void copy_row(int32_t* dst, const int32_t* src, int width, bool stream) {
-#if defined(__SSE2__)
+#if defined(CATACOMB_REGIONS_SSE2)
   if (stream) {
     int x = 0;
     for (; x < width && (reinterpret_cast<uintptr_t>(dst + x) & 15) != 0; ++x) dst[x] = src[x];
@@ -238,7 +240,7 @@ void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, c
     fill_ahead(buf, x, width, kNoRegion);
     copy_row(out.labels.row(y), buf, width, stream);
   }
-#if defined(__SSE2__)
+#if defined(CATACOMB_REGIONS_SSE2)
   if (stream) _mm_sfence();  // order the non-temporal stores before anything that follows
 #endif
   for (Rect& b : out.bounds) {
