@@ -230,17 +230,19 @@ LoopResult GridSearch::Impl::loop_octile_t(uint32_t start, uint32_t goal, double
       tn += std::bit_cast<uint64_t>(g[ni]) == kUnseenBits ? size_t{1} : size_t{0};
       g[ni] = c.gv;
       __builtin_prefetch(md + 2 * size_t{ni});
-      // A child comes first when its f is not above its parent's (its g is larger).
+      // A child comes first when its f is not above its parent's (its g is larger). Pushes
+      // are Bounded: f < 2^31 on any map (fewer than kMaxSide^2 moves of at most 2 units,
+      // plus the heuristic), so f / delta needs no clamp.
       if (c.f > e.f) {
-        open.push(c);
+        open.template push<true>(c);
       } else if (!have_next) {
         next = c;
         have_next = true;
       } else if (Before<E>{}(c, next)) {
-        open.push(next);
+        open.template push<true>(next);
         next = c;
       } else {
-        open.push(c);
+        open.template push<true>(c);
       }
     }
   }

@@ -156,23 +156,23 @@ class BucketQueue {
     pool_used_ = 0;
     heap_.clear();
     sn_ = 0;
-    lists_ = 0;
     overflow_.clear();
     inv_delta_ = 1.0 / delta;
     cur_ = key(f0);
   }
 
   /// Queues `e`. The common case, an entry for a later bucket whose inline array has room, is
-  /// inline and has one branch that goes the same way almost always.
+  /// inline and has one branch that goes the same way almost always. Bounded: the caller
+  /// guarantees f / delta < 2^62 (no clamp needed).
+  template <bool Bounded = false>
   void push(const E& e) {
-    const int64_t k = key(e.f);
+    const int64_t k = Bounded ? static_cast<int64_t>(e.f * inv_delta_) : key(e.f);
     if (static_cast<uint64_t>(k - cur_) - 1 < kRing - 1) [[likely]] {  // cur_ < k < cur_ + kRing
       const size_t s = slot(k);
       const uint32_t n = fill_[s];
       if (n < kInline) [[likely]] {
         inline_[s * kInline + n] = e;
         fill_[s] = n + 1;
-        lists_ += n == 0 ? size_t{1} : size_t{0};
         used_[s >> 6] |= uint64_t{1} << (s & 63);
         return;
       }
@@ -229,11 +229,12 @@ class BucketQueue {
   template <typename Live>
   [[gnu::noinline]] bool activate(Live& live) {
     for (;;) {
-      if (lists_ == 0) {
+      const int64_t step = next_used(slot(cur_));
+      if (step == 0) {  // the ring is empty
         if (overflow_.empty()) return false;
         cur_ = key(overflow_.top().f);
       } else {
-        cur_ += next_used(slot(cur_));
+        cur_ += step;
       }
       if (!overflow_.empty()) pull_overflow();
       const size_t s = slot(cur_);
@@ -273,7 +274,6 @@ class BucketQueue {
       }
       slot_[s] = kEmpty;
       used_[s >> 6] &= ~(uint64_t{1} << (s & 63));
-      --lists_;
       if (sn_ == 0) continue;
       sort_stack();
       return true;
@@ -320,7 +320,6 @@ class BucketQueue {
     if (fill < kInline) {
       inline_[s * kInline + fill] = e;
       fill_[s] = fill + 1;
-      lists_ += fill == 0 ? size_t{1} : size_t{0};
       used_[s >> 6] |= uint64_t{1} << (s & 63);
       return;
     }
@@ -373,8 +372,8 @@ class BucketQueue {
     const double k = f * inv_delta_;
     return k < 4e18 ? static_cast<int64_t>(k) : static_cast<int64_t>(4e18);
   }
-  /// Distance (1 .. kRing) from slot `s` to the next used slot after it, round the ring
-  /// (only called while the ring holds entries and slot `s` is empty).
+  /// Distance (1 .. kRing - 1) from slot `s` (empty) to the next used slot after it, round
+  /// the ring; 0 when the ring holds no entry.
   int64_t next_used(size_t s) const {
     size_t pos = (s + 1) & (kRing - 1);
     for (size_t n = 0; n <= kWords; ++n) {
@@ -386,7 +385,7 @@ class BucketQueue {
       }
       pos = ((w + 1) * 64) & (kRing - 1);
     }
-    return static_cast<int64_t>(kRing);
+    return 0;
   }
   /// Moves overflow entries that now fall inside the ring's window.
   [[gnu::noinline]] void pull_overflow() {
@@ -410,7 +409,6 @@ class BucketQueue {
   std::vector<E> stack_;    ///< current bucket: sorted, the first entry last (sn_ of them)
   size_t sn_ = 0;
   OpenHeap<E> overflow_;
-  size_t lists_ = 0;  ///< buckets with a list
   int64_t cur_ = 0;   ///< key of the current bucket
   double inv_delta_ = 1.0;
   Before<E> before_{};
