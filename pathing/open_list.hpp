@@ -176,6 +176,13 @@ class BucketQueue {
         used_[s >> 6] |= uint64_t{1} << (s & 63);
         return;
       }
+      const uint32_t v = slot_[s];  // a crowded bucket: its head chunk, when that has room
+      const uint32_t c = v & kFillMask;
+      if (c < kPerChunk) {
+        pool_[v >> kFillBits].e[c] = e;
+        slot_[s] = v + 1;
+        return;
+      }
       push_list(s, e);
       return;
     }
