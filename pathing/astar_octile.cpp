@@ -56,6 +56,19 @@ constexpr auto kImproveBits = [] {
   }
   return t;
 }();
+/// children(): the dominated diagonals come as bits SW NE | NW SE; this table puts them in
+/// their kDirections bits.
+constexpr auto kDominatedBits = [] {
+  std::array<uint8_t, 16> t{};
+  constexpr int kDir[4] = {5, 7, 6, 4};  // source bit -> direction
+  for (unsigned i = 0; i < 16; ++i) {
+    unsigned v = 0;
+    for (int k = 0; k < 4; ++k)
+      if (i >> k & 1u) v |= 1u << kDir[k];
+    t[i] = static_cast<uint8_t>(v);
+  }
+  return t;
+}();
 #endif
 
 /// What the neighbours of an expanded cell say of its children, as bit sets over kDirections.
@@ -91,7 +104,7 @@ inline Children children(const double* gc, ptrdiff_t P, double gs, double gd) {
   const __m128d ok_sn = _mm_and_pd(_mm_cmpge_pd(sn, zero), _mm_cmplt_pd(sn, tv));
   const auto c = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_we, ok_sn)));  // SW, NE
   const auto d = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_we, _mm_shuffle_pd(ok_sn, ok_sn, 1))));  // NW, SE
-  return {kImproveBits[u | dn << 2 | mi << 4 | ri << 6], (d & 2u) << 3 | (c & 1u) << 5 | (d & 1u) << 6 | (c & 2u) << 6};
+  return {kImproveBits[u | dn << 2 | mi << 4 | ri << 6], kDominatedBits[c | d << 2]};
 #else
   auto ok = [t](double x) { return static_cast<unsigned>(x >= 0.0) & static_cast<unsigned>(x < t); };
   const unsigned e = ok(gc[1]), s = ok(gc[P]), w = ok(gc[-1]), n = ok(gc[-P]);
