@@ -29,7 +29,7 @@
 // costs, the common case, specialised); this file binds maps, builds the cached tables and
 // answers queries. Time O(E log B) per query for the E edges it relaxes and buckets of B
 // entries; memory about 11 bytes per cell, plus 4 per cell a query reaches and 5 per cell for
-// each Moves used, and the open lists' bucket arrays (3 MiB for uniform costs, 2.5 MiB for
+// each Moves used, and the open lists' bucket arrays (384 KiB for uniform costs, 2.5 MiB for
 // per-cell costs, reserved on first use and touched only where f values fall). Queries on a
 // map of the same size allocate nothing but the returned path once the buffers have grown to
 // their high-water mark.
