@@ -43,32 +43,25 @@ using detail::kUnseen;
 using detail::LoopResult;
 
 #if defined(CATACOMB_OCTILE_SSE2)
-/// children(): the SSE2 compares give bits NW N | SW S | W E | SE NE (two per pair, low
-/// first); this table puts each in its kDirections bit (E S W N SE SW NW NE).
-constexpr auto kImproveBits = [] {
-  std::array<uint8_t, 256> t{};
-  constexpr int kDir[8] = {6, 3, 5, 1, 2, 0, 4, 7};  // source bit -> direction
-  for (unsigned i = 0; i < 256; ++i) {
+/// A table that moves bit k of its index to bit dir[k]: from the order the SSE2 compares give
+/// to kDirections (E S W N SE SW NW NE).
+template <size_t Bits>
+constexpr std::array<uint8_t, size_t{1} << Bits> direction_bits(const int (&dir)[Bits]) {
+  std::array<uint8_t, size_t{1} << Bits> t{};
+  for (unsigned i = 0; i < t.size(); ++i) {
     unsigned v = 0;
-    for (int k = 0; k < 8; ++k)
-      if (i >> k & 1u) v |= 1u << kDir[k];
+    for (size_t k = 0; k < Bits; ++k)
+      if (i >> k & 1u) v |= 1u << dir[k];
     t[i] = static_cast<uint8_t>(v);
   }
   return t;
-}();
-/// children(): the dominated diagonals come as bits SW NE | NW SE; this table puts them in
-/// their kDirections bits.
-constexpr auto kDominatedBits = [] {
-  std::array<uint8_t, 16> t{};
-  constexpr int kDir[4] = {5, 7, 6, 4};  // source bit -> direction
-  for (unsigned i = 0; i < 16; ++i) {
-    unsigned v = 0;
-    for (int k = 0; k < 4; ++k)
-      if (i >> k & 1u) v |= 1u << kDir[k];
-    t[i] = static_cast<uint8_t>(v);
-  }
-  return t;
-}();
+}
+/// children(): the improving children come as bits NW N | SW S | W E | SE NE (two per pair,
+/// low first), the dominated diagonals as SW NE | NW SE.
+constexpr int kImproveDir[8] = {6, 3, 5, 1, 2, 0, 4, 7};
+constexpr int kDominatedDir[4] = {5, 7, 6, 4};
+constexpr auto kImproveBits = direction_bits(kImproveDir);
+constexpr auto kDominatedBits = direction_bits(kDominatedDir);
 #endif
 
 /// What the neighbours of an expanded cell say of its children, as bit sets over kDirections.
