@@ -143,7 +143,7 @@ LoopResult GridSearch::Impl::loop_octile_t(uint32_t start, uint32_t goal, double
   for (uint32_t d = 0; d < 8; ++d)
     kIk[d] = (static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(offset[d]))) << 32) +
              (uint64_t{d >> 2} << 4) + d;
-  double track_d = 0, track_g = 0;
+  detail::Closest closest;
   constexpr uint64_t kUnseenBits = std::bit_cast<uint64_t>(kUnseen);
 
   E next{};
@@ -184,14 +184,7 @@ LoopResult GridSearch::Impl::loop_octile_t(uint32_t start, uint32_t goal, double
     const auto eyu = row_of(ei);
     const int ex = static_cast<int>(ei - eyu * upw), ey = static_cast<int>(eyu);
     if constexpr (Track) {
-      const double d = distance_units(track_h, abs_diff(ex, gx), abs_diff(ey, gy), track_dc);
-      const double eg = e.gv;
-      if (!r.have_best || d < track_d || (d == track_d && (eg < track_g || (eg == track_g && ei < r.best)))) {
-        r.have_best = true;
-        r.best = ei;
-        track_d = d;
-        track_g = eg;
-      }
+      closest.offer(r, distance_units(track_h, abs_diff(ex, gx), abs_diff(ey, gy), track_dc), e.gv, ei);
     }
     if (ei == goal) {
       r.status = PathStatus::Found;

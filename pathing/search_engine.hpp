@@ -43,6 +43,20 @@ struct LoopResult {
   uint32_t best = 0;
 };
 
+/// The fallback's closest expanded cell so far (LoopResult::best): the smallest heuristic
+/// distance to the goal, then the cheaper g, then the lower index.
+struct Closest {
+  double d = 0, g = 0;
+  void offer(LoopResult& r, double dist, double eg, uint32_t i) {
+    if (!r.have_best || dist < d || (dist == d && (eg < g || (eg == g && i < r.best)))) {
+      r.have_best = true;
+      r.best = i;
+      d = dist;
+      g = eg;
+    }
+  }
+};
+
 }  // namespace detail
 
 struct GridSearch::Impl {

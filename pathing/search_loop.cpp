@@ -57,7 +57,7 @@ LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, doub
   const int gy = static_cast<int>(row_of(goal)), gx = static_cast<int>(goal - static_cast<uint32_t>(gy) * upw);
   static constexpr int kDx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
   static constexpr int kDy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-  double track_d = 0, track_g = 0;
+  detail::Closest closest;
 
   // f of a cell at (x, y) reached with g = go + gd * dc.
   auto priority = [&](double go, double gd, int x, int y) {
@@ -134,14 +134,7 @@ LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, doub
     const auto eyu = row_of(ei);
     const int ex = static_cast<int>(ei - eyu * upw), ey = static_cast<int>(eyu);
     if (track) {
-      const double d = distance_units(track_h, abs_diff(ex, gx), abs_diff(ey, gy), track_dc);
-      const double eg = e.gv;
-      if (!r.have_best || d < track_d || (d == track_d && (eg < track_g || (eg == track_g && ei < r.best)))) {
-        r.have_best = true;
-        r.best = ei;
-        track_d = d;
-        track_g = eg;
-      }
+      closest.offer(r, distance_units(track_h, abs_diff(ex, gx), abs_diff(ey, gy), track_dc), e.gv, ei);
     }
     if (ei == goal) {
       r.status = PathStatus::Found;
