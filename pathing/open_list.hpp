@@ -173,22 +173,7 @@ class BucketQueue {
   void push(const E& e) {
     const int64_t k = Bounded ? static_cast<int64_t>(e.f * inv_delta_) : key(e.f);
     if (static_cast<uint64_t>(k - cur_) - 1 < kRing - 1) [[likely]] {  // cur_ < k < cur_ + kRing
-      const size_t s = slot(k);
-      const uint32_t n = fill_[s];
-      if (n < kInline) [[likely]] {
-        inline_[s * kInline + n] = e;
-        fill_[s] = n + 1;
-        used_[s >> 6] |= uint64_t{1} << (s & 63);
-        return;
-      }
-      const uint32_t v = slot_[s];  // a crowded bucket: its head chunk, when that has room
-      const uint32_t c = v & kFillMask;
-      if (c < kPerChunk) {
-        pool_[v >> kFillBits].e[c] = e;
-        slot_[s] = v + 1;
-        return;
-      }
-      push_list(s, e);
+      append(slot(k), e);
       return;
     }
     push_other(e, k);
@@ -319,17 +304,17 @@ class BucketQueue {
     if (k <= cur_) {
       push_current(e);
     } else if (k - cur_ < static_cast<int64_t>(kRing)) {
-      push_list(slot(k), e);
+      append(slot(k), e);
     } else {
       overflow_.push(e, before_);
     }
   }
 
-  /// Appends to bucket slot `s`: to its inline array while there is room, else to its list
-  /// of chunks (the overflow of a crowded bucket).
-  [[gnu::noinline]] void push_list(size_t s, const E& e) {
+  /// Appends to bucket slot `s`: to its inline array while there is room, else to the head
+  /// chunk of its list (the overflow of a crowded bucket), else to a new chunk.
+  [[gnu::always_inline]] void append(size_t s, const E& e) {
     const uint32_t fill = fill_[s];
-    if (fill < kInline) {
+    if (fill < kInline) [[likely]] {
       inline_[s * kInline + fill] = e;
       fill_[s] = fill + 1;
       used_[s >> 6] |= uint64_t{1} << (s & 63);
@@ -342,8 +327,14 @@ class BucketQueue {
       slot_[s] = v + 1;
       return;
     }
-    uint32_t old = v >> kFillBits;
-    if (n == kFillMask) old = kNil;  // no list yet
+    new_chunk(s, e);
+  }
+
+  /// Starts a chunk at the head of bucket slot `s`'s list (its head chunk is full, or it has
+  /// none) with `e` in it.
+  [[gnu::noinline]] void new_chunk(size_t s, const E& e) {
+    const uint32_t v = slot_[s];
+    const uint32_t old = (v & kFillMask) == kFillMask ? kNil : v >> kFillBits;  // kFillMask: no list yet
     const uint32_t fresh = alloc();
     pool_[fresh].next = old;
     pool_[fresh].e[0] = e;
@@ -406,7 +397,7 @@ class BucketQueue {
       const int64_t k = key(e.f);
       if (k - cur_ >= static_cast<int64_t>(kRing)) break;
       overflow_.pop(before_);
-      push_list(slot(k), e);  // k >= cur_: the overflow only holds entries past the ring
+      append(slot(k), e);  // k >= cur_: the overflow only holds entries past the ring
     }
   }
 
