@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "generator/bit_grid.hpp"
-#include "generator/caves.hpp"
+#include <catacomb/generator/bit_grid.hpp>
+#include <catacomb/generator/caves.hpp>
 
 namespace catacomb {
 namespace {

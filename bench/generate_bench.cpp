@@ -6,7 +6,7 @@
 // Seeds vary per iteration (seed = iteration number), so a median covers many dungeons.
 #include <benchmark/benchmark.h>
 
-#include "generator/pipeline.hpp"
+#include <catacomb/generator/pipeline.hpp>
 
 namespace {
 

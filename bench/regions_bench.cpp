@@ -29,9 +29,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/terrain.hpp"
-#include "generator/caves.hpp"
-#include "pathing/regions.hpp"
+#include <catacomb/core/terrain.hpp>
+#include <catacomb/generator/caves.hpp>
+#include <catacomb/pathing/regions.hpp>
 
 namespace catacomb {
 namespace {

@@ -40,9 +40,9 @@
 
 #include <unistd.h>
 
-#include "io/movingai.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/search.hpp"
+#include <catacomb/io/movingai.hpp>
+#include <catacomb/pathing/jps.hpp>
+#include <catacomb/pathing/search.hpp>
 
 namespace {
 

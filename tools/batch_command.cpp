@@ -10,8 +10,8 @@
 #include <iostream>
 #include <ostream>
 
-#include "core/error.hpp"
-#include "io/atomic_file.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/atomic_file.hpp>
 #include "tools/generator_flags.hpp"
 #include "tools/batch_report.hpp"
 #include "tools/batch_run.hpp"

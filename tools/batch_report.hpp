@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/dungeon.hpp"
+#include <catacomb/core/dungeon.hpp>
 #include "tools/batch_summary.hpp"
 
 namespace catacomb::cli {

@@ -16,10 +16,10 @@
 #include <mutex>
 #include <thread>
 
-#include "core/error.hpp"
-#include "io/atomic_file.hpp"
-#include "io/contact_sheet.hpp"
-#include "validate/analysis.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/io/contact_sheet.hpp>
+#include <catacomb/validate/analysis.hpp>
 
 namespace catacomb::cli {
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "generator/pipeline.hpp"
-#include "io/image.hpp"
+#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/io/image.hpp>
 #include "tools/batch_summary.hpp"
 #include "tools/outputs.hpp"
 

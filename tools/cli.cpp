@@ -1,12 +1,14 @@
 #include "tools/cli.hpp"
 
+#include <catacomb/version.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <iostream>
 #include <regex>
 #include <vector>
 
-#include "core/error.hpp"
+#include <catacomb/core/error.hpp>
 #include "tools/command.hpp"
 
 namespace catacomb::cli {

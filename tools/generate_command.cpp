@@ -6,9 +6,9 @@
 #include <memory>
 #include <ostream>
 
-#include "core/error.hpp"
-#include "generator/pipeline.hpp"
-#include "io/atomic_file.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/io/atomic_file.hpp>
 #include "tools/generator_flags.hpp"
 #include "tools/cli.hpp"
 #include "tools/command.hpp"

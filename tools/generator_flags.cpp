@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/error.hpp"
-#include "io/atomic_file.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/atomic_file.hpp>
 
 namespace catacomb::cli {
 namespace {

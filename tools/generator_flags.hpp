@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "generator/pipeline.hpp"
+#include <catacomb/generator/pipeline.hpp>
 
 namespace catacomb::cli {
 

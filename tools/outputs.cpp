@@ -4,15 +4,15 @@
 #include <iterator>
 #include <ostream>
 
-#include "core/error.hpp"
-#include "io/annotate.hpp"
-#include "io/ascii.hpp"
-#include "io/atomic_file.hpp"
-#include "io/image.hpp"
-#include "io/json_map.hpp"
-#include "io/movingai.hpp"
-#include "io/tiled.hpp"
-#include "validate/analysis.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/annotate.hpp>
+#include <catacomb/io/ascii.hpp>
+#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/io/image.hpp>
+#include <catacomb/io/json_map.hpp>
+#include <catacomb/io/movingai.hpp>
+#include <catacomb/io/tiled.hpp>
+#include <catacomb/validate/analysis.hpp>
 
 namespace catacomb::cli {
 namespace {

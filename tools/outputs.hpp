@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/dungeon.hpp"
-#include "io/annotate.hpp"
-#include "validate/validate.hpp"
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/io/annotate.hpp>
+#include <catacomb/validate/validate.hpp>
 
 namespace catacomb::cli {
 

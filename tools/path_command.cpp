@@ -2,12 +2,12 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "core/error.hpp"
-#include "io/atomic_file.hpp"
-#include "io/image.hpp"
-#include "io/map_file.hpp"
-#include "io/overlay.hpp"
-#include "pathing/search.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/io/image.hpp>
+#include <catacomb/io/map_file.hpp>
+#include <catacomb/io/overlay.hpp>
+#include <catacomb/pathing/search.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
 

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/error.hpp"
+#include <catacomb/core/error.hpp>
 
 namespace catacomb::cli {
 namespace {

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "io/movingai.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/search.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/movingai.hpp>
+#include <catacomb/pathing/jps.hpp>
+#include <catacomb/pathing/search.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
 

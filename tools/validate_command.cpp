@@ -2,15 +2,15 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "core/error.hpp"
-#include "io/atomic_file.hpp"
-#include "io/image.hpp"
-#include "io/map_file.hpp"
-#include "io/annotate.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/io/image.hpp>
+#include <catacomb/io/map_file.hpp>
+#include <catacomb/io/annotate.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
-#include "validate/analysis.hpp"
-#include "validate/validate.hpp"
+#include <catacomb/validate/analysis.hpp>
+#include <catacomb/validate/validate.hpp>
 
 namespace catacomb::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/grid.hpp"
+#include <catacomb/core/grid.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/rng.hpp"
+#include <catacomb/core/rng.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
-#include "core/terrain.hpp"
+#include <catacomb/core/terrain.hpp>
 
 #include <gtest/gtest.h>
 
-#include "core/error.hpp"
+#include <catacomb/core/error.hpp>
 
 namespace catacomb {
 namespace {

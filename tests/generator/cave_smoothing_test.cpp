@@ -6,9 +6,9 @@
 #include <string>
 #include <utility>
 
-#include "core/error.hpp"
-#include "generator/bit_grid.hpp"
-#include "generator/caves.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/generator/bit_grid.hpp>
+#include <catacomb/generator/caves.hpp>
 
 namespace catacomb {
 namespace {

@@ -1,10 +1,10 @@
-#include "generator/caves.hpp"
+#include <catacomb/generator/caves.hpp>
 
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "core/error.hpp"
+#include <catacomb/core/error.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

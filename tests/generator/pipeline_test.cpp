@@ -1,12 +1,12 @@
-#include "generator/pipeline.hpp"
+#include <catacomb/generator/pipeline.hpp>
 
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "core/error.hpp"
+#include <catacomb/core/error.hpp>
 #include "support/test_support.hpp"
-#include "io/json_map.hpp"
+#include <catacomb/io/json_map.hpp>
 
 namespace catacomb {
 namespace {

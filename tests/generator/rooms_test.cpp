@@ -1,8 +1,8 @@
-#include "generator/rooms.hpp"
+#include <catacomb/generator/rooms.hpp>
 
 #include <gtest/gtest.h>
 
-#include "generator/room_graph.hpp"
+#include <catacomb/generator/room_graph.hpp>
 
 namespace catacomb {
 namespace {

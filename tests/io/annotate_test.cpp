@@ -1,13 +1,13 @@
-#include "io/annotate.hpp"
+#include <catacomb/io/annotate.hpp>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "core/error.hpp"
-#include "generator/caves.hpp"
-#include "io/ascii.hpp"
-#include "io/overlay.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/generator/caves.hpp>
+#include <catacomb/io/ascii.hpp>
+#include <catacomb/io/overlay.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

@@ -1,8 +1,8 @@
-#include "io/ascii.hpp"
+#include <catacomb/io/ascii.hpp>
 
 #include <gtest/gtest.h>
 
-#include "core/error.hpp"
+#include <catacomb/core/error.hpp>
 
 namespace catacomb {
 namespace {

@@ -1,10 +1,10 @@
-#include "io/atomic_file.hpp"
+#include <catacomb/io/atomic_file.hpp>
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/error.hpp"
+#include <catacomb/core/error.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

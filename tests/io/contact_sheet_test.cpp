@@ -1,9 +1,9 @@
-#include "io/contact_sheet.hpp"
+#include <catacomb/io/contact_sheet.hpp>
 
 #include <gtest/gtest.h>
 
-#include "core/error.hpp"
-#include "generator/caves.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/generator/caves.hpp>
 #include "io/font.hpp"
 
 namespace catacomb {

@@ -1,9 +1,9 @@
-#include "io/image.hpp"
+#include <catacomb/io/image.hpp>
 
 #include <gtest/gtest.h>
 
-#include "core/error.hpp"
-#include "generator/caves.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/generator/caves.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

@@ -1,12 +1,12 @@
-#include "io/json_map.hpp"
+#include <catacomb/io/json_map.hpp>
 
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "core/error.hpp"
-#include "generator/caves.hpp"
-#include "io/ascii.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/generator/caves.hpp>
+#include <catacomb/io/ascii.hpp>
 
 namespace catacomb {
 namespace {

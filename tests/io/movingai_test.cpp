@@ -1,11 +1,11 @@
-#include "io/movingai.hpp"
+#include <catacomb/io/movingai.hpp>
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <string>
 
-#include "core/error.hpp"
+#include <catacomb/core/error.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

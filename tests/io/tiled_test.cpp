@@ -1,4 +1,4 @@
-#include "io/tiled.hpp"
+#include <catacomb/io/tiled.hpp>
 
 #include <gtest/gtest.h>
 
@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "generator/pipeline.hpp"
-#include "io/ascii.hpp"
-#include "io/image.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/io/ascii.hpp>
+#include <catacomb/io/image.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

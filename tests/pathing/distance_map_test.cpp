@@ -1,4 +1,4 @@
-#include "pathing/distance_map.hpp"
+#include <catacomb/pathing/distance_map.hpp>
 
 #include <gtest/gtest.h>
 
@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "core/rng.hpp"
-#include "io/ascii.hpp"
-#include "pathing/path_smoothing.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/core/rng.hpp>
+#include <catacomb/io/ascii.hpp>
+#include <catacomb/pathing/path_smoothing.hpp>
 
 namespace catacomb {
 namespace {

@@ -1,4 +1,4 @@
-#include "pathing/graph_search.hpp"
+#include <catacomb/pathing/graph_search.hpp>
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "core/rng.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/core/rng.hpp>
 
 namespace catacomb {
 namespace {

@@ -1,4 +1,4 @@
-#include "pathing/jps.hpp"
+#include <catacomb/pathing/jps.hpp>
 
 #include <gtest/gtest.h>
 
@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "core/rng.hpp"
-#include "io/ascii.hpp"
-#include "io/movingai.hpp"
-#include "pathing/search.hpp"
+#include <catacomb/core/rng.hpp>
+#include <catacomb/io/ascii.hpp>
+#include <catacomb/io/movingai.hpp>
+#include <catacomb/pathing/search.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

@@ -1,4 +1,4 @@
-#include "pathing/regions.hpp"
+#include <catacomb/pathing/regions.hpp>
 
 #include <gtest/gtest.h>
 
@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "core/rng.hpp"
-#include "io/ascii.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/core/rng.hpp>
+#include <catacomb/io/ascii.hpp>
 
 namespace catacomb {
 namespace {

@@ -1,4 +1,4 @@
-#include "pathing/search.hpp"
+#include <catacomb/pathing/search.hpp>
 
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "core/rng.hpp"
-#include "io/ascii.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/core/rng.hpp>
+#include <catacomb/io/ascii.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/grid.hpp"
-#include "core/terrain.hpp"
+#include <catacomb/core/grid.hpp>
+#include <catacomb/core/terrain.hpp>
 
 namespace catacomb::test {
 

@@ -6,8 +6,8 @@
 #include <regex>
 #include <sstream>
 
-#include "core/error.hpp"
-#include "io/contact_sheet.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/contact_sheet.hpp>
 #include "support/test_support.hpp"
 #include "tools/batch_report.hpp"
 #include "tools/batch_run.hpp"

@@ -3,11 +3,11 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "io/ascii.hpp"
-#include "io/json_map.hpp"
-#include "io/movingai.hpp"
-#include "pathing/search.hpp"
-#include "validate/validate.hpp"
+#include <catacomb/io/ascii.hpp>
+#include <catacomb/io/json_map.hpp>
+#include <catacomb/io/movingai.hpp>
+#include <catacomb/pathing/search.hpp>
+#include <catacomb/validate/validate.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

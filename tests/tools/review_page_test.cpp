@@ -19,8 +19,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/error.hpp"
-#include "io/image.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/image.hpp>
 #include "support/test_support.hpp"
 
 extern char** environ;

@@ -1,14 +1,14 @@
-#include "validate/analysis.hpp"
+#include <catacomb/validate/analysis.hpp>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "core/error.hpp"
-#include "core/rng.hpp"
-#include "generator/caves.hpp"
-#include "io/ascii.hpp"
-#include "pathing/regions.hpp"
+#include <catacomb/core/error.hpp>
+#include <catacomb/core/rng.hpp>
+#include <catacomb/generator/caves.hpp>
+#include <catacomb/io/ascii.hpp>
+#include <catacomb/pathing/regions.hpp>
 
 namespace catacomb {
 namespace {

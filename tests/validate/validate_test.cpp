@@ -1,8 +1,8 @@
-#include "validate/validate.hpp"
+#include <catacomb/validate/validate.hpp>
 
 #include <gtest/gtest.h>
 
-#include "io/ascii.hpp"
+#include <catacomb/io/ascii.hpp>
 
 namespace catacomb {
 namespace {

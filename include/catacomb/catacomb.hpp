@@ -1,0 +1,50 @@
+#pragma once
+/// catacomb: seeded procedural dungeons, proven playable. The whole public C++ API in one include.
+///
+///   #include <catacomb/catacomb.hpp>
+///   catacomb::GenerateConfig config;             // an 80x50 rooms dungeon
+///   auto result = catacomb::generate_dungeon(config, 7);
+///   auto report = catacomb::validate_dungeon(result.dungeon);   // report.valid
+///
+/// Every header can also be included on its own (<catacomb/pathing/search.hpp>, ...). The C API
+/// is <catacomb/catacomb.h>.
+#include <catacomb/version.hpp>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/error.hpp>
+#include <catacomb/core/geometry.hpp>
+#include <catacomb/core/grid.hpp>
+#include <catacomb/core/rng.hpp>
+#include <catacomb/core/terrain.hpp>
+
+#include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pathing/graph_search.hpp>
+#include <catacomb/pathing/jps.hpp>
+#include <catacomb/pathing/moves.hpp>
+#include <catacomb/pathing/path_smoothing.hpp>
+#include <catacomb/pathing/regions.hpp>
+#include <catacomb/pathing/search.hpp>
+
+#include <catacomb/generator/bit_grid.hpp>
+#include <catacomb/generator/cave_regions.hpp>
+#include <catacomb/generator/caves.hpp>
+#include <catacomb/generator/corridors.hpp>
+#include <catacomb/generator/decorate.hpp>
+#include <catacomb/generator/objectives.hpp>
+#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/generator/room_graph.hpp>
+#include <catacomb/generator/rooms.hpp>
+
+#include <catacomb/validate/analysis.hpp>
+#include <catacomb/validate/validate.hpp>
+
+#include <catacomb/io/annotate.hpp>
+#include <catacomb/io/ascii.hpp>
+#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/io/contact_sheet.hpp>
+#include <catacomb/io/image.hpp>
+#include <catacomb/io/json_map.hpp>
+#include <catacomb/io/map_file.hpp>
+#include <catacomb/io/movingai.hpp>
+#include <catacomb/io/overlay.hpp>
+#include <catacomb/io/tiled.hpp>

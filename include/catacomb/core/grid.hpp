@@ -1,0 +1,109 @@
+#pragma once
+/// Grid<T>: a width x height array of cells in one row-major vector (index = y * width + x).
+/// x = column, y = row, origin top-left. A plain value: copyable, comparable, no virtuals.
+#include <catacomb/export.hpp>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <catacomb/core/error.hpp>
+#include <catacomb/core/geometry.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+/// Largest accepted side of any grid. [Units: cells] Larger requests are refused with
+/// InvalidArgument before any allocation, instead of failing with an out-of-memory crash.
+inline constexpr int kMaxSide = 16384;
+
+/// Throws InvalidArgument unless 1 <= width, height <= kMaxSide. `what` names the request
+/// ("grid", "--width", ...) in the message.
+inline void check_grid_size(int width, int height, const std::string& what = "grid") {
+  std::string problems;
+  auto add = [&](const char* field, int v) {
+    if (v < 1 || v > kMaxSide) {
+      if (!problems.empty()) problems += "; ";
+      problems += what + " " + field + " = " + std::to_string(v) + " (expected 1 to " +
+                  std::to_string(kMaxSide) + ")";
+    }
+  };
+  add("width", width);
+  add("height", height);
+  if (!problems.empty()) throw InvalidArgument(problems);
+}
+
+template <typename T>
+class Grid {
+ public:
+  using value_type = T;
+
+  /// An empty 0 x 0 grid (the moved-from and default state).
+  Grid() = default;
+  /// A width x height grid filled with `fill`. Throws InvalidArgument for sides outside
+  /// [1, kMaxSide].
+  Grid(int width, int height, const T& fill = T{}) : width_(width), height_(height) {
+    check_grid_size(width, height);
+    cells_.assign(static_cast<size_t>(width) * static_cast<size_t>(height), fill);
+  }
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  /// Number of cells, width * height.
+  size_t size() const { return cells_.size(); }
+  bool in_bounds(Point p) const { return p.x >= 0 && p.y >= 0 && p.x < width_ && p.y < height_; }
+  bool in_bounds(int x, int y) const { return in_bounds(Point{x, y}); }
+  /// Row-major index of an in-bounds point.
+  size_t index(Point p) const {
+    assert(in_bounds(p));
+    return static_cast<size_t>(p.y) * static_cast<size_t>(width_) + static_cast<size_t>(p.x);
+  }
+  /// The point at a row-major index.
+  Point point(size_t i) const {
+    return {static_cast<int>(i % static_cast<size_t>(width_)), static_cast<int>(i / static_cast<size_t>(width_))};
+  }
+
+  /// Unchecked access (asserts in debug builds).
+  T& operator[](Point p) { return cells_[index(p)]; }
+  const T& operator[](Point p) const { return cells_[index(p)]; }
+  T& operator()(int x, int y) { return (*this)[Point{x, y}]; }
+  const T& operator()(int x, int y) const { return (*this)[Point{x, y}]; }
+
+  /// Checked access: throws InvalidArgument naming the point and the shape.
+  T& at(Point p) {
+    check(p);
+    return cells_[index(p)];
+  }
+  const T& at(Point p) const {
+    check(p);
+    return cells_[index(p)];
+  }
+
+  void fill(const T& v) { cells_.assign(cells_.size(), v); }
+
+  /// The cells in row-major order.
+  std::vector<T>& cells() { return cells_; }
+  const std::vector<T>& cells() const { return cells_; }
+  T* data() { return cells_.data(); }
+  const T* data() const { return cells_.data(); }
+  /// Pointer to the first cell of row y.
+  T* row(int y) { return cells_.data() + static_cast<size_t>(y) * static_cast<size_t>(width_); }
+  const T* row(int y) const { return cells_.data() + static_cast<size_t>(y) * static_cast<size_t>(width_); }
+
+  friend bool operator==(const Grid&, const Grid&) = default;
+
+ private:
+  void check(Point p) const {
+    if (!in_bounds(p))
+      throw InvalidArgument("point = " + to_string(p) + " (expected inside the " + std::to_string(width_) +
+                            "x" + std::to_string(height_) + " grid)");
+  }
+
+  int width_ = 0;
+  int height_ = 0;
+  std::vector<T> cells_;
+};
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

@@ -1,0 +1,67 @@
+#pragma once
+/// Rng: catacomb's own random number generator and distributions.
+///
+/// xoshiro256** (Blackman & Vigna) seeded through SplitMix64, with our own bounded integer draw
+/// (Lemire's multiply-and-reject) and real draw (53 high bits). No std:: distributions: the
+/// standard leaves their algorithms to each library, so the same seed would give different
+/// dungeons on libstdc++, libc++ and MSVC. Always passed as Rng&; there is no global instance.
+#include <catacomb/export.hpp>
+#include <cstdint>
+#include <string_view>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+/// SplitMix64 step: advances `state` and returns the next output. Also used as a 64-bit mixer.
+uint64_t splitmix64(uint64_t& state);
+/// 64-bit FNV-1a hash of a string (stable across platforms; used to name streams).
+uint64_t fnv1a64(std::string_view s);
+
+class Rng {
+ public:
+  /// A generator seeded with `seed` (any 64-bit value, 0 included).
+  explicit Rng(uint64_t seed);
+  /// An independent stream for one stage, derived from (seed, stage name): tuning one stage
+  /// does not reshuffle another. Rng::stream(7, "caves") differs from Rng::stream(7, "rooms").
+  static Rng stream(uint64_t seed, std::string_view stage);
+
+  /// Next raw 64-bit output (inline: the generators draw once per cell).
+  uint64_t next() {
+    const uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+  /// Uniform integer in [lo, hi], both inclusive. Requires lo <= hi.
+  int64_t uniform_int(int64_t lo, int64_t hi);
+  /// Uniform integer in [0, n). Requires n > 0.
+  uint64_t below(uint64_t n);
+  /// Uniform real in [0, 1), a multiple of 2^-53.
+  double uniform_real() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+  /// Uniform real in [lo, hi).
+  double uniform_real(double lo, double hi);
+  /// True with probability p (p <= 0: never, p >= 1: always).
+  bool chance(double p);
+  /// Shuffles [first, first + n) in place (Fisher-Yates, from the back).
+  template <typename T>
+  void shuffle(T* first, uint64_t n) {
+    for (uint64_t i = n; i > 1; --i) {
+      uint64_t j = below(i);
+      T tmp = first[i - 1];
+      first[i - 1] = first[j];
+      first[j] = tmp;
+    }
+  }
+
+ private:
+  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  uint64_t s_[4];
+};
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

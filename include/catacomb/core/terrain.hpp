@@ -1,0 +1,77 @@
+#pragma once
+/// Terrain kinds, their ASCII characters and names, and cost tables.
+#include <catacomb/export.hpp>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string_view>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+/// What a cell is made of. One byte per cell.
+enum class Terrain : uint8_t {
+  Wall = 0,    ///< impassable rock
+  Floor,       ///< open ground inside rooms and caves
+  Corridor,    ///< dug passage between rooms
+  Door,        ///< where a corridor enters a room
+  Water,       ///< shallow water: passable, slow
+  Vegetation,  ///< trees and undergrowth: passable, slower
+  Road,        ///< paved road: the cheapest ground
+};
+
+/// Number of terrain kinds (the size of a cost table).
+inline constexpr int kTerrainCount = 7;
+
+/// All terrain kinds, in enum order.
+inline constexpr std::array<Terrain, kTerrainCount> kAllTerrains = {
+    Terrain::Wall, Terrain::Floor, Terrain::Corridor, Terrain::Door,
+    Terrain::Water, Terrain::Vegetation, Terrain::Road};
+
+/// ASCII legend: wall '#', floor '.', corridor ',', door '+', water '~', vegetation '"', road '='.
+char terrain_char(Terrain t);
+/// Lower-case name: "wall", "floor", "corridor", "door", "water", "vegetation", "road".
+std::string_view terrain_name(Terrain t);
+/// The terrain drawn with `c`, if any.
+std::optional<Terrain> terrain_from_char(char c);
+/// The terrain called `name`, if any.
+std::optional<Terrain> terrain_from_name(std::string_view name);
+
+/// Cost of entering a cell of each terrain kind. A cost of kImpassable (infinity) means the
+/// terrain is never entered; every passable cost is finite and > 0.
+/// Indexed by terrain, no virtual call (after Detour's dtQueryFilter).
+class CostTable {
+ public:
+  static constexpr double kImpassable = std::numeric_limits<double>::infinity();
+
+  /// All terrains impassable.
+  CostTable() { costs_.fill(kImpassable); }
+
+  /// Dungeon default: wall impassable; floor, corridor, door, road 1; vegetation 2; water 3.
+  static CostTable dungeon();
+  /// The tutorial's table ("A* Is Born"): road 1, open ground (floor, corridor, door) 3,
+  /// water 5, trees (vegetation) 10, walls impassable.
+  static CostTable tutorial();
+  /// Every passable terrain costs 1 (for BFS and unit-cost grids).
+  static CostTable uniform();
+  /// A preset by name: "dungeon", "tutorial" or "uniform". Throws InvalidArgument otherwise.
+  static CostTable preset(std::string_view name);
+
+  double operator[](Terrain t) const { return costs_[static_cast<size_t>(t)]; }
+  bool passable(Terrain t) const { return costs_[static_cast<size_t>(t)] != kImpassable; }
+  /// Sets one cost. Throws InvalidArgument unless cost > 0 (finite) or kImpassable.
+  void set(Terrain t, double cost);
+  /// The smallest passable cost (kImpassable when nothing is passable).
+  double min_cost() const;
+  /// True when every passable terrain has the same cost.
+  bool uniform_costs() const;
+
+  friend bool operator==(const CostTable&, const CostTable&) = default;
+
+ private:
+  std::array<double, kTerrainCount> costs_{};
+};
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

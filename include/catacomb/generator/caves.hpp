@@ -1,0 +1,81 @@
+#pragma once
+/// Cellular-automata caves (the RogueBasin method the tutorial series teaches):
+/// random fill, then smoothing passes of the 4-5 rule, double-buffered, border forced to wall,
+/// out-of-map cells counted as wall.
+#include <catacomb/export.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/grid.hpp>
+#include <catacomb/core/rng.hpp>
+#include <catacomb/generator/bit_grid.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+/// Every parameter of the cave generator. Limits are checked by check() at the boundary.
+struct CaveConfig {
+  /// Map width. [Limit: 3 to kMaxSide] [Units: cells]
+  int width = 80;
+  /// Map height. [Limit: 3 to kMaxSide] [Units: cells]
+  int height = 50;
+  /// Share of cells that start as wall. [Limit: 0 to 100] [Units: percent]
+  double fill = 45.0;
+  /// Smoothing passes of the 4-5 rule: a cell becomes or stays wall when its 3x3 block
+  /// (itself included) holds at least `wall_threshold` walls. [Limit: 0 to 100]
+  int passes = 5;
+  /// Walls in the 3x3 block that make a wall. [Limit: 0 to 9] [Default: 5, the 4-5 rule]
+  int wall_threshold = 5;
+  /// How many of the first passes use the variant "R1 >= wall_threshold or R2 <= open_threshold"
+  /// (R2 = walls within two steps, the 5x5 block), which breaks up large open halls.
+  /// [Limit: 0 to passes] [Default: 0, variant off]
+  int open_passes = 0;
+  /// R2 limit of the variant. [Limit: 0 to 25]
+  int open_threshold = 2;
+
+  /// Every bad field, one message each ("fill = 150 (expected 0 to 100)"); empty when valid.
+  std::vector<std::string> problems() const;
+  /// Throws InvalidArgument listing every problem.
+  void check() const;
+  /// The recipe as it is recorded in a dungeon's params.
+  Params params() const;
+};
+
+/// Wall/floor mask: 1 = wall, 0 = floor. The cellular automaton works on this.
+using WallMask = Grid<uint8_t>;
+
+/// Random fill: every cell is wall with probability fill/100, then the border is set to wall.
+/// Draws from `rng` in row-major order.
+WallMask random_fill(int width, int height, double fill_percent, Rng& rng);
+
+/// One smoothing pass, reference version: one byte per cell, straightforward counting.
+/// dst[p] = wall when walls(3x3 around p) >= wall_threshold, or, when open_threshold >= 0,
+/// when walls(5x5 around p) <= open_threshold. Out-of-map counts as wall; the border of dst is
+/// forced to wall. dst must have src's shape (InvalidArgument otherwise) and must not be src.
+/// Cells hold 0 or 1.
+void smooth_pass_reference(const WallMask& src, WallMask& dst, int wall_threshold, int open_threshold = -1);
+
+/// One smoothing pass with the same result as smooth_pass_reference, as fast as we can make it:
+/// bit-parallel, 64 cells per word, packing each row of src and unpacking each row of dst on the
+/// fly. Cells hold 0 or 1 (any nonzero cell is read as one wall). dst may be src (the pass is
+/// then done in place). Throws InvalidArgument when dst's shape differs from src's.
+void smooth_pass(const WallMask& src, WallMask& dst, int wall_threshold, int open_threshold = -1);
+
+/// The same pass on bit-packed grids (the format cave_mask smooths in): dst gets exactly the
+/// cells smooth_pass_reference would give for src's cells. Any thresholds are accepted, as by
+/// the reference (wall_threshold <= 0: every cell wall; > 9: R1 never makes a wall;
+/// open_threshold < 0: variant off; >= 25: R2 always makes a wall). dst may be src (in place).
+/// Throws InvalidArgument when dst's shape differs from src's.
+void smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int open_threshold = -1);
+
+/// The raw cave: random fill and `passes` smoothing passes. Deterministic in (config, seed).
+WallMask cave_mask(const CaveConfig& config, uint64_t seed);
+
+/// A cave dungeon: wall and floor terrain, generator "caves", the recipe in params.
+/// Throws InvalidArgument for a bad config.
+Dungeon generate_caves(const CaveConfig& config, uint64_t seed);
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

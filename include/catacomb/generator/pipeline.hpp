@@ -1,0 +1,75 @@
+#pragma once
+/// The generation pipeline: terrain (caves or rooms), objectives, decoration, then validation.
+/// A dungeon that fails validation is regenerated from a seed derived from (seed, attempt)
+/// within a fixed attempt budget (never a time limit, so the outcome does not depend on the
+/// machine); an exhausted budget is a GenerationError, never an invalid map.
+#include <catacomb/export.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/generator/cave_regions.hpp>
+#include <catacomb/generator/caves.hpp>
+#include <catacomb/generator/corridors.hpp>
+#include <catacomb/generator/decorate.hpp>
+#include <catacomb/generator/rooms.hpp>
+#include <catacomb/pathing/moves.hpp>
+#include <catacomb/validate/validate.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+struct GenerateConfig {
+  /// "rooms" or "caves".
+  std::string generator = "rooms";
+  /// Map size. [Limit: rooms 16 to kMaxSide, caves 3 to kMaxSide] [Units: cells]
+  int width = 80;
+  int height = 50;
+
+  CaveConfig caves;               ///< caves only (width/height are taken from above)
+  CaveRegionConfig cave_regions;  ///< caves only
+  RoomLayoutConfig rooms;         ///< rooms only (width/height are taken from above)
+  /// Share of the non-tree candidate edges added as loops. [Limit: 0 to 1]
+  double loop_fraction = 0.125;
+  DigCosts dig;                   ///< rooms only: corridor router costs
+
+  /// Further objectives besides start and exit (keys and treasure). [Limit: 0 to 9]
+  int objectives = 3;
+  DecorConfig decor;
+  /// Cost table preset the dungeon is validated under: "dungeon", "tutorial" or "uniform".
+  std::string costs = "dungeon";
+  /// Water cannot be crossed (deep water): pools are then checked not to cut objectives off.
+  bool deep_water = false;
+  /// How the player moves, for objective placement and validation.
+  Moves moves;
+  /// Attempts before giving up. [Limit: 1 to 1000]
+  int max_attempts = 20;
+
+  std::vector<std::string> problems() const;
+  void check() const;
+  /// The cost table the dungeon is validated under (preset, with deep_water applied).
+  CostTable cost_table() const;
+  /// The recipe, as recorded in the dungeon's params (only the active generator's fields).
+  Params params() const;
+};
+
+struct GenerateResult {
+  Dungeon dungeon;             ///< valid; dungeon.attempts says how many attempts it took
+  ValidationReport report;     ///< the validation it passed
+  int dropped_rooms = 0;       ///< rooms: dropped by perturbation
+  CarveStats corridors;        ///< rooms: corridor carving
+  CaveRegionStats cave;        ///< caves: region handling
+  DecorStats decor;
+  std::vector<std::string> failures;  ///< why each failed attempt failed, in order
+};
+
+/// Seed of attempt k (k = 0 is `seed` itself).
+uint64_t attempt_seed(uint64_t seed, int attempt);
+
+/// Generates a valid dungeon. Throws InvalidArgument for a bad config and GenerationError when
+/// every attempt failed.
+GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed);
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

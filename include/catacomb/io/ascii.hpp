@@ -1,0 +1,31 @@
+#pragma once
+/// ASCII maps: one character per tile, one line per row, each line ending in '\n'.
+///
+/// Legend: wall '#', floor '.', corridor ',', door '+', water '~', vegetation '"', road '='.
+/// Markers: '<' the start, '>' the exit, '1' to '9' further objectives in order. A marker stands
+/// on floor: reading gives floor under it, and writing draws the marker instead of the tile.
+/// Reading then writing a valid file gives the same text byte for byte.
+#include <catacomb/export.hpp>
+#include <string>
+#include <string_view>
+
+#include <catacomb/core/dungeon.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+/// Most further objectives an ASCII map can mark ('1' to '9').
+inline constexpr int kMaxAsciiObjectives = 9;
+
+/// The map as text. Throws InvalidArgument for more than one start or exit, or more than nine
+/// further objectives.
+std::string write_ascii(const Dungeon& d);
+
+/// Parses text written by write_ascii (or by hand). Objectives come back as: the start, the
+/// exit, then '1'..'9' as kind Objective in digit order. Accepts "\r\n" line ends. Throws
+/// InvalidArgument naming the line and column of the first bad character, ragged rows, a
+/// second '<' or '>', or digits that are not 1..n without gaps.
+Dungeon read_ascii(std::string_view text);
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

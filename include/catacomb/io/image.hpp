@@ -1,0 +1,66 @@
+#pragma once
+/// RGB images for previews, and PNG encoding (stb_image_write, confined to image.cpp).
+#include <catacomb/export.hpp>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/geometry.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+using Rgb = std::array<uint8_t, 3>;
+
+/// Largest side of a PNG we write. [Units: pixels]
+inline constexpr int kMaxImageSide = 32768;
+/// Largest pixel count of a PNG we write (3 bytes each in memory).
+inline constexpr int64_t kMaxImagePixels = int64_t{1} << 28;
+
+/// A row-major 8-bit RGB image.
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<uint8_t> rgb;  ///< 3 * width * height bytes
+
+  /// Throws InvalidArgument for sides < 1 or beyond kMaxImageSide / kMaxImagePixels.
+  Image(int w, int h, Rgb fill = {0, 0, 0});
+  Image() = default;
+  Rgb get(int x, int y) const;
+  void set(int x, int y, Rgb c);
+  /// Fills the pixel rectangle [x, x + w) x [y, y + h), clipped to the image.
+  void fill_rect(int x, int y, int w, int h, Rgb c);
+  /// Blends `c` over the rectangle with opacity alpha/255, clipped to the image.
+  void blend_rect(int x, int y, int w, int h, Rgb c, int alpha);
+};
+
+/// Throws InvalidArgument unless a map of width x height tiles drawn at `scale` pixels per tile
+/// fits in kMaxImageSide and kMaxImagePixels; `flag` names the option in the message.
+void check_image_scale(int width, int height, int scale, const std::string& flag = "scale");
+
+/// Colour of each terrain in previews.
+Rgb terrain_colour(Terrain t);
+/// Colour of each objective kind's marker.
+Rgb objective_colour(ObjectiveKind k);
+
+/// Options of the plain preview.
+struct PreviewOptions {
+  /// Pixels per tile. [Limit: 1 to 64, and the image within kMaxImageSide]
+  int scale = 4;
+};
+
+/// One colour per terrain, `scale` x `scale` pixels per tile, objectives drawn as markers
+/// (a filled square inset by scale/5 with a dark rim when the scale allows).
+Image render_preview(const Dungeon& d, const PreviewOptions& options = {});
+/// Draws the marker of objective `o` onto an image rendered at `scale`.
+void draw_marker(Image& img, const Objective& o, int scale);
+
+/// The image as PNG bytes. Throws Error if stb cannot encode it.
+std::string encode_png(const Image& img);
+/// Encodes and writes atomically. Throws IoError naming the path.
+void write_png(const std::string& path, const Image& img);
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

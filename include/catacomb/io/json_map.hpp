@@ -1,0 +1,32 @@
+#pragma once
+/// The catacomb JSON map format, version 1:
+///
+///   {"format": "catacomb-map", "version": 1, "width": W, "height": H, "seed": S,
+///    "generator": "caves", "attempts": 1 (when known), "params": {...},
+///    "legend": {"#": {"name": "wall", "passable": false, "cost": null}, ...},
+///    "tiles": ["####", "#..#", ...],            one string per row, terrain only (no markers)
+///    "objectives": [{"kind": "start", "x": 3, "y": 4}, ...],
+///    "rooms": [{"x": 1, "y": 1, "width": 8, "height": 6}, ...]}
+///
+/// Keys are written in this order with two-space indentation, so the same dungeon always gives
+/// the same bytes. Readers should ignore keys they do not know.
+#include <catacomb/export.hpp>
+#include <string>
+#include <string_view>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/terrain.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+/// The dungeon as a JSON document (ends with '\n'). The legend's costs come from `costs`.
+std::string write_json_map(const Dungeon& d, const CostTable& costs = CostTable::dungeon());
+
+/// Parses a JSON map. Tile characters are decoded through the file's legend (by terrain name)
+/// when it has one, else through catacomb's own legend. Throws InvalidArgument naming the key
+/// and the problem for malformed input.
+Dungeon read_json_map(std::string_view text);
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

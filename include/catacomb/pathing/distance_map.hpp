@@ -1,0 +1,39 @@
+#pragma once
+/// Distance maps: the cost from the nearest of several sources to every cell ("flood the maze
+/// with water", A* for Artists), by multi-source Dijkstra, or BFS when costs are uniform; and
+/// path extraction by descent.
+#include <catacomb/export.hpp>
+#include <limits>
+#include <vector>
+
+#include <catacomb/core/geometry.hpp>
+#include <catacomb/core/grid.hpp>
+#include <catacomb/pathing/moves.hpp>
+#include <catacomb/pathing/search.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+inline constexpr double kUnreached = std::numeric_limits<double>::infinity();
+
+struct DistanceMap {
+  /// Cost of the cheapest route from any source to each cell (the entry cost of the sources
+  /// themselves is not counted: sources are 0), kUnreached where no route exists.
+  Grid<double> dist;
+  Moves moves;
+  /// The cell with the largest finite distance (lowest row-major index among equals); (-1, -1)
+  /// when no cell is reached.
+  Point farthest() const;
+};
+
+/// Multi-source distance map under the same cost model as the router. Throws InvalidArgument
+/// for sources off the map; impassable sources are ignored.
+DistanceMap distance_map(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves = {});
+
+/// Path from `from` down to a source: each step goes to the neighbour that lies on a cheapest
+/// route, preferring to keep the previous direction (straight runs), then orthogonal moves,
+/// then the fixed direction order. Empty when `from` is unreached.
+std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point from);
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

@@ -1,0 +1,31 @@
+#pragma once
+/// Design analysis of a validated map: the features level designers review, computed from the
+/// map alone (never from the generator), under the same moves and costs as validation.
+#include <catacomb/export.hpp>
+#include <cstdint>
+#include <vector>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/validate/validate.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+struct MapAnalysis {
+  /// Cells reachable from the start with exactly one neighbour reachable in one move (under
+  /// the options' moves): the tips of dead-end passages. Row-major order.
+  std::vector<Point> dead_ends;
+  /// Cells whose removal would cut at least one objective off from the start (the start and
+  /// the objective itself excepted): articulation points between the start and an objective.
+  /// Row-major order.
+  std::vector<Point> chokepoints;
+  /// Independent loops a player can walk around: wall areas (8-connected) that do not touch
+  /// the map's edge and are enclosed by cells reachable from the start.
+  int loops = 0;
+};
+
+/// Analyses `d` with the report validate_dungeon(d, options) returned.
+MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options = {});
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

@@ -1,0 +1,80 @@
+#pragma once
+/// Validation: checks, independently of any generator, that a map with objectives is playable.
+/// Works on any Dungeon: generated, read from a file, or edited by hand. Every problem is
+/// listed, never only the first.
+#include <catacomb/export.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/terrain.hpp>
+#include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pathing/moves.hpp>
+#include <catacomb/pathing/regions.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+struct ValidateOptions {
+  /// Which terrain can be walked and what it costs.
+  CostTable costs = CostTable::dungeon();
+  /// How a player moves (8 neighbours without corner cutting by default).
+  Moves moves;
+};
+
+/// What kind of problem, as a stable code for tools ("no-start", "unreachable", ...).
+enum class ProblemKind : uint8_t {
+  NoStart,         ///< no objective of kind start
+  SeveralStarts,   ///< more than one start
+  OffMap,          ///< an objective lies outside the map
+  Impassable,      ///< an objective stands on an impassable tile
+  Unreachable,     ///< an objective cannot be reached from the start
+  SharedCell,      ///< two objectives on the same cell
+};
+/// "no-start", "several-starts", "off-map", "impassable", "unreachable", "shared-cell".
+std::string_view problem_kind_name(ProblemKind k);
+
+struct Problem {
+  ProblemKind kind;
+  /// Index into Dungeon::objectives of the objective concerned, or -1.
+  int objective = -1;
+  /// One sentence for people, naming the objective and its cell.
+  std::string message;
+};
+
+struct ObjectiveReport {
+  Objective objective;
+  bool on_map = false;
+  bool passable = false;
+  bool reachable = false;  ///< from the start (the start itself is reachable when passable)
+  /// Cost of the cheapest route from the start, when reachable.
+  double cost = 0;
+  /// Moves along that route, when reachable.
+  int64_t length = 0;
+  /// The route, start to objective, when reachable.
+  std::vector<Point> route;
+};
+
+struct ValidationReport {
+  bool valid = false;
+  /// Connected regions of passable cells (under the options' moves).
+  int regions = 0;
+  int64_t passable_cells = 0;
+  /// Passable cells that cannot be reached from the start (all of them when there is no
+  /// usable start). Reported, but not a problem by itself.
+  int64_t unreachable_cells = 0;
+  std::vector<ObjectiveReport> objectives;  ///< one per Dungeon::objectives entry, same order
+  std::vector<Problem> problems;
+  RegionMap region_map;   ///< for previews
+  DistanceMap distances;  ///< route costs from the start (all unreached without a start)
+};
+
+/// Validates `d`. Valid means: exactly one start, every objective on the map, on a passable
+/// tile, on its own cell, and reachable from the start.
+ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options = {});
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

@@ -1,0 +1,22 @@
+#include "core/problems.hpp"
+
+#include <sstream>
+
+#include <catacomb/core/error.hpp>
+
+namespace catacomb {
+
+std::string format_number(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+void throw_if_problems(const std::vector<std::string>& problems) {
+  if (problems.empty()) return;
+  std::string msg;
+  for (const std::string& p : problems) msg += (msg.empty() ? "" : "; ") + p;
+  throw InvalidArgument(msg);
+}
+
+}  // namespace catacomb

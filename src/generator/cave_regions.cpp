@@ -1,0 +1,87 @@
+#include <catacomb/generator/cave_regions.hpp>
+
+
+#include <catacomb/core/error.hpp>
+#include "core/problems.hpp"
+#include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pathing/regions.hpp>
+
+namespace catacomb {
+
+std::string_view cave_connect_name(CaveConnect c) { return c == CaveConnect::Connect ? "connect" : "largest"; }
+
+CaveConnect parse_cave_connect(std::string_view name, const std::string& field) {
+  if (name == "connect") return CaveConnect::Connect;
+  if (name == "largest") return CaveConnect::Largest;
+  throw InvalidArgument(field + " = " + std::string(name) + " (expected connect or largest)");
+}
+
+std::vector<std::string> CaveRegionConfig::problems() const {
+  std::vector<std::string> p;
+  if (min_region < 0 || min_region > 1000000)
+    p.push_back("min_region = " + std::to_string(min_region) + " (expected 0 to 1000000)");
+  if (!(dig_cost >= 1 && dig_cost <= 1000)) p.push_back("dig_cost = " + format_number(dig_cost) + " (expected 1 to 1000)");
+  return p;
+}
+
+CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfig& config) {
+  CaveRegionStats stats;
+  const CostTable floor_only = CostTable::dungeon();
+  RegionMap regions = label_regions(tiles, floor_only, Moves{4, DiagonalPolicy::Never, kSqrt2});
+  stats.regions_before = regions.count();
+  if (regions.count() == 0) return stats;
+  const int32_t main = regions.largest();
+  std::vector<bool> keep(static_cast<size_t>(regions.count()), true);
+  for (int32_t r = 0; r < regions.count(); ++r) {
+    if (r == main) continue;
+    const bool small = regions.sizes[static_cast<size_t>(r)] < config.min_region;
+    if (small || config.connect == CaveConnect::Largest) {
+      keep[static_cast<size_t>(r)] = false;
+      ++stats.filled_regions;
+      stats.filled_cells += regions.sizes[static_cast<size_t>(r)];
+    }
+  }
+  for (size_t i = 0; i < tiles.size(); ++i) {
+    const int32_t r = regions.labels.cells()[i];
+    if (r != kNoRegion && !keep[static_cast<size_t>(r)]) tiles.cells()[i] = Terrain::Wall;
+  }
+  if (config.connect == CaveConnect::Largest) return stats;
+
+  // Dig costs: floor 1, wall dig_cost, the border never.
+  const int w = tiles.width(), h = tiles.height();
+  CostGrid cost(w, h, CostTable::kImpassable);
+  for (int y = 1; y < h - 1; ++y)
+    for (int x = 1; x < w - 1; ++x) cost(x, y) = tiles(x, y) == Terrain::Wall ? config.dig_cost : 1.0;
+  std::vector<Point> sources;
+  for (size_t i = 0; i < tiles.size(); ++i)
+    if (regions.labels.cells()[i] == main) sources.push_back(tiles.point(i));
+  const Moves four{4, DiagonalPolicy::Never, kSqrt2};
+  DistanceMap dm = distance_map(cost, sources, four);
+
+  // Each kept region's cheapest cell (lowest index among equals).
+  std::vector<double> best(static_cast<size_t>(regions.count()), kUnreached);
+  std::vector<size_t> best_cell(static_cast<size_t>(regions.count()), 0);
+  for (size_t i = 0; i < tiles.size(); ++i) {
+    const int32_t r = regions.labels.cells()[i];
+    if (r == kNoRegion || r == main || !keep[static_cast<size_t>(r)]) continue;
+    if (dm.dist.cells()[i] < best[static_cast<size_t>(r)]) {
+      best[static_cast<size_t>(r)] = dm.dist.cells()[i];
+      best_cell[static_cast<size_t>(r)] = i;
+    }
+  }
+  for (int32_t r = 0; r < regions.count(); ++r) {
+    if (r == main || !keep[static_cast<size_t>(r)] || best[static_cast<size_t>(r)] == kUnreached) continue;
+    std::vector<Point> path = descend(dm, cost, tiles.point(best_cell[static_cast<size_t>(r)]));
+    int64_t dug = 0;
+    for (const Point& p : path)
+      if (tiles[p] == Terrain::Wall) {
+        tiles[p] = Terrain::Floor;
+        ++dug;
+      }
+    if (dug > 0) ++stats.tunnels;
+    stats.carved += dug;
+  }
+  return stats;
+}
+
+}  // namespace catacomb

@@ -1,0 +1,192 @@
+// Corridor carving.
+//
+// A dig-cost grid is kept for the whole map: border and room-ring corners impassable, existing
+// corridors and doors `reuse`, rooms' interiors and wall rings `room`, other rock `rock`. For
+// each edge, the interiors of its two rooms are made cheap (reuse), the router finds the
+// cheapest 4-connected route between the connection points (A*, Manhattan heuristic, optimal),
+// the route is carved and its cells become `reuse`, and the two interiors are restored.
+// With a turn penalty the search runs over (cell, heading) states on the generic graph engine.
+#include <catacomb/generator/corridors.hpp>
+
+#include <algorithm>
+
+#include <catacomb/core/error.hpp>
+#include "core/problems.hpp"
+#include <catacomb/pathing/graph_search.hpp>
+#include <catacomb/pathing/search.hpp>
+
+namespace catacomb {
+namespace {
+
+enum class Zone : uint8_t { Rock, NoDig, Ring, Interior };
+
+struct TurnState {
+  int32_t cell;  // row-major index
+  int8_t dir;    // heading 0-3 (E, S, W, N), or -1 at the start
+  friend bool operator<(const TurnState& a, const TurnState& b) {
+    return a.cell != b.cell ? a.cell < b.cell : a.dir < b.dir;
+  }
+};
+
+// Cheapest route with a turn penalty: a search over (cell, heading) on the graph engine.
+std::vector<Point> route_with_turns(const CostGrid& cost, Point from, Point to, double turn) {
+  const int w = cost.width();
+  auto at = [&](int32_t i) { return Point{i % w, i / w}; };
+  auto neighbours = [&](const TurnState& s, auto&& emit) {
+    const Point p = at(s.cell);
+    for (int8_t d = 0; d < 4; ++d) {
+      const Point q{p.x + kDirections[d].x, p.y + kDirections[d].y};
+      if (!cost.in_bounds(q)) continue;
+      const double c = cost[q];
+      if (c == CostTable::kImpassable) continue;
+      emit(TurnState{static_cast<int32_t>(cost.index(q)), d}, c + (s.dir >= 0 && s.dir != d ? turn : 0.0));
+    }
+  };
+  const int32_t goal = static_cast<int32_t>(cost.index(to));
+  auto h = [&](const TurnState& s) {
+    const Point p = at(s.cell);
+    return static_cast<double>(std::abs(p.x - to.x) + std::abs(p.y - to.y));
+  };
+  auto is_goal = [&](const TurnState& s) { return s.cell == goal; };
+  GraphSearchOptions opt;
+  auto r = find_graph_path(TurnState{static_cast<int32_t>(cost.index(from)), -1}, is_goal, neighbours, h, opt);
+  std::vector<Point> path;
+  for (const TurnState& s : r.path) path.push_back(at(s.cell));
+  return path;
+}
+
+}  // namespace
+
+std::vector<std::string> DigCosts::problems() const {
+  std::vector<std::string> p;
+  auto positive = [&](const char* name, double v) {
+    if (!(v > 0 && v < 1e9)) p.push_back(std::string(name) + " = " + format_number(v) + " (expected a number > 0)");
+  };
+  positive("dig_reuse", reuse);
+  positive("dig_rock", rock);
+  positive("dig_room", room);
+  if (!(turn >= 0 && turn <= 1000)) p.push_back("dig_turn = " + format_number(turn) + " (expected 0 to 1000)");
+  if (width != 1 && width != 2) p.push_back("corridor_width = " + std::to_string(width) + " (expected 1 or 2)");
+  return p;
+}
+
+CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms, const std::vector<Point>& points,
+                           const std::vector<RoomEdge>& edges, const DigCosts& dig) {
+  const int w = tiles.width(), h = tiles.height();
+  Grid<Zone> zone(w, h, Zone::Rock);
+  for (int x = 0; x < w; ++x) zone(x, 0) = zone(x, h - 1) = Zone::NoDig;
+  for (int y = 0; y < h; ++y) zone(0, y) = zone(w - 1, y) = Zone::NoDig;
+  for (const Rect& r : rooms) {
+    for (int y = r.y - 1; y <= r.bottom(); ++y)
+      for (int x = r.x - 1; x <= r.right(); ++x) {
+        if (!zone.in_bounds(x, y)) continue;
+        const bool in_x = x >= r.x && x < r.right(), in_y = y >= r.y && y < r.bottom();
+        Zone z = in_x && in_y ? Zone::Interior : (in_x || in_y ? Zone::Ring : Zone::NoDig);
+        if (zone(x, y) == Zone::NoDig || zone(x, y) == Zone::Interior) continue;
+        zone(x, y) = z;
+      }
+  }
+  auto base_cost = [&](Point p) -> double {
+    switch (zone[p]) {
+      case Zone::NoDig: return CostTable::kImpassable;
+      case Zone::Interior: return dig.room;
+      case Zone::Ring: return tiles[p] == Terrain::Wall ? dig.room : dig.reuse;
+      case Zone::Rock: return tiles[p] == Terrain::Wall ? dig.rock : dig.reuse;
+    }
+    return CostTable::kImpassable;
+  };
+  // `base` is the cost of entering one cell; `cost` what the router sees: for width 2, a path
+  // cell p stands for the 2x2 block p, p+x, p+y, p+x+y, so it costs the block's dearest cell.
+  CostGrid base(w, h, CostTable::kImpassable);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) base(x, y) = base_cost({x, y});
+  CostGrid cost = base;
+  auto block_cost = [&](Point p) {
+    double c = 0;
+    for (int dy = 0; dy < dig.width; ++dy)
+      for (int dx = 0; dx < dig.width; ++dx) {
+        const Point q{p.x + dx, p.y + dy};
+        c = std::max(c, base.in_bounds(q) ? base[q] : CostTable::kImpassable);
+      }
+    return c;
+  };
+  GridSearch search;
+  bool bound = false;
+  // Every change to the router's costs goes to `cost` and, once bound, to the search object
+  // too (one cell at a time: no rebuild of its tables per corridor).
+  auto set = [&](Point q, double c) {
+    if (cost[q] == c) return;
+    cost[q] = c;
+    if (bound) search.set_cost(q, c);
+  };
+  auto refresh = [&](Point p) {  // the router's cost of every block that contains p
+    for (int dy = 0; dy < dig.width; ++dy)
+      for (int dx = 0; dx < dig.width; ++dx) {
+        const Point q{p.x - dx, p.y - dy};
+        if (cost.in_bounds(q)) set(q, dig.width == 2 ? block_cost(q) : base[q]);
+      }
+  };
+  if (dig.width == 2)
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) cost(x, y) = block_cost({x, y});
+
+  auto set_room = [&](const Rect& r, bool cheap) {
+    for (int y = r.y; y < r.bottom(); ++y)
+      for (int x = r.x; x < r.right(); ++x) base(x, y) = cheap ? dig.reuse : dig.room;
+    for (int y = r.y - 1; y < r.bottom(); ++y)
+      for (int x = r.x - 1; x < r.right(); ++x)
+        if (cost.in_bounds(x, y)) set({x, y}, dig.width == 2 ? block_cost({x, y}) : base(x, y));
+  };
+
+  CarveStats stats;
+  search.set_costs(cost);
+  bound = true;
+  SearchOptions opt;
+  opt.moves = {4, DiagonalPolicy::Never, kSqrt2};
+  opt.heuristic = Heuristic::Manhattan;
+  auto carve = [&](Point p) {
+    if (!tiles.in_bounds(p) || zone[p] == Zone::NoDig || zone[p] == Zone::Interior) return;
+    if (tiles[p] != Terrain::Wall) return;
+    tiles[p] = zone[p] == Zone::Ring ? Terrain::Door : Terrain::Corridor;
+    base[p] = dig.reuse;
+    refresh(p);
+    ++stats.carved;
+  };
+  for (const RoomEdge& e : edges) {
+    const Rect& ra = rooms[static_cast<size_t>(e.a)];
+    const Rect& rb = rooms[static_cast<size_t>(e.b)];
+    set_room(ra, true);
+    set_room(rb, true);
+    const Point from = points[static_cast<size_t>(e.a)], to = points[static_cast<size_t>(e.b)];
+    std::vector<Point> path;
+    if (dig.turn > 0) {
+      path = route_with_turns(cost, from, to, dig.turn);
+    } else {
+      path = search.find_path(from, to, opt).path;
+    }
+    set_room(ra, false);
+    set_room(rb, false);
+    for (const Point& p : path)
+      for (int dy = 0; dy < dig.width; ++dy)
+        for (int dx = 0; dx < dig.width; ++dx) carve({p.x + dx, p.y + dy});
+    ++stats.corridors;
+  }
+  // A door that opens onto no corridor (a notch cut into a room's wall where a corridor only
+  // grazed it) is walled up again: every wall-ring cell touches its room, so this never
+  // disconnects anything.
+  for (int y = 1; y < h - 1; ++y)
+    for (int x = 1; x < w - 1; ++x) {
+      if (tiles(x, y) != Terrain::Door) continue;
+      bool corridor = false;
+      for (int k = 0; k < 4; ++k) corridor |= tiles(x + kDirections[k].x, y + kDirections[k].y) == Terrain::Corridor;
+      if (!corridor) {
+        tiles(x, y) = Terrain::Wall;
+        --stats.carved;
+      } else {
+        ++stats.doors;
+      }
+    }
+  return stats;
+}
+
+}  // namespace catacomb

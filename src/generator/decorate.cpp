@@ -1,0 +1,114 @@
+#include <catacomb/generator/decorate.hpp>
+
+#include <algorithm>
+
+#include "core/problems.hpp"
+#include <catacomb/pathing/regions.hpp>
+
+namespace catacomb {
+namespace {
+
+bool objectives_connected(const Dungeon& d, const CostTable& costs, const Moves& moves) {
+  auto start = d.find(ObjectiveKind::Start);
+  if (!start) return true;
+  RegionMap r = label_regions(d.tiles, costs, moves);
+  for (const Objective& o : d.objectives)
+    if (!r.connected(*start, o.pos)) return false;
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::string> DecorConfig::problems() const {
+  std::vector<std::string> p;
+  auto share = [&](const char* name, double v) {
+    if (!(v >= 0 && v <= 0.5)) p.push_back(std::string(name) + " = " + format_number(v) + " (expected 0 to 0.5)");
+  };
+  share("water", water);
+  share("vegetation", vegetation);
+  if (min_blob < 1 || min_blob > 100000) p.push_back("min_blob = " + std::to_string(min_blob) + " (expected 1 to 100000)");
+  if (max_blob < min_blob || max_blob > 100000)
+    p.push_back("max_blob = " + std::to_string(max_blob) + " (expected min_blob to 100000)");
+  return p;
+}
+
+DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& costs, const Moves& moves, Rng& rng) {
+  DecorStats stats;
+  Grid<Terrain>& tiles = d.tiles;
+  Grid<uint8_t> locked(tiles.width(), tiles.height(), 0);
+  for (const Objective& o : d.objectives)
+    if (tiles.in_bounds(o.pos)) locked[o.pos] = 1;
+  Grid<uint32_t> stamp(tiles.width(), tiles.height(), 0);
+  uint32_t blob_id = 0;
+
+  std::vector<Point> floor;
+  for (size_t i = 0; i < tiles.size(); ++i)
+    if (tiles.cells()[i] == Terrain::Floor) floor.push_back(tiles.point(i));
+  if (floor.empty()) return stats;
+
+  auto grow = [&](Terrain kind, double share) {
+    const auto target = static_cast<int64_t>(share * static_cast<double>(floor.size()));
+    int64_t placed = 0;
+    const int64_t max_tries = 4 * (target / std::max(1, config.min_blob) + 1);
+    for (int64_t attempt = 0; attempt < max_tries && placed < target; ++attempt) {
+      const Point seed = floor[rng.below(floor.size())];
+      if (tiles[seed] != Terrain::Floor || locked[seed]) continue;
+      // Stamps: 2*id marks a frontier cell of this blob, 2*id+1 a cell in it.
+      ++blob_id;
+      const uint32_t in_frontier = 2 * blob_id, in_blob = 2 * blob_id + 1;
+      const auto size = static_cast<size_t>(rng.uniform_int(config.min_blob, config.max_blob));
+      std::vector<Point> blob{seed}, frontier;
+      stamp[seed] = in_blob;
+      auto push_neighbours = [&](Point p) {
+        for (int k = 0; k < 4; ++k) {
+          const Point q{p.x + kDirections[k].x, p.y + kDirections[k].y};
+          if (tiles.in_bounds(q) && stamp[q] != in_frontier && stamp[q] != in_blob && tiles[q] == Terrain::Floor &&
+              !locked[q]) {
+            stamp[q] = in_frontier;
+            frontier.push_back(q);
+          }
+        }
+      };
+      push_neighbours(seed);
+      while (blob.size() < size && !frontier.empty()) {
+        const size_t k = rng.below(frontier.size());
+        const Point p = frontier[k];
+        frontier[k] = frontier.back();
+        frontier.pop_back();
+        blob.push_back(p);
+        stamp[p] = in_blob;
+        push_neighbours(p);
+      }
+      // Round the blob: frontier cells with >= 5 of 8 neighbours in the blob join it.
+      std::vector<Point> extra;
+      for (const Point& p : frontier) {
+        int n = 0;
+        for (const Point& dir : kDirections) {
+          const Point q{p.x + dir.x, p.y + dir.y};
+          if (tiles.in_bounds(q) && stamp[q] == in_blob) ++n;
+        }
+        if (n >= 5) extra.push_back(p);
+      }
+      blob.insert(blob.end(), extra.begin(), extra.end());
+      for (const Point& p : blob) tiles[p] = kind;
+      if (!costs.passable(kind) && !objectives_connected(d, costs, moves)) {
+        for (const Point& p : blob) tiles[p] = Terrain::Floor;
+        ++stats.taken_back;
+        continue;
+      }
+      placed += static_cast<int64_t>(blob.size());
+      if (kind == Terrain::Water) {
+        ++stats.pools;
+        stats.water_cells += static_cast<int64_t>(blob.size());
+      } else {
+        ++stats.patches;
+        stats.vegetation_cells += static_cast<int64_t>(blob.size());
+      }
+    }
+  };
+  grow(Terrain::Water, config.water);
+  grow(Terrain::Vegetation, config.vegetation);
+  return stats;
+}
+
+}  // namespace catacomb

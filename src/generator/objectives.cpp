@@ -1,0 +1,119 @@
+// Objective placement. Route costs come from distance maps under the same cost model the
+// validator uses; candidate cells are scanned in row-major order and drawn with the "objectives"
+// stream, so placement is deterministic.
+#include <catacomb/generator/objectives.hpp>
+
+#include <algorithm>
+
+#include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pathing/regions.hpp>
+#include <catacomb/pathing/search.hpp>
+
+namespace catacomb {
+namespace {
+
+ObjectiveKind further_kind(int i) { return i % 2 == 0 ? ObjectiveKind::Key : ObjectiveKind::Treasure; }
+
+std::vector<Point> floor_cells(const Dungeon& d, const Rect& r) {
+  std::vector<Point> cells;
+  for (int y = r.y; y < r.bottom(); ++y)
+    for (int x = r.x; x < r.right(); ++x)
+      if (d.tiles(x, y) == Terrain::Floor) cells.push_back({x, y});
+  return cells;
+}
+
+std::string place_in_rooms(Dungeon& d, int further, const CostGrid& cost, const Moves& moves, Rng& rng) {
+  const int n = static_cast<int>(d.rooms.size());
+  if (n < 2 + further)
+    return std::to_string(n) + " rooms for a start, an exit and " + std::to_string(further) + " further objectives";
+  const int start_room = static_cast<int>(rng.below(static_cast<uint64_t>(n)));
+  auto cells = floor_cells(d, d.rooms[static_cast<size_t>(start_room)]);
+  if (cells.empty()) return "the start room has no floor";
+  const Point start = cells[rng.below(cells.size())];
+  d.objectives.push_back({ObjectiveKind::Start, start});
+
+  // Exit: the room floor cell with the largest route cost from the start.
+  DistanceMap dm = distance_map(cost, {start}, moves);
+  int exit_room = -1;
+  Point exit{};
+  double best = -1;
+  for (int r = 0; r < n; ++r) {
+    if (r == start_room) continue;
+    for (const Point& p : floor_cells(d, d.rooms[static_cast<size_t>(r)])) {
+      const double c = dm.dist[p];
+      if (c != kUnreached && c > best) {
+        best = c;
+        exit = p;
+        exit_room = r;
+      }
+    }
+  }
+  if (exit_room < 0) return "no room can be reached from the start";
+  d.objectives.push_back({ObjectiveKind::Exit, exit});
+
+  std::vector<int> others;
+  for (int r = 0; r < n; ++r)
+    if (r != start_room && r != exit_room) others.push_back(r);
+  rng.shuffle(others.data(), others.size());
+  int placed = 0;
+  for (int r : others) {
+    if (placed == further) break;
+    std::vector<Point> candidates;
+    for (const Point& p : floor_cells(d, d.rooms[static_cast<size_t>(r)]))
+      if (dm.dist[p] != kUnreached) candidates.push_back(p);
+    if (candidates.empty()) continue;
+    d.objectives.push_back({further_kind(placed), candidates[rng.below(candidates.size())]});
+    ++placed;
+  }
+  if (placed < further) return "only " + std::to_string(placed) + " rooms reachable for " + std::to_string(further) + " objectives";
+  return "";
+}
+
+std::string place_in_cave(Dungeon& d, int further, const CostGrid& cost, const Moves& moves, Rng& rng) {
+  RegionMap regions = label_regions(d.tiles, CostTable::dungeon(), moves);
+  const int32_t main = regions.largest();
+  if (main == kNoRegion) return "the cave has no floor";
+  std::vector<Point> cells;
+  for (size_t i = 0; i < d.tiles.size(); ++i)
+    if (regions.labels.cells()[i] == main && d.tiles.cells()[i] == Terrain::Floor) cells.push_back(d.tiles.point(i));
+  if (static_cast<int>(cells.size()) < 2 + further) return "the cave has too little floor";
+  const Point start = cells[rng.below(cells.size())];
+  d.objectives.push_back({ObjectiveKind::Start, start});
+  DistanceMap dm = distance_map(cost, {start}, moves);
+  // Exit: the floor cell with the largest route cost (lowest index among equals).
+  Point exit = start;
+  double best = 0;
+  for (const Point& p : cells)
+    if (dm.dist[p] != kUnreached && dm.dist[p] > best) {
+      best = dm.dist[p];
+      exit = p;
+    }
+  if (exit == start) return "nothing is reachable from the start";
+  d.objectives.push_back({ObjectiveKind::Exit, exit});
+  // Further objectives: each in an area far from every objective so far: a random cell among
+  // those at least half as far from the placed objectives as the farthest one.
+  for (int k = 0; k < further; ++k) {
+    std::vector<Point> placed;
+    for (const Objective& o : d.objectives) placed.push_back(o.pos);
+    DistanceMap near = distance_map(cost, placed, moves);
+    double far = 0;
+    for (const Point& p : cells)
+      if (near.dist[p] != kUnreached) far = std::max(far, near.dist[p]);
+    if (far <= 0) return "the cave has too little floor";
+    std::vector<Point> candidates;
+    for (const Point& p : cells)
+      if (near.dist[p] != kUnreached && near.dist[p] >= far * 0.5 && near.dist[p] > 0) candidates.push_back(p);
+    d.objectives.push_back({further_kind(k), candidates[rng.below(candidates.size())]});
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string place_objectives(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
+  d.objectives.clear();
+  const CostGrid cost = make_cost_grid(d.tiles, costs);
+  return d.rooms.empty() ? place_in_cave(d, further, cost, moves, rng) : place_in_rooms(d, further, cost, moves, rng);
+}
+
+}  // namespace catacomb

@@ -1,0 +1,173 @@
+// The pipeline. Each stage draws from its own stream derived from (attempt seed, stage name):
+// "caves.fill" (inside cave_mask), "rooms.layout", "rooms.graph", "objectives", "decor".
+#include <catacomb/generator/pipeline.hpp>
+
+#include <catacomb/core/error.hpp>
+#include "core/problems.hpp"
+#include <catacomb/generator/objectives.hpp>
+#include <catacomb/generator/room_graph.hpp>
+
+namespace catacomb {
+namespace {
+
+void append(std::vector<std::string>& to, const std::vector<std::string>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+
+Dungeon make_rooms(const GenerateConfig& c, uint64_t seed, GenerateResult& out) {
+  RoomLayoutConfig lc = c.rooms;
+  lc.width = c.width;
+  lc.height = c.height;
+  Rng layout_rng = Rng::stream(seed, "rooms.layout");
+  RoomLayout layout = layout_rooms(lc, layout_rng);
+  out.dropped_rooms = layout.dropped;
+  Dungeon d;
+  d.tiles = Grid<Terrain>(c.width, c.height, Terrain::Wall);
+  for (const Rect& r : layout.rooms)
+    for (int y = r.y; y < r.bottom(); ++y)
+      for (int x = r.x; x < r.right(); ++x) d.tiles(x, y) = Terrain::Floor;
+  Rng graph_rng = Rng::stream(seed, "rooms.graph");
+  std::vector<RoomEdge> edges = connect_rooms(layout.connection_points, c.loop_fraction, graph_rng);
+  out.corridors = carve_corridors(d.tiles, layout.rooms, layout.connection_points, edges, c.dig);
+  d.rooms = layout.rooms;
+  return d;
+}
+
+Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out) {
+  CaveConfig cc = c.caves;
+  cc.width = c.width;
+  cc.height = c.height;
+  Dungeon d = generate_caves(cc, seed);
+  out.cave = connect_cave_regions(d.tiles, c.cave_regions);
+  return d;
+}
+
+}  // namespace
+
+std::vector<std::string> GenerateConfig::problems() const {
+  std::vector<std::string> p;
+  if (generator != "rooms" && generator != "caves") p.push_back("generator = " + generator + " (expected rooms or caves)");
+  const int lo = generator == "caves" ? 3 : 16;
+  auto side = [&](const char* name, int v) {
+    if (v < lo || v > kMaxSide)
+      p.push_back(std::string(name) + " = " + std::to_string(v) + " (expected " + std::to_string(lo) + " to " +
+                  std::to_string(kMaxSide) + ")");
+  };
+  side("width", width);
+  side("height", height);
+  // Every sub-config is checked, the inactive one too (a bad --fill is bad input even for rooms),
+  // but only the active one against the map size.
+  const bool sizes_ok = p.empty();
+  const bool caves_active = generator == "caves";
+  CaveConfig cc = caves;
+  cc.width = caves_active && sizes_ok ? width : 80;
+  cc.height = caves_active && sizes_ok ? height : 50;
+  append(p, cc.problems());
+  append(p, cave_regions.problems());
+  RoomLayoutConfig lc = rooms;
+  lc.width = !caves_active && sizes_ok ? width : kMaxSide;
+  lc.height = !caves_active && sizes_ok ? height : kMaxSide;
+  append(p, lc.problems());
+  if (!(loop_fraction >= 0 && loop_fraction <= 1)) p.push_back("loop_fraction = " + format_number(loop_fraction) + " (expected 0 to 1)");
+  append(p, dig.problems());
+  if (objectives < 0 || objectives > 9) p.push_back("objectives = " + std::to_string(objectives) + " (expected 0 to 9)");
+  append(p, decor.problems());
+  if (costs != "dungeon" && costs != "tutorial" && costs != "uniform")
+    p.push_back("costs = " + costs + " (expected dungeon, tutorial or uniform)");
+  append(p, moves.problems());
+  if (max_attempts < 1 || max_attempts > 1000)
+    p.push_back("max_attempts = " + std::to_string(max_attempts) + " (expected 1 to 1000)");
+  return p;
+}
+
+void GenerateConfig::check() const { throw_if_problems(problems()); }
+
+CostTable GenerateConfig::cost_table() const {
+  CostTable t = CostTable::preset(costs);
+  if (deep_water) t.set(Terrain::Water, CostTable::kImpassable);
+  return t;
+}
+
+Params GenerateConfig::params() const {
+  Params p;
+  p.emplace_back("width", int64_t{width});
+  p.emplace_back("height", int64_t{height});
+  if (generator == "caves") {
+    CaveConfig cc = caves;
+    cc.width = width;
+    cc.height = height;
+    for (auto& kv : cc.params())
+      if (kv.first != "width" && kv.first != "height") p.push_back(kv);
+    p.emplace_back("min_region", int64_t{cave_regions.min_region});
+    p.emplace_back("connect", std::string(cave_connect_name(cave_regions.connect)));
+    p.emplace_back("dig_cost", cave_regions.dig_cost);
+  } else {
+    p.emplace_back("room_count", int64_t{rooms.room_count});
+    p.emplace_back("min_side", int64_t{rooms.min_side});
+    p.emplace_back("max_side", int64_t{rooms.max_side});
+    p.emplace_back("min_distance", int64_t{rooms.min_distance});
+    p.emplace_back("max_iterations", int64_t{rooms.max_iterations});
+    p.emplace_back("loop_fraction", loop_fraction);
+    p.emplace_back("dig_reuse", dig.reuse);
+    p.emplace_back("dig_rock", dig.rock);
+    p.emplace_back("dig_room", dig.room);
+    p.emplace_back("dig_turn", dig.turn);
+    p.emplace_back("corridor_width", int64_t{dig.width});
+  }
+  p.emplace_back("objectives", int64_t{objectives});
+  p.emplace_back("water", decor.water);
+  p.emplace_back("vegetation", decor.vegetation);
+  p.emplace_back("min_blob", int64_t{decor.min_blob});
+  p.emplace_back("max_blob", int64_t{decor.max_blob});
+  p.emplace_back("costs", costs);
+  p.emplace_back("deep_water", deep_water);
+  p.emplace_back("neighbors", int64_t{moves.neighbors});
+  p.emplace_back("diagonal", std::string(diagonal_policy_name(moves.diagonal)));
+  p.emplace_back("max_attempts", int64_t{max_attempts});
+  return p;
+}
+
+uint64_t attempt_seed(uint64_t seed, int attempt) {
+  if (attempt == 0) return seed;
+  uint64_t s = seed ^ (uint64_t{0xA0761D6478BD642F} * static_cast<uint64_t>(attempt));
+  return splitmix64(s);
+}
+
+GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed) {
+  config.check();
+  const CostTable costs = config.cost_table();
+  ValidateOptions vopt;
+  vopt.costs = costs;
+  vopt.moves = config.moves;
+  GenerateResult out;
+  for (int attempt = 0; attempt < config.max_attempts; ++attempt) {
+    const uint64_t s = attempt_seed(seed, attempt);
+    GenerateResult r;
+    Dungeon d = config.generator == "caves" ? make_caves(config, s, r) : make_rooms(config, s, r);
+    Rng obj_rng = Rng::stream(s, "objectives");
+    std::string why = place_objectives(d, config.objectives, costs, config.moves, obj_rng);
+    if (!why.empty()) {
+      out.failures.push_back("attempt " + std::to_string(attempt + 1) + ": " + why);
+      continue;
+    }
+    Rng decor_rng = Rng::stream(s, "decor");
+    r.decor = decorate(d, config.decor, costs, config.moves, decor_rng);
+    ValidationReport rep = validate_dungeon(d, vopt);
+    if (!rep.valid) {
+      out.failures.push_back("attempt " + std::to_string(attempt + 1) + ": " + rep.problems.front().message);
+      continue;
+    }
+    d.seed = seed;
+    d.generator = config.generator;
+    d.params = config.params();
+    d.attempts = attempt + 1;
+    r.dungeon = std::move(d);
+    r.report = std::move(rep);
+    r.failures = std::move(out.failures);
+    return r;
+  }
+  throw GenerationError("no valid dungeon in " + std::to_string(config.max_attempts) + " attempts (" +
+                        (out.failures.empty() ? std::string("no reason") : out.failures.back()) + ")");
+}
+
+}  // namespace catacomb

@@ -1,0 +1,98 @@
+#include <catacomb/io/ascii.hpp>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+#include <catacomb/core/error.hpp>
+#include "io/text_lines.hpp"
+
+namespace catacomb {
+
+std::string write_ascii(const Dungeon& d) {
+  const int w = d.tiles.width(), h = d.tiles.height();
+  std::string out;
+  out.reserve(static_cast<size_t>(w + 1) * static_cast<size_t>(h));
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) out.push_back(terrain_char(d.tiles(x, y)));
+    out.push_back('\n');
+  }
+  int starts = 0, exits = 0, others = 0;
+  for (const Objective& o : d.objectives) {
+    if (!d.tiles.in_bounds(o.pos))
+      throw InvalidArgument("objective " + std::string(objective_kind_name(o.kind)) + " at " + to_string(o.pos) +
+                            " (expected inside the map)");
+    char c;
+    if (o.kind == ObjectiveKind::Start) {
+      if (++starts > 1) throw InvalidArgument("start objectives = 2 (expected at most 1 in an ASCII map)");
+      c = '<';
+    } else if (o.kind == ObjectiveKind::Exit) {
+      if (++exits > 1) throw InvalidArgument("exit objectives = 2 (expected at most 1 in an ASCII map)");
+      c = '>';
+    } else {
+      if (++others > kMaxAsciiObjectives)
+        throw InvalidArgument("further objectives = " + std::to_string(others) + " (expected at most 9 in an ASCII map)");
+      c = static_cast<char>('0' + others);
+    }
+    out[static_cast<size_t>(o.pos.y) * static_cast<size_t>(w + 1) + static_cast<size_t>(o.pos.x)] = c;
+  }
+  return out;
+}
+
+Dungeon read_ascii(std::string_view text) {
+  std::vector<std::string_view> lines = split_lines(text);
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  if (lines.empty()) throw InvalidArgument("ASCII map = empty (expected at least one row of tiles)");
+  const size_t w = lines[0].size();
+  if (w == 0) throw InvalidArgument("ASCII map line 1 = empty (expected a row of tiles)");
+  if (w > static_cast<size_t>(kMaxSide) || lines.size() > static_cast<size_t>(kMaxSide))
+    throw InvalidArgument("ASCII map size = " + std::to_string(w) + "x" + std::to_string(lines.size()) +
+                          " (expected at most " + std::to_string(kMaxSide) + " per side)");
+  Dungeon d;
+  d.tiles = Grid<Terrain>(static_cast<int>(w), static_cast<int>(lines.size()), Terrain::Wall);
+  std::optional<Point> start, exit;
+  std::array<std::optional<Point>, 10> digits{};
+  for (size_t y = 0; y < lines.size(); ++y) {
+    if (lines[y].size() != w)
+      throw InvalidArgument("ASCII map line " + std::to_string(y + 1) + " length = " + std::to_string(lines[y].size()) +
+                            " (expected " + std::to_string(w) + ", the length of line 1)");
+    for (size_t x = 0; x < w; ++x) {
+      const char c = lines[y][x];
+      const Point p{static_cast<int>(x), static_cast<int>(y)};
+      auto where = [&] { return "ASCII map line " + std::to_string(y + 1) + " column " + std::to_string(x + 1); };
+      Terrain t = Terrain::Floor;
+      if (c == '<' || c == '>') {
+        auto& slot = c == '<' ? start : exit;
+        if (slot)
+          throw InvalidArgument(where() + ": second '" + std::string(1, c) + "' (expected one, the first is at " +
+                                to_string(*slot) + ")");
+        slot = p;
+      } else if (c >= '1' && c <= '9') {
+        auto& slot = digits[static_cast<size_t>(c - '0')];
+        if (slot)
+          throw InvalidArgument(where() + ": second '" + std::string(1, c) + "' (expected each digit once)");
+        slot = p;
+      } else if (auto tt = terrain_from_char(c)) {
+        t = *tt;
+      } else {
+        throw InvalidArgument(where() + ": character '" + std::string(1, c) +
+                              "' (expected one of # . , + ~ \" = < > 1-9)");
+      }
+      d.tiles[p] = t;
+    }
+  }
+  if (start) d.objectives.push_back({ObjectiveKind::Start, *start});
+  if (exit) d.objectives.push_back({ObjectiveKind::Exit, *exit});
+  int last = 0;
+  for (int k = 1; k <= 9; ++k) {
+    if (!digits[static_cast<size_t>(k)]) continue;
+    if (k != last + 1)
+      throw InvalidArgument("ASCII map objective '" + std::to_string(k) + "' without '" + std::to_string(last + 1) +
+                            "' (expected objectives numbered 1 to n without gaps)");
+    last = k;
+    d.objectives.push_back({ObjectiveKind::Objective, *digits[static_cast<size_t>(k)]});
+  }
+  return d;
+}
+
+}  // namespace catacomb

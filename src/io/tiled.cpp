@@ -1,0 +1,328 @@
+// Tiled JSON export. The document is an nlohmann::json (keys in a std::map, so sorted, as Tiled's
+// own writer sorts them: the same dungeon always gives the same bytes), except the tile layer's
+// "data": a 16384 x 16384 map has 268M gids, which as json values would take about 4 GB, so the
+// document carries a placeholder there and the gids are spliced in as text, one map row per line.
+// Time and memory are linear in the cell count; the text is about two bytes per cell.
+#include <catacomb/io/tiled.hpp>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/image.hpp>
+
+namespace catacomb {
+namespace {
+
+using json = nlohmann::json;
+
+// The JSON format version and the Tiled release whose output we follow (1.10 moved "class"
+// back to "type" on objects and tiles; both are written, see tiled.hpp).
+constexpr const char* kFormatVersion = "1.10";
+constexpr const char* kTiledVersion = "1.10.2";
+constexpr const char* kTilesetName = "catacomb-terrain";
+// Stands in for the tile data until the text is spliced in. It is the first string value of
+// the document (keys sort "compressionlevel", "height", "infinite", "layers", and the terrain
+// layer, first in "layers", sorts "data" first), so a param holding the same text cannot be
+// mistaken for it.
+constexpr std::string_view kDataPlaceholder = "\"@@catacomb-tile-data@@\"";
+
+json property(std::string_view name, std::string_view type, json value) {
+  json p;
+  p["name"] = name;
+  p["type"] = type;
+  p["value"] = std::move(value);
+  return p;
+}
+
+json param_property(const std::string& name, const ParamValue& v) {
+  if (const auto* i = std::get_if<int64_t>(&v)) {
+    // Tiled reads int properties into a 32-bit int; larger values keep their digits as text.
+    if (*i >= std::numeric_limits<int32_t>::min() && *i <= std::numeric_limits<int32_t>::max())
+      return property(name, "int", *i);
+    return property(name, "string", std::to_string(*i));
+  }
+  if (const auto* f = std::get_if<double>(&v)) {
+    if (std::isfinite(*f)) return property(name, "float", *f);
+    return property(name, "string", std::isnan(*f) ? "nan" : (*f > 0 ? "inf" : "-inf"));
+  }
+  if (const auto* b = std::get_if<bool>(&v)) return property(name, "bool", *b);
+  return property(name, "string", std::get<std::string>(v));
+}
+
+// A cell's centre in pixels: an integer when the tile side is even, else a half.
+json pixel_centre(int cell, int tile_size) {
+  const int64_t twice = (2 * int64_t{cell} + 1) * tile_size;
+  if (twice % 2 == 0) return twice / 2;
+  return static_cast<double>(twice) / 2.0;
+}
+
+// Both spellings of an object's or tile's class: "type" (Tiled <= 1.8, and again since 1.10)
+// and "class" (Tiled 1.9 only).
+void set_class(json& j, std::string_view name) {
+  j["class"] = name;
+  j["type"] = name;
+}
+
+Rgb darker(Rgb c) {
+  return {static_cast<uint8_t>(c[0] * 2 / 3), static_cast<uint8_t>(c[1] * 2 / 3), static_cast<uint8_t>(c[2] * 2 / 3)};
+}
+Rgb lighter(Rgb c) {
+  auto up = [](uint8_t v) { return static_cast<uint8_t>(v + (255 - v) / 3); };
+  return {up(c[0]), up(c[1]), up(c[2])};
+}
+
+// Tile `t` at pixel column x0: its terrain colour with a pattern that tells the kinds apart.
+// Every pattern covers well under half of the tile (at most 28 of 64 pixels at 8 px), so the
+// terrain colour stays the tile's most common colour.
+void draw_tile(Image& img, int x0, int s, Terrain t) {
+  const Rgb base = terrain_colour(t);
+  img.fill_rect(x0, 0, s, s, base);
+  if (s < 8) return;  // too small for a pattern to read
+  const Rgb dark = darker(base), light = lighter(base);
+  for (int y = 0; y < s; ++y) {
+    for (int x = 0; x < s; ++x) {
+      bool d = false, l = false;
+      switch (t) {
+        case Terrain::Wall:  // a darker 1-px rim: blocks
+          d = x == 0 || y == 0 || x == s - 1 || y == s - 1;
+          break;
+        case Terrain::Floor:  // darker corner dots: a faint cell grid
+          d = (x == 0 || x == s - 1) && (y == 0 || y == s - 1);
+          break;
+        case Terrain::Corridor:  // sparse darker gravel
+          d = x % 4 == 1 && y % 4 == 1;
+          break;
+        case Terrain::Door:  // two darker plank joints
+          d = x == s / 3 || x == 2 * s / 3;
+          break;
+        case Terrain::Water:  // lighter ripples
+          l = y % 4 == 1 && (x / 2) % 2 == 0;
+          break;
+        case Terrain::Vegetation:  // darker leaves
+          d = x % 3 == 1 && y % 3 == 1;
+          break;
+        case Terrain::Road:  // darker mortar between paving stones
+          d = y % 4 == 3 || x % 8 == ((y / 4) % 2 == 0 ? 0 : 4);
+          break;
+      }
+      if (d) img.set(x0 + x, y, dark);
+      else if (l) img.set(x0 + x, y, light);
+    }
+  }
+}
+
+Image tileset_image(int s) {
+  Image img(kTerrainCount * s, s);
+  for (Terrain t : kAllTerrains) draw_tile(img, static_cast<int>(t) * s, s, t);
+  return img;
+}
+
+json tileset_json(const std::string& image_file, int s, const CostTable& costs) {
+  json ts;
+  ts["columns"] = kTerrainCount;
+  ts["firstgid"] = 1;
+  ts["image"] = image_file;
+  ts["imageheight"] = s;
+  ts["imagewidth"] = kTerrainCount * s;
+  ts["margin"] = 0;
+  ts["name"] = kTilesetName;
+  ts["spacing"] = 0;
+  ts["tilecount"] = kTerrainCount;
+  ts["tileheight"] = s;
+  ts["tilewidth"] = s;
+  json tiles = json::array();
+  for (Terrain t : kAllTerrains) {
+    json tile;
+    tile["id"] = static_cast<int>(t);
+    json props = json::array();
+    props.push_back(property("terrain", "string", terrain_name(t)));
+    props.push_back(property("char", "string", std::string(1, terrain_char(t))));
+    props.push_back(property("passable", "bool", costs.passable(t)));
+    if (costs.passable(t)) props.push_back(property("cost", "float", costs[t]));
+    tile["properties"] = std::move(props);
+    set_class(tile, terrain_name(t));
+    tiles.push_back(std::move(tile));
+  }
+  ts["tiles"] = std::move(tiles);
+  return ts;
+}
+
+json object_base(int id, std::string_view name, std::string_view cls) {
+  json o;
+  o["id"] = id;
+  o["name"] = name;
+  set_class(o, cls);
+  o["rotation"] = 0;
+  o["visible"] = true;
+  return o;
+}
+
+json objects_json(const Dungeon& d, int s, int& next_id) {
+  json objects = json::array();
+  // Rooms first: with draworder "index" later objects are drawn on top, so the objective points
+  // stay visible over the room rectangles.
+  for (size_t i = 0; i < d.rooms.size(); ++i) {
+    const Rect& r = d.rooms[i];
+    json o = object_base(next_id++, "room " + std::to_string(i), "room");
+    o["x"] = int64_t{r.x} * s;
+    o["y"] = int64_t{r.y} * s;
+    o["width"] = int64_t{r.width} * s;
+    o["height"] = int64_t{r.height} * s;
+    o["properties"] = json::array({property("index", "int", i), property("cell_x", "int", r.x),
+                                   property("cell_y", "int", r.y), property("cell_width", "int", r.width),
+                                   property("cell_height", "int", r.height)});
+    objects.push_back(std::move(o));
+  }
+  for (size_t i = 0; i < d.objectives.size(); ++i) {
+    const Objective& ob = d.objectives[i];
+    const std::string_view kind = objective_kind_name(ob.kind);
+    json o = object_base(next_id++, kind, kind);
+    o["point"] = true;
+    o["x"] = pixel_centre(ob.pos.x, s);
+    o["y"] = pixel_centre(ob.pos.y, s);
+    o["width"] = 0;
+    o["height"] = 0;
+    o["properties"] = json::array({property("index", "int", i), property("cell_x", "int", ob.pos.x),
+                                   property("cell_y", "int", ob.pos.y)});
+    objects.push_back(std::move(o));
+  }
+  return objects;
+}
+
+json map_properties(const Dungeon& d) {
+  json props = json::array();
+  // Seeds are 64-bit; Tiled's int properties are 32-bit (and JSON readers often go through a
+  // double), so the seed is written as decimal text.
+  props.push_back(property("seed", "string", std::to_string(d.seed)));
+  props.push_back(property("generator", "string", d.generator));
+  props.push_back(property("attempts", "int", d.attempts));
+  for (const auto& param : d.params) {
+    const bool reserved = param.first == "seed" || param.first == "generator" || param.first == "attempts";
+    props.push_back(param_property(reserved ? "param." + param.first : param.first, param.second));
+  }
+  return props;
+}
+
+// Appends the gids, one map row per line indented by `indent` spaces, the closing bracket on
+// its own line indented by `indent` - 2. Written through a pointer into space reserved up front:
+// a per-character append costs several seconds on a 16384 x 16384 map.
+void append_data(std::string& out, const Grid<Terrain>& tiles, size_t indent) {
+  static_assert(kTerrainCount <= 9, "gids are written as one digit");
+  const size_t w = static_cast<size_t>(tiles.width()), h = static_cast<size_t>(tiles.height());
+  const size_t row_chars = indent + 2 * w + 1;  // indent, w digits, w commas (or w - 1 and none), '\n'
+  const size_t start = out.size();
+  out.resize(start + 2 + h * row_chars - (h > 0 ? 1 : 0) + (indent - 2) + 1);
+  char* p = out.data() + start;
+  *p++ = '[';
+  *p++ = '\n';
+  for (size_t y = 0; y < h; ++y) {
+    p = std::fill_n(p, indent, ' ');
+    const Terrain* row = tiles.row(static_cast<int>(y));
+    for (size_t x = 0; x < w; ++x) {
+      *p++ = static_cast<char>('1' + static_cast<int>(row[x]));
+      *p++ = ',';
+    }
+    if (y + 1 == h) --p;  // no comma after the last gid
+    *p++ = '\n';
+  }
+  p = std::fill_n(p, indent - 2, ' ');
+  *p++ = ']';
+  assert(p == out.data() + out.size());
+}
+
+}  // namespace
+
+std::string tiled_tileset_file(const std::string& tmj_path) {
+  const std::filesystem::path p(tmj_path);
+  const std::string stem = p.stem().string();
+  if (!p.has_filename() || stem.empty() || stem == "." || stem == "..")
+    throw InvalidArgument("tmj path = '" + tmj_path + "' (expected a file name)");
+  return stem + "-tileset.png";
+}
+
+std::string tiled_tileset_path(const std::string& tmj_path) {
+  return (std::filesystem::path(tmj_path).parent_path() / tiled_tileset_file(tmj_path)).string();
+}
+
+TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_size, const CostTable& costs) {
+  // One check at the boundary: the size range (message "tile_size = v (expected 1 to 64)") and
+  // that a row of kTerrainCount tiles fits a PNG.
+  check_image_scale(kTerrainCount, 1, tile_size, "tile_size");
+  static_assert(kMaxTiledTileSize == 64, "check_image_scale enforces 1 to 64");
+  check_grid_size(d.tiles.width(), d.tiles.height(), "dungeon");
+  const int s = tile_size;
+
+  TiledExport out;
+  out.tileset_file = tiled_tileset_file(tmj_path);
+
+  json terrain;
+  terrain["data"] = std::string(kDataPlaceholder.substr(1, kDataPlaceholder.size() - 2));
+  terrain["height"] = d.tiles.height();
+  terrain["id"] = 1;
+  terrain["name"] = "terrain";
+  terrain["opacity"] = 1;
+  terrain["type"] = "tilelayer";
+  terrain["visible"] = true;
+  terrain["width"] = d.tiles.width();
+  terrain["x"] = 0;
+  terrain["y"] = 0;
+
+  int next_object_id = 1;
+  json objects;
+  objects["draworder"] = "index";
+  objects["id"] = 2;
+  objects["name"] = "objects";
+  objects["objects"] = objects_json(d, s, next_object_id);
+  objects["opacity"] = 1;
+  objects["type"] = "objectgroup";
+  objects["visible"] = true;
+  objects["x"] = 0;
+  objects["y"] = 0;
+
+  json map;
+  map["compressionlevel"] = -1;
+  map["height"] = d.tiles.height();
+  map["infinite"] = false;
+  map["layers"] = json::array({std::move(terrain), std::move(objects)});
+  map["nextlayerid"] = 3;
+  map["nextobjectid"] = next_object_id;
+  map["orientation"] = "orthogonal";
+  map["properties"] = map_properties(d);
+  map["renderorder"] = "right-down";
+  map["tiledversion"] = kTiledVersion;
+  map["tileheight"] = s;
+  map["tilesets"] = json::array({tileset_json(out.tileset_file, s, costs)});
+  map["tilewidth"] = s;
+  map["type"] = "map";
+  map["version"] = kFormatVersion;
+  map["width"] = d.tiles.width();
+
+  std::string text;
+  try {
+    text = map.dump(2);
+  } catch (const json::type_error& e) {  // strings that are not UTF-8 (params, path)
+    throw InvalidArgument(std::string("Tiled map text = not UTF-8 (expected UTF-8 params and path: ") + e.what() + ")");
+  }
+  const size_t at = text.find(kDataPlaceholder);
+  assert(at != std::string::npos);
+  const size_t line_start = text.rfind('\n', at) + 1;
+  const size_t key_indent = text.find_first_not_of(' ', line_start) - line_start;
+  const size_t indent = key_indent + 2;
+  const size_t w = static_cast<size_t>(d.tiles.width()), h = static_cast<size_t>(d.tiles.height());
+  out.tmj.reserve(text.size() + h * (indent + 2 * w + 1) + indent + 4);  // gids 1 to 7: one digit each
+  out.tmj.append(text, 0, at);
+  append_data(out.tmj, d.tiles, indent);
+  out.tmj.append(text, at + kDataPlaceholder.size(), std::string::npos);
+  out.tmj += '\n';
+  out.tileset_png = encode_png(tileset_image(s));
+  return out;
+}
+
+}  // namespace catacomb

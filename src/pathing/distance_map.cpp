@@ -1,0 +1,198 @@
+// Distance maps by multi-source Dijkstra, and path extraction by descent.
+//
+// Cost model (the router's): entering cell v costs costs[v], times moves.diagonal_cost for a
+// diagonal step (computed as costs[v] * diagonal_cost); a diagonal is legal per moves.diagonal.
+// Summation order: every distance is g = g_parent + step, summed from the source outwards, so
+// dist[v] is the left-to-right floating-point sum of the step costs along the best route, the
+// same number a search that sums g = g_parent + step along that route reports.
+// Because x -> x + step is monotone, Dijkstra's answer is the smallest such sum over all routes,
+// whatever the order in which equal keys leave the heap.
+// When every passable cell costs the same and every step costs the same (no diagonals, or a
+// diagonal factor of 1), a FIFO breadth-first search gives the same sums: a route of k steps sums
+// to the same value on every route, and that value grows with k.
+//
+// Complexity: O(n log n) with a binary heap (lazy deletion), O(n) for the breadth-first case.
+// Memory: the distance grid plus the heap or queue.
+// Determinism: heap order is (distance, cell index), a total order; results do not depend on it.
+#include <catacomb/pathing/distance_map.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <string>
+#include <utility>
+
+#include <catacomb/core/error.hpp>
+
+namespace catacomb {
+namespace {
+
+constexpr double kWall = CostTable::kImpassable;
+
+std::string shape(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
+
+bool open_at(const CostGrid& costs, int x, int y) { return costs.in_bounds(x, y) && costs(x, y) != kWall; }
+
+// True when the diagonal step in direction d (4-7) from p is allowed by `policy` (the
+// destination is checked by the caller). Symmetric: the same answer from either end.
+bool diagonal_allowed(const CostGrid& costs, Point p, int d, DiagonalPolicy policy) {
+  if (policy == DiagonalPolicy::Always) return true;
+  const Point a = kDirections[kDiagonalParts[d - 4][0]];
+  const Point b = kDirections[kDiagonalParts[d - 4][1]];
+  const bool oa = open_at(costs, p.x + a.x, p.y + a.y);
+  const bool ob = open_at(costs, p.x + b.x, p.y + b.y);
+  return policy == DiagonalPolicy::NoCornerCut ? (oa && ob) : (oa || ob);
+}
+
+// The single step cost when every step costs the same, else 0.
+double uniform_step(const CostGrid& costs, const Moves& moves) {
+  if (moves.diagonals() && moves.diagonal_cost != 1.0) return 0;
+  double c = 0;
+  for (double v : costs.cells()) {
+    if (v == kWall) continue;
+    if (c == 0) {
+      c = v;
+    } else if (v != c) {
+      return 0;
+    }
+  }
+  return c;
+}
+
+void breadth_first(const CostGrid& costs, const Moves& moves, double step, std::vector<uint32_t>& frontier,
+                   Grid<double>& dist) {
+  const int w = costs.width(), h = costs.height();
+  const int ndirs = moves.diagonals() ? 8 : 4;
+  // `frontier` holds the sources; the queue grows behind them.
+  for (size_t head = 0; head < frontier.size(); ++head) {
+    const uint32_t i = frontier[head];
+    const Point p = costs.point(i);
+    const double g = dist.cells()[i];
+    for (int d = 0; d < ndirs; ++d) {
+      const int nx = p.x + kDirections[d].x, ny = p.y + kDirections[d].y;
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+      const size_t n = static_cast<size_t>(ny) * static_cast<size_t>(w) + static_cast<size_t>(nx);
+      if (costs.cells()[n] == kWall || dist.cells()[n] != kUnreached) continue;
+      if (d >= 4 && !diagonal_allowed(costs, p, d, moves.diagonal)) continue;
+      dist.cells()[n] = g + step;
+      frontier.push_back(static_cast<uint32_t>(n));
+    }
+  }
+}
+
+void dijkstra(const CostGrid& costs, const Moves& moves, const std::vector<uint32_t>& sources, Grid<double>& dist) {
+  const int w = costs.width(), h = costs.height();
+  const int ndirs = moves.diagonals() ? 8 : 4;
+  using Entry = std::pair<double, uint32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+  for (uint32_t s : sources) open.push({0.0, s});
+  while (!open.empty()) {
+    const auto [g, i] = open.top();
+    open.pop();
+    if (g > dist.cells()[i]) continue;  // stale entry
+    const Point p = costs.point(i);
+    for (int d = 0; d < ndirs; ++d) {
+      const int nx = p.x + kDirections[d].x, ny = p.y + kDirections[d].y;
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+      const size_t n = static_cast<size_t>(ny) * static_cast<size_t>(w) + static_cast<size_t>(nx);
+      const double c = costs.cells()[n];
+      if (c == kWall) continue;
+      if (d >= 4 && !diagonal_allowed(costs, p, d, moves.diagonal)) continue;
+      const double ng = g + (d >= 4 ? c * moves.diagonal_cost : c);
+      if (ng < dist.cells()[n]) {
+        dist.cells()[n] = ng;
+        open.push({ng, static_cast<uint32_t>(n)});
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Point DistanceMap::farthest() const {
+  size_t best = dist.size();
+  double best_d = -1;
+  for (size_t i = 0; i < dist.size(); ++i) {
+    const double v = dist.cells()[i];
+    if (v != kUnreached && v > best_d) {
+      best_d = v;
+      best = i;
+    }
+  }
+  return best == dist.size() ? Point{-1, -1} : dist.point(best);
+}
+
+DistanceMap distance_map(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves) {
+  moves.check();
+  std::string problems;
+  for (size_t k = 0; k < sources.size(); ++k) {
+    if (costs.in_bounds(sources[k])) continue;
+    if (!problems.empty()) problems += "; ";
+    problems += "sources[" + std::to_string(k) + "] = " + to_string(sources[k]) + " (expected inside the " +
+                shape(costs.width(), costs.height()) + " grid)";
+  }
+  if (!problems.empty()) throw InvalidArgument(problems);
+
+  DistanceMap out;
+  out.moves = moves;
+  if (costs.size() == 0) return out;
+  out.dist = Grid<double>(costs.width(), costs.height(), kUnreached);
+
+  std::vector<uint32_t> seeds;
+  for (Point s : sources) {
+    const size_t i = costs.index(s);
+    if (costs.cells()[i] == kWall || out.dist.cells()[i] == 0) continue;  // impassable or repeated
+    out.dist.cells()[i] = 0;
+    seeds.push_back(static_cast<uint32_t>(i));
+  }
+  if (const double step = uniform_step(costs, moves); step > 0) {
+    breadth_first(costs, moves, step, seeds, out.dist);
+  } else {
+    dijkstra(costs, moves, seeds, out.dist);
+  }
+  return out;
+}
+
+std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point from) {
+  const Grid<double>& dist = map.dist;
+  if (costs.width() != dist.width() || costs.height() != dist.height())
+    throw InvalidArgument("costs = " + shape(costs.width(), costs.height()) + " (expected the distance map's " +
+                          shape(dist.width(), dist.height()) + ")");
+  if (!dist.in_bounds(from))
+    throw InvalidArgument("from = " + to_string(from) + " (expected inside the " +
+                          shape(dist.width(), dist.height()) + " grid)");
+  if (dist[from] == kUnreached) return {};
+
+  const bool diagonals = map.moves.diagonals();
+  std::vector<Point> path{from};
+  Point cur = from;
+  int prev = -1;
+  // Each step strictly lowers the distance, so the walk ends at a source (distance 0).
+  while (dist[cur] > 0) {
+    const double here = dist[cur];
+    const double enter = costs[cur];
+    int chosen = -1;
+    // Candidate order: the previous direction, then E, S, W, N, then SE, SW, NW, NE.
+    for (int k = -1; k < 8 && chosen < 0; ++k) {
+      const int d = k < 0 ? prev : k;
+      if (d < 0 || (k >= 0 && d == prev)) continue;
+      if (d >= 4 && !diagonals) continue;
+      const Point n{cur.x + kDirections[d].x, cur.y + kDirections[d].y};
+      if (!dist.in_bounds(n)) continue;
+      const double there = dist[n];
+      if (!(there < here)) continue;  // also skips unreached cells
+      if (d >= 4 && !diagonal_allowed(costs, cur, d, map.moves.diagonal)) continue;
+      // The step from n into cur, summed as the map summed it.
+      if (there + (d >= 4 ? enter * map.moves.diagonal_cost : enter) == here) chosen = d;
+    }
+    // Only possible when a step cost vanishes in rounding next to a huge distance, or when
+    // `costs` is not the grid the map was made from.
+    if (chosen < 0) return {};
+    cur = Point{cur.x + kDirections[chosen].x, cur.y + kDirections[chosen].y};
+    path.push_back(cur);
+    prev = chosen;
+  }
+  return path;
+}
+
+}  // namespace catacomb

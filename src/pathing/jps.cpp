@@ -1,0 +1,588 @@
+// Jump Point Search without corner cutting, block-based.
+//
+// Algorithm. A* over jump points (Harabor & Grastien 2011) with the pruning rules for grids where
+// a diagonal move needs both orthogonal neighbours passable (Harabor & Grastien 2014, "Improving
+// Jump Point Search"). Under that rule a diagonal move has no forced neighbours, and a straight
+// move east at (x, y) has a forced neighbour north when (x, y-1) is passable and (x-1, y-1) is
+// blocked (the diagonal that would have reached it from the parent is not allowed), likewise
+// south, and likewise for the other three directions.
+//
+// Straight jumps are block-based: the map is stored as bit lines (64 cells per word, one blocked
+// cell of padding all around, so scans need no bounds checks), rows for horizontal jumps and a
+// transposed copy for vertical ones. set_map also precomputes, per line and per direction, the
+// "event" bits where a scan must stop: blocked cells, and passable cells with a forced neighbour
+// (a neighbouring line that turns from blocked to passable there). A straight jump is then a
+// count-trailing-zeros (count-leading-zeros going west or north) over those words, followed by
+// one test: a passable event is a jump point, a blocked one a dead end. The goal is checked
+// separately (it is a jump point wherever it lies on the scanned line).
+//
+// Diagonal jumps step one cell at a time and run the two straight scans from every cell. As in
+// Harabor's "jps2" expansion, the straight jump points found from a diagonal cell are generated
+// directly as successors of the node being expanded (g = g(node) + k*sqrt2 + m), instead of
+// generating the diagonal cell and scanning again when it is expanded: fewer heap operations, the
+// same successors. Every edge is therefore "diagonal steps first, then straight steps", which is
+// how the path is rebuilt cell by cell.
+//
+// Corridor turns are contracted: a jump point whose step onwards is blocked and which has one
+// forced side has exactly one move, so it is not put on the open list; the jump continues round
+// the turn at once (up to kMaxTurns turns per edge, recorded for the path). Degree-2 nodes
+// removed from the search graph change no shortest path; in 1-wide mazes they are two thirds of
+// all jump points.
+//
+// Complexity: a query costs O(jump points x scan length / 64) plus the heap. Memory, allocated by
+// set_map: 6 bits per cell for the map (open bits and two event bits, in both orientations),
+// 2 bytes per cell of precomputed masks (forced neighbours per arrival direction, legal diagonal
+// steps) and 16 bytes per cell of node state (g, generation stamp, parent and arrival
+// direction). The stamp means a query touches only the cells it reaches; it allocates nothing
+// but the returned path once the heap has grown to its largest size.
+//
+// Determinism: the open list is a binary heap ordered by (lower f, then larger g, then lower cell
+// index), a total order, with lazy deletion (an improved node is pushed again; its stale entry
+// is skipped). The best successor of an expansion bypasses the heap only when it is exactly the
+// entry the heap would give next, so the order of expansion is that of the plain heap. No clock,
+// no unordered containers.
+#include <catacomb/pathing/jps.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cstdlib>
+#include <utility>
+#include <vector>
+
+namespace catacomb {
+namespace {
+
+constexpr uint64_t kAllOnes = ~uint64_t{0};
+// Arrival codes (Node::link & 15): 0 to 3 straight and 4 to 7 diagonal arrivals (kDirections),
+// kFromStart for the start node (expand in every direction), kAfterTurns + d for a straight
+// arrival in direction d at the end of a chain of corridor turns (see arrive()).
+constexpr uint32_t kFromStart = 8;
+constexpr uint32_t kAfterTurns = 9;
+// Most corridor turns followed within one edge. A bound, so that a ring of turns cannot loop.
+constexpr int kMaxTurns = 32;
+
+inline bool test_bit(const uint64_t* line, int pos) { return (line[pos >> 6] >> (pos & 63)) & 1; }
+
+// The first set bit of `events` at or after `pos` moving by Step (+1: higher positions, -1:
+// lower). Blocked cells are events and both ends of a line are blocked padding, so it exists.
+template <int Step>
+inline int first_event(const uint64_t* events, int pos) {
+  int wi = pos >> 6;
+  if constexpr (Step > 0) {
+    uint64_t bits = events[wi] & (kAllOnes << (pos & 63));
+    while (bits == 0) bits = events[++wi];
+    return wi * 64 + std::countr_zero(bits);
+  } else {
+    uint64_t bits = events[wi] & (kAllOnes >> (63 - (pos & 63)));
+    while (bits == 0) bits = events[--wi];
+    return wi * 64 + 63 - std::countl_zero(bits);
+  }
+}
+
+// One orientation of the map: lines of `words` words each (64 positions per word).
+// open: the cell is passable. forward / backward: where a scan moving towards higher / lower
+// positions must stop: a blocked cell, or a passable cell with a forced neighbour (a
+// neighbouring line passable here and blocked one step back).
+struct BitLines {
+  int words = 0;
+  std::vector<uint64_t> open, forward, backward;
+
+  size_t offset(int l) const { return static_cast<size_t>(l) * static_cast<size_t>(words); }
+  const uint64_t* open_line(int l) const { return open.data() + offset(l); }
+  bool is_open(int l, int pos) const { return test_bit(open_line(l), pos); }
+
+  void reset(int line_count, int positions) {
+    words = (positions + 63) / 64;
+    open.assign(static_cast<size_t>(line_count) * static_cast<size_t>(words), 0);
+  }
+  void set_open(int l, int pos) { open[offset(l) + static_cast<size_t>(pos >> 6)] |= uint64_t{1} << (pos & 63); }
+  // Derives forward and backward from open (the padding lines stay all events; never scanned).
+  void derive_events() {
+    forward.assign(open.size(), kAllOnes);
+    backward.assign(open.size(), kAllOnes);
+    const int lines = static_cast<int>(open.size() / static_cast<size_t>(words));
+    for (int l = 1; l + 1 < lines; ++l) {
+      const uint64_t *a = open_line(l - 1), *b = open_line(l + 1), *mid = open_line(l);
+      for (int w = 0; w < words; ++w) {
+        const uint64_t a_prev = w > 0 ? a[w - 1] >> 63 : 0, b_prev = w > 0 ? b[w - 1] >> 63 : 0;
+        const uint64_t a_next = w + 1 < words ? a[w + 1] << 63 : 0, b_next = w + 1 < words ? b[w + 1] << 63 : 0;
+        const uint64_t fwd = (a[w] & ~((a[w] << 1) | a_prev)) | (b[w] & ~((b[w] << 1) | b_prev));
+        const uint64_t bwd = (a[w] & ~((a[w] >> 1) | a_next)) | (b[w] & ~((b[w] >> 1) | b_next));
+        forward[offset(l) + static_cast<size_t>(w)] = ~mid[w] | fwd;
+        backward[offset(l) + static_cast<size_t>(w)] = ~mid[w] | bwd;
+      }
+    }
+  }
+
+  // The jump point reached moving by Step along line l from position pos (not included), or -1
+  // for a dead end. `target` (the goal's position if it lies on this line, else -1) is a jump
+  // point too.
+  template <int Step>
+  int jump(int l, int pos, int target) const {
+    const uint64_t* events = (Step > 0 ? forward : backward).data() + offset(l);
+    const int p = first_event<Step>(events, pos + Step);
+    if constexpr (Step > 0) {
+      if (target > pos && target < p) return target;
+    } else {
+      if (target < pos && target > p) return target;
+    }
+    return is_open(l, p) ? p : -1;
+  }
+};
+
+int sign(int v) { return (v > 0) - (v < 0); }
+
+// Index into kDirections of a unit step.
+constexpr uint8_t direction_index(int dx, int dy) {
+  for (uint8_t d = 0; d < 8; ++d)
+    if (kDirections[d].x == dx && kDirections[d].y == dy) return d;
+  return 0;
+}
+
+}  // namespace
+
+struct JumpPointSearch::Impl {
+  int width = 0;
+  int height = 0;
+  // Every scan works in padded coordinates: cell (x, y) is position x + 1 of row line y + 1, and
+  // position y + 1 of column line x + 1.
+  BitLines rows;  // height + 2 lines of width + 2 positions
+  BitLines cols;  // width + 2 lines of height + 2 positions
+
+  // Node state per cell (index y * width + x): 16 bytes, four to a cache line. A node is open
+  // when stamp == 2 * generation, closed when stamp == 2 * generation + 1, unseen otherwise.
+  struct Node {
+    double g;
+    uint32_t stamp;
+    uint32_t link;  // parent cell << 4 | arrival code
+  };
+  std::vector<Node> nodes;
+  uint32_t generation = 0;
+  // Per cell, precomputed by set_map so that an expansion tests bits instead of cells:
+  // bit 2 * d + k (0 to 7): a forced neighbour for straight arrival direction d (0 to 3,
+  // kDirections) on side k (0: north or west, 1: south or east), i.e. the side cell is passable
+  // and the cell behind it blocked; bit 8 + (d - 4): the diagonal step d (4 to 7) is legal;
+  // bit 12 + d: the straight step d (0 to 3) is legal.
+  std::vector<uint16_t> masks;
+  // Corridor turns skipped by the edges of this query: for a node with code kAfterTurns + d,
+  // turn_list[via[cell]] is the number of turns and the turn cells follow, in path order.
+  std::vector<uint32_t> via;
+  std::vector<uint32_t> turn_list;
+  uint32_t chain[kMaxTurns];
+  uint32_t open_stamp() const { return 2 * generation; }
+  uint32_t closed_stamp() const { return 2 * generation + 1; }
+
+  // The open list: a binary heap with lazy deletion. A node whose g improves is pushed again and
+  // its older entry, now with a larger g, is skipped when popped: no decrease-key, so sifting
+  // never touches node state.
+  struct Entry {
+    double f;
+    double g;
+    uint32_t cell;
+    uint16_t x, y;  // the cell's coordinates (kMaxSide fits), so that no division recovers them
+  };
+  std::vector<Entry> heap;
+  // Successors generated by the expansion under way. The best of them skips the heap when it
+  // would be the very next entry popped anyway (often the case along corridors).
+  std::vector<Entry> fresh;
+  std::vector<uint32_t> waypoints;  // scratch: the jump points and turns of the found path
+
+  Point goal{};
+  uint32_t goal_cell = 0;
+
+  // Cell (x, y) passable; x in [-1, width], y in [-1, height] (the padding reads as blocked).
+  bool open_cell(int x, int y) const { return rows.is_open(y + 1, x + 1); }
+  uint32_t cell_of(int x, int y) const {
+    return static_cast<uint32_t>(y) * static_cast<uint32_t>(width) + static_cast<uint32_t>(x);
+  }
+  Point point_of(uint32_t c) const {
+    const auto w = static_cast<uint32_t>(width);
+    return {static_cast<int>(c % w), static_cast<int>(c / w)};
+  }
+
+  void set_map(const Grid<uint8_t>& passable) {
+    width = passable.width();
+    height = passable.height();
+    rows.reset(height + 2, width + 2);
+    cols.reset(width + 2, height + 2);
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x)
+        if (passable(x, y) != 0) {
+          rows.set_open(y + 1, x + 1);
+          cols.set_open(x + 1, y + 1);
+        }
+    rows.derive_events();
+    cols.derive_events();
+    // Parent cells are stored in 28 bits: kMaxSide * kMaxSide = 2^28 cells fit.
+    static_assert(static_cast<uint64_t>(kMaxSide) * kMaxSide <= (uint64_t{1} << 28));
+    nodes.assign(passable.size(), Node{0.0, 0, 0});
+    masks.assign(passable.size(), 0);
+    via.assign(passable.size(), 0);
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x) {
+        unsigned m = 0;
+        for (unsigned d = 0; d < 4; ++d) {
+          const int dx = kDirections[d].x, dy = kDirections[d].y;
+          for (unsigned k = 0; k < 2; ++k) {
+            const int side = k == 0 ? -1 : 1;
+            // Moving along x, the sides are rows y -/+ 1; moving along y, columns x -/+ 1.
+            const int sx = dy == 0 ? x : x + side, sy = dy == 0 ? y + side : y;
+            if (open_cell(sx, sy) && !open_cell(sx - dx, sy - dy)) m |= 1u << (2 * d + k);
+          }
+        }
+        for (unsigned d = 4; d < 8; ++d) {
+          const int dx = kDirections[d].x, dy = kDirections[d].y;
+          if (open_cell(x + dx, y) && open_cell(x, y + dy) && open_cell(x + dx, y + dy)) m |= 1u << (8 + d - 4);
+        }
+        for (unsigned d = 0; d < 4; ++d)
+          if (open_cell(x + kDirections[d].x, y + kDirections[d].y)) m |= 1u << (12 + d);
+        masks[cell_of(x, y)] = static_cast<uint16_t>(m);
+      }
+    generation = 0;
+    heap.clear();
+  }
+
+  double heuristic(int x, int y) const {
+    const int dx = std::abs(x - goal.x), dy = std::abs(y - goal.y);
+    const int lo = std::min(dx, dy), hi = std::max(dx, dy);
+    return static_cast<double>(hi - lo) + static_cast<double>(lo) * kSqrt2;
+  }
+
+  // Heap order: lower f, then larger g, then lower cell index (a total order).
+  static bool before(const Entry& a, const Entry& b) {
+    if (a.f != b.f) return a.f < b.f;
+    if (a.g != b.g) return a.g > b.g;
+    return a.cell < b.cell;
+  }
+  void push(const Entry& e) {
+    heap.push_back(e);
+    size_t i = heap.size() - 1;
+    while (i > 0) {
+      const size_t up = (i - 1) / 2;
+      if (!before(e, heap[up])) break;
+      heap[i] = heap[up];
+      i = up;
+    }
+    heap[i] = e;
+  }
+  // Bottom-up pop: the hole left at the root walks down to a leaf along the smaller children (one
+  // comparison per level), then the last entry, which usually belongs near the bottom, sifts up
+  // from there.
+  Entry pop() {
+    const Entry top = heap.front();
+    const Entry e = heap.back();
+    heap.pop_back();
+    const size_t n = heap.size();
+    if (n > 0) {
+      size_t i = 0;
+      for (size_t child = 1; child < n; child = 2 * i + 1) {
+        if (child + 1 < n && before(heap[child + 1], heap[child])) ++child;
+        heap[i] = heap[child];
+        i = child;
+      }
+      while (i > 0) {
+        const size_t up = (i - 1) / 2;
+        if (!before(e, heap[up])) break;
+        heap[i] = heap[up];
+        i = up;
+      }
+      heap[i] = e;
+    }
+    return top;
+  }
+
+  // Offers cell (x, y) at cost `cost`, reached from `from` with arrival code `code`; `turns`
+  // corridor turns (in `chain`) lie between them.
+  void relax(int x, int y, double cost, uint32_t from, uint32_t code, int turns = 0) {
+    const uint32_t c = cell_of(x, y);
+    Node& n = nodes[c];
+    if (n.stamp == closed_stamp() || (n.stamp == open_stamp() && !(cost < n.g))) return;
+    if (turns > 0) {
+      via[c] = static_cast<uint32_t>(turn_list.size());
+      turn_list.push_back(static_cast<uint32_t>(turns));
+      turn_list.insert(turn_list.end(), chain, chain + turns);
+      code += kAfterTurns;
+    }
+    n = Node{cost, open_stamp(), from << 4 | code};
+    fresh.push_back({cost + heuristic(x, y), cost, c, static_cast<uint16_t>(x), static_cast<uint16_t>(y)});
+  }
+
+  // A straight jump from `from` found the jump point (x, y), arriving in direction d (0 to 3).
+  // If (x, y) is a corridor turn, i.e. the step onwards is blocked and exactly one side is
+  // forced, its expansion would have exactly one move: the straight jump along that side (the
+  // diagonal towards it needs the blocked step). Such a node is not generated: the jump
+  // continues at once, the turn is recorded for the path, and a turn whose jump finds nothing
+  // ends the edge with nothing to generate. This is the search graph with its degree-2 nodes
+  // contracted: the same optimal costs, far fewer heap operations in mazes (where two thirds of
+  // the jump points are such turns).
+  void arrive(int x, int y, double cost, uint32_t from, uint32_t d) {
+    int turns = 0;
+    for (;;) {
+      if (x == goal.x && y == goal.y) break;
+      const unsigned m = masks[cell_of(x, y)];
+      const unsigned sides = (m >> (2 * d)) & 3;
+      if ((m >> (12 + d)) & 1 || sides == 3 || turns == kMaxTurns) break;
+      chain[turns++] = cell_of(x, y);
+      // The side: north or west for bit 0, south or east for bit 1.
+      const bool horizontal = d == 0 || d == 2;
+      d = horizontal ? (sides == 1 ? 3u : 1u) : (sides == 1 ? 2u : 0u);
+      int p;
+      switch (d) {
+        case 0: p = rows.jump<1>(y + 1, x + 1, goal.y == y ? goal.x + 1 : -1); break;
+        case 2: p = rows.jump<-1>(y + 1, x + 1, goal.y == y ? goal.x + 1 : -1); break;
+        case 1: p = cols.jump<1>(x + 1, y + 1, goal.x == x ? goal.y + 1 : -1); break;
+        default: p = cols.jump<-1>(x + 1, y + 1, goal.x == x ? goal.y + 1 : -1); break;
+      }
+      if (p < 0) return;  // the corridor beyond the turn is a dead end
+      if (horizontal) {   // now moving vertically
+        cost += static_cast<double>(std::abs(p - 1 - y));
+        y = p - 1;
+      } else {
+        cost += static_cast<double>(std::abs(p - 1 - x));
+        x = p - 1;
+      }
+    }
+    relax(x, y, cost, from, d, turns);
+  }
+
+  // Straight jump from (x, y) by (DX, DY): the jump point found, if any, becomes a successor.
+  template <int DX, int DY>
+  [[gnu::always_inline]] void straight(uint32_t from, int x, int y, double g0) {
+    constexpr uint32_t d = direction_index(DX, DY);
+    if constexpr (DY == 0) {
+      const int p = rows.jump<DX>(y + 1, x + 1, goal.y == y ? goal.x + 1 : -1);
+      if (p >= 0) arrive(p - 1, y, g0 + static_cast<double>(std::abs(p - 1 - x)), from, d);
+    } else {
+      const int p = cols.jump<DY>(x + 1, y + 1, goal.x == x ? goal.y + 1 : -1);
+      if (p >= 0) arrive(x, p - 1, g0 + static_cast<double>(std::abs(p - 1 - y)), from, d);
+    }
+  }
+
+  // Walks the diagonal (DX, DY) from (x, y); from every cell on it, the straight jump points
+  // along DX and DY become successors of `from` (see the file comment). The walk runs in padded
+  // coordinates (px, py).
+  template <int DX, int DY>
+  void diagonal(uint32_t from, int x, int y, double g0, unsigned cell_mask) {
+    // Most diagonals are blocked at once (always, in a corridor): test the first step inline.
+    if (cell_mask & (1u << (8 + direction_index(DX, DY) - 4))) walk_diagonal<DX, DY>(from, x, y, g0);
+  }
+  template <int DX, int DY>
+  [[gnu::noinline]] void walk_diagonal(uint32_t from, int x, int y, double g0) {
+    constexpr uint32_t dh = direction_index(DX, 0), dv = direction_index(0, DY), dd = direction_index(DX, DY);
+    const int gx = goal.x + 1, gy = goal.y + 1;
+    int px = x + 1, py = y + 1;
+    double gd = g0;
+    const uint64_t* here = rows.open_line(py);
+    for (;;) {
+      const uint64_t* next = rows.open_line(py + DY);
+      if (!test_bit(here, px + DX) || !test_bit(next, px) || !test_bit(next, px + DX)) return;
+      px += DX;
+      py += DY;
+      here = next;
+      gd += kSqrt2;
+      if (px == gx && py == gy) {
+        relax(px - 1, py - 1, gd, from, dd);
+        return;
+      }
+      const int jx = rows.jump<DX>(py, px, py == gy ? gx : -1);
+      if (jx >= 0) arrive(jx - 1, py - 1, gd + static_cast<double>(std::abs(jx - px)), from, dh);
+      const int jy = cols.jump<DY>(px, py, px == gx ? gy : -1);
+      if (jy >= 0) arrive(px - 1, jy - 1, gd + static_cast<double>(std::abs(jy - py)), from, dv);
+    }
+  }
+
+  // The successors of a node that arrived moving straight by (DX, DY): onwards, plus the two
+  // moves towards each forced neighbour (a side cell passable while the cell behind it is
+  // blocked: no diagonal from the parent could have reached it).
+  template <int DX, int DY>
+  void expand_straight(uint32_t c, int x, int y, double g) {
+    constexpr unsigned d = direction_index(DX, DY);
+    straight<DX, DY>(c, x, y, g);
+    const unsigned all = masks[c], m = all >> (2 * d);
+    if constexpr (DY == 0) {
+      if (m & 1) {
+        straight<0, -1>(c, x, y, g);
+        diagonal<DX, -1>(c, x, y, g, all);
+      }
+      if (m & 2) {
+        straight<0, 1>(c, x, y, g);
+        diagonal<DX, 1>(c, x, y, g, all);
+      }
+    } else {
+      if (m & 1) {
+        straight<-1, 0>(c, x, y, g);
+        diagonal<-1, DY>(c, x, y, g, all);
+      }
+      if (m & 2) {
+        straight<1, 0>(c, x, y, g);
+        diagonal<1, DY>(c, x, y, g, all);
+      }
+    }
+  }
+
+  // A node that arrived diagonally: natural successors only (no corner cutting leaves a diagonal
+  // move without forced neighbours). Only the goal arrives diagonally (see diagonal()), and the
+  // goal is never expanded; kept so that the expansion rules stay complete.
+  template <int DX, int DY>
+  void expand_diagonal(uint32_t c, int x, int y, double g) {
+    straight<DX, 0>(c, x, y, g);
+    straight<0, DY>(c, x, y, g);
+    diagonal<DX, DY>(c, x, y, g, masks[c]);
+  }
+
+  void expand(uint32_t c, Point p) {
+    const double g = nodes[c].g;
+    uint32_t code = nodes[c].link & 15;
+    if (code >= kAfterTurns) code -= kAfterTurns;
+    switch (code) {
+      case 0: expand_straight<1, 0>(c, p.x, p.y, g); break;
+      case 1: expand_straight<0, 1>(c, p.x, p.y, g); break;
+      case 2: expand_straight<-1, 0>(c, p.x, p.y, g); break;
+      case 3: expand_straight<0, -1>(c, p.x, p.y, g); break;
+      case 4: expand_diagonal<1, 1>(c, p.x, p.y, g); break;
+      case 5: expand_diagonal<-1, 1>(c, p.x, p.y, g); break;
+      case 6: expand_diagonal<-1, -1>(c, p.x, p.y, g); break;
+      case 7: expand_diagonal<1, -1>(c, p.x, p.y, g); break;
+      default:  // kFromStart
+        straight<1, 0>(c, p.x, p.y, g);
+        straight<0, 1>(c, p.x, p.y, g);
+        straight<-1, 0>(c, p.x, p.y, g);
+        straight<0, -1>(c, p.x, p.y, g);
+        diagonal<1, 1>(c, p.x, p.y, g, masks[c]);
+        diagonal<-1, 1>(c, p.x, p.y, g, masks[c]);
+        diagonal<-1, -1>(c, p.x, p.y, g, masks[c]);
+        diagonal<1, -1>(c, p.x, p.y, g, masks[c]);
+        break;
+    }
+  }
+
+  void next_generation() {
+    if (++generation == (uint32_t{1} << 31)) {  // stamps would wrap: forget them, every 2^31 queries
+      for (Node& n : nodes) n.stamp = 0;
+      generation = 1;
+    }
+  }
+
+  void build_path(uint32_t start_cell, PathResult& r) {
+    waypoints.clear();
+    for (uint32_t c = goal_cell;; c = nodes[c].link >> 4) {
+      waypoints.push_back(c);
+      if (c == start_cell) break;
+      if ((nodes[c].link & 15) >= kAfterTurns) {  // the corridor turns before c, last first
+        const uint32_t at = via[c];
+        for (uint32_t k = turn_list[at]; k >= 1; --k) waypoints.push_back(turn_list[at + k]);
+      }
+    }
+    std::reverse(waypoints.begin(), waypoints.end());
+    size_t cells = 1;
+    for (size_t i = 1; i < waypoints.size(); ++i) {
+      const Point a = point_of(waypoints[i - 1]), b = point_of(waypoints[i]);
+      cells += static_cast<size_t>(std::max(std::abs(b.x - a.x), std::abs(b.y - a.y)));
+    }
+    r.path.clear();
+    r.path.reserve(cells);
+    Point at = point_of(waypoints[0]);
+    r.path.push_back(at);
+    double cost = 0;
+    for (size_t i = 1; i < waypoints.size(); ++i) {
+      const Point b = point_of(waypoints[i]);
+      const int sx = sign(b.x - at.x), sy = sign(b.y - at.y);
+      // Every edge is diagonal steps first, then straight steps.
+      const int diagonals = std::min(std::abs(b.x - at.x), std::abs(b.y - at.y));
+      for (int k = 0; k < diagonals; ++k) {
+        at = {at.x + sx, at.y + sy};
+        r.path.push_back(at);
+        cost += kSqrt2;
+      }
+      const int tx = b.x == at.x ? 0 : sx, ty = b.y == at.y ? 0 : sy;
+      while (at != b) {
+        at = {at.x + tx, at.y + ty};
+        r.path.push_back(at);
+        cost += 1.0;
+      }
+    }
+    r.cost = cost;
+  }
+
+  PathResult find_path(Point start, Point target, int64_t budget) {
+    assert(start.x >= 0 && start.y >= 0 && start.x < width && start.y < height);
+    assert(target.x >= 0 && target.y >= 0 && target.x < width && target.y < height);
+    PathResult r;
+    if (!open_cell(start.x, start.y)) {
+      r.status = PathStatus::StartBlocked;
+      return r;
+    }
+    if (!open_cell(target.x, target.y)) {
+      r.status = PathStatus::GoalBlocked;
+      return r;
+    }
+    if (start == target) {
+      r.status = PathStatus::Found;
+      r.path.push_back(start);
+      return r;
+    }
+    next_generation();
+    heap.clear();
+    turn_list.clear();
+    goal = target;
+    goal_cell = cell_of(target.x, target.y);
+    const uint32_t s = cell_of(start.x, start.y);
+    fresh.clear();
+    relax(start.x, start.y, 0.0, s, kFromStart);
+    for (;;) {
+      // The next entry: the best fresh successor if it comes before the heap's top, else the
+      // top. Either way exactly the entry a plain heap would pop next.
+      Entry e;
+      if (!fresh.empty()) {
+        size_t best = 0;
+        for (size_t i = 1; i < fresh.size(); ++i)
+          if (before(fresh[i], fresh[best])) best = i;
+        if (heap.empty() || before(fresh[best], heap.front())) {
+          e = fresh[best];
+          fresh[best] = fresh.back();
+          fresh.pop_back();
+          for (const Entry& f : fresh) push(f);
+        } else {
+          for (const Entry& f : fresh) push(f);
+          e = pop();
+        }
+        fresh.clear();
+      } else if (!heap.empty()) {
+        e = pop();
+      } else {
+        break;
+      }
+      const uint32_t c = e.cell;
+      Node& n = nodes[c];
+      if (n.stamp != open_stamp() || e.g > n.g) continue;  // closed, or a stale entry
+      if (budget > 0 && r.expanded >= budget) {
+        r.status = PathStatus::BudgetExhausted;
+        return r;
+      }
+      n.stamp = closed_stamp();
+      ++r.expanded;
+      if (c == goal_cell) {
+        r.status = PathStatus::Found;
+        build_path(s, r);
+        return r;
+      }
+      expand(c, {e.x, e.y});
+    }
+    r.status = PathStatus::NoPath;
+    return r;
+  }
+};
+
+JumpPointSearch::JumpPointSearch() : impl_(std::make_unique<Impl>()) {}
+JumpPointSearch::~JumpPointSearch() = default;
+JumpPointSearch::JumpPointSearch(JumpPointSearch&&) noexcept = default;
+JumpPointSearch& JumpPointSearch::operator=(JumpPointSearch&&) noexcept = default;
+
+void JumpPointSearch::set_map(const Grid<uint8_t>& passable) { impl_->set_map(passable); }
+
+PathResult JumpPointSearch::find_path(Point start, Point goal, int64_t budget) {
+  return impl_->find_path(start, goal, budget);
+}
+
+}  // namespace catacomb

@@ -1,0 +1,137 @@
+// Names, option checks and cost helpers of the search engine (the engine itself is in
+// search.cpp; the formulas both use are in search_internal.hpp).
+#include <cmath>
+
+#include <catacomb/core/error.hpp>
+#include "core/problems.hpp"
+#include <catacomb/pathing/search.hpp>
+#include "pathing/search_internal.hpp"
+
+namespace catacomb {
+
+using detail::abs_diff;
+using detail::distance_units;
+using detail::scaled_cost;
+
+// --- names, options --------------------------------------------------------------------------
+
+std::string_view algorithm_name(Algorithm a) {
+  switch (a) {
+    case Algorithm::AStar: return "astar";
+    case Algorithm::Dijkstra: return "dijkstra";
+    case Algorithm::Bfs: return "bfs";
+    case Algorithm::Greedy: return "greedy";
+    case Algorithm::Jps: return "jps";
+  }
+  return "?";
+}
+
+Algorithm parse_algorithm(std::string_view name, const std::string& field) {
+  for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Bfs, Algorithm::Greedy, Algorithm::Jps})
+    if (algorithm_name(a) == name) return a;
+  throw InvalidArgument(field + " = " + std::string(name) + " (expected astar, dijkstra, bfs, greedy or jps)");
+}
+
+std::string_view heuristic_name(Heuristic h) {
+  switch (h) {
+    case Heuristic::Manhattan: return "manhattan";
+    case Heuristic::Octile: return "octile";
+    case Heuristic::Chebyshev: return "chebyshev";
+    case Heuristic::Euclidean: return "euclidean";
+    case Heuristic::Zero: return "zero";
+  }
+  return "?";
+}
+
+Heuristic parse_heuristic(std::string_view name, const std::string& field) {
+  for (Heuristic h : {Heuristic::Manhattan, Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Euclidean,
+                      Heuristic::Zero})
+    if (heuristic_name(h) == name) return h;
+  throw InvalidArgument(field + " = " + std::string(name) +
+                        " (expected manhattan, octile, chebyshev, euclidean or zero)");
+}
+
+double heuristic_distance(Heuristic h, Point a, Point b, double diagonal_cost) {
+  return distance_units(h, abs_diff(a.x, b.x), abs_diff(a.y, b.y), diagonal_cost);
+}
+
+std::vector<std::string> SearchOptions::problems() const {
+  std::vector<std::string> p;
+  if (algorithm_name(algorithm) == "?")
+    p.push_back("algorithm = " + std::to_string(static_cast<int>(algorithm)) +
+                " (expected astar, dijkstra, bfs, greedy or jps)");
+  if (heuristic_name(heuristic) == "?")
+    p.push_back("heuristic = " + std::to_string(static_cast<int>(heuristic)) +
+                " (expected manhattan, octile, chebyshev, euclidean or zero)");
+  if (diagonal_policy_name(moves.diagonal) == "?")
+    p.push_back("diagonal = " + std::to_string(static_cast<int>(moves.diagonal)) +
+                " (expected never, no-corner-cut, one-free or always)");
+  for (std::string& s : moves.problems()) p.push_back(std::move(s));
+  if (!(heuristic_scale >= 0 && heuristic_scale <= 1e6))
+    p.push_back("heuristic_scale = " + format_number(heuristic_scale) + " (expected 0 to 1e6)");
+  if (!(cost_scale >= 0 && cost_scale <= 1))
+    p.push_back("cost_scale = " + format_number(cost_scale) + " (expected 0 to 1)");
+  if (budget < 0) p.push_back("budget = " + std::to_string(budget) + " (expected >= 0)");
+  return p;
+}
+
+void SearchOptions::check() const {
+  auto p = problems();
+  throw_if_problems(p);
+}
+
+std::string_view path_status_name(PathStatus s) {
+  switch (s) {
+    case PathStatus::Found: return "found";
+    case PathStatus::NoPath: return "no-path";
+    case PathStatus::BudgetExhausted: return "budget-exhausted";
+    case PathStatus::StartBlocked: return "start-blocked";
+    case PathStatus::GoalBlocked: return "goal-blocked";
+  }
+  return "?";
+}
+
+CostGrid make_cost_grid(const Grid<Terrain>& tiles, const CostTable& costs) {
+  if (tiles.size() == 0) return CostGrid();
+  CostGrid g(tiles.width(), tiles.height(), CostTable::kImpassable);
+  const Terrain* t = tiles.data();
+  double* c = g.data();
+  for (size_t i = 0; i < tiles.size(); ++i) c[i] = costs[t[i]];
+  return g;
+}
+
+double path_cost(const CostGrid& costs, const std::vector<Point>& path, const Moves& moves, double cost_scale) {
+  const std::string shape = std::to_string(costs.width()) + "x" + std::to_string(costs.height());
+  auto cell = [&](size_t k) { return "path[" + std::to_string(k) + "] = " + to_string(path[k]); };
+  double total = 0;
+  for (size_t k = 0; k < path.size(); ++k) {
+    const Point p = path[k];
+    if (!costs.in_bounds(p) || costs[p] == CostTable::kImpassable)
+      throw InvalidArgument(cell(k) + " (expected a passable cell inside the " + shape + " map)");
+    if (k == 0) continue;
+    const Point q = path[k - 1];
+    const int dx = p.x - q.x, dy = p.y - q.y;
+    bool legal = false;
+    const bool diag = dx != 0 && dy != 0;
+    if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && (dx != 0 || dy != 0)) {
+      if (!diag) {
+        legal = true;
+      } else if (moves.diagonals()) {
+        const bool a = costs.in_bounds(Point{q.x + dx, q.y}) && costs(q.x + dx, q.y) != CostTable::kImpassable;
+        const bool b = costs.in_bounds(Point{q.x, q.y + dy}) && costs(q.x, q.y + dy) != CostTable::kImpassable;
+        switch (moves.diagonal) {
+          case DiagonalPolicy::NoCornerCut: legal = a && b; break;
+          case DiagonalPolicy::OneFree: legal = a || b; break;
+          case DiagonalPolicy::Always: legal = true; break;
+          case DiagonalPolicy::Never: legal = false; break;
+        }
+      }
+    }
+    if (!legal) throw InvalidArgument(cell(k) + " (expected one legal move from " + cell(k - 1) + ")");
+    const double c = scaled_cost(costs[p], cost_scale);
+    total += diag ? c * moves.diagonal_cost : c * 1.0;
+  }
+  return total;
+}
+
+}  // namespace catacomb
