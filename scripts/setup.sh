@@ -3,14 +3,22 @@
 #   scripts/setup.sh          build and test dependencies (Chromium included: the HTML review
 #                             page's tests load it in headless Chromium)
 #   scripts/setup.sh --bench  also the benchmark peers (libtcod, Boost.Graph, OpenCV)
+#   scripts/setup.sh --cross  also the cross-check toolchains (scripts/cross-check.sh): MinGW-w64
+#                             and Wine, the aarch64 cross compiler and qemu-user, Clang and libc++
+# The flags combine (scripts/setup.sh --bench --cross).
 # Runs apt-get through sudo when not root.
 set -euo pipefail
 
-packages=(cmake g++ make pkg-config libgtest-dev libgmock-dev libstb-dev libcli11-dev nlohmann-json3-dev
-          libbenchmark-dev chromium fonts-liberation)
-if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev)
-fi
+packages=(cmake g++ gcc make pkg-config libgtest-dev libgmock-dev googletest libstb-dev libcli11-dev
+          nlohmann-json3-dev libbenchmark-dev chromium fonts-liberation)
+for arg in "$@"; do
+  case "$arg" in
+    --bench) packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev) ;;
+    --cross) packages+=(g++-mingw-w64-x86-64-posix wine64 g++-aarch64-linux-gnu qemu-user clang libc++-dev
+                        libc++abi-dev) ;;
+    *) echo "setup: unknown argument '$arg' (expected --bench or --cross)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

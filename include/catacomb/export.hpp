@@ -13,10 +13,15 @@
 #if defined(_WIN32) || defined(__CYGWIN__)
 #define CATACOMB_PUBLIC_BEGIN
 #define CATACOMB_PUBLIC_END
+#define CATACOMB_HIDDEN
 #elif defined(__GNUC__) || defined(__clang__)
 #define CATACOMB_PUBLIC_BEGIN _Pragma("GCC visibility push(default)")
 #define CATACOMB_PUBLIC_END _Pragma("GCC visibility pop")
+/// Marks a library-internal type nested in a public class (a pimpl's Impl), which would
+/// otherwise inherit the public class's default visibility.
+#define CATACOMB_HIDDEN __attribute__((visibility("hidden")))
 #else
 #define CATACOMB_PUBLIC_BEGIN
 #define CATACOMB_PUBLIC_END
+#define CATACOMB_HIDDEN
 #endif

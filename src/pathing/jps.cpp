@@ -142,7 +142,7 @@ constexpr uint8_t direction_index(int dx, int dy) {
 
 }  // namespace
 
-struct JumpPointSearch::Impl {
+struct CATACOMB_HIDDEN JumpPointSearch::Impl {
   int width = 0;
   int height = 0;
   // Every scan works in padded coordinates: cell (x, y) is position x + 1 of row line y + 1, and

@@ -59,7 +59,7 @@ struct Closest {
 
 }  // namespace detail
 
-struct GridSearch::Impl {
+struct CATACOMB_HIDDEN GridSearch::Impl {
   // The bound map.
   CostGrid costs;
   int w = 0, h = 0;

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Checks catacomb as a game would use it: installed and found by find_package or pkg-config,
+# built as a shared library exporting only its public API, and vendored with add_subdirectory().
+#
+#   scripts/package-check.sh [--from BUILD_DIR]
+#
+# --from BUILD_DIR installs from an existing top-level build (e.g. build/release after
+# `cmake --workflow --preset test`) instead of building the static library and CLI again.
+# Everything goes under build/package/. Exits non-zero at the first check that fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=$root/build/package
+from=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --from) from=$(cd "$2" && pwd); shift 2 ;;
+    *) echo "package-check: unknown argument '$1' (expected --from BUILD_DIR)" >&2; exit 2 ;;
+  esac
+done
+rm -rf "$out"
+mkdir -p "$out"
+start=$SECONDS
+step() { echo "== package-check: $*"; }
+fail() { echo "package-check: FAILED: $*" >&2; exit 1; }
+# Consumers build without the CI variable: only catacomb's own top-level build turns on -Werror.
+consumer() { env -u CI "$@"; }
+
+# --- 1. static library + CLI, installed ------------------------------------------------------
+if [[ -z "$from" ]]; then
+  step "configure and build the static library and CLI (tests off)"
+  cmake -S . -B "$out/static" -DCMAKE_BUILD_TYPE=Release -DCATACOMB_BUILD_TESTS=OFF >/dev/null
+  cmake --build "$out/static" -j2 >/dev/null
+  from=$out/static
+fi
+step "cmake --install $from --prefix build/package/prefix"
+cmake --install "$from" --prefix "$out/prefix" >/dev/null
+prefix=$out/prefix
+libdir=$(cd "$prefix" && ls -d lib*/cmake/catacomb | head -1 | xargs dirname | xargs dirname)
+for f in include/catacomb/catacomb.hpp include/catacomb/catacomb.h include/catacomb/version.hpp \
+         include/catacomb/export.hpp include/catacomb/pathing/search.hpp \
+         "$libdir/libcatacomb.a" "$libdir/cmake/catacomb/catacombConfig.cmake" \
+         "$libdir/cmake/catacomb/catacombConfigVersion.cmake" "$libdir/cmake/catacomb/catacombTargets.cmake" \
+         "$libdir/pkgconfig/catacomb.pc" bin/catacomb share/doc/catacomb/README.md share/doc/catacomb/LICENSE; do
+  [[ -e "$prefix/$f" ]] || fail "the install has no $f"
+done
+# Internal headers stay in src/; nothing lets a bare core/... path reach a consumer.
+for f in include/catacomb/pathing/open_list.hpp include/catacomb/pathing/search_internal.hpp \
+         include/catacomb/pathing/search_engine.hpp include/core include/pathing; do
+  [[ ! -e "$prefix/$f" ]] || fail "the install has the internal $f"
+done
+"$prefix/bin/catacomb" --version | grep -q "catacomb $(sed -n 's/^project(catacomb VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)" \
+  || fail "the installed CLI does not report the project's version"
+
+# Every installed header compiles on its own from the install alone (C++20; catacomb.h as C11 too).
+step "each installed header compiles on its own"
+while IFS= read -r h; do
+  rel=${h#"$prefix/include/"}
+  echo "#include <$rel>" | consumer c++ -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I"$prefix/include" -x c++ - \
+    || fail "<$rel> does not compile on its own"
+done < <(find "$prefix/include/catacomb" -name '*.hpp' -o -name '*.h' | sort)
+echo '#include <catacomb/catacomb.h>' | consumer cc -std=c11 -fsyntax-only -Wall -Wextra -Wpedantic -Werror \
+  -I"$prefix/include" -x c - || fail "<catacomb/catacomb.h> is not C11"
+
+# --- 2. the C++ example through find_package --------------------------------------------------
+step "examples/cpp: find_package(catacomb 0.2 REQUIRED), catacomb::catacomb"
+consumer cmake -S examples/cpp -B "$out/example-cpp" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+consumer cmake --build "$out/example-cpp" -j2 >/dev/null
+(cd "$out" && ./example-cpp/example-cpp 7 example-cpp.png)
+head -c 8 "$out/example-cpp.png" | od -An -tx1 | grep -q "89 50 4e 47 0d 0a 1a 0a" || fail "example-cpp.png is not a PNG"
+
+# --- 3. the C example through find_package and through pkg-config ------------------------------
+if [[ -f examples/c/main.c ]]; then
+  step "examples/c: find_package"
+  consumer cmake -S examples/c -B "$out/example-c" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  consumer cmake --build "$out/example-c" -j2 >/dev/null
+  (cd "$out" && ./example-c/example-c > example-c.txt) || fail "example-c (find_package) failed"
+  step "examples/c: cc -std=c11 main.c \$(pkg-config --cflags --libs catacomb)"
+  export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
+  pkg-config --modversion catacomb
+  # shellcheck disable=SC2046
+  cc -std=c11 -Wall -Wextra -Wpedantic -Werror examples/c/main.c -o "$out/example-c-pkgconfig" \
+     $(pkg-config --cflags --libs catacomb)
+  (cd "$out" && ./example-c-pkgconfig > example-c-pkgconfig.txt) || fail "example-c (pkg-config) failed"
+  unset PKG_CONFIG_PATH
+fi
+
+# --- 4. shared library: only the public API exported -------------------------------------------
+step "BUILD_SHARED_LIBS=ON: library only, installed to build/package/prefix-shared"
+cmake -S . -B "$out/shared" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
+      -DCATACOMB_BUILD_TESTS=OFF -DCATACOMB_BUILD_CLI=OFF >/dev/null
+cmake --build "$out/shared" -j2 >/dev/null
+cmake --install "$out/shared" --prefix "$out/prefix-shared" >/dev/null
+so=$(ls "$out/prefix-shared/$libdir"/libcatacomb.so.* | head -1)
+nm -DC --defined-only "$so" > "$out/shared-symbols.txt"
+grep -q "catacomb::generate_dungeon(" "$out/shared-symbols.txt" || fail "libcatacomb.so does not export generate_dungeon"
+grep -q " catacomb_generate$" "$out/shared-symbols.txt" || fail "libcatacomb.so does not export the C API"
+if grep -E "catacomb::detail::|OpenList|text_lines|split_lines" "$out/shared-symbols.txt"; then
+  fail "libcatacomb.so exports internal symbols (above)"
+fi
+echo "libcatacomb.so exports $(wc -l < "$out/shared-symbols.txt") symbols, none internal"
+consumer cmake -S examples/cpp -B "$out/example-cpp-shared" -DCMAKE_PREFIX_PATH="$out/prefix-shared" \
+      -DCMAKE_BUILD_TYPE=Release >/dev/null
+consumer cmake --build "$out/example-cpp-shared" -j2 >/dev/null
+ldd "$out/example-cpp-shared/example-cpp" | grep -q "libcatacomb.so" || fail "example-cpp did not link the shared library"
+(cd "$out" && ./example-cpp-shared/example-cpp 7 example-cpp-shared.png)
+cmp "$out/example-cpp.png" "$out/example-cpp-shared.png" || fail "static and shared builds drew different dungeons"
+
+# --- 5. add_subdirectory() under CI=true, with a warning-unclean parent -----------------------
+step "add_subdirectory() from a parent with -Wconversion-unclean code, CI=true, no build type"
+CI=true cmake -S tests/package/subproject -B "$out/subproject" -DCATACOMB_SOURCE_DIR="$root" >/dev/null
+grep -q "^CMAKE_BUILD_TYPE:STRING=$" "$out/subproject/CMakeCache.txt" || fail "the parent's empty build type was changed"
+grep -q "CLI11_DIR" "$out/subproject/CMakeCache.txt" && fail "CLI11 was looked for although the CLI is off"
+CI=true cmake --build "$out/subproject" -j2 >/dev/null
+"$out/subproject/game"
+
+echo "== package-check: all passed in $((SECONDS - start)) s"
