@@ -11,6 +11,7 @@
 #include <ostream>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/format.hpp>
 #include <catacomb/io/atomic_file.hpp>
 #include "tools/generator_flags.hpp"
 #include "tools/batch_report.hpp"
@@ -43,11 +44,11 @@ std::string progress_line(uint64_t done, uint64_t total, double elapsed) {
   const int filled = static_cast<int>(frac * kBar);
   std::string bar = "[" + std::string(static_cast<size_t>(filled), '#') + std::string(static_cast<size_t>(kBar - filled), '.') + "]";
   const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
-  char buf[160];
-  std::snprintf(buf, sizeof buf, " %llu/%llu %5.1f%%  %.1f maps/s  ETA %s", static_cast<unsigned long long>(done),
-                static_cast<unsigned long long>(total), frac * 100.0, rate,
-                rate > 0 ? clock_text(static_cast<double>(total - done) / rate).c_str() : "-");
-  return bar + buf;
+  std::string percent = format_fixed(frac * 100.0, 1);
+  if (percent.size() < 5) percent.insert(0, 5 - percent.size(), ' ');  // right-aligned in 5 columns
+  const std::string eta = rate > 0 ? clock_text(static_cast<double>(total - done) / rate) : "-";
+  return bar + " " + std::to_string(done) + "/" + std::to_string(total) + " " + percent + "%  " +
+         format_fixed(rate, 1) + " maps/s  ETA " + eta;
 }
 
 // The directory `dir` would be created in ("out/" -> ".", "a/b" -> "a").
@@ -206,11 +207,10 @@ class BatchCommand : public Command {
     batch.commit();
 
     const size_t n = result.rows.size();
-    char line[256];
-    std::snprintf(line, sizeof line, "%zu seeds, %zu valid (%.1f%%), %.1f maps/s, files in ", n, valid,
-                  n == 0 ? 100.0 : 100.0 * static_cast<double>(valid) / static_cast<double>(n),
-                  result.elapsed_s > 0 ? static_cast<double>(n) / result.elapsed_s : 0.0);
-    out << line << dir_ << "\n";
+    const double valid_percent = n == 0 ? 100.0 : 100.0 * static_cast<double>(valid) / static_cast<double>(n);
+    const double maps_per_s = result.elapsed_s > 0 ? static_cast<double>(n) / result.elapsed_s : 0.0;
+    out << n << " seeds, " << valid << " valid (" << format_fixed(valid_percent, 1) << "%), "
+        << format_fixed(maps_per_s, 1) << " maps/s, files in " << dir_ << "\n";
     if (first_failure) {
       err << "catacomb batch: " << (n - valid) << (n - valid == 1 ? " seed" : " seeds")
           << " without a valid dungeon (first: seed " << first_failure->seed << ": " << first_failure->error

@@ -1,26 +1,26 @@
-// Summary rows and aggregates of a batch. Numbers go through one fixed-precision formatter, and
-// the JSON values are those same decimal strings read back, so the CSV and JSON agree digit for
-// digit. Keys keep column order (nlohmann::ordered_json).
+// Summary rows and aggregates of a batch. Numbers go through one fixed-precision formatter
+// (format_fixed, <catacomb/core/format.hpp>), and the JSON values are those same decimal strings
+// read back, so the CSV and JSON agree digit for digit. Keys keep column order
+// (nlohmann::ordered_json).
 #include "tools/batch_report.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
+
+#include <catacomb/core/format.hpp>
 
 namespace catacomb::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
+// format_fixed, with 0 for a value that is not finite and no sign on a zero ("-0.000").
 std::string fixed(double v, int decimals) {
   if (!std::isfinite(v)) return "0";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  std::string s = buf;
+  std::string s = format_fixed(v, decimals);
   if (s.starts_with("-") && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);  // "-0.000"
   return s;
 }
@@ -114,18 +114,6 @@ std::string batch_jsonl_row(const SeedRow& row, const BatchColumns& columns) {
   Json j = Json::object();
   for (size_t i = 0; i < f.size(); ++i) j[names[i]] = f[i].second;
   return j.dump() + "\n";
-}
-
-Percentiles nearest_rank_percentiles(std::vector<double> values) {
-  assert(!values.empty());
-  std::sort(values.begin(), values.end());
-  const size_t n = values.size();
-  auto at = [&](int p) {
-    // ceil(p * n / 100) in integers, at least 1.
-    const size_t rank = std::max<size_t>(1, (static_cast<size_t>(p) * n + 99) / 100);
-    return values[rank - 1];
-  };
-  return {values.front(), at(50), at(90), at(99), values.back()};
 }
 
 std::string batch_summary_json(const std::vector<SeedRow>& rows, const BatchRunInfo& info) {

@@ -13,6 +13,7 @@
 
 #include <catacomb/core/dungeon.hpp>
 #include "tools/batch_summary.hpp"
+#include "tools/percentiles.hpp"  // the percentiles of summary.json
 
 namespace catacomb::cli {
 
@@ -32,14 +33,6 @@ std::string batch_csv_header(const BatchColumns& columns);
 std::string batch_csv_row(const SeedRow& row, const BatchColumns& columns);
 /// One JSON Lines object (keys in column order), with its newline.
 std::string batch_jsonl_row(const SeedRow& row, const BatchColumns& columns);
-
-/// Nearest-rank percentiles: the p-th percentile of n sorted values is value[ceil(p/100 * n) - 1]
-/// (so p50 of an odd count is the median, and every percentile is one of the values).
-struct Percentiles {
-  double min = 0, p50 = 0, p90 = 0, p99 = 0, max = 0;
-};
-/// Percentiles of `values` (any order). Requires at least one value.
-Percentiles nearest_rank_percentiles(std::vector<double> values);
 
 /// What summary.json records besides the rows' aggregates.
 struct BatchRunInfo {

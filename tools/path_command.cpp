@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/format.hpp>
 #include <catacomb/io/atomic_file.hpp>
 #include <catacomb/io/image.hpp>
 #include <catacomb/io/map_file.hpp>
@@ -94,8 +95,8 @@ class PathCommand : public Command {
       out << j.dump() << "\n";
     } else {
       out << path_status_name(r.status) << (r.partial ? " (partial: path to the closest reachable cell)" : "")
-          << ": cost " << r.cost << ", " << (r.path.empty() ? 0 : r.path.size() - 1) << " moves, " << r.expanded
-          << " nodes expanded\n";
+          << ": cost " << format_number(r.cost) << ", " << (r.path.empty() ? 0 : r.path.size() - 1) << " moves, "
+          << r.expanded << " nodes expanded\n";
     }
     if (!png_.empty()) {
       std::vector<Point> visited, frontier;

@@ -5,17 +5,18 @@
 // escaping rule to get right: HTML text, applied to every string that comes from the rows.
 //
 // Cost: O(n log n) for the seed order, output linear in the rows. Deterministic: numbers go
-// through std::to_chars (locale-independent), rows are ordered by seed with a stable sort, and
-// nothing depends on the clock or the environment.
+// through <catacomb/core/format.hpp> (std::to_chars, locale-independent), rows are ordered by
+// seed with a stable sort, and nothing depends on the clock or the environment.
 #include "tools/review_page.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <string_view>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/format.hpp>
+#include "tools/percentiles.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -101,19 +102,13 @@ std::string file_url(std::string_view path) {
 }
 
 /// `v` with `decimals` digits after the point, for display ("inf"/"nan" when not finite).
-std::string fixed(double v, int decimals) {
-  char buf[400];  // fixed notation of the largest double needs 309 digits before the point
-  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, decimals);
-  return std::string(buf, r.ptr);
-}
+std::string fixed(double v, int decimals) { return format_fixed(v, decimals); }
 
 /// `v` in the shortest form that round-trips, as JavaScript's Number() reads it.
 std::string js_number(double v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
+  return format_shortest(v);
 }
 
 /// The sort keys, in the order of the select, with their labels; each is also the name of a
@@ -365,8 +360,7 @@ double review_slow_threshold(const std::vector<SeedRow>& rows, const ReviewPageI
     if (std::isfinite(r.generate_ms)) ms.push_back(r.generate_ms);
   if (ms.empty()) return 0;
   std::sort(ms.begin(), ms.end());
-  const size_t rank = (9 * ms.size() + 9) / 10;  // ceil(0.9 n), nearest-rank percentile
-  return ms[rank - 1];
+  return nearest_rank(ms, 90);
 }
 
 std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageInfo& info) {

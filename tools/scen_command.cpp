@@ -5,14 +5,13 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <iomanip>
 #include <nlohmann/json.hpp>
 #include <ostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/format.hpp>
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/pathing/jps.hpp>
 #include <catacomb/pathing/search.hpp>
@@ -30,12 +29,6 @@ constexpr size_t kMaxListed = 10;
 
 bool matches(double cost, double optimal) {
   return std::abs(cost - optimal) <= kTolerance * std::max(1.0, std::abs(optimal));
-}
-
-std::string format_fixed(double v, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << v;
-  return s.str();
 }
 
 struct Mismatch {

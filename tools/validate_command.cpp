@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/format.hpp>
 #include <catacomb/io/atomic_file.hpp>
 #include <catacomb/io/image.hpp>
 #include <catacomb/io/map_file.hpp>
@@ -62,7 +63,7 @@ class ValidateCommand : public Command {
           << " unreachable passable cells\n";
       for (const ObjectiveReport& o : rep.objectives) {
         out << "  " << objective_kind_name(o.objective.kind) << " at " << to_string(o.objective.pos) << ": ";
-        if (o.reachable) out << "reachable, cost " << o.cost << ", " << o.length << " moves\n";
+        if (o.reachable) out << "reachable, cost " << format_number(o.cost) << ", " << o.length << " moves\n";
         else out << "not reachable\n";
       }
       for (const Problem& p : rep.problems) out << "  problem (" << problem_kind_name(p.kind) << "): " << p.message << "\n";

@@ -12,6 +12,7 @@
 
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/format.hpp>
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/rng.hpp>

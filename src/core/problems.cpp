@@ -1,16 +1,8 @@
 #include "core/problems.hpp"
 
-#include <sstream>
-
 #include <catacomb/core/error.hpp>
 
 namespace catacomb {
-
-std::string format_number(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
 
 void throw_if_problems(const std::vector<std::string>& problems) {
   if (problems.empty()) return;

@@ -4,10 +4,9 @@
 #include <string>
 #include <vector>
 
-namespace catacomb {
+#include <catacomb/core/format.hpp>  // format_number: a number as the messages print it
 
-/// A number as the messages print it: shortest form, no trailing zeros ("0.125", "150", "1e+06").
-std::string format_number(double v);
+namespace catacomb {
 
 /// Throws InvalidArgument with every problem joined by "; ", unless the list is empty.
 void throw_if_problems(const std::vector<std::string>& problems);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/format.hpp>
 
 namespace catacomb {
 namespace {
@@ -42,7 +43,7 @@ std::optional<Terrain> terrain_from_name(std::string_view name) {
 
 void CostTable::set(Terrain t, double cost) {
   if (!(cost == kImpassable || (std::isfinite(cost) && cost > 0)))
-    throw InvalidArgument("cost of " + std::string(terrain_name(t)) + " = " + std::to_string(cost) +
+    throw InvalidArgument("cost of " + std::string(terrain_name(t)) + " = " + format_fixed(cost, 6) +
                           " (expected a finite number > 0, or impassable)");
   costs_[static_cast<size_t>(t)] = cost;
 }

@@ -16,6 +16,8 @@
 // Determinism: heap order is (distance, cell index), a total order; results do not depend on it.
 #include <catacomb/pathing/distance_map.hpp>
 
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <queue>
@@ -33,15 +35,29 @@ std::string shape(int w, int h) { return std::to_string(w) + "x" + std::to_strin
 
 bool open_at(const CostGrid& costs, int x, int y) { return costs.in_bounds(x, y) && costs(x, y) != kWall; }
 
-// True when the diagonal step in direction d (4-7) from p is allowed by `policy` (the
-// destination is checked by the caller). Symmetric: the same answer from either end.
-bool diagonal_allowed(const CostGrid& costs, Point p, int d, DiagonalPolicy policy) {
-  if (policy == DiagonalPolicy::Always) return true;
-  const Point a = kDirections[kDiagonalParts[d - 4][0]];
-  const Point b = kDirections[kDiagonalParts[d - 4][1]];
-  const bool oa = open_at(costs, p.x + a.x, p.y + a.y);
-  const bool ob = open_at(costs, p.x + b.x, p.y + b.y);
-  return policy == DiagonalPolicy::NoCornerCut ? (oa && ob) : (oa || ob);
+// The legal moves out of passable cells under one Moves: the move rule's table (kLegalMoves in
+// moves.hpp) for the passable neighbours of a cell.
+struct LegalMoves {
+  const std::array<uint8_t, 256>& table;
+  int ndirs;  // 8 when the diagonal neighbours matter, else 4
+
+  explicit LegalMoves(const Moves& m)
+      : table(kLegalMoves[static_cast<size_t>(effective_diagonal(m))]), ndirs(m.diagonals() ? 8 : 4) {}
+
+  // Bit d: the step from p in direction d of kDirections is legal.
+  unsigned from(const CostGrid& costs, Point p) const {
+    unsigned open = 0;
+    for (int d = 0; d < ndirs; ++d)
+      open |= (open_at(costs, p.x + kDirections[d].x, p.y + kDirections[d].y) ? 1u : 0u) << d;
+    return table[open];
+  }
+};
+
+// The move rule (step_allowed in moves.hpp) for the step from p in direction d, whose
+// destination the caller has found reached.
+bool step_legal(const CostGrid& costs, const Moves& moves, Point p, int d) {
+  const Point to{p.x + kDirections[d].x, p.y + kDirections[d].y};
+  return step_allowed_at(moves, p, d, [&](Point c) { return c == to || open_at(costs, c.x, c.y); });
 }
 
 // The single step cost when every step costs the same, else 0.
@@ -61,19 +77,17 @@ double uniform_step(const CostGrid& costs, const Moves& moves) {
 
 void breadth_first(const CostGrid& costs, const Moves& moves, double step, std::vector<uint32_t>& frontier,
                    Grid<double>& dist) {
-  const int w = costs.width(), h = costs.height();
-  const int ndirs = moves.diagonals() ? 8 : 4;
+  const size_t w = static_cast<size_t>(costs.width());
+  const LegalMoves legal(moves);
   // `frontier` holds the sources; the queue grows behind them.
   for (size_t head = 0; head < frontier.size(); ++head) {
     const uint32_t i = frontier[head];
     const Point p = costs.point(i);
     const double g = dist.cells()[i];
-    for (int d = 0; d < ndirs; ++d) {
-      const int nx = p.x + kDirections[d].x, ny = p.y + kDirections[d].y;
-      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-      const size_t n = static_cast<size_t>(ny) * static_cast<size_t>(w) + static_cast<size_t>(nx);
-      if (costs.cells()[n] == kWall || dist.cells()[n] != kUnreached) continue;
-      if (d >= 4 && !diagonal_allowed(costs, p, d, moves.diagonal)) continue;
+    for (unsigned bits = legal.from(costs, p); bits != 0; bits &= bits - 1) {
+      const int d = std::countr_zero(bits);  // in direction order
+      const size_t n = static_cast<size_t>(p.y + kDirections[d].y) * w + static_cast<size_t>(p.x + kDirections[d].x);
+      if (dist.cells()[n] != kUnreached) continue;
       dist.cells()[n] = g + step;
       frontier.push_back(static_cast<uint32_t>(n));
     }
@@ -81,8 +95,8 @@ void breadth_first(const CostGrid& costs, const Moves& moves, double step, std::
 }
 
 void dijkstra(const CostGrid& costs, const Moves& moves, const std::vector<uint32_t>& sources, Grid<double>& dist) {
-  const int w = costs.width(), h = costs.height();
-  const int ndirs = moves.diagonals() ? 8 : 4;
+  const size_t w = static_cast<size_t>(costs.width());
+  const LegalMoves legal(moves);
   using Entry = std::pair<double, uint32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
   for (uint32_t s : sources) open.push({0.0, s});
@@ -91,13 +105,10 @@ void dijkstra(const CostGrid& costs, const Moves& moves, const std::vector<uint3
     open.pop();
     if (g > dist.cells()[i]) continue;  // stale entry
     const Point p = costs.point(i);
-    for (int d = 0; d < ndirs; ++d) {
-      const int nx = p.x + kDirections[d].x, ny = p.y + kDirections[d].y;
-      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-      const size_t n = static_cast<size_t>(ny) * static_cast<size_t>(w) + static_cast<size_t>(nx);
+    for (unsigned bits = legal.from(costs, p); bits != 0; bits &= bits - 1) {
+      const int d = std::countr_zero(bits);  // in direction order
+      const size_t n = static_cast<size_t>(p.y + kDirections[d].y) * w + static_cast<size_t>(p.x + kDirections[d].x);
       const double c = costs.cells()[n];
-      if (c == kWall) continue;
-      if (d >= 4 && !diagonal_allowed(costs, p, d, moves.diagonal)) continue;
       const double ng = g + (d >= 4 ? c * moves.diagonal_cost : c);
       if (ng < dist.cells()[n]) {
         dist.cells()[n] = ng;
@@ -163,7 +174,6 @@ std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point 
                           shape(dist.width(), dist.height()) + " grid)");
   if (dist[from] == kUnreached) return {};
 
-  const bool diagonals = map.moves.diagonals();
   std::vector<Point> path{from};
   Point cur = from;
   int prev = -1;
@@ -176,12 +186,11 @@ std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point 
     for (int k = -1; k < 8 && chosen < 0; ++k) {
       const int d = k < 0 ? prev : k;
       if (d < 0 || (k >= 0 && d == prev)) continue;
-      if (d >= 4 && !diagonals) continue;
       const Point n{cur.x + kDirections[d].x, cur.y + kDirections[d].y};
       if (!dist.in_bounds(n)) continue;
       const double there = dist[n];
       if (!(there < here)) continue;  // also skips unreached cells
-      if (d >= 4 && !diagonal_allowed(costs, cur, d, map.moves.diagonal)) continue;
+      if (!step_legal(costs, map.moves, cur, d)) continue;
       // The step from n into cur, summed as the map summed it.
       if (there + (d >= 4 ? enter * map.moves.diagonal_cost : enter) == here) chosen = d;
     }

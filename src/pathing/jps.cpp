@@ -44,6 +44,7 @@
 #include <catacomb/pathing/jps.hpp>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cstdlib>
@@ -133,12 +134,57 @@ struct BitLines {
 
 int sign(int v) { return (v > 0) - (v < 0); }
 
-// Index into kDirections of a unit step.
-constexpr uint8_t direction_index(int dx, int dy) {
-  for (uint8_t d = 0; d < 8; ++d)
-    if (kDirections[d].x == dx && kDirections[d].y == dy) return d;
-  return 0;
-}
+// The moves JPS searches with: its pruning rules (forced neighbours, no forced neighbours after
+// a diagonal move) hold for this move rule only. Every legal-step test below is step_allowed
+// (moves.hpp) under it.
+constexpr Moves kJpsMoves{8, DiagonalPolicy::NoCornerCut, kSqrt2};
+static_assert(effective_diagonal(kJpsMoves) == DiagonalPolicy::NoCornerCut);
+// The diagonal walk tests the rule on bit lines, as "both side cells and the destination open":
+// that this is step_allowed under kJpsMoves is checked here, for every diagonal and every cell.
+constexpr bool kJpsDiagonalIsAllThreeOpen = [] {
+  for (int d = 4; d < 8; ++d)
+    for (int k = 0; k < 8; ++k) {
+      const bool to = (k & 1) != 0, a = (k & 2) != 0, b = (k & 4) != 0;
+      if (step_allowed(kJpsMoves, d, to, a, b) != (to && a && b)) return false;
+    }
+  return true;
+}();
+static_assert(kJpsDiagonalIsAllThreeOpen);
+
+// A cell's mask (Impl::masks) for each byte of open neighbours (bit d: the neighbour in
+// direction d of kDirections is passable): bit 2 * d + k (0 to 7), a forced neighbour for
+// straight arrival direction d (0 to 3) on side k (0: north or west, 1: south or east), i.e. the
+// side cell is passable and the cell behind it blocked; bits 8 to 11 and 12 to 15, the legal
+// diagonal (4 to 7) and straight (0 to 3) steps: the move rule's table under kJpsMoves.
+constexpr std::array<uint16_t, 256> kCellMasks = [] {
+  const std::array<uint8_t, 256>& legal_moves = kLegalMoves[static_cast<size_t>(effective_diagonal(kJpsMoves))];
+  std::array<uint16_t, 256> t{};
+  for (unsigned open = 0; open < 256; ++open) {
+    // Whether the neighbour at offset (dx, dy), not (0, 0), is passable.
+    auto is_open = [open](int dx, int dy) { return (open >> direction_index(dx, dy) & 1u) != 0; };
+    unsigned m = 0;
+    for (unsigned d = 0; d < 4; ++d) {
+      const int dx = kDirections[d].x, dy = kDirections[d].y;
+      for (unsigned k = 0; k < 2; ++k) {
+        const int side = k == 0 ? -1 : 1;
+        // Moving along x, the sides are rows -/+ 1; moving along y, columns -/+ 1.
+        const int sx = dy == 0 ? 0 : side, sy = dy == 0 ? side : 0;
+        if (is_open(sx, sy) && !is_open(sx - dx, sy - dy)) m |= 1u << (2 * d + k);
+      }
+    }
+    const unsigned legal = legal_moves[open];
+    m |= (legal & 0xF0u) << 4 | (legal & 0x0Fu) << 12;
+    t[open] = static_cast<uint16_t>(m);
+  }
+  return t;
+}();
+
+// Index into kDirections of a unit step (a compile-time constant in the templates below).
+template <int DX, int DY>
+constexpr uint32_t kDirection = [] {
+  static_assert(direction_index(DX, DY) >= 0);
+  return static_cast<uint32_t>(direction_index(DX, DY));
+}();
 
 }  // namespace
 
@@ -159,11 +205,11 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl {
   };
   std::vector<Node> nodes;
   uint32_t generation = 0;
-  // Per cell, precomputed by set_map so that an expansion tests bits instead of cells:
-  // bit 2 * d + k (0 to 7): a forced neighbour for straight arrival direction d (0 to 3,
-  // kDirections) on side k (0: north or west, 1: south or east), i.e. the side cell is passable
-  // and the cell behind it blocked; bit 8 + (d - 4): the diagonal step d (4 to 7) is legal;
-  // bit 12 + d: the straight step d (0 to 3) is legal.
+  // Per cell, precomputed by set_map (kCellMasks of its open neighbours) so that an expansion
+  // tests bits instead of cells: bit 2 * d + k (0 to 7): a forced neighbour for straight arrival
+  // direction d (0 to 3, kDirections) on side k (0: north or west, 1: south or east), i.e. the
+  // side cell is passable and the cell behind it blocked; bit 8 + (d - 4): the diagonal step d
+  // (4 to 7) is legal; bit 12 + d: the straight step d (0 to 3) is legal.
   std::vector<uint16_t> masks;
   // Corridor turns skipped by the edges of this query: for a node with code kAfterTurns + d,
   // turn_list[via[cell]] is the number of turns and the turn cells follow, in path order.
@@ -221,23 +267,10 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl {
     via.assign(passable.size(), 0);
     for (int y = 0; y < height; ++y)
       for (int x = 0; x < width; ++x) {
-        unsigned m = 0;
-        for (unsigned d = 0; d < 4; ++d) {
-          const int dx = kDirections[d].x, dy = kDirections[d].y;
-          for (unsigned k = 0; k < 2; ++k) {
-            const int side = k == 0 ? -1 : 1;
-            // Moving along x, the sides are rows y -/+ 1; moving along y, columns x -/+ 1.
-            const int sx = dy == 0 ? x : x + side, sy = dy == 0 ? y + side : y;
-            if (open_cell(sx, sy) && !open_cell(sx - dx, sy - dy)) m |= 1u << (2 * d + k);
-          }
-        }
-        for (unsigned d = 4; d < 8; ++d) {
-          const int dx = kDirections[d].x, dy = kDirections[d].y;
-          if (open_cell(x + dx, y) && open_cell(x, y + dy) && open_cell(x + dx, y + dy)) m |= 1u << (8 + d - 4);
-        }
-        for (unsigned d = 0; d < 4; ++d)
-          if (open_cell(x + kDirections[d].x, y + kDirections[d].y)) m |= 1u << (12 + d);
-        masks[cell_of(x, y)] = static_cast<uint16_t>(m);
+        unsigned open = 0;  // bit d: the neighbour in direction d is passable
+        for (unsigned d = 0; d < 8; ++d)
+          open |= (open_cell(x + kDirections[d].x, y + kDirections[d].y) ? 1u : 0u) << d;
+        masks[cell_of(x, y)] = kCellMasks[open];
       }
     generation = 0;
     heap.clear();
@@ -349,7 +382,7 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl {
   // Straight jump from (x, y) by (DX, DY): the jump point found, if any, becomes a successor.
   template <int DX, int DY>
   [[gnu::always_inline]] void straight(uint32_t from, int x, int y, double g0) {
-    constexpr uint32_t d = direction_index(DX, DY);
+    constexpr uint32_t d = kDirection<DX, DY>;
     if constexpr (DY == 0) {
       const int p = rows.jump<DX>(y + 1, x + 1, goal.y == y ? goal.x + 1 : -1);
       if (p >= 0) arrive(p - 1, y, g0 + static_cast<double>(std::abs(p - 1 - x)), from, d);
@@ -365,17 +398,19 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl {
   template <int DX, int DY>
   void diagonal(uint32_t from, int x, int y, double g0, unsigned cell_mask) {
     // Most diagonals are blocked at once (always, in a corridor): test the first step inline.
-    if (cell_mask & (1u << (8 + direction_index(DX, DY) - 4))) walk_diagonal<DX, DY>(from, x, y, g0);
+    if (cell_mask & (1u << (8 + kDirection<DX, DY> - 4))) walk_diagonal<DX, DY>(from, x, y, g0);
   }
   template <int DX, int DY>
   [[gnu::noinline]] void walk_diagonal(uint32_t from, int x, int y, double g0) {
-    constexpr uint32_t dh = direction_index(DX, 0), dv = direction_index(0, DY), dd = direction_index(DX, DY);
+    constexpr uint32_t dh = kDirection<DX, 0>, dv = kDirection<0, DY>, dd = kDirection<DX, DY>;
     const int gx = goal.x + 1, gy = goal.y + 1;
     int px = x + 1, py = y + 1;
     double gd = g0;
     const uint64_t* here = rows.open_line(py);
     for (;;) {
       const uint64_t* next = rows.open_line(py + DY);
+      // The move rule under kJpsMoves: side cells (px + DX, py) and (px, py + DY) and the
+      // destination open (kJpsDiagonalIsAllThreeOpen), tested in that order, short-circuited.
       if (!test_bit(here, px + DX) || !test_bit(next, px) || !test_bit(next, px + DX)) return;
       px += DX;
       py += DY;
@@ -397,7 +432,7 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl {
   // blocked: no diagonal from the parent could have reached it).
   template <int DX, int DY>
   void expand_straight(uint32_t c, int x, int y, double g) {
-    constexpr unsigned d = direction_index(DX, DY);
+    constexpr unsigned d = kDirection<DX, DY>;
     straight<DX, DY>(c, x, y, g);
     const unsigned all = masks[c], m = all >> (2 * d);
     if constexpr (DY == 0) {

@@ -188,8 +188,9 @@ void copy_row(int32_t* dst, const int32_t* src, int width, bool stream) {
 
 template <typename Pred>
 void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, const Moves& moves, RegionMap& out) {
-  // Reach 1 widens each run by one column for the diagonal test (8-connectivity, Always).
-  const int32_t reach = (moves.neighbors == 8 && moves.diagonal == DiagonalPolicy::Always) ? 1 : 0;
+  // Reach 1 widens each run by one column for the diagonal test (8-connectivity), needed only
+  // when a diagonal step may pass between two blocked side cells (Always; see the file comment).
+  const int32_t reach = diagonal_needs_open_side(moves) ? 0 : 1;
 
   // Pass 1: runs row by row, each row united with the one above while both are in cache.
   std::vector<Run> runs;

@@ -2,7 +2,8 @@
 //
 // Layout: the bound cost grid is copied into a padded grid (one impassable cell on every side),
 // so a neighbour is `index + offset[d]` with no bounds check. For each Moves a per-cell byte
-// holds the legal moves out of the cell (bit d = direction d of kDirections), and a
+// holds the legal moves out of the cell (bit d = direction d of kDirections; the move rule's
+// table kLegalMoves of moves.hpp, indexed by the cell's passable neighbours), and a
 // connected-component labeling answers "no path" without expanding anything; both are built
 // lazily, once per map and Moves, and cached until the map changes.
 //
@@ -41,6 +42,7 @@
 #include <catacomb/pathing/search.hpp>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 
@@ -52,11 +54,10 @@
 namespace catacomb {
 
 using detail::kClosed;
-using detail::kMoveKeys;
 using detail::kNoParent;
 using detail::kUnseen;
 using detail::LoopResult;
-using detail::moves_key;
+using detail::moves_slot;
 using detail::scaled_cost;
 
 // --- the bound map and its cached tables ------------------------------------------------------
@@ -90,8 +91,8 @@ void GridSearch::Impl::bind() {
     }
   }
   pcost_valid = false;
-  moves_dir_key = -1;
-  for (int k = 0; k < kMoveKeys; ++k) {
+  moves_dir_policy.reset();
+  for (size_t k = 0; k < kDiagonalPolicyCount; ++k) {
     masks[k].clear();
     masks[k].shrink_to_fit();
     labels[k].clear();
@@ -127,38 +128,26 @@ void GridSearch::Impl::ensure_costs(double scale) {
 }
 
 const std::vector<uint8_t>& GridSearch::Impl::ensure_masks(const Moves& m) {
-  const int key = moves_key(m);
-  std::vector<uint8_t>& mk = masks[key];
+  std::vector<uint8_t>& mk = masks[moves_slot(m)];
   if (!mk.empty() || padded == 0) return mk;
   mk.assign(padded, 0);
   const uint8_t* p = passable.data();
+  const std::array<uint8_t, 256>& legal = kLegalMoves[moves_slot(m)];  // the move rule's table
+  const int ndirs = m.diagonals() ? 8 : 4;  // the diagonal neighbours matter only then
   for (int y = 0; y < h; ++y) {
     for (int x = 0; x < w; ++x) {
       const auto i = static_cast<uint32_t>(pidx(x, y));
       if (!p[i]) continue;
-      uint8_t bits = 0;
-      bool orth[4];
-      for (int d = 0; d < 4; ++d) {
-        orth[d] = p[static_cast<uint32_t>(i + offset[d])] != 0;
-        if (orth[d]) bits = static_cast<uint8_t>(bits | (1u << d));
-      }
-      if (key != 0) {
-        for (int d = 4; d < 8; ++d) {
-          if (!p[static_cast<uint32_t>(i + offset[d])]) continue;
-          const bool a = orth[kDiagonalParts[d - 4][0]], b = orth[kDiagonalParts[d - 4][1]];
-          const bool ok = key == 1 ? (a && b) : key == 2 ? (a || b) : true;
-          if (ok) bits = static_cast<uint8_t>(bits | (1u << d));
-        }
-      }
-      mk[i] = bits;
+      unsigned open = 0;  // bit d: the neighbour in direction d is passable (passable holds 0 or 1)
+      for (int d = 0; d < ndirs; ++d) open |= unsigned{p[static_cast<uint32_t>(i + offset[d])]} << d;
+      mk[i] = legal[open];
     }
   }
   return mk;
 }
 
 const std::vector<int32_t>& GridSearch::Impl::ensure_labels(const Moves& m) {
-  const int key = moves_key(m);
-  std::vector<int32_t>& lab = labels[key];
+  std::vector<int32_t>& lab = labels[moves_slot(m)];
   if (!lab.empty() || padded == 0) return lab;
   const std::vector<uint8_t>& mk = ensure_masks(m);
   lab.assign(padded, -1);
@@ -282,9 +271,9 @@ PathResult GridSearch::Impl::query(Point start, Point goal, const SearchOptions&
   last_valid = true;
   const auto s32 = static_cast<uint32_t>(si), g32 = static_cast<uint32_t>(gi);
   const uint8_t* m = mk.data();
-  if (moves_dir_key != moves_key(o.moves)) {  // this Moves' legal moves beside the directions
+  if (moves_dir_policy != effective_diagonal(o.moves)) {  // this Moves' legal moves beside the directions
     for (size_t i = 0; i < padded; ++i) moves_dir[2 * i] = m[i];
-    moves_dir_key = moves_key(o.moves);
+    moves_dir_policy = effective_diagonal(o.moves);
   }
   LoopResult r;
   if (hk == Heuristic::Octile && o.algorithm == Algorithm::AStar && uniform_steps && hs == 1.0)

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include <catacomb/pathing/jps.hpp>
@@ -15,20 +16,9 @@
 namespace catacomb {
 namespace detail {
 
-constexpr int kMoveKeys = 4;
-
-/// Cache slot for one Moves: 0 = 4 neighbours (or 8 with Never), 1..3 = 8 with NoCornerCut,
-/// OneFree, Always.
-inline int moves_key(const Moves& m) {
-  if (!m.diagonals()) return 0;
-  switch (m.diagonal) {
-    case DiagonalPolicy::NoCornerCut: return 1;
-    case DiagonalPolicy::OneFree: return 2;
-    case DiagonalPolicy::Always: return 3;
-    case DiagonalPolicy::Never: return 0;
-  }
-  return 0;
-}
+/// The cached tables are kept per effective diagonal policy (effective_diagonal in moves.hpp):
+/// Moves with the same one allow the same steps.
+inline size_t moves_slot(const Moves& m) { return static_cast<size_t>(effective_diagonal(m)); }
 
 /// Per-cell search state besides a best g: not reached in this query / expanded (or a wall).
 constexpr double kUnseen = std::numeric_limits<double>::infinity();
@@ -75,23 +65,24 @@ struct CATACOMB_HIDDEN GridSearch::Impl {
   bool uniform = true;
   double max_cost = 1.0;
 
-  // Per Moves: legal-move masks and component labels (padded), built lazily.
-  std::vector<uint8_t> masks[detail::kMoveKeys];
-  std::vector<int32_t> labels[detail::kMoveKeys];
+  // Per effective diagonal policy (detail::moves_slot): legal-move masks and component labels
+  // (padded), built lazily.
+  std::vector<uint8_t> masks[kDiagonalPolicyCount];
+  std::vector<int32_t> labels[kDiagonalPolicyCount];
 
   // Scratch, structure of arrays so that the hot tests touch little memory: per padded cell
   // one double that is the whole search state of the cell, kUnseen (not reached in this query),
   // the best g found so far (reached, open), or kClosed (expanded, and every wall and border
   // cell for good), so that "closed, or reached at least as cheaply" is one comparison ng < g;
   // and two bytes side by side, the cell's legal moves under the current Moves (a copy of
-  // masks[key]) and the direction of the move that reached it, which are read and written
+  // masks[slot]) and the direction of the move that reached it, which are read and written
   // together when the cell is expanded. The cells a query reached are listed, to reset them at
   // the start of the next.
   std::vector<double> gs;
   std::vector<uint32_t> touched;
   size_t touched_n = 0;
   std::vector<uint8_t> moves_dir;  ///< [2i] legal moves, [2i + 1] parent direction
-  int moves_dir_key = -1;          ///< the Moves key whose masks moves_dir holds
+  std::optional<DiagonalPolicy> moves_dir_policy;  ///< the effective policy whose masks moves_dir holds
   uint64_t div_m = 1;              ///< i / pw = (i * div_m) >> div_s for every padded index i
   int div_s = 0;
   detail::BucketQueue<detail::EntryU> open_u;

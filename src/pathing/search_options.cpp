@@ -110,23 +110,11 @@ double path_cost(const CostGrid& costs, const std::vector<Point>& path, const Mo
       throw InvalidArgument(cell(k) + " (expected a passable cell inside the " + shape + " map)");
     if (k == 0) continue;
     const Point q = path[k - 1];
-    const int dx = p.x - q.x, dy = p.y - q.y;
-    bool legal = false;
-    const bool diag = dx != 0 && dy != 0;
-    if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && (dx != 0 || dy != 0)) {
-      if (!diag) {
-        legal = true;
-      } else if (moves.diagonals()) {
-        const bool a = costs.in_bounds(Point{q.x + dx, q.y}) && costs(q.x + dx, q.y) != CostTable::kImpassable;
-        const bool b = costs.in_bounds(Point{q.x, q.y + dy}) && costs(q.x, q.y + dy) != CostTable::kImpassable;
-        switch (moves.diagonal) {
-          case DiagonalPolicy::NoCornerCut: legal = a && b; break;
-          case DiagonalPolicy::OneFree: legal = a || b; break;
-          case DiagonalPolicy::Always: legal = true; break;
-          case DiagonalPolicy::Never: legal = false; break;
-        }
-      }
-    }
+    const int dir = direction_index(p.x - q.x, p.y - q.y);
+    const bool diag = dir >= 4;
+    const bool legal = step_allowed_at(moves, q, dir, [&](Point c) {
+      return costs.in_bounds(c) && costs[c] != CostTable::kImpassable;
+    });
     if (!legal) throw InvalidArgument(cell(k) + " (expected one legal move from " + cell(k - 1) + ")");
     const double c = scaled_cost(costs[p], cost_scale);
     total += diag ? c * moves.diagonal_cost : c * 1.0;

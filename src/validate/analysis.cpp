@@ -8,7 +8,7 @@
 // serpentine cave makes the DFS as deep as the cave is large). Each cell gets its discovery time
 // and low link; the moves out of a cell are computed when it is reached and consumed one bit at a
 // time as the DFS resumes it, so the stack holds only cell indices. A reached cell with exactly
-// one legal move (the router's rule, from kDirections and kDiagonalParts) is a dead end.
+// one legal move (the move rule of pathing/moves.hpp, as the router applies it) is a dead end.
 //
 // Which graph: the DFS walks orthogonal moves only, unless the policy is Always. Under
 // NoCornerCut and OneFree a legal diagonal step always has a passable corner cell between its
@@ -42,6 +42,7 @@
 #include <memory>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/pathing/moves.hpp>
 
 namespace catacomb {
 namespace {
@@ -63,31 +64,14 @@ struct Times {
   uint32_t low;
 };
 
-// Bits of the legal moves out of padded cell i (bit d = direction d of kDirections).
-uint8_t legal_moves(const std::vector<uint8_t>& flags, size_t i, const ptrdiff_t (&offset)[8], const Moves& m) {
-  auto open = [&](int d) {
-    return (flags[static_cast<size_t>(static_cast<ptrdiff_t>(i) + offset[d])] & kPassable) != 0;
-  };
-  uint8_t bits = 0;
-  bool orth[4];
-  for (int d = 0; d < 4; ++d) {
-    orth[d] = open(d);
-    if (orth[d]) bits = static_cast<uint8_t>(bits | (1u << d));
-  }
-  if (!m.diagonals()) return bits;
-  for (int d = 4; d < 8; ++d) {
-    if (!open(d)) continue;
-    const bool a = orth[kDiagonalParts[d - 4][0]], b = orth[kDiagonalParts[d - 4][1]];
-    bool ok = true;
-    switch (m.diagonal) {
-      case DiagonalPolicy::Never: ok = false; break;
-      case DiagonalPolicy::NoCornerCut: ok = a && b; break;
-      case DiagonalPolicy::OneFree: ok = a || b; break;
-      case DiagonalPolicy::Always: ok = true; break;
-    }
-    if (ok) bits = static_cast<uint8_t>(bits | (1u << d));
-  }
-  return bits;
+// Bits of the legal moves out of padded cell i (bit d = direction d of kDirections): the move
+// rule's table for the cell's passable neighbours.
+uint8_t legal_moves_at(const std::vector<uint8_t>& flags, size_t i, const ptrdiff_t (&offset)[8],
+                       const std::array<uint8_t, 256>& legal) {
+  unsigned open = 0;
+  for (int d = 0; d < 8; ++d)
+    open |= static_cast<unsigned>(flags[static_cast<size_t>(static_cast<ptrdiff_t>(i) + offset[d])] & kPassable) << d;
+  return legal[open];
 }
 
 }  // namespace
@@ -139,10 +123,12 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     const std::unique_ptr<Times[]> times(new Times[n]);
     std::vector<uint32_t> stack;
     uint32_t stamp = 0;  // discovery times start at 1
-    // The DFS's moves: all legal ones under Always, the orthogonal ones (bits 0-3) otherwise.
-    const uint8_t walk = options.moves.diagonal == DiagonalPolicy::Always ? 0xFF : 0x0F;
+    // The DFS's moves: the orthogonal ones (bits 0-3) when every legal diagonal step has an open
+    // side cell (see the file comment), all legal ones otherwise (Always).
+    const uint8_t walk = diagonal_needs_open_side(options.moves) ? 0x0F : 0xFF;
+    const std::array<uint8_t, 256>& legal_table = kLegalMoves[static_cast<size_t>(effective_diagonal(options.moves))];
     auto reach = [&](size_t i) {
-      const uint8_t legal = legal_moves(flags, i, offset, options.moves);
+      const uint8_t legal = legal_moves_at(flags, i, offset, legal_table);
       moves[i] = static_cast<uint8_t>(legal & walk);
       ++stamp;
       times[i] = {stamp, stamp};

@@ -418,21 +418,5 @@ TEST(BatchReportTest, ErrorTextIsQuotedPerRfc4180) {
   EXPECT_TRUE(j.contains("map"));
 }
 
-TEST(BatchReportTest, PercentilesAreNearestRank) {
-  const cli::Percentiles p = cli::nearest_rank_percentiles({5, 1, 3, 2, 4});
-  EXPECT_EQ(p.min, 1);
-  EXPECT_EQ(p.p50, 3);
-  EXPECT_EQ(p.p90, 5);
-  EXPECT_EQ(p.p99, 5);
-  EXPECT_EQ(p.max, 5);
-  std::vector<double> hundred;
-  for (int i = 1; i <= 100; ++i) hundred.push_back(i);
-  const cli::Percentiles q = cli::nearest_rank_percentiles(hundred);
-  EXPECT_EQ(q.p50, 50);
-  EXPECT_EQ(q.p90, 90);
-  EXPECT_EQ(q.p99, 99);
-  EXPECT_EQ(cli::nearest_rank_percentiles({7}).p50, 7);
-}
-
 }  // namespace
 }  // namespace catacomb

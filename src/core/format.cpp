@@ -1,0 +1,33 @@
+#include <catacomb/core/format.hpp>
+
+#include <charconv>
+#include <system_error>
+
+namespace catacomb {
+namespace {
+
+// Room for any of the forms: fixed notation of the largest double has 309 digits before the
+// point, and `decimals` after it are capped below.
+constexpr int kMaxDecimals = 1000;
+constexpr size_t kBuffer = 320 + kMaxDecimals;
+
+template <typename... Args>
+std::string chars(double v, Args... args) {
+  char buf[kBuffer];
+  const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v, args...);
+  if (r.ec != std::errc()) return "?";  // not reached: the buffer holds every form
+  return std::string(buf, r.ptr);
+}
+
+}  // namespace
+
+std::string format_number(double v) { return chars(v, std::chars_format::general, 6); }
+
+std::string format_fixed(double v, int decimals) {
+  const int d = decimals < 0 ? 0 : decimals > kMaxDecimals ? kMaxDecimals : decimals;
+  return chars(v, std::chars_format::fixed, d);
+}
+
+std::string format_shortest(double v) { return chars(v); }
+
+}  // namespace catacomb
