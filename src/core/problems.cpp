@@ -2,8 +2,6 @@
 
 #include <sstream>
 
-#include <catacomb/core/error.hpp>
-
 namespace catacomb {
 
 std::string format_number(double v) {
@@ -12,11 +10,8 @@ std::string format_number(double v) {
   return s.str();
 }
 
-void throw_if_problems(const std::vector<std::string>& problems) {
-  if (problems.empty()) return;
-  std::string msg;
-  for (const std::string& p : problems) msg += (msg.empty() ? "" : "; ") + p;
-  throw InvalidArgument(msg);
+void throw_if_problems(const std::vector<FieldProblem>& problems) {
+  if (!problems.empty()) throw InvalidArgument(problems);
 }
 
 }  // namespace catacomb

@@ -1,15 +1,22 @@
 #pragma once
-/// Helpers for the "<field> = <value> (expected <limit>)" messages every config's problems()
-/// writes, and for turning a list of problems into one InvalidArgument.
+/// Helpers for the FieldProblem lists every config's problems() builds ("<field> = <value>
+/// (expected <limit>)" once formatted), and for turning a list of problems into one InvalidArgument.
 #include <string>
 #include <vector>
+
+#include <catacomb/core/error.hpp>
 
 namespace catacomb {
 
 /// A number as the messages print it: shortest form, no trailing zeros ("0.125", "150", "1e+06").
 std::string format_number(double v);
 
-/// Throws InvalidArgument with every problem joined by "; ", unless the list is empty.
-void throw_if_problems(const std::vector<std::string>& problems);
+/// Throws InvalidArgument carrying every problem, unless the list is empty.
+void throw_if_problems(const std::vector<FieldProblem>& problems);
+
+/// Appends `more` to `to`.
+inline void append_problems(std::vector<FieldProblem>& to, const std::vector<FieldProblem>& more) {
+  to.insert(to.end(), more.begin(), more.end());
+}
 
 }  // namespace catacomb
