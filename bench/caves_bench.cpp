@@ -103,11 +103,11 @@ void BM_VariantSmoothPass(benchmark::State& state) {
 void BM_VariantBitPass(benchmark::State& state) { run_bit_pass(state, 5, 2); }
 
 void BM_GenerateCaves(benchmark::State& state) {
-  CaveConfig cfg;
-  cfg.width = cfg.height = static_cast<int>(state.range(0));
+  const CaveConfig cfg;
+  const int side = static_cast<int>(state.range(0));
   uint64_t seed = 0;
   for (auto _ : state) {
-    Dungeon d = generate_caves(cfg, ++seed);
+    Dungeon d = generate_caves(side, side, cfg, ++seed);
     benchmark::DoNotOptimize(d.tiles.data());
   }
   count_cells(state, static_cast<double>(cfg.width) * cfg.height, "map cells/s");

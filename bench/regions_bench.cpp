@@ -41,16 +41,10 @@ constexpr uint64_t kSeed = 1;
 const Moves kFour{4, DiagonalPolicy::Never};
 const Moves kEightAlways{8, DiagonalPolicy::Always};
 
-CaveConfig config() {
-  CaveConfig c;
-  c.width = c.height = kSide;
-  return c;
-}
-
 // 1 = floor (passable, OpenCV's foreground), 0 = wall.
 const Grid<uint8_t>& passable() {
   static const Grid<uint8_t> g = [] {
-    const WallMask walls = cave_mask(config(), kSeed);
+    const WallMask walls = cave_mask(kSide, kSide, CaveConfig{}, kSeed);
     Grid<uint8_t> p(walls.width(), walls.height(), 0);
     for (size_t i = 0; i < p.size(); ++i) p.cells()[i] = walls.cells()[i] == 0 ? 1 : 0;
     return p;

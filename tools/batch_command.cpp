@@ -63,8 +63,8 @@ std::string parent_dir(const std::string& dir) {
 // writable. Returns whether it has to be created.
 bool check_out_dir(const std::string& dir) {
   auto bad = [&](const std::string& why) {
-    throw InvalidArgument("--out = " + dir + " (expected a writable directory, or a new one inside an existing "
-                          "directory; " + why + ")");
+    throw InvalidArgument(FieldProblem{
+        "--out", dir, "a writable directory, or a new one inside an existing directory; " + why});
   };
   if (dir.empty()) bad("the path is empty");
   std::error_code ec;
@@ -118,8 +118,8 @@ class BatchCommand : public Command {
     // Every check first: nothing is created or written before all inputs are known good.
     const SeedSpan all = parse_seed_range(seeds_);
     if (threads_ < 1 || threads_ > kMaxBatchThreads)
-      throw InvalidArgument("--threads = " + std::to_string(threads_) + " (expected 1 to " +
-                            std::to_string(kMaxBatchThreads) + ")");
+      throw InvalidArgument(
+          FieldProblem{"--threads", std::to_string(threads_), "1 to " + std::to_string(kMaxBatchThreads)});
     const Shard shard = shard_.empty() ? Shard{} : parse_shard(shard_);
     GenerateConfig cfg = flags_->resolve();
     cfg.check();

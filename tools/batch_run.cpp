@@ -87,7 +87,7 @@ class ContactPager {
 
 SeedSpan parse_seed_range(const std::string& text) {
   auto bad = [&](const std::string& expected) {
-    throw InvalidArgument("--seeds = " + text + " (expected " + expected + ")");
+    throw InvalidArgument(FieldProblem{"--seeds", text, expected});
   };
   const std::string form = "A..B or A: unsigned 64-bit decimal integers, e.g. 1..100";
   uint64_t a = 0, b = 0;
@@ -108,8 +108,8 @@ SeedSpan parse_seed_range(const std::string& text) {
 
 Shard parse_shard(const std::string& text) {
   auto bad = [&] {
-    throw InvalidArgument("--shard = " + text + " (expected K/N with 1 <= K <= N <= " +
-                          std::to_string(kMaxBatchShards) + ", e.g. 1/4)");
+    throw InvalidArgument(
+        FieldProblem{"--shard", text, "K/N with 1 <= K <= N <= " + std::to_string(kMaxBatchShards) + ", e.g. 1/4"});
   };
   const size_t slash = text.find('/');
   if (slash == std::string::npos) bad();

@@ -3,7 +3,6 @@
 #include <catacomb/version.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <iostream>
 #include <regex>
 #include <vector>
@@ -13,32 +12,24 @@
 
 namespace catacomb::cli {
 
-std::string flagify(const std::string& message) {
-  size_t n = 0;
-  while (n < message.size() && (std::islower(static_cast<unsigned char>(message[n])) || message[n] == '_' ||
-                                std::isdigit(static_cast<unsigned char>(message[n]))))
-    ++n;
-  if (n == 0 || message.compare(n, 3, " = ") != 0) return message;
-  std::string flag = "--" + message.substr(0, n);
+std::string flag_for_field(const std::string& field) {
+  const bool config_field = !field.empty() && std::all_of(field.begin(), field.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+  if (!config_field) return field;
+  std::string flag = "--" + field;
   std::replace(flag.begin(), flag.end(), '_', '-');
-  return flag + message.substr(n);
+  return flag;
+}
+
+std::string cli_message(const InvalidArgument& e) {
+  if (e.problems().empty()) return e.what();
+  std::vector<FieldProblem> problems = e.problems();
+  for (FieldProblem& p : problems) p.field = flag_for_field(p.field);
+  return to_string(problems);
 }
 
 namespace {
-
-std::string flagify_all(const std::string& message) {
-  // Several problems are joined with "; ": rewrite each.
-  std::string out, part;
-  size_t pos = 0;
-  while (true) {
-    size_t next = message.find("; ", pos);
-    part = message.substr(pos, next == std::string::npos ? std::string::npos : next - pos);
-    out += (out.empty() ? "" : "; ") + flagify(part);
-    if (next == std::string::npos) break;
-    pos = next + 2;
-  }
-  return out;
-}
 
 // CLI11's parse messages, reworded into "flag = value (expected ...)" where we can.
 std::string reword_parse_error(const std::string& what) {
@@ -106,7 +97,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     err << where << ": error: " << reword_parse_error(e.what()) << " (see '" << where << " --help')\n";
     return kExitUsage;
   } catch (const catacomb::InvalidArgument& e) {
-    err << "catacomb: error: " << flagify_all(e.what()) << "\n";
+    err << "catacomb: error: " << cli_message(e) << "\n";
     return kExitUsage;
   }
 
@@ -126,7 +117,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     try {
       return cmd->run(out, err);
     } catch (const catacomb::InvalidArgument& e) {
-      err << where << ": error: " << flagify_all(e.what()) << "\n";
+      err << where << ": error: " << cli_message(e) << "\n";
       return kExitUsage;
     } catch (const catacomb::GenerationError& e) {
       err << where << ": error: " << e.what() << "\n";

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
+
 namespace catacomb::cli {
 
 inline constexpr int kExitOk = 0;
@@ -18,8 +20,14 @@ inline constexpr int kExitIo = 3;
 /// Runs the CLI on `args` (without the program name), printing to `out` and `err`.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-/// Rewrites a library problem message "field_name = value (...)" into the CLI's flag spelling
-/// "--field-name = value (...)". Messages that do not start with a field name are kept as is.
-std::string flagify(const std::string& message);
+/// The CLI's name for a library field: a config field ("room_count") is the flag "--room-count";
+/// any other field (already a flag such as "--scale", or a description such as "image size",
+/// "sources[2]" or "cost at (1,2)") keeps its name.
+std::string flag_for_field(const std::string& field);
+
+/// The message of a library error in the CLI's spelling: when it carries problems, each one
+/// formatted with its field mapped by flag_for_field ("--room-count = 1 (expected 2 to 100000)");
+/// a plain message (a malformed map file, ...) as it is.
+std::string cli_message(const InvalidArgument& e);
 
 }  // namespace catacomb::cli

@@ -53,8 +53,8 @@ void check_outputs(const OutputOptions& o, int width, int height) {
       auto a = std::filesystem::weakly_canonical(*paths[i].second, ec);
       auto b = std::filesystem::weakly_canonical(*paths[j].second, ec);
       if (a == b)
-        throw InvalidArgument(std::string(paths[i].first) + " = " + *paths[i].second + " (expected a different file from " +
-                              paths[j].first + ")");
+        throw InvalidArgument(FieldProblem{paths[i].first, *paths[i].second,
+                                           std::string("a different file from ") + paths[j].first});
     }
   }
   if (!o.png.empty()) check_image_scale(width, height, o.scale, "--scale");
@@ -78,8 +78,10 @@ std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d
   std::vector<std::pair<std::string, std::string>> files;
   if (!o.png.empty()) {
     if (o.annotated()) {
-      const ValidationReport report = validate_dungeon(d, validate);
-      const MapAnalysis analysis = analyse_map(d, report, validate);
+      ValidateOptions with_maps = validate;
+      with_maps.keep_maps = true;  // the overlays draw the region and distance maps
+      const ValidationReport report = validate_dungeon(d, with_maps);
+      const MapAnalysis analysis = analyse_map(d, report, with_maps);
       files.emplace_back(o.png, encode_png(render_annotated(d, report, analysis, annotate_options(o))));
     } else {
       files.emplace_back(o.png, encode_png(render_preview(d, {o.scale})));

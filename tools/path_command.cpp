@@ -17,7 +17,7 @@ namespace {
 
 Point parse_point(const std::string& flag, const std::string& text) {
   const size_t comma = text.find(',');
-  auto bad = [&]() -> Point { throw InvalidArgument(flag + " = " + text + " (expected X,Y with integers, e.g. 3,4)"); };
+  auto bad = [&]() -> Point { throw InvalidArgument(FieldProblem{flag, text, "X,Y with integers, e.g. 3,4"}); };
   if (comma == std::string::npos) return bad();
   try {
     size_t a = 0, b = 0;
@@ -73,8 +73,9 @@ class PathCommand : public Command {
     if (!png_.empty()) check_image_scale(d.tiles.width(), d.tiles.height(), scale_, "--scale");
     auto off_map = [&](const char* flag, Point p) {
       if (!d.tiles.in_bounds(p))
-        throw InvalidArgument(std::string(flag) + " = " + to_string(p) + " (expected inside the " +
-                              std::to_string(d.tiles.width()) + "x" + std::to_string(d.tiles.height()) + " map)");
+        throw InvalidArgument(FieldProblem{flag, to_string(p),
+                                           "inside the " + std::to_string(d.tiles.width()) + "x" +
+                                               std::to_string(d.tiles.height()) + " map"});
     };
     off_map("--from", from);
     off_map("--to", to);

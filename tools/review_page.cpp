@@ -353,7 +353,7 @@ void append_card(std::string& out, const SeedRow& r, bool slow) {
 
 double review_slow_threshold(const std::vector<SeedRow>& rows, const ReviewPageInfo& info) {
   if (!(info.slow_ms >= 0) || std::isinf(info.slow_ms))
-    throw InvalidArgument("slow_ms = " + fixed(info.slow_ms, 3) + " (expected a finite value >= 0)");
+    throw InvalidArgument(FieldProblem{"slow_ms", fixed(info.slow_ms, 3), "a finite value >= 0"});
   if (info.slow_ms > 0) return info.slow_ms;
   std::vector<double> ms;
   for (const auto& r : rows)

@@ -53,6 +53,7 @@ class ValidateCommand : public Command {
     if (!png_.empty()) check_writable_path("--png", png_);
     Dungeon d = load_map(map_path_);
     if (!png_.empty()) check_annotate_options(annotate, d.tiles.width(), d.tiles.height());
+    options_.keep_maps = !png_.empty();  // the picture draws the region and distance maps
     ValidationReport rep = validate_dungeon(d, options_);
     const MapAnalysis analysis = analyse_map(d, rep, options_);
     if (json_) {

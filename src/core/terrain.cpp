@@ -43,8 +43,8 @@ std::optional<Terrain> terrain_from_name(std::string_view name) {
 
 void CostTable::set(Terrain t, double cost) {
   if (!(cost == kImpassable || (std::isfinite(cost) && cost > 0)))
-    throw InvalidArgument("cost of " + std::string(terrain_name(t)) + " = " + format_fixed(cost, 6) +
-                          " (expected a finite number > 0, or impassable)");
+    throw InvalidArgument(FieldProblem{"cost of " + std::string(terrain_name(t)), format_fixed(cost, 6),
+                                       "a finite number > 0, or impassable"});
   costs_[static_cast<size_t>(t)] = cost;
 }
 
@@ -81,7 +81,7 @@ CostTable CostTable::preset(std::string_view name) {
   if (name == "dungeon") return dungeon();
   if (name == "tutorial") return tutorial();
   if (name == "uniform") return uniform();
-  throw InvalidArgument("cost table = " + std::string(name) + " (expected dungeon, tutorial or uniform)");
+  throw InvalidArgument(FieldProblem{"cost table", std::string(name), "dungeon, tutorial or uniform"});
 }
 
 double CostTable::min_cost() const {

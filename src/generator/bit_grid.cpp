@@ -95,8 +95,8 @@ Grid<uint8_t> BitGrid::to_mask() const {
 
 void BitGrid::unpack(Grid<uint8_t>& out) const {
   if (out.width() != width_ || out.height() != height_)
-    throw InvalidArgument("mask shape = " + std::to_string(out.width()) + "x" + std::to_string(out.height()) +
-                          " (expected " + std::to_string(width_) + "x" + std::to_string(height_) + ")");
+    throw InvalidArgument(FieldProblem{"mask shape", std::to_string(out.width()) + "x" + std::to_string(out.height()),
+                                       std::to_string(width_) + "x" + std::to_string(height_)});
   for (int y = 0; y < height_; ++y) unpack_row(row(y), width_, out.row(y));
 }
 

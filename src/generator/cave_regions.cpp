@@ -13,18 +13,20 @@ std::string_view cave_connect_name(CaveConnect c) { return c == CaveConnect::Con
 CaveConnect parse_cave_connect(std::string_view name, const std::string& field) {
   if (name == "connect") return CaveConnect::Connect;
   if (name == "largest") return CaveConnect::Largest;
-  throw InvalidArgument(field + " = " + std::string(name) + " (expected connect or largest)");
+  throw InvalidArgument(FieldProblem{field, std::string(name), "connect or largest"});
 }
 
-std::vector<std::string> CaveRegionConfig::problems() const {
-  std::vector<std::string> p;
-  if (min_region < 0 || min_region > 1000000)
-    p.push_back("min_region = " + std::to_string(min_region) + " (expected 0 to 1000000)");
-  if (!(dig_cost >= 1 && dig_cost <= 1000)) p.push_back("dig_cost = " + format_number(dig_cost) + " (expected 1 to 1000)");
+std::vector<FieldProblem> CaveRegionConfig::problems() const {
+  std::vector<FieldProblem> p;
+  if (min_region < 0 || min_region > 1000000) p.push_back({"min_region", std::to_string(min_region), "0 to 1000000"});
+  if (!(dig_cost >= 1 && dig_cost <= 1000)) p.push_back({"dig_cost", format_number(dig_cost), "1 to 1000"});
   return p;
 }
 
+void CaveRegionConfig::check() const { throw_if_problems(problems()); }
+
 CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfig& config) {
+  config.check();
   CaveRegionStats stats;
   const CostTable floor_only = CostTable::dungeon();
   RegionMap regions = label_regions(tiles, floor_only, Moves{4, DiagonalPolicy::Never, kSqrt2});

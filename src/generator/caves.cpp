@@ -52,8 +52,8 @@ int walls_in_block(const WallMask& m, int cx, int cy, int r) {
 
 void check_same_shape(int src_w, int src_h, int dst_w, int dst_h) {
   if (src_w != dst_w || src_h != dst_h)
-    throw InvalidArgument("dst shape = " + std::to_string(dst_w) + "x" + std::to_string(dst_h) + " (expected " +
-                          std::to_string(src_w) + "x" + std::to_string(src_h) + ", src's shape)");
+    throw InvalidArgument(FieldProblem{"dst shape", std::to_string(dst_w) + "x" + std::to_string(dst_h),
+                          std::to_string(src_w) + "x" + std::to_string(src_h) + ", src's shape"});
 }
 
 // --- bit-sliced arithmetic on words: 64 independent cells per operation -------------------------
@@ -261,32 +261,28 @@ void smooth_rows(int width, int height, int wall_threshold, int open_threshold, 
 
 }  // namespace
 
-std::vector<std::string> CaveConfig::problems() const {
-  std::vector<std::string> p;
+std::vector<FieldProblem> CaveConfig::problems(int width, int height) const {
+  std::vector<FieldProblem> p;
   auto side = [&](const char* name, int v) {
-    if (v < 3 || v > kMaxSide)
-      p.push_back(std::string(name) + " = " + std::to_string(v) + " (expected 3 to " + std::to_string(kMaxSide) + ")");
+    if (v < kMinCaveSide || v > kMaxSide)
+      p.push_back({name, std::to_string(v), std::to_string(kMinCaveSide) + " to " + std::to_string(kMaxSide)});
   };
   side("width", width);
   side("height", height);
-  if (!(fill >= 0 && fill <= 100)) p.push_back("fill = " + format_number(fill) + " (expected 0 to 100)");
-  if (passes < 0 || passes > 100) p.push_back("passes = " + std::to_string(passes) + " (expected 0 to 100)");
-  if (wall_threshold < 0 || wall_threshold > 9)
-    p.push_back("wall_threshold = " + std::to_string(wall_threshold) + " (expected 0 to 9)");
+  if (!(fill >= 0 && fill <= 100)) p.push_back({"fill", format_number(fill), "0 to 100"});
+  if (passes < 0 || passes > 100) p.push_back({"passes", std::to_string(passes), "0 to 100"});
+  if (wall_threshold < 0 || wall_threshold > 9) p.push_back({"wall_threshold", std::to_string(wall_threshold), "0 to 9"});
   if (open_passes < 0 || open_passes > std::max(passes, 0))
-    p.push_back("open_passes = " + std::to_string(open_passes) + " (expected 0 to passes = " +
-                std::to_string(passes) + ")");
+    p.push_back({"open_passes", std::to_string(open_passes), "0 to passes = " + std::to_string(passes)});
   if (open_threshold < 0 || open_threshold > 25)
-    p.push_back("open_threshold = " + std::to_string(open_threshold) + " (expected 0 to 25)");
+    p.push_back({"open_threshold", std::to_string(open_threshold), "0 to 25"});
   return p;
 }
 
-void CaveConfig::check() const { throw_if_problems(problems()); }
+void CaveConfig::check(int width, int height) const { throw_if_problems(problems(width, height)); }
 
 Params CaveConfig::params() const {
-  return {{"width", int64_t{width}},
-          {"height", int64_t{height}},
-          {"fill", fill},
+  return {{"fill", fill},
           {"passes", int64_t{passes}},
           {"wall_threshold", int64_t{wall_threshold}},
           {"open_passes", int64_t{open_passes}},
@@ -338,11 +334,11 @@ void smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int 
 namespace {
 
 // The cave as bits: random fill, packed once, every pass on bits.
-BitGrid cave_bits(const CaveConfig& config, uint64_t seed) {
-  config.check();
+BitGrid cave_bits(int width, int height, const CaveConfig& config, uint64_t seed) {
+  config.check(width, height);
   Rng rng = Rng::stream(seed, "caves.fill");
-  BitGrid a(random_fill(config.width, config.height, config.fill, rng));
-  BitGrid b(config.width, config.height);
+  BitGrid a(random_fill(width, height, config.fill, rng));
+  BitGrid b(width, height);
   for (int pass = 0; pass < config.passes; ++pass) {
     smooth_pass_bits(a, b, config.wall_threshold, pass < config.open_passes ? config.open_threshold : -1);
     std::swap(a, b);
@@ -352,21 +348,24 @@ BitGrid cave_bits(const CaveConfig& config, uint64_t seed) {
 
 }  // namespace
 
-WallMask cave_mask(const CaveConfig& config, uint64_t seed) { return cave_bits(config, seed).to_mask(); }
+WallMask cave_mask(int width, int height, const CaveConfig& config, uint64_t seed) {
+  return cave_bits(width, height, config, seed).to_mask();
+}
 
-Dungeon generate_caves(const CaveConfig& config, uint64_t seed) {
-  const BitGrid m = cave_bits(config, seed);
+Dungeon generate_caves(int width, int height, const CaveConfig& config, uint64_t seed) {
+  const BitGrid m = cave_bits(width, height, config, seed);
   Dungeon d;
-  d.tiles = Grid<Terrain>(config.width, config.height, Terrain::Wall);
-  std::vector<uint8_t> walls(static_cast<size_t>(config.width));
+  d.tiles = Grid<Terrain>(width, height, Terrain::Wall);
+  std::vector<uint8_t> walls(static_cast<size_t>(width));
   for (int y = 0; y < m.height(); ++y) {
-    unpack_row(m.row(y), config.width, walls.data());
+    unpack_row(m.row(y), width, walls.data());
     Terrain* out = d.tiles.row(y);
     for (size_t x = 0; x < walls.size(); ++x) out[x] = walls[x] ? Terrain::Wall : Terrain::Floor;
   }
   d.seed = seed;
   d.generator = "caves";
-  d.params = config.params();
+  d.params = {{"width", int64_t{width}}, {"height", int64_t{height}}};
+  for (auto& kv : config.params()) d.params.push_back(kv);
   return d;
 }
 

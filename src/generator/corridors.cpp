@@ -57,21 +57,38 @@ std::vector<Point> route_with_turns(const CostGrid& cost, Point from, Point to, 
 
 }  // namespace
 
-std::vector<std::string> DigCosts::problems() const {
-  std::vector<std::string> p;
+std::vector<FieldProblem> DigCosts::problems() const {
+  std::vector<FieldProblem> p;
   auto positive = [&](const char* name, double v) {
-    if (!(v > 0 && v < 1e9)) p.push_back(std::string(name) + " = " + format_number(v) + " (expected a number > 0)");
+    if (!(v > 0 && v < 1e9)) p.push_back({name, format_number(v), "a number > 0"});
   };
   positive("dig_reuse", reuse);
   positive("dig_rock", rock);
   positive("dig_room", room);
-  if (!(turn >= 0 && turn <= 1000)) p.push_back("dig_turn = " + format_number(turn) + " (expected 0 to 1000)");
-  if (width != 1 && width != 2) p.push_back("corridor_width = " + std::to_string(width) + " (expected 1 or 2)");
+  if (!(turn >= 0 && turn <= 1000)) p.push_back({"dig_turn", format_number(turn), "0 to 1000"});
+  if (width != 1 && width != 2) p.push_back({"corridor_width", std::to_string(width), "1 or 2"});
   return p;
 }
 
+void DigCosts::check() const { throw_if_problems(problems()); }
+
 CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms, const std::vector<Point>& points,
                            const std::vector<RoomEdge>& edges, const DigCosts& dig) {
+  {
+    std::vector<FieldProblem> p = dig.problems();
+    if (points.size() != rooms.size())
+      p.push_back({"points", std::to_string(points.size()) + " points", "one per room: " + std::to_string(rooms.size())});
+    for (size_t k = 0; k < points.size(); ++k)
+      if (!tiles.in_bounds(points[k]))
+        p.push_back({"points[" + std::to_string(k) + "]", to_string(points[k]),
+                     "inside the " + std::to_string(tiles.width()) + "x" + std::to_string(tiles.height()) + " map"});
+    for (size_t k = 0; k < edges.size(); ++k)
+      if (edges[k].a < 0 || edges[k].b < 0 || static_cast<size_t>(edges[k].a) >= points.size() ||
+          static_cast<size_t>(edges[k].b) >= points.size())
+        p.push_back({"edges[" + std::to_string(k) + "]", std::to_string(edges[k].a) + "-" + std::to_string(edges[k].b),
+                     "point indices below " + std::to_string(points.size())});
+    throw_if_problems(p);
+  }
   const int w = tiles.width(), h = tiles.height();
   Grid<Zone> zone(w, h, Zone::Rock);
   for (int x = 0; x < w; ++x) zone(x, 0) = zone(x, h - 1) = Zone::NoDig;

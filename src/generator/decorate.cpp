@@ -19,20 +19,26 @@ bool objectives_connected(const Dungeon& d, const CostTable& costs, const Moves&
 
 }  // namespace
 
-std::vector<std::string> DecorConfig::problems() const {
-  std::vector<std::string> p;
+std::vector<FieldProblem> DecorConfig::problems() const {
+  std::vector<FieldProblem> p;
   auto share = [&](const char* name, double v) {
-    if (!(v >= 0 && v <= 0.5)) p.push_back(std::string(name) + " = " + format_number(v) + " (expected 0 to 0.5)");
+    if (!(v >= 0 && v <= 0.5)) p.push_back({name, format_number(v), "0 to 0.5"});
   };
   share("water", water);
   share("vegetation", vegetation);
-  if (min_blob < 1 || min_blob > 100000) p.push_back("min_blob = " + std::to_string(min_blob) + " (expected 1 to 100000)");
-  if (max_blob < min_blob || max_blob > 100000)
-    p.push_back("max_blob = " + std::to_string(max_blob) + " (expected min_blob to 100000)");
+  if (min_blob < 1 || min_blob > 100000) p.push_back({"min_blob", std::to_string(min_blob), "1 to 100000"});
+  if (max_blob < min_blob || max_blob > 100000) p.push_back({"max_blob", std::to_string(max_blob), "min_blob to 100000"});
   return p;
 }
 
+void DecorConfig::check() const { throw_if_problems(problems()); }
+
 DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& costs, const Moves& moves, Rng& rng) {
+  {
+    std::vector<FieldProblem> p = config.problems();
+    append_problems(p, moves.problems());
+    throw_if_problems(p);
+  }
   DecorStats stats;
   Grid<Terrain>& tiles = d.tiles;
   Grid<uint8_t> locked(tiles.width(), tiles.height(), 0);

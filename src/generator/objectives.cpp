@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "core/problems.hpp"
+
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/pathing/search.hpp>
@@ -111,6 +113,10 @@ std::string place_in_cave(Dungeon& d, int further, const CostGrid& cost, const M
 }  // namespace
 
 std::string place_objectives(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
+  std::vector<FieldProblem> p = moves.problems();
+  if (further < 0 || further > kMaxFurtherObjectives)
+    p.insert(p.begin(), {"further", std::to_string(further), "0 to " + std::to_string(kMaxFurtherObjectives)});
+  throw_if_problems(p);
   d.objectives.clear();
   const CostGrid cost = make_cost_grid(d.tiles, costs);
   return d.rooms.empty() ? place_in_cave(d, further, cost, moves, rng) : place_in_rooms(d, further, cost, moves, rng);

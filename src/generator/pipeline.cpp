@@ -10,16 +10,9 @@
 namespace catacomb {
 namespace {
 
-void append(std::vector<std::string>& to, const std::vector<std::string>& from) {
-  to.insert(to.end(), from.begin(), from.end());
-}
-
 Dungeon make_rooms(const GenerateConfig& c, uint64_t seed, GenerateResult& out) {
-  RoomLayoutConfig lc = c.rooms;
-  lc.width = c.width;
-  lc.height = c.height;
   Rng layout_rng = Rng::stream(seed, "rooms.layout");
-  RoomLayout layout = layout_rooms(lc, layout_rng);
+  RoomLayout layout = layout_rooms(c.width, c.height, c.rooms, layout_rng);
   out.dropped_rooms = layout.dropped;
   Dungeon d;
   d.tiles = Grid<Terrain>(c.width, c.height, Terrain::Wall);
@@ -34,49 +27,39 @@ Dungeon make_rooms(const GenerateConfig& c, uint64_t seed, GenerateResult& out) 
 }
 
 Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out) {
-  CaveConfig cc = c.caves;
-  cc.width = c.width;
-  cc.height = c.height;
-  Dungeon d = generate_caves(cc, seed);
+  Dungeon d = generate_caves(c.width, c.height, c.caves, seed);
   out.cave = connect_cave_regions(d.tiles, c.cave_regions);
   return d;
 }
 
 }  // namespace
 
-std::vector<std::string> GenerateConfig::problems() const {
-  std::vector<std::string> p;
-  if (generator != "rooms" && generator != "caves") p.push_back("generator = " + generator + " (expected rooms or caves)");
-  const int lo = generator == "caves" ? 3 : 16;
+std::vector<FieldProblem> GenerateConfig::problems() const {
+  std::vector<FieldProblem> p;
+  if (generator != "rooms" && generator != "caves") p.push_back({"generator", generator, "rooms or caves"});
+  const int lo = generator == "caves" ? kMinCaveSide : kMinRoomsSide;
   auto side = [&](const char* name, int v) {
-    if (v < lo || v > kMaxSide)
-      p.push_back(std::string(name) + " = " + std::to_string(v) + " (expected " + std::to_string(lo) + " to " +
-                  std::to_string(kMaxSide) + ")");
+    if (v < lo || v > kMaxSide) p.push_back({name, std::to_string(v), std::to_string(lo) + " to " + std::to_string(kMaxSide)});
   };
   side("width", width);
   side("height", height);
   // Every sub-config is checked, the inactive one too (a bad --fill is bad input even for rooms),
-  // but only the active one against the map size.
+  // but only the active one against the map size; the inactive one (and the active one when the
+  // size is bad, already reported above) on a size that accepts any valid value of its fields.
   const bool sizes_ok = p.empty();
   const bool caves_active = generator == "caves";
-  CaveConfig cc = caves;
-  cc.width = caves_active && sizes_ok ? width : 80;
-  cc.height = caves_active && sizes_ok ? height : 50;
-  append(p, cc.problems());
-  append(p, cave_regions.problems());
-  RoomLayoutConfig lc = rooms;
-  lc.width = !caves_active && sizes_ok ? width : kMaxSide;
-  lc.height = !caves_active && sizes_ok ? height : kMaxSide;
-  append(p, lc.problems());
-  if (!(loop_fraction >= 0 && loop_fraction <= 1)) p.push_back("loop_fraction = " + format_number(loop_fraction) + " (expected 0 to 1)");
-  append(p, dig.problems());
-  if (objectives < 0 || objectives > 9) p.push_back("objectives = " + std::to_string(objectives) + " (expected 0 to 9)");
-  append(p, decor.problems());
+  append_problems(p, caves_active && sizes_ok ? caves.problems(width, height) : caves.problems(80, 50));
+  append_problems(p, cave_regions.problems());
+  append_problems(p, !caves_active && sizes_ok ? rooms.problems(width, height) : rooms.problems(kMaxSide, kMaxSide));
+  if (!(loop_fraction >= 0 && loop_fraction <= 1)) p.push_back({"loop_fraction", format_number(loop_fraction), "0 to 1"});
+  append_problems(p, dig.problems());
+  if (objectives < 0 || objectives > 9) p.push_back({"objectives", std::to_string(objectives), "0 to 9"});
+  append_problems(p, decor.problems());
   if (costs != "dungeon" && costs != "tutorial" && costs != "uniform")
-    p.push_back("costs = " + costs + " (expected dungeon, tutorial or uniform)");
-  append(p, moves.problems());
+    p.push_back({"costs", costs, "dungeon, tutorial or uniform"});
+  append_problems(p, moves.problems());
   if (max_attempts < 1 || max_attempts > 1000)
-    p.push_back("max_attempts = " + std::to_string(max_attempts) + " (expected 1 to 1000)");
+    p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
   return p;
 }
 
@@ -93,11 +76,7 @@ Params GenerateConfig::params() const {
   p.emplace_back("width", int64_t{width});
   p.emplace_back("height", int64_t{height});
   if (generator == "caves") {
-    CaveConfig cc = caves;
-    cc.width = width;
-    cc.height = height;
-    for (auto& kv : cc.params())
-      if (kv.first != "width" && kv.first != "height") p.push_back(kv);
+    for (auto& kv : caves.params()) p.push_back(kv);
     p.emplace_back("min_region", int64_t{cave_regions.min_region});
     p.emplace_back("connect", std::string(cave_connect_name(cave_regions.connect)));
     p.emplace_back("dig_cost", cave_regions.dig_cost);

@@ -5,6 +5,9 @@
 #include <utility>
 #include <numeric>
 
+#include <catacomb/core/error.hpp>
+#include "core/problems.hpp"
+
 namespace catacomb {
 namespace {
 
@@ -127,6 +130,8 @@ std::vector<RoomEdge> gabriel_edges(const std::vector<Point>& pts, int neighbour
 }
 
 std::vector<RoomEdge> connect_rooms(const std::vector<Point>& pts, double loop_fraction, Rng& rng) {
+  if (!(loop_fraction >= 0 && loop_fraction <= 1))
+    throw InvalidArgument(FieldProblem{"loop_fraction", format_number(loop_fraction), "0 to 1"});
   std::vector<RoomEdge> cand = gabriel_edges(pts);
   std::stable_sort(cand.begin(), cand.end(), [&](const RoomEdge& x, const RoomEdge& y) {
     const int64_t dx = dist2(pts[static_cast<size_t>(x.a)], pts[static_cast<size_t>(x.b)]);

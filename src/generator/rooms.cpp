@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/problems.hpp"
+
 namespace catacomb {
 namespace {
 
@@ -61,26 +63,26 @@ void for_each_close_pair(const std::vector<Rect>& rects, const std::vector<bool>
 
 }  // namespace
 
-std::vector<std::string> RoomLayoutConfig::problems() const {
-  std::vector<std::string> p;
+std::vector<FieldProblem> RoomLayoutConfig::problems(int width, int height) const {
+  std::vector<FieldProblem> p;
   auto range = [&](const char* name, int v, int lo, int hi) {
-    if (v < lo || v > hi)
-      p.push_back(std::string(name) + " = " + std::to_string(v) + " (expected " + std::to_string(lo) + " to " +
-                  std::to_string(hi) + ")");
+    if (v < lo || v > hi) p.push_back({name, std::to_string(v), std::to_string(lo) + " to " + std::to_string(hi)});
   };
-  range("width", width, 16, kMaxSide);
-  range("height", height, 16, kMaxSide);
+  range("width", width, kMinRoomsSide, kMaxSide);
+  range("height", height, kMinRoomsSide, kMaxSide);
   range("room_count", room_count, 2, 100000);
   range("min_side", min_side, 6, 256);
   range("max_side", max_side, std::max(min_side, 6), 256);
   range("min_distance", min_distance, 3, 64);
   range("max_iterations", max_iterations, 1, 100000);
   if (p.empty() && (max_side > width - 2 || max_side > height - 2))
-    p.push_back("max_side = " + std::to_string(max_side) + " (expected at most " +
-                std::to_string(std::min(width, height) - 2) + " so a room fits the " + std::to_string(width) + "x" +
-                std::to_string(height) + " map with its margin)");
+    p.push_back({"max_side", std::to_string(max_side),
+                 "at most " + std::to_string(std::min(width, height) - 2) + " so a room fits the " +
+                     std::to_string(width) + "x" + std::to_string(height) + " map with its margin"});
   return p;
 }
+
+void RoomLayoutConfig::check(int width, int height) const { throw_if_problems(problems(width, height)); }
 
 int room_gap(const Rect& a, const Rect& b) {
   const int gx = std::max(b.x - a.right(), a.x - b.right());
@@ -88,21 +90,22 @@ int room_gap(const Rect& a, const Rect& b) {
   return std::max(gx, gy);
 }
 
-RoomLayout layout_rooms(const RoomLayoutConfig& c, Rng& rng) {
+RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& rng) {
+  c.check(width, height);
   const int n = c.room_count;
   std::vector<Body> bodies(static_cast<size_t>(n));
   for (Body& b : bodies) {
     b.w = static_cast<int>(rng.uniform_int(c.min_side, c.max_side));
     b.h = static_cast<int>(rng.uniform_int(c.min_side, c.max_side));
     // Middle half of the map, clamped so the room fits.
-    const double x0 = c.width * 0.25, x1 = std::max(x0, c.width * 0.75 - b.w);
-    const double y0 = c.height * 0.25, y1 = std::max(y0, c.height * 0.75 - b.h);
+    const double x0 = width * 0.25, x1 = std::max(x0, width * 0.75 - b.w);
+    const double y0 = height * 0.25, y1 = std::max(y0, height * 0.75 - b.h);
     b.x = rng.uniform_real(x0, x1);
     b.y = rng.uniform_real(y0, y1);
   }
   std::vector<Rect> rects(static_cast<size_t>(n));
   auto settle_all = [&] {
-    for (size_t i = 0; i < rects.size(); ++i) rects[i] = settle(bodies[i], c.width, c.height);
+    for (size_t i = 0; i < rects.size(); ++i) rects[i] = settle(bodies[i], width, height);
   };
   settle_all();
 
@@ -114,7 +117,7 @@ RoomLayout layout_rooms(const RoomLayoutConfig& c, Rng& rng) {
     std::fill(dx.begin(), dx.end(), 0.0);
     std::fill(dy.begin(), dy.end(), 0.0);
     bool moved = false;
-    for_each_close_pair(rects, all_alive, c.min_distance, cell, c.width, c.height, [&](size_t i, size_t j) {
+    for_each_close_pair(rects, all_alive, c.min_distance, cell, width, height, [&](size_t i, size_t j) {
       const Rect& a = rects[i];
       const Rect& b = rects[j];
       moved = true;
@@ -145,8 +148,8 @@ RoomLayout layout_rooms(const RoomLayoutConfig& c, Rng& rng) {
       bodies[i].y += dy[i];
       // Keep the real position inside the clamp range so rooms pushed against a wall can come
       // back instead of accumulating an invisible overshoot.
-      bodies[i].x = std::clamp(bodies[i].x, 1.0, static_cast<double>(c.width - 1 - bodies[i].w));
-      bodies[i].y = std::clamp(bodies[i].y, 1.0, static_cast<double>(c.height - 1 - bodies[i].h));
+      bodies[i].x = std::clamp(bodies[i].x, 1.0, static_cast<double>(width - 1 - bodies[i].w));
+      bodies[i].y = std::clamp(bodies[i].y, 1.0, static_cast<double>(height - 1 - bodies[i].h));
     }
     settle_all();
   }
@@ -157,7 +160,7 @@ RoomLayout layout_rooms(const RoomLayoutConfig& c, Rng& rng) {
   while (true) {
     std::vector<int> bad(rects.size(), 0);
     int worst = -1;
-    for_each_close_pair(rects, alive, c.min_distance, cell, c.width, c.height, [&](size_t i, size_t j) {
+    for_each_close_pair(rects, alive, c.min_distance, cell, width, height, [&](size_t i, size_t j) {
       ++bad[i];
       ++bad[j];
     });

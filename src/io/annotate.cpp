@@ -206,7 +206,7 @@ std::vector<Entry> legend_entries(const Dungeon& d, const ValidationReport& repo
       case Overlay::Regions: e.push_back({Swatch::Regions, {}, count_label(o, report.regions), {}}); break;
       case Overlay::Routes: e.push_back({Swatch::Route, objective_colour(ObjectiveKind::Exit), "routes", {}}); break;
       case Overlay::Heatmap:
-        e.push_back({Swatch::Heatmap, {}, "distance 0", distance_label(largest_distance(report.distances))});
+        e.push_back({Swatch::Heatmap, {}, "distance 0", distance_label(largest_distance(*report.distances))});
         break;
       case Overlay::DeadEnds:
         e.push_back({Swatch::DeadEnd, {}, count_label(o, static_cast<int64_t>(analysis.dead_ends.size())), {}});
@@ -302,30 +302,40 @@ std::string limits_text() {
 
 bool fits(int64_t w, int64_t h) { return w <= kMaxImageSide && h <= kMaxImageSide && w * h <= kMaxImagePixels; }
 
-std::string legend_problem(int width, int height, int scale, int legend_height) {
-  return "--legend = true (expected room for a legend strip of " + std::to_string(legend_height) +
-         " pixels under the " + std::to_string(width) + "x" + std::to_string(height) + " map at --scale " +
-         std::to_string(scale) + ": a PNG is limited to " + limits_text() + ")";
+FieldProblem legend_problem(int width, int height, int scale, int legend_height) {
+  return {"--legend", "true",
+          "room for a legend strip of " + std::to_string(legend_height) + " pixels under the " + std::to_string(width) +
+              "x" + std::to_string(height) + " map at --scale " + std::to_string(scale) + ": a PNG is limited to " +
+              limits_text()};
 }
 
 std::string shape(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
 
 void check_inputs(const Dungeon& d, const ValidationReport& report, const MapAnalysis& analysis, const OverlaySet& on) {
   const int w = d.tiles.width(), h = d.tiles.height();
-  const bool uses_regions = has(on, Overlay::Regions) || has(on, Overlay::Unreachable);
-  const Grid<int32_t>& labels = report.region_map.labels;
-  if (uses_regions && (labels.width() != w || labels.height() != h))
-    throw InvalidArgument("report = the report of a " + shape(labels.width(), labels.height()) +
-                          " map (expected the report of this " + shape(w, h) + " map)");
-  const Grid<double>& dist = report.distances.dist;
-  if (has(on, Overlay::Heatmap) && (dist.width() != w || dist.height() != h))
-    throw InvalidArgument("report distances = " + shape(dist.width(), dist.height()) + " (expected the " +
-                          shape(w, h) + " map's)");
+  if (has(on, Overlay::Regions) || has(on, Overlay::Unreachable)) {
+    if (!report.region_map)
+      throw InvalidArgument(FieldProblem{"report", "a report without its region map",
+                                         "one made with ValidateOptions::keep_maps, for the regions and unreachable "
+                                         "overlays"});
+    const Grid<int32_t>& labels = report.region_map->labels;
+    if (labels.width() != w || labels.height() != h)
+      throw InvalidArgument(FieldProblem{"report", "the report of a " + shape(labels.width(), labels.height()) + " map",
+                                         "the report of this " + shape(w, h) + " map"});
+  }
+  if (has(on, Overlay::Heatmap)) {
+    if (!report.distances)
+      throw InvalidArgument(FieldProblem{"report", "a report without its distance map",
+                                         "one made with ValidateOptions::keep_maps, for the heatmap overlay"});
+    const Grid<double>& dist = report.distances->dist;
+    if (dist.width() != w || dist.height() != h)
+      throw InvalidArgument(
+          FieldProblem{"report distances", shape(dist.width(), dist.height()), "the " + shape(w, h) + " map's"});
+  }
   auto check_points = [&](const std::vector<Point>& pts, const char* what) {
     for (Point p : pts)
       if (!d.tiles.in_bounds(p))
-        throw InvalidArgument(std::string(what) + " = " + to_string(p) + " (expected inside the " + shape(w, h) +
-                              " map)");
+        throw InvalidArgument(FieldProblem{what, to_string(p), "inside the " + shape(w, h) + " map"});
   };
   if (has(on, Overlay::DeadEnds)) check_points(analysis.dead_ends, "analysis dead end");
   if (has(on, Overlay::Chokepoints)) check_points(analysis.chokepoints, "analysis chokepoint");
@@ -357,8 +367,7 @@ std::vector<Overlay> parse_overlays(std::string_view list, const std::string& fl
     std::string names;
     for (Overlay o : kAllOverlays) names += std::string(overlay_name(o)) + ", ";
     names.resize(names.size() - 2);
-    return InvalidArgument(flag + " = " + std::string(value) + " (expected a comma-separated list of " + names +
-                           " or all)");
+    return InvalidArgument(FieldProblem{flag, std::string(value), "a comma-separated list of " + names + " or all"});
   };
   OverlaySet on{};
   if (trim(list).empty()) return {};
@@ -386,17 +395,17 @@ std::vector<Overlay> parse_overlays(std::string_view list, const std::string& fl
 }
 
 void check_annotate_options(const AnnotateOptions& o, int width, int height) {
-  std::vector<std::string> problems;
+  std::vector<FieldProblem> problems;
   bool scale_ok = true;
   try {
     check_image_scale(width, height, o.scale, "--scale");
   } catch (const InvalidArgument& e) {
-    problems.push_back(e.what());
+    append_problems(problems, e.problems());
     scale_ok = false;
   }
   if (o.grid && o.scale < 4)
-    problems.push_back("--grid = true (expected --scale of at least 4 to show grid lines, not --scale = " +
-                       std::to_string(o.scale) + ")");
+    problems.push_back(
+        {"--grid", "true", "--scale of at least 4 to show grid lines, not --scale = " + std::to_string(o.scale)});
   if (o.legend && scale_ok) {
     const Legend l = lay_out(largest_legend_entries(), width * o.scale);
     if (!fits(l.width, int64_t{height} * o.scale + l.height))
@@ -410,6 +419,7 @@ ImageSize annotated_size(const Dungeon& d, const ValidationReport& report, const
   check_annotate_options(o, d.tiles.width(), d.tiles.height());
   const int mw = d.tiles.width() * o.scale, mh = d.tiles.height() * o.scale;
   if (!o.legend) return {mw, mh};
+  check_inputs(d, report, analysis, overlay_set(o.overlays));
   const Legend l = lay_out(legend_entries(d, report, analysis, overlay_set(o.overlays)), mw);
   return {l.width, mh + l.height};
 }
@@ -424,16 +434,15 @@ Image render_annotated(const Dungeon& d, const ValidationReport& report, const M
   Image img = render_preview(d, {s});
 
   // Cell tints.
-  const Grid<int32_t>& labels = report.region_map.labels;
   if (has(on, Overlay::Regions))
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) {
-        const int32_t r = labels(x, y);
+        const int32_t r = report.region_map->labels(x, y);
         if (r != kNoRegion) img.blend_rect(x * s, y * s, s, s, region_colour(r), kRegionAlpha);
       }
   if (has(on, Overlay::Heatmap)) {
-    const double max = largest_distance(report.distances);
-    const Grid<double>& dist = report.distances.dist;
+    const double max = largest_distance(*report.distances);
+    const Grid<double>& dist = report.distances->dist;
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) {
         const double v = dist(x, y);
@@ -443,6 +452,7 @@ Image render_annotated(const Dungeon& d, const ValidationReport& report, const M
   }
   if (has(on, Overlay::Unreachable)) {
     // As render_validation: outside the start's region (every passable cell without a start).
+    const Grid<int32_t>& labels = report.region_map->labels;
     const std::optional<Point> start = d.find(ObjectiveKind::Start);
     const int32_t start_region = start && d.tiles.in_bounds(*start) ? labels[*start] : kNoRegion;
     for (int y = 0; y < h; ++y)

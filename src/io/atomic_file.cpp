@@ -87,8 +87,7 @@ std::string read_file(const std::string& path) {
 
 void check_writable_path(const std::string& what, const std::string& path) {
   auto bad = [&](const std::string& why) {
-    throw InvalidArgument(what + " = " + path + " (expected a file path in an existing, writable directory; " +
-                          why + ")");
+    throw InvalidArgument(FieldProblem{what, path, "a file path in an existing, writable directory; " + why});
   };
   if (path.empty()) bad("the path is empty");
   std::error_code ec;

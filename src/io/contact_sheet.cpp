@@ -21,7 +21,7 @@ constexpr int kFrame = 2;         // red frame of a failed entry [Units: pixels]
 
 Image render_thumbnail(const Dungeon& d, int max_side) {
   if (max_side < 1 || max_side > 1024)
-    throw InvalidArgument("max_side = " + std::to_string(max_side) + " (expected 1 to 1024)");
+    throw InvalidArgument(FieldProblem{"max_side", std::to_string(max_side), "1 to 1024"});
   const int w = d.tiles.width(), h = d.tiles.height();
   const int fit = std::min({max_side / w, max_side / h, 64});
   if (fit >= 1) return render_preview(d, {fit});
@@ -57,13 +57,12 @@ Image render_thumbnail(const Dungeon& d, int max_side) {
 
 ContactSheetLayout contact_sheet_layout(int count, const ContactSheetOptions& options) {
   if (count < 1 || count > kContactSheetPageSize)
-    throw InvalidArgument("entries = " + std::to_string(count) + " (expected 1 to " +
-                          std::to_string(kContactSheetPageSize) + ")");
+    throw InvalidArgument(FieldProblem{"entries", std::to_string(count), "1 to " + std::to_string(kContactSheetPageSize)});
   if (options.thumb_side < 16 || options.thumb_side > 1024)
-    throw InvalidArgument("thumb_side = " + std::to_string(options.thumb_side) + " (expected 16 to 1024)");
+    throw InvalidArgument(FieldProblem{"thumb_side", std::to_string(options.thumb_side), "16 to 1024"});
   if (options.columns < 1 || options.columns > kContactSheetPageSize)
-    throw InvalidArgument("columns = " + std::to_string(options.columns) + " (expected 1 to " +
-                          std::to_string(kContactSheetPageSize) + ")");
+    throw InvalidArgument(
+        FieldProblem{"columns", std::to_string(options.columns), "1 to " + std::to_string(kContactSheetPageSize)});
   ContactSheetLayout l;
   l.columns = std::min(count, options.columns);
   l.rows = (count + l.columns - 1) / l.columns;
@@ -82,8 +81,8 @@ std::string contact_label(uint64_t seed, bool valid) {
 
 Image render_contact_sheet(const std::vector<ContactEntry>& entries, const ContactSheetOptions& options) {
   if (entries.empty() || entries.size() > static_cast<size_t>(kContactSheetPageSize))
-    throw InvalidArgument("entries = " + std::to_string(entries.size()) + " (expected 1 to " +
-                          std::to_string(kContactSheetPageSize) + ")");
+    throw InvalidArgument(
+        FieldProblem{"entries", std::to_string(entries.size()), "1 to " + std::to_string(kContactSheetPageSize)});
   const ContactSheetLayout l = contact_sheet_layout(static_cast<int>(entries.size()), options);
   Image page(l.width, l.height, kSheetBackground);
   for (size_t e = 0; e < entries.size(); ++e) {
@@ -93,9 +92,9 @@ Image render_contact_sheet(const std::vector<ContactEntry>& entries, const Conta
     if (entry.valid) {
       const Image& t = entry.thumbnail;
       if (t.width < 1 || t.height < 1 || t.width > side || t.height > side)
-        throw InvalidArgument("thumbnail of seed " + std::to_string(entry.seed) + " = " + std::to_string(t.width) +
-                              "x" + std::to_string(t.height) + " (expected 1 to " + std::to_string(side) +
-                              " pixels per side)");
+        throw InvalidArgument(FieldProblem{"thumbnail of seed " + std::to_string(entry.seed),
+                                           std::to_string(t.width) + "x" + std::to_string(t.height),
+                                           "1 to " + std::to_string(side) + " pixels per side"});
       const int ox = bx + (side - t.width) / 2, oy = by + side - t.height;  // on its label
       for (int y = 0; y < t.height; ++y)
         for (int x = 0; x < t.width; ++x) page.set(ox + x, oy + y, t.get(x, y));

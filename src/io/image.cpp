@@ -24,9 +24,9 @@ namespace catacomb {
 
 Image::Image(int w, int h, Rgb fill) : width(w), height(h) {
   if (w < 1 || h < 1 || w > kMaxImageSide || h > kMaxImageSide || int64_t{w} * h > kMaxImagePixels)
-    throw InvalidArgument("image size = " + std::to_string(w) + "x" + std::to_string(h) + " (expected 1 to " +
-                          std::to_string(kMaxImageSide) + " pixels per side and at most " +
-                          std::to_string(kMaxImagePixels) + " pixels)");
+    throw InvalidArgument(FieldProblem{"image size", std::to_string(w) + "x" + std::to_string(h),
+                                       "1 to " + std::to_string(kMaxImageSide) + " pixels per side and at most " +
+                                           std::to_string(kMaxImagePixels) + " pixels"});
   rgb.resize(static_cast<size_t>(w) * static_cast<size_t>(h) * 3);
   for (size_t i = 0; i < rgb.size(); i += 3) {
     rgb[i] = fill[0];
@@ -68,16 +68,17 @@ void Image::blend_rect(int x, int y, int w, int h, Rgb c, int alpha) {
 
 void check_image_scale(int width, int height, int scale, const std::string& flag) {
   if (scale < 1 || scale > 64)
-    throw InvalidArgument(flag + " = " + std::to_string(scale) + " (expected 1 to 64)");
+    throw InvalidArgument(FieldProblem{flag, std::to_string(scale), "1 to 64"});
   const int64_t w = int64_t{width} * scale, h = int64_t{height} * scale;
   if (w > kMaxImageSide || h > kMaxImageSide || w * h > kMaxImagePixels) {
     int64_t best = 1;
     for (int64_t s = 1; s <= 64; ++s)
       if (width * s <= kMaxImageSide && height * s <= kMaxImageSide && width * s * height * s <= kMaxImagePixels) best = s;
-    throw InvalidArgument(flag + " = " + std::to_string(scale) + " (expected at most " + std::to_string(best) +
-                          " for a " + std::to_string(width) + "x" + std::to_string(height) +
-                          " map: a PNG is limited to " + std::to_string(kMaxImageSide) + " pixels per side and " +
-                          std::to_string(kMaxImagePixels) + " pixels)");
+    throw InvalidArgument(FieldProblem{flag, std::to_string(scale),
+                                       "at most " + std::to_string(best) + " for a " + std::to_string(width) + "x" +
+                                           std::to_string(height) + " map: a PNG is limited to " +
+                                           std::to_string(kMaxImageSide) + " pixels per side and " +
+                                           std::to_string(kMaxImagePixels) + " pixels"});
   }
 }
 

@@ -243,7 +243,7 @@ std::string tiled_tileset_file(const std::string& tmj_path) {
   const std::filesystem::path p(tmj_path);
   const std::string stem = p.stem().string();
   if (!p.has_filename() || stem.empty() || stem == "." || stem == "..")
-    throw InvalidArgument("tmj path = '" + tmj_path + "' (expected a file name)");
+    throw InvalidArgument(FieldProblem{"tmj path", "'" + tmj_path + "'", "a file name"});
   return stem + "-tileset.png";
 }
 

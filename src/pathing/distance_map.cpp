@@ -135,13 +135,11 @@ Point DistanceMap::farthest() const {
 
 DistanceMap distance_map(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves) {
   moves.check();
-  std::string problems;
-  for (size_t k = 0; k < sources.size(); ++k) {
-    if (costs.in_bounds(sources[k])) continue;
-    if (!problems.empty()) problems += "; ";
-    problems += "sources[" + std::to_string(k) + "] = " + to_string(sources[k]) + " (expected inside the " +
-                shape(costs.width(), costs.height()) + " grid)";
-  }
+  std::vector<FieldProblem> problems;
+  for (size_t k = 0; k < sources.size(); ++k)
+    if (!costs.in_bounds(sources[k]))
+      problems.push_back({"sources[" + std::to_string(k) + "]", to_string(sources[k]),
+                          "inside the " + shape(costs.width(), costs.height()) + " grid"});
   if (!problems.empty()) throw InvalidArgument(problems);
 
   DistanceMap out;
@@ -167,11 +165,11 @@ DistanceMap distance_map(const CostGrid& costs, const std::vector<Point>& source
 std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point from) {
   const Grid<double>& dist = map.dist;
   if (costs.width() != dist.width() || costs.height() != dist.height())
-    throw InvalidArgument("costs = " + shape(costs.width(), costs.height()) + " (expected the distance map's " +
-                          shape(dist.width(), dist.height()) + ")");
+    throw InvalidArgument(FieldProblem{"costs", shape(costs.width(), costs.height()),
+                                       "the distance map's " + shape(dist.width(), dist.height())});
   if (!dist.in_bounds(from))
-    throw InvalidArgument("from = " + to_string(from) + " (expected inside the " +
-                          shape(dist.width(), dist.height()) + " grid)");
+    throw InvalidArgument(
+        FieldProblem{"from", to_string(from), "inside the " + shape(dist.width(), dist.height()) + " grid"});
   if (dist[from] == kUnreached) return {};
 
   std::vector<Point> path{from};

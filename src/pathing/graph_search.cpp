@@ -5,10 +5,10 @@
 
 namespace catacomb {
 
-std::vector<std::string> GraphSearchOptions::problems() const {
-  std::vector<std::string> p;
-  if (!(weight >= 0 && weight <= 1e6)) p.push_back("weight = " + format_number(weight) + " (expected 0 to 1e6)");
-  if (budget < 0) p.push_back("budget = " + std::to_string(budget) + " (expected >= 0)");
+std::vector<FieldProblem> GraphSearchOptions::problems() const {
+  std::vector<FieldProblem> p;
+  if (!(weight >= 0 && weight <= 1e6)) p.push_back({"weight", format_number(weight), "0 to 1e6"});
+  if (budget < 0) p.push_back({"budget", std::to_string(budget), ">= 0"});
   return p;
 }
 

@@ -51,6 +51,9 @@
 #include <utility>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
+#include "core/problems.hpp"
+
 namespace catacomb {
 namespace {
 
@@ -617,6 +620,14 @@ JumpPointSearch& JumpPointSearch::operator=(JumpPointSearch&&) noexcept = defaul
 void JumpPointSearch::set_map(const Grid<uint8_t>& passable) { impl_->set_map(passable); }
 
 PathResult JumpPointSearch::find_path(Point start, Point goal, int64_t budget) {
+  const Impl& s = *impl_;
+  std::vector<FieldProblem> p;
+  const std::string shape = std::to_string(s.width) + "x" + std::to_string(s.height);
+  auto inside = [&](Point q) { return q.x >= 0 && q.y >= 0 && q.x < s.width && q.y < s.height; };
+  if (!inside(start)) p.push_back({"start", to_string(start), "inside the " + shape + " map"});
+  if (!inside(goal)) p.push_back({"goal", to_string(goal), "inside the " + shape + " map"});
+  if (budget < 0) p.push_back({"budget", std::to_string(budget), ">= 0"});
+  throw_if_problems(p);
   return impl_->find_path(start, goal, budget);
 }
 

@@ -19,14 +19,13 @@ DiagonalPolicy parse_diagonal_policy(std::string_view name, const std::string& f
   for (DiagonalPolicy p : {DiagonalPolicy::Never, DiagonalPolicy::NoCornerCut, DiagonalPolicy::OneFree,
                            DiagonalPolicy::Always})
     if (diagonal_policy_name(p) == name) return p;
-  throw InvalidArgument(field + " = " + std::string(name) + " (expected never, no-corner-cut, one-free or always)");
+  throw InvalidArgument(FieldProblem{field, std::string(name), "never, no-corner-cut, one-free or always"});
 }
 
-std::vector<std::string> Moves::problems() const {
-  std::vector<std::string> p;
-  if (neighbors != 4 && neighbors != 8) p.push_back("neighbors = " + std::to_string(neighbors) + " (expected 4 or 8)");
-  if (!(diagonal_cost >= 1 && diagonal_cost <= 2))
-    p.push_back("diagonal_cost = " + format_number(diagonal_cost) + " (expected 1 to 2)");
+std::vector<FieldProblem> Moves::problems() const {
+  std::vector<FieldProblem> p;
+  if (neighbors != 4 && neighbors != 8) p.push_back({"neighbors", std::to_string(neighbors), "4 or 8"});
+  if (!(diagonal_cost >= 1 && diagonal_cost <= 2)) p.push_back({"diagonal_cost", format_number(diagonal_cost), "1 to 2"});
   return p;
 }
 

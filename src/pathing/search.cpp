@@ -211,10 +211,10 @@ double GridSearch::Impl::walk_cost(const std::vector<Point>& path, double dc) co
 
 PathResult GridSearch::Impl::query(Point start, Point goal, const SearchOptions& o) {
   {
-    std::vector<std::string> p = o.problems();
+    std::vector<FieldProblem> p = o.problems();
     const std::string shape = std::to_string(w) + "x" + std::to_string(h);
-    if (!costs.in_bounds(start)) p.push_back("start = " + to_string(start) + " (expected inside the " + shape + " map)");
-    if (!costs.in_bounds(goal)) p.push_back("goal = " + to_string(goal) + " (expected inside the " + shape + " map)");
+    if (!costs.in_bounds(start)) p.push_back({"start", to_string(start), "inside the " + shape + " map"});
+    if (!costs.in_bounds(goal)) p.push_back({"goal", to_string(goal), "inside the " + shape + " map"});
     throw_if_problems(p);
   }
   last_valid = false;
@@ -293,17 +293,15 @@ PathResult GridSearch::Impl::query(Point start, Point goal, const SearchOptions&
 }
 
 void GridSearch::Impl::check_jps(const SearchOptions& o) const {
-  std::vector<std::string> p;
-  if (o.moves.neighbors != 8)
-    p.push_back("neighbors = " + std::to_string(o.moves.neighbors) + " (expected 8 for algorithm = jps)");
+  std::vector<FieldProblem> p;
+  if (o.moves.neighbors != 8) p.push_back({"neighbors", std::to_string(o.moves.neighbors), "8 for algorithm = jps"});
   if (o.moves.diagonal != DiagonalPolicy::NoCornerCut)
-    p.push_back("diagonal = " + std::string(diagonal_policy_name(o.moves.diagonal)) +
-                " (expected no-corner-cut for algorithm = jps)");
+    p.push_back({"diagonal", std::string(diagonal_policy_name(o.moves.diagonal)), "no-corner-cut for algorithm = jps"});
   if (o.moves.diagonal_cost != kSqrt2)
-    p.push_back("diagonal_cost = " + format_number(o.moves.diagonal_cost) + " (expected sqrt(2) for algorithm = jps)");
+    p.push_back({"diagonal_cost", format_number(o.moves.diagonal_cost), "sqrt(2) for algorithm = jps"});
   if (!uniform)
-    p.push_back("cell costs = " + format_number(min_cost) + " to " + format_number(max_cost) +
-                " (expected one cost for every passable cell for algorithm = jps)");
+    p.push_back({"cell costs", format_number(min_cost) + " to " + format_number(max_cost),
+                 "one cost for every passable cell for algorithm = jps"});
   throw_if_problems(p);
 }
 
@@ -345,13 +343,12 @@ void GridSearch::set_map(const Grid<Terrain>& tiles, const CostTable& costs) {
 }
 
 void GridSearch::set_costs(const CostGrid& costs) {
-  std::vector<std::string> p;
+  std::vector<FieldProblem> p;
   for (int y = 0; y < costs.height(); ++y) {
     for (int x = 0; x < costs.width(); ++x) {
       const double c = costs(x, y);
       if (c == CostTable::kImpassable || (std::isfinite(c) && c > 0)) continue;
-      p.push_back("cost at " + to_string(Point{x, y}) + " = " + format_number(c) +
-                  " (expected a finite number > 0, or impassable)");
+      p.push_back({"cost at " + to_string(Point{x, y}), format_number(c), "a finite number > 0, or impassable"});
       if (p.size() >= 10) break;
     }
     if (p.size() >= 10) break;
@@ -371,10 +368,10 @@ PathResult GridSearch::find_path(Point start, Point goal, const SearchOptions& o
 void GridSearch::set_cost(Point p, double cost) {
   Impl& s = *impl_;
   if (!s.costs.in_bounds(p))
-    throw InvalidArgument("cell = " + to_string(p) + " (expected inside the " + std::to_string(s.w) + "x" +
-                          std::to_string(s.h) + " map)");
+    throw InvalidArgument(
+        FieldProblem{"cell", to_string(p), "inside the " + std::to_string(s.w) + "x" + std::to_string(s.h) + " map"});
   if (!(cost == CostTable::kImpassable || (std::isfinite(cost) && cost > 0)))
-    throw InvalidArgument("cost = " + format_number(cost) + " (expected a finite number > 0, or impassable)");
+    throw InvalidArgument(FieldProblem{"cost", format_number(cost), "a finite number > 0, or impassable"});
   const double old = s.costs[p];
   s.costs[p] = cost;
   s.last_valid = false;

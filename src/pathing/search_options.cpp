@@ -29,7 +29,7 @@ std::string_view algorithm_name(Algorithm a) {
 Algorithm parse_algorithm(std::string_view name, const std::string& field) {
   for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Bfs, Algorithm::Greedy, Algorithm::Jps})
     if (algorithm_name(a) == name) return a;
-  throw InvalidArgument(field + " = " + std::string(name) + " (expected astar, dijkstra, bfs, greedy or jps)");
+  throw InvalidArgument(FieldProblem{field, std::string(name), "astar, dijkstra, bfs, greedy or jps"});
 }
 
 std::string_view heuristic_name(Heuristic h) {
@@ -47,38 +47,32 @@ Heuristic parse_heuristic(std::string_view name, const std::string& field) {
   for (Heuristic h : {Heuristic::Manhattan, Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Euclidean,
                       Heuristic::Zero})
     if (heuristic_name(h) == name) return h;
-  throw InvalidArgument(field + " = " + std::string(name) +
-                        " (expected manhattan, octile, chebyshev, euclidean or zero)");
+  throw InvalidArgument(FieldProblem{field, std::string(name), "manhattan, octile, chebyshev, euclidean or zero"});
 }
 
 double heuristic_distance(Heuristic h, Point a, Point b, double diagonal_cost) {
   return distance_units(h, abs_diff(a.x, b.x), abs_diff(a.y, b.y), diagonal_cost);
 }
 
-std::vector<std::string> SearchOptions::problems() const {
-  std::vector<std::string> p;
+std::vector<FieldProblem> SearchOptions::problems() const {
+  std::vector<FieldProblem> p;
   if (algorithm_name(algorithm) == "?")
-    p.push_back("algorithm = " + std::to_string(static_cast<int>(algorithm)) +
-                " (expected astar, dijkstra, bfs, greedy or jps)");
+    p.push_back({"algorithm", std::to_string(static_cast<int>(algorithm)), "astar, dijkstra, bfs, greedy or jps"});
   if (heuristic_name(heuristic) == "?")
-    p.push_back("heuristic = " + std::to_string(static_cast<int>(heuristic)) +
-                " (expected manhattan, octile, chebyshev, euclidean or zero)");
+    p.push_back({"heuristic", std::to_string(static_cast<int>(heuristic)),
+                 "manhattan, octile, chebyshev, euclidean or zero"});
   if (diagonal_policy_name(moves.diagonal) == "?")
-    p.push_back("diagonal = " + std::to_string(static_cast<int>(moves.diagonal)) +
-                " (expected never, no-corner-cut, one-free or always)");
-  for (std::string& s : moves.problems()) p.push_back(std::move(s));
+    p.push_back({"diagonal", std::to_string(static_cast<int>(moves.diagonal)),
+                 "never, no-corner-cut, one-free or always"});
+  append_problems(p, moves.problems());
   if (!(heuristic_scale >= 0 && heuristic_scale <= 1e6))
-    p.push_back("heuristic_scale = " + format_number(heuristic_scale) + " (expected 0 to 1e6)");
-  if (!(cost_scale >= 0 && cost_scale <= 1))
-    p.push_back("cost_scale = " + format_number(cost_scale) + " (expected 0 to 1)");
-  if (budget < 0) p.push_back("budget = " + std::to_string(budget) + " (expected >= 0)");
+    p.push_back({"heuristic_scale", format_number(heuristic_scale), "0 to 1e6"});
+  if (!(cost_scale >= 0 && cost_scale <= 1)) p.push_back({"cost_scale", format_number(cost_scale), "0 to 1"});
+  if (budget < 0) p.push_back({"budget", std::to_string(budget), ">= 0"});
   return p;
 }
 
-void SearchOptions::check() const {
-  auto p = problems();
-  throw_if_problems(p);
-}
+void SearchOptions::check() const { throw_if_problems(problems()); }
 
 std::string_view path_status_name(PathStatus s) {
   switch (s) {
@@ -102,12 +96,12 @@ CostGrid make_cost_grid(const Grid<Terrain>& tiles, const CostTable& costs) {
 
 double path_cost(const CostGrid& costs, const std::vector<Point>& path, const Moves& moves, double cost_scale) {
   const std::string shape = std::to_string(costs.width()) + "x" + std::to_string(costs.height());
-  auto cell = [&](size_t k) { return "path[" + std::to_string(k) + "] = " + to_string(path[k]); };
+  auto field = [](size_t k) { return "path[" + std::to_string(k) + "]"; };
   double total = 0;
   for (size_t k = 0; k < path.size(); ++k) {
     const Point p = path[k];
     if (!costs.in_bounds(p) || costs[p] == CostTable::kImpassable)
-      throw InvalidArgument(cell(k) + " (expected a passable cell inside the " + shape + " map)");
+      throw InvalidArgument(FieldProblem{field(k), to_string(p), "a passable cell inside the " + shape + " map"});
     if (k == 0) continue;
     const Point q = path[k - 1];
     const int dir = direction_index(p.x - q.x, p.y - q.y);
@@ -115,7 +109,9 @@ double path_cost(const CostGrid& costs, const std::vector<Point>& path, const Mo
     const bool legal = step_allowed_at(moves, q, dir, [&](Point c) {
       return costs.in_bounds(c) && costs[c] != CostTable::kImpassable;
     });
-    if (!legal) throw InvalidArgument(cell(k) + " (expected one legal move from " + cell(k - 1) + ")");
+    if (!legal)
+      throw InvalidArgument(
+          FieldProblem{field(k), to_string(p), "one legal move from " + field(k - 1) + " = " + to_string(q)});
     const double c = scaled_cost(costs[p], cost_scale);
     total += diag ? c * moves.diagonal_cost : c * 1.0;
   }

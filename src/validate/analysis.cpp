@@ -36,6 +36,7 @@
 #include <catacomb/validate/analysis.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -80,11 +81,14 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   options.moves.check();
   const Grid<Terrain>& tiles = d.tiles;
   const int w = tiles.width(), h = tiles.height();
-  const Grid<int32_t>& labels = report.region_map.labels;
+  // The report's region map when it kept one, else the same labels computed here.
+  std::optional<RegionMap> own;
+  if (!report.region_map) own = label_regions(tiles, options.costs, options.moves);
+  const Grid<int32_t>& labels = report.region_map ? report.region_map->labels : own->labels;
   if (labels.width() != w || labels.height() != h)
-    throw InvalidArgument("report = the report of a " + std::to_string(labels.width()) + "x" +
-                          std::to_string(labels.height()) + " map (expected the report of this " + std::to_string(w) +
-                          "x" + std::to_string(h) + " map)");
+    throw InvalidArgument(
+        FieldProblem{"report", "the report of a " + std::to_string(labels.width()) + "x" + std::to_string(labels.height()) + " map",
+                     "the report of this " + std::to_string(w) + "x" + std::to_string(h) + " map"});
   MapAnalysis out;
   if (w == 0 || h == 0) return out;
 

@@ -27,9 +27,9 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   ValidationReport rep;
   const Grid<Terrain>& tiles = d.tiles;
   const CostGrid cost = make_cost_grid(tiles, options.costs);
-  rep.region_map = label_regions(tiles, options.costs, options.moves);
-  rep.regions = rep.region_map.count();
-  for (int64_t s : rep.region_map.sizes) rep.passable_cells += s;
+  RegionMap regions = label_regions(tiles, options.costs, options.moves);
+  rep.regions = regions.count();
+  for (int64_t s : regions.sizes) rep.passable_cells += s;
 
   auto name = [&](size_t i) {
     const Objective& o = d.objectives[i];
@@ -70,10 +70,10 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   const bool usable_start = start && rep.objectives[*start].on_map && rep.objectives[*start].passable;
   std::vector<Point> sources;
   if (usable_start) sources.push_back(d.objectives[*start].pos);
-  rep.distances = distance_map(cost, sources, options.moves);
+  DistanceMap distances = distance_map(cost, sources, options.moves);
   if (usable_start) {
-    const int32_t region = rep.region_map.label(d.objectives[*start].pos);
-    rep.unreachable_cells = rep.passable_cells - rep.region_map.sizes[static_cast<size_t>(region)];
+    const int32_t region = regions.label(d.objectives[*start].pos);
+    rep.unreachable_cells = rep.passable_cells - regions.sizes[static_cast<size_t>(region)];
   } else {
     rep.unreachable_cells = rep.passable_cells;
   }
@@ -81,7 +81,7 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   for (size_t i = 0; i < d.objectives.size(); ++i) {
     ObjectiveReport& r = rep.objectives[i];
     if (!r.on_map || !r.passable || !usable_start) continue;
-    const double c = rep.distances.dist[r.objective.pos];
+    const double c = distances.dist[r.objective.pos];
     if (c == kUnreached) {
       add(ProblemKind::Unreachable, static_cast<int>(i),
           name(i) + " cannot be reached from the start at " + to_string(d.objectives[*start].pos));
@@ -89,11 +89,15 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
     }
     r.reachable = true;
     r.cost = c;
-    std::vector<Point> down = descend(rep.distances, cost, r.objective.pos);
+    std::vector<Point> down = descend(distances, cost, r.objective.pos);
     r.route.assign(down.rbegin(), down.rend());
     r.length = r.route.empty() ? 0 : static_cast<int64_t>(r.route.size()) - 1;
   }
   rep.valid = rep.problems.empty();
+  if (options.keep_maps) {
+    rep.region_map = std::move(regions);
+    rep.distances = std::move(distances);
+  }
   return rep;
 }
 

@@ -135,8 +135,8 @@ TEST(CaveSmoothingTest, CaveMaskMatchesAReferencePipeline) {
   Rng rng(3);
   for (int round = 0; round < 20; ++round) {
     CaveConfig cfg;
-    cfg.width = 3 + static_cast<int>(rng.below(150));
-    cfg.height = 3 + static_cast<int>(rng.below(80));
+    const int width = 3 + static_cast<int>(rng.below(150));
+    const int height = 3 + static_cast<int>(rng.below(80));
     cfg.fill = rng.uniform_real(20, 80);
     cfg.passes = static_cast<int>(rng.below(8));
     cfg.wall_threshold = static_cast<int>(rng.below(10));
@@ -144,13 +144,13 @@ TEST(CaveSmoothingTest, CaveMaskMatchesAReferencePipeline) {
     cfg.open_threshold = static_cast<int>(rng.below(26));
     const uint64_t seed = rng.next();
     Rng fill = Rng::stream(seed, "caves.fill");
-    WallMask a = random_fill(cfg.width, cfg.height, cfg.fill, fill);
-    WallMask b(cfg.width, cfg.height, 0);
+    WallMask a = random_fill(width, height, cfg.fill, fill);
+    WallMask b(width, height, 0);
     for (int pass = 0; pass < cfg.passes; ++pass) {
       smooth_pass_reference(a, b, cfg.wall_threshold, pass < cfg.open_passes ? cfg.open_threshold : -1);
       std::swap(a, b);
     }
-    ASSERT_EQ(cave_mask(cfg, seed), a) << "round " << round;
+    ASSERT_EQ(cave_mask(width, height, cfg, seed), a) << "round " << round;
   }
 }
 

@@ -60,7 +60,7 @@ TEST(CavesTest, PropertiesHoldOverManySeeds) {
   CaveConfig cfg;
   std::set<uint64_t> hashes;
   for (uint64_t seed = 0; seed < 200; ++seed) {
-    Dungeon d = generate_caves(cfg, seed);
+    Dungeon d = generate_caves(80, 50, cfg, seed);
     ASSERT_TRUE(test::border_is_wall(d.tiles)) << seed;
     int64_t wall = 0;
     for (Terrain t : d.tiles.cells()) wall += t == Terrain::Wall;
@@ -74,9 +74,7 @@ TEST(CavesTest, PropertiesHoldOverManySeeds) {
 
 TEST(CavesTest, SameSeedGivesIdenticalDungeon) {
   CaveConfig cfg;
-  cfg.width = 120;
-  cfg.height = 70;
-  EXPECT_EQ(generate_caves(cfg, 99), generate_caves(cfg, 99));
+  EXPECT_EQ(generate_caves(120, 70, cfg, 99), generate_caves(120, 70, cfg, 99));
 }
 
 TEST(CavesTest, OpenVariantBreaksUpHalls) {
@@ -99,43 +97,60 @@ TEST(CavesTest, OpenVariantBreaksUpHalls) {
   };
   int a = 0, b = 0;
   for (uint64_t s = 0; s < 10; ++s) {
-    a += open_blocks(cave_mask(plain, s));
-    b += open_blocks(cave_mask(open, s));
+    a += open_blocks(cave_mask(80, 50, plain, s));
+    b += open_blocks(cave_mask(80, 50, open, s));
   }
   EXPECT_LT(b, a);
 }
 
 TEST(CavesTest, GoldenHashes) {
   CaveConfig cfg;
-  EXPECT_EQ(grid_hash(generate_caves(cfg, 1).tiles), 14746399449498866644ull);
-  EXPECT_EQ(grid_hash(generate_caves(cfg, 7).tiles), 11842317874106448122ull);
-  cfg.width = 80;
-  cfg.height = 50;
+  EXPECT_EQ(grid_hash(generate_caves(80, 50, cfg, 1).tiles), 14746399449498866644ull);
+  EXPECT_EQ(grid_hash(generate_caves(80, 50, cfg, 7).tiles), 11842317874106448122ull);
   cfg.open_passes = 3;
   cfg.fill = 40;
-  EXPECT_EQ(grid_hash(generate_caves(cfg, 12345).tiles), 10462713341956151529ull);
+  EXPECT_EQ(grid_hash(generate_caves(80, 50, cfg, 12345).tiles), 10462713341956151529ull);
 }
 
 TEST(CavesTest, ConfigCheckListsEveryBadField) {
   CaveConfig cfg;
-  cfg.width = 0;
   cfg.fill = 150;
   cfg.passes = 3;
   cfg.open_passes = 4;
   try {
-    cfg.check();
+    cfg.check(0, 50);
     FAIL();
   } catch (const InvalidArgument& e) {
     EXPECT_EQ(std::string(e.what()),
               "width = 0 (expected 3 to 16384); fill = 150 (expected 0 to 100); "
               "open_passes = 4 (expected 0 to passes = 3)");
+    ASSERT_EQ(e.problems().size(), 3u);
+    EXPECT_EQ(e.problems()[1], (FieldProblem{"fill", "150", "0 to 100"}));
   }
-  EXPECT_THROW(generate_caves(cfg, 1), InvalidArgument);
+  EXPECT_THROW(generate_caves(80, 50, cfg, 1), InvalidArgument);
+}
+
+TEST(CavesTest, EntryPointsRefuseABadFillOrSizeBeforeAllocating) {
+  CaveConfig cfg;
+  cfg.fill = -1;
+  try {
+    generate_caves(80, 50, cfg, 1);
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(), "fill = -1 (expected 0 to 100)");
+    EXPECT_EQ(e.problems(), (std::vector<FieldProblem>{{"fill", "-1", "0 to 100"}}));
+  }
+  try {
+    cave_mask(100000, 2, CaveConfig{}, 1);
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(), "width = 100000 (expected 3 to 16384); height = 2 (expected 3 to 16384)");
+  }
 }
 
 TEST(CavesTest, ParamsRecordTheRecipe) {
   CaveConfig cfg;
-  Dungeon d = generate_caves(cfg, 5);
+  Dungeon d = generate_caves(80, 50, cfg, 5);
   EXPECT_EQ(d.generator, "caves");
   EXPECT_EQ(d.seed, 5u);
   ASSERT_FALSE(d.params.empty());

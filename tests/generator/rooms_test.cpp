@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <catacomb/core/error.hpp>
+#include <catacomb/generator/corridors.hpp>
+#include <catacomb/generator/decorate.hpp>
+#include <catacomb/generator/objectives.hpp>
 #include <catacomb/generator/room_graph.hpp>
 
 namespace catacomb {
@@ -19,7 +23,7 @@ TEST(RoomsTest, PerturbationKeepsDistanceMarginAndConnectionPoints) {
     RoomLayoutConfig c;
     c.room_count = 10 + static_cast<int>(seed % 20);
     Rng rng(seed);
-    RoomLayout l = layout_rooms(c, rng);
+    RoomLayout l = layout_rooms(80, 50, c, rng);
     ASSERT_EQ(l.rooms.size(), l.connection_points.size());
     EXPECT_EQ(static_cast<int>(l.rooms.size()) + l.dropped, c.room_count);
     for (size_t i = 0; i < l.rooms.size(); ++i) {
@@ -28,8 +32,8 @@ TEST(RoomsTest, PerturbationKeepsDistanceMarginAndConnectionPoints) {
       EXPECT_LE(r.width, c.max_side);
       EXPECT_GE(r.x, 1);
       EXPECT_GE(r.y, 1);
-      EXPECT_LE(r.right(), c.width - 1);
-      EXPECT_LE(r.bottom(), c.height - 1);
+      EXPECT_LE(r.right(), 80 - 1);
+      EXPECT_LE(r.bottom(), 50 - 1);
       const Point p = l.connection_points[i];
       EXPECT_GE(p.x - r.x, 2);
       EXPECT_GE(r.right() - 1 - p.x, 2);
@@ -42,11 +46,9 @@ TEST(RoomsTest, PerturbationKeepsDistanceMarginAndConnectionPoints) {
 
 TEST(RoomsTest, CrowdedMapDropsRoomsAndSaysHowMany) {
   RoomLayoutConfig c;
-  c.width = 30;
-  c.height = 30;
   c.room_count = 40;
   Rng rng(1);
-  RoomLayout l = layout_rooms(c, rng);
+  RoomLayout l = layout_rooms(30, 30, c, rng);
   EXPECT_GT(l.dropped, 0);
   EXPECT_EQ(static_cast<int>(l.rooms.size()) + l.dropped, 40);
 }
@@ -55,9 +57,59 @@ TEST(RoomsTest, ConfigProblemsNameTheField) {
   RoomLayoutConfig c;
   c.min_side = 4;
   c.max_side = 100;
-  auto p = c.problems();
+  auto p = c.problems(80, 50);
   ASSERT_FALSE(p.empty());
-  EXPECT_EQ(p[0], "min_side = 4 (expected 6 to 256)");
+  EXPECT_EQ(p[0], (FieldProblem{"min_side", "4", "6 to 256"}));
+  EXPECT_EQ(to_string(p[0]), "min_side = 4 (expected 6 to 256)");
+}
+
+// The message and the structured problem of the InvalidArgument `f` throws ("" when none).
+template <typename F>
+std::pair<std::string, std::vector<FieldProblem>> error_of(F&& f) {
+  try {
+    f();
+  } catch (const InvalidArgument& e) {
+    return {e.what(), e.problems()};
+  }
+  return {};
+}
+
+TEST(RoomsTest, LayoutChecksSizeAndConfigBeforeAnyWork) {
+  RoomLayoutConfig c;
+  c.room_count = -5;  // once a vector of 2^64 - 5 rooms
+  Rng rng(1);
+  const uint64_t before = Rng(1).next();
+  auto [msg, problems] = error_of([&] { layout_rooms(80, 50, c, rng); });
+  EXPECT_EQ(msg, "room_count = -5 (expected 2 to 100000)");
+  EXPECT_EQ(problems, (std::vector<FieldProblem>{{"room_count", "-5", "2 to 100000"}}));
+  EXPECT_EQ(rng.next(), before);  // nothing drawn
+  EXPECT_EQ(error_of([&] { layout_rooms(10, 50, RoomLayoutConfig{}, rng); }).first,
+            "width = 10 (expected 16 to 16384)");
+  RoomLayoutConfig big;
+  big.max_side = 20;
+  EXPECT_EQ(error_of([&] { layout_rooms(20, 50, big, rng); }).first,
+            "max_side = 20 (expected at most 18 so a room fits the 20x50 map with its margin)");
+}
+
+TEST(RoomsTest, OtherGeneratorStagesCheckTheirInput) {
+  Rng rng(2);
+  EXPECT_EQ(error_of([&] { connect_rooms({{1, 1}, {5, 5}}, 1.5, rng); }).first,
+            "loop_fraction = 1.5 (expected 0 to 1)");
+  Dungeon d;
+  d.tiles = Grid<Terrain>(20, 20, Terrain::Floor);
+  EXPECT_EQ(error_of([&] { place_objectives(d, 12, CostTable::dungeon(), Moves{}, rng); }).first,
+            "further = 12 (expected 0 to 9)");
+  DecorConfig decor;
+  decor.water = 0.9;
+  EXPECT_EQ(error_of([&] { decorate(d, decor, CostTable::dungeon(), Moves{}, rng); }).first,
+            "water = 0.9 (expected 0 to 0.5)");
+  DigCosts dig;
+  dig.width = 3;
+  EXPECT_EQ(error_of([&] { carve_corridors(d.tiles, {{2, 2, 6, 6}}, {{4, 4}}, {}, dig); }).first,
+            "corridor_width = 3 (expected 1 or 2)");
+  EXPECT_EQ(error_of([&] { carve_corridors(d.tiles, {{2, 2, 6, 6}}, {{4, 4}}, {{0, 1, false}}, DigCosts{}); })
+                .second,
+            (std::vector<FieldProblem>{{"edges[0]", "0-1", "point indices below 1"}}));
 }
 
 TEST(RoomGraphTest, SpanningTreeConnectsEveryRoomAndLoopsAreExtra) {

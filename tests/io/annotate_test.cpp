@@ -26,9 +26,16 @@ const char* kMap =
     "#...##########\n"
     "##############\n";
 
+// The report with its region and distance maps, which the overlays draw.
+ValidateOptions with_maps() {
+  ValidateOptions o;
+  o.keep_maps = true;
+  return o;
+}
+
 struct Fixture {
   Dungeon d = read_ascii(kMap);
-  ValidationReport report = validate_dungeon(d);
+  ValidationReport report = validate_dungeon(d, with_maps());
   MapAnalysis analysis = analyse_map(d, report);
 };
 
@@ -166,7 +173,7 @@ TEST(AnnotateTest, AddsALegendStripUnderTheMap) {
 
 TEST(AnnotateTest, WidensANarrowMapForItsLegend) {
   const Dungeon d = read_ascii("#<#\n#>#\n");
-  const ValidationReport r = validate_dungeon(d);
+  const ValidationReport r = validate_dungeon(d, with_maps());
   const MapAnalysis a = analyse_map(d, r);
   const Image img = render_annotated(d, r, a, options(parse_overlays("all"), true, 1));
   EXPECT_GT(img.width, 3);
@@ -177,11 +184,8 @@ TEST(AnnotateTest, WidensANarrowMapForItsLegend) {
 }
 
 TEST(AnnotateTest, KeepsAWideMapsWidthAndUsesTheLargerFont) {
-  CaveConfig cfg;
-  cfg.width = 120;
-  cfg.height = 40;
-  Dungeon d = generate_caves(cfg, 3);
-  const ValidationReport r = validate_dungeon(d);
+  Dungeon d = generate_caves(120, 40, CaveConfig{}, 3);
+  const ValidationReport r = validate_dungeon(d, with_maps());
   const MapAnalysis a = analyse_map(d, r);
   const ImageSize small = annotated_size(d, r, a, options(parse_overlays("all"), true, 3));  // 360 px: font 1
   const ImageSize large = annotated_size(d, r, a, options(parse_overlays("all"), true, 4));  // 480 px: font 2
@@ -304,12 +308,9 @@ TEST(AnnotateTest, KeepsObjectiveMarkersOnTop) {
 }
 
 TEST(AnnotateTest, IsDeterministic) {
-  CaveConfig cfg;
-  cfg.width = 90;
-  cfg.height = 60;
-  Dungeon d = generate_caves(cfg, 8);
+  Dungeon d = generate_caves(90, 60, CaveConfig{}, 8);
   d.objectives.push_back({ObjectiveKind::Start, d.tiles.point(d.tiles.size() / 2)});
-  const ValidationReport r = validate_dungeon(d);
+  const ValidationReport r = validate_dungeon(d, with_maps());
   const MapAnalysis a = analyse_map(d, r);
   AnnotateOptions o = options(parse_overlays("all"), true, 5);
   o.grid = true;
@@ -320,10 +321,31 @@ TEST(AnnotateTest, IsDeterministic) {
   EXPECT_GT(png.height, 300);
 }
 
+TEST(AnnotateTest, NamesTheMissingMapsOfAReportWithoutThem) {
+  Fixture f;
+  const ValidationReport summary = validate_dungeon(f.d);
+  EXPECT_FALSE(summary.region_map.has_value());
+  EXPECT_FALSE(summary.distances.has_value());
+  try {
+    render_annotated(f.d, summary, f.analysis, options({Overlay::Heatmap}));
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    ASSERT_EQ(e.problems().size(), 1u);
+    EXPECT_EQ(e.problems()[0].field, "report");
+    EXPECT_EQ(e.problems()[0].value, "a report without its distance map");
+  }
+  EXPECT_THROW(render_annotated(f.d, summary, f.analysis, options({Overlay::Regions})), InvalidArgument);
+  EXPECT_THROW(annotated_size(f.d, summary, f.analysis, options({Overlay::Unreachable}, true)), InvalidArgument);
+  // Routes, dead ends and chokepoints need no map: the same picture as from the full report.
+  const AnnotateOptions o = options({Overlay::Routes, Overlay::DeadEnds, Overlay::Chokepoints}, true);
+  EXPECT_EQ(encode_png(render_annotated(f.d, summary, f.analysis, o)),
+            encode_png(render_annotated(f.d, f.report, f.analysis, o)));
+}
+
 TEST(AnnotateTest, RefusesAReportOfAnotherMap) {
   Fixture f;
   const Dungeon other = read_ascii("####\n#<>#\n####\n");
-  const ValidationReport r = validate_dungeon(other);
+  const ValidationReport r = validate_dungeon(other, with_maps());
   EXPECT_THROW(render_annotated(f.d, r, f.analysis, options({Overlay::Regions})), InvalidArgument);
   EXPECT_THROW(render_annotated(f.d, r, f.analysis, options({Overlay::Heatmap})), InvalidArgument);
   MapAnalysis bad = f.analysis;

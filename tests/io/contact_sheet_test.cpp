@@ -10,10 +10,7 @@ namespace catacomb {
 namespace {
 
 Dungeon small_cave(int w, int h, uint64_t seed) {
-  CaveConfig cfg;
-  cfg.width = w;
-  cfg.height = h;
-  Dungeon d = generate_caves(cfg, seed);
+  Dungeon d = generate_caves(w, h, CaveConfig{}, seed);
   d.objectives.push_back({ObjectiveKind::Start, {w / 2, h / 2}});
   return d;
 }

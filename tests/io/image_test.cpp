@@ -10,10 +10,7 @@ namespace catacomb {
 namespace {
 
 TEST(ImageTest, PreviewDecodesBackToTheGridColours) {
-  CaveConfig cfg;
-  cfg.width = 40;
-  cfg.height = 25;
-  Dungeon d = generate_caves(cfg, 11);
+  Dungeon d = generate_caves(40, 25, CaveConfig{}, 11);
   d.objectives.push_back({ObjectiveKind::Start, {5, 5}});
   const int s = 4;
   test::DecodedPng png = test::decode_png(encode_png(render_preview(d, {s})));
@@ -40,7 +37,7 @@ TEST(ImageTest, PreviewDecodesBackToTheGridColours) {
 }
 
 TEST(ImageTest, SameDungeonGivesIdenticalBytes) {
-  Dungeon d = generate_caves(CaveConfig{}, 2);
+  Dungeon d = generate_caves(80, 50, CaveConfig{}, 2);
   EXPECT_EQ(encode_png(render_preview(d)), encode_png(render_preview(d)));
 }
 

@@ -50,7 +50,7 @@ TEST(JsonMapTest, RoundTripKeepsEverything) {
 }
 
 TEST(JsonMapTest, RoundTripOfAGeneratedCave) {
-  Dungeon d = generate_caves(CaveConfig{}, 3);
+  Dungeon d = generate_caves(80, 50, CaveConfig{}, 3);
   EXPECT_EQ(read_json_map(write_json_map(d)), d);
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/movingai.hpp>
@@ -273,6 +274,20 @@ TEST(JpsTest, MatchesThePublishedLengthsAndAStarOnASampleOfEverySharedScenarioFi
     }
   }
   EXPECT_GT(checked, 500);
+}
+
+TEST(JpsTest, RefusesCellsOffTheMapAndANegativeBudget) {
+  JumpPointSearch jps;
+  jps.set_map(Grid<uint8_t>(5, 4, 1));
+  try {
+    jps.find_path({-1, 0}, {5, 3}, -2);
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(), "start = -1,0 (expected inside the 5x4 map); goal = 5,3 (expected inside the 5x4 map); "
+                           "budget = -2 (expected >= 0)");
+    EXPECT_EQ(e.problems().size(), 3u);
+  }
+  EXPECT_TRUE(jps.find_path({0, 0}, {4, 3}).found());
 }
 
 }  // namespace

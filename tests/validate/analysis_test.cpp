@@ -126,10 +126,7 @@ TEST(AnalysisTest, MatchesBruteForceOnRandomMapsForEveryMoveRule) {
 }
 
 TEST(AnalysisTest, MatchesBruteForceOnACave) {
-  CaveConfig cfg;
-  cfg.width = 40;
-  cfg.height = 30;
-  Dungeon d = generate_caves(cfg, 5);
+  Dungeon d = generate_caves(40, 30, CaveConfig{}, 5);
   // Objectives on a few floor cells spread over the map.
   int placed = 0;
   for (size_t i = 0; i < d.tiles.size() && placed < 6; i += 97) {
@@ -295,11 +292,29 @@ TEST(AnalysisTest, DoesNotCountWallsTouchingTheEdge) {
   EXPECT_EQ(b.loops, 1);
 }
 
+TEST(AnalysisTest, SameResultWithOrWithoutTheReportsMaps) {
+  Dungeon d = generate_caves(60, 40, CaveConfig{}, 4);
+  d.objectives.push_back({ObjectiveKind::Start, d.tiles.point(d.tiles.size() / 2)});
+  ValidateOptions with_maps;
+  with_maps.keep_maps = true;
+  const ValidationReport full = validate_dungeon(d, with_maps), summary = validate_dungeon(d);
+  ASSERT_TRUE(full.region_map && full.distances);
+  EXPECT_FALSE(summary.region_map || summary.distances);
+  const MapAnalysis a = analyse_map(d, full, with_maps), b = analyse_map(d, summary);
+  EXPECT_EQ(a.dead_ends, b.dead_ends);
+  EXPECT_EQ(a.chokepoints, b.chokepoints);
+  EXPECT_EQ(a.loops, b.loops);
+  EXPECT_EQ(full.regions, summary.regions);
+  EXPECT_EQ(full.unreachable_cells, summary.unreachable_cells);
+}
+
 TEST(AnalysisTest, RefusesAReportOfAnotherMap) {
   const Dungeon d = read_ascii("#####\n#<.>#\n#####\n");
   const Dungeon other = read_ascii("####\n#<>#\n####\n");
   try {
-    analyse_map(d, validate_dungeon(other));
+    ValidateOptions with_maps;
+    with_maps.keep_maps = true;
+    analyse_map(d, validate_dungeon(other, with_maps));
     FAIL();
   } catch (const InvalidArgument& e) {
     EXPECT_STREQ(e.what(), "report = the report of a 4x3 map (expected the report of this 5x3 map)");

@@ -2,8 +2,11 @@
 /// Error types of catacomb. Expected negative outcomes (no path, an unreachable objective) are
 /// statuses inside returned values; these exceptions are for bad input and failed I/O only.
 #include <catacomb/export.hpp>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
@@ -14,12 +17,56 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// A bad argument, config field or input file content. The message reads
-/// "<field> = <value> (expected <limit>)"; several problems are joined with "; ".
-/// The CLI maps it to exit code 2.
+/// One bad field of a config or argument, as data: the message reads
+/// "<field> = <value> (expected <expected>)" (see to_string).
+struct FieldProblem {
+  /// The field as the library names it: a config member ("room_count"), an argument ("start"),
+  /// or a description of one ("image size", "sources[2]").
+  std::string field;
+  /// The value given, as text ("150", "(3,4)", "lava").
+  std::string value;
+  /// What would have been accepted ("0 to 100", "rooms or caves").
+  std::string expected;
+
+  bool operator==(const FieldProblem&) const = default;
+};
+
+/// "<field> = <value> (expected <expected>)".
+inline std::string to_string(const FieldProblem& p) {
+  return p.field + " = " + p.value + " (expected " + p.expected + ")";
+}
+
+/// Every problem formatted by to_string, joined with "; ".
+inline std::string to_string(const std::vector<FieldProblem>& problems) {
+  std::string s;
+  for (const FieldProblem& p : problems) s += (s.empty() ? "" : "; ") + to_string(p);
+  return s;
+}
+
+/// A bad argument, config field or input file content. When it is about fields, problems()
+/// lists them as data and the message is to_string(problems()): "<field> = <value> (expected
+/// <limit>)", several joined with "; ". Input that is bad without being one field (a malformed
+/// map file) gives a plain message and no problems. The CLI maps it to exit code 2.
 class InvalidArgument : public Error {
  public:
-  using Error::Error;
+  /// A plain message, not about one field: problems() is empty.
+  explicit InvalidArgument(const std::string& message) : Error(message) {}
+  /// One bad field.
+  explicit InvalidArgument(FieldProblem problem) : InvalidArgument(std::vector<FieldProblem>{std::move(problem)}) {}
+  /// Every bad field, in order (at least one).
+  explicit InvalidArgument(std::vector<FieldProblem> problems)
+      : Error(to_string(problems)),
+        problems_(std::make_shared<const std::vector<FieldProblem>>(std::move(problems))) {}
+
+  /// The bad fields, in the order of the message; empty for a plain message.
+  const std::vector<FieldProblem>& problems() const {
+    static const std::vector<FieldProblem> none;
+    return problems_ ? *problems_ : none;
+  }
+
+ private:
+  // Shared, so copying the exception cannot throw.
+  std::shared_ptr<const std::vector<FieldProblem>> problems_;
 };
 
 /// A file could not be read or written. The message names the operation and the path.

@@ -21,13 +21,10 @@ inline constexpr int kMaxSide = 16384;
 /// Throws InvalidArgument unless 1 <= width, height <= kMaxSide. `what` names the request
 /// ("grid", "--width", ...) in the message.
 inline void check_grid_size(int width, int height, const std::string& what = "grid") {
-  std::string problems;
+  std::vector<FieldProblem> problems;
   auto add = [&](const char* field, int v) {
-    if (v < 1 || v > kMaxSide) {
-      if (!problems.empty()) problems += "; ";
-      problems += what + " " + field + " = " + std::to_string(v) + " (expected 1 to " +
-                  std::to_string(kMaxSide) + ")";
-    }
+    if (v < 1 || v > kMaxSide)
+      problems.push_back({what + " " + field, std::to_string(v), "1 to " + std::to_string(kMaxSide)});
   };
   add("width", width);
   add("height", height);
@@ -96,8 +93,8 @@ class Grid {
  private:
   void check(Point p) const {
     if (!in_bounds(p))
-      throw InvalidArgument("point = " + to_string(p) + " (expected inside the " + std::to_string(width_) +
-                            "x" + std::to_string(height_) + " grid)");
+      throw InvalidArgument(FieldProblem{"point", to_string(p),
+                                         "inside the " + std::to_string(width_) + "x" + std::to_string(height_) + " grid"});
   }
 
   int width_ = 0;

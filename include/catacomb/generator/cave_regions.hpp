@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/terrain.hpp>
@@ -31,7 +32,10 @@ struct CaveRegionConfig {
   /// Cost of digging one wall cell when tunnelling (entering floor costs 1). [Limit: 1 to 1000]
   double dig_cost = 5;
 
-  std::vector<std::string> problems() const;
+  /// Every bad field ({"<field>", "<value>", "<expected>"}); empty when valid.
+  std::vector<FieldProblem> problems() const;
+  /// Throws InvalidArgument listing every problem.
+  void check() const;
 };
 
 struct CaveRegionStats {
@@ -45,7 +49,8 @@ struct CaveRegionStats {
 /// Applies the region handling to a wall/floor cave in place. Afterwards all floor is one
 /// 4-connected region (or there is no floor at all). Tunnels: one multi-source Dijkstra from
 /// the largest region over dig costs (floor 1, wall dig_cost, border never), then for each
-/// other region, in label order, the route down from its cheapest cell is carved.
+/// other region, in label order, the route down from its cheapest cell is carved. Throws
+/// InvalidArgument for a bad config.
 CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfig& config);
 
 }  // namespace catacomb

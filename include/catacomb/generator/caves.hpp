@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/rng.hpp>
@@ -15,12 +16,13 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
-/// Every parameter of the cave generator. Limits are checked by check() at the boundary.
+/// Smallest side of a cave map. [Units: cells]
+inline constexpr int kMinCaveSide = 3;
+
+/// Every parameter of the cave generator but the map size, which cave_mask and generate_caves
+/// take on their own (a GenerateConfig has one size for every generator). Limits are checked by
+/// check() at the boundary.
 struct CaveConfig {
-  /// Map width. [Limit: 3 to kMaxSide] [Units: cells]
-  int width = 80;
-  /// Map height. [Limit: 3 to kMaxSide] [Units: cells]
-  int height = 50;
   /// Share of cells that start as wall. [Limit: 0 to 100] [Units: percent]
   double fill = 45.0;
   /// Smoothing passes of the 4-5 rule: a cell becomes or stays wall when its 3x3 block
@@ -35,11 +37,12 @@ struct CaveConfig {
   /// R2 limit of the variant. [Limit: 0 to 25]
   int open_threshold = 2;
 
-  /// Every bad field, one message each ("fill = 150 (expected 0 to 100)"); empty when valid.
-  std::vector<std::string> problems() const;
+  /// Every bad field for a width x height map, the size included (width and height
+  /// kMinCaveSide to kMaxSide): {"fill", "150", "0 to 100"}. Empty when valid.
+  std::vector<FieldProblem> problems(int width, int height) const;
   /// Throws InvalidArgument listing every problem.
-  void check() const;
-  /// The recipe as it is recorded in a dungeon's params.
+  void check(int width, int height) const;
+  /// The recipe as it is recorded in a dungeon's params, after the map's width and height.
   Params params() const;
 };
 
@@ -70,12 +73,13 @@ void smooth_pass(const WallMask& src, WallMask& dst, int wall_threshold, int ope
 /// Throws InvalidArgument when dst's shape differs from src's.
 void smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int open_threshold = -1);
 
-/// The raw cave: random fill and `passes` smoothing passes. Deterministic in (config, seed).
-WallMask cave_mask(const CaveConfig& config, uint64_t seed);
+/// The raw width x height cave: random fill and `passes` smoothing passes. Deterministic in
+/// (size, config, seed). Throws InvalidArgument for a bad size or config, before any allocation.
+WallMask cave_mask(int width, int height, const CaveConfig& config, uint64_t seed);
 
-/// A cave dungeon: wall and floor terrain, generator "caves", the recipe in params.
-/// Throws InvalidArgument for a bad config.
-Dungeon generate_caves(const CaveConfig& config, uint64_t seed);
+/// A width x height cave dungeon: wall and floor terrain, generator "caves", the size and the
+/// recipe in params. Throws InvalidArgument for a bad size or config, before any allocation.
+Dungeon generate_caves(int width, int height, const CaveConfig& config, uint64_t seed);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

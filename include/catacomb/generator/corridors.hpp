@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/terrain.hpp>
@@ -29,7 +30,10 @@ struct DigCosts {
   /// Corridor width. [Limit: 1 or 2] [Units: cells]
   int width = 1;
 
-  std::vector<std::string> problems() const;
+  /// Every bad field ({"<field>", "<value>", "<expected>"}); empty when valid.
+  std::vector<FieldProblem> problems() const;
+  /// Throws InvalidArgument listing every problem.
+  void check() const;
 };
 
 struct CarveStats {
@@ -42,6 +46,8 @@ struct CarveStats {
 /// (rooms must already be floor). Wall cells on a corridor become Corridor, or Door where the
 /// corridor crosses a room's wall ring (the cells 4-adjacent to a room's side; the ring's
 /// corners and the map border are never dug). Corridors are 4-connected. Deterministic.
+/// Throws InvalidArgument, before carving anything, for bad costs, a point count other than the
+/// room count, a point off the map or an edge naming a point that does not exist.
 CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms, const std::vector<Point>& points,
                            const std::vector<RoomEdge>& edges, const DigCosts& costs);
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/core/terrain.hpp>
@@ -24,7 +25,10 @@ struct DecorConfig {
   int min_blob = 6;
   int max_blob = 30;
 
-  std::vector<std::string> problems() const;
+  /// Every bad field ({"<field>", "<value>", "<expected>"}); empty when valid.
+  std::vector<FieldProblem> problems() const;
+  /// Throws InvalidArgument listing every problem.
+  void check() const;
 };
 
 struct DecorStats {
@@ -39,7 +43,7 @@ struct DecorStats {
 /// a random floor cell by random frontier growth, then one cellular-automaton pass rounds them
 /// (a floor cell with at least 5 of its 8 neighbours in the blob joins it). When the terrain is
 /// impassable under `costs`, each blob is checked and taken back if any objective stops being
-/// reachable from the start.
+/// reachable from the start. Throws InvalidArgument for a bad config or bad moves.
 DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& costs, const Moves& moves, Rng& rng);
 
 }  // namespace catacomb

@@ -19,7 +19,8 @@ inline constexpr int kMaxFurtherObjectives = 9;
 /// Places the start, the exit and `further` more objectives on floor cells of `d` (replacing
 /// any objectives it had). With rooms, each objective gets its own room; without, objectives
 /// go to the start's region, each far from the others. Returns "" on success, else why it could
-/// not (too few rooms, too little floor): the caller regenerates.
+/// not (too few rooms, too little floor): the caller regenerates. Throws InvalidArgument for
+/// `further` outside 0 to kMaxFurtherObjectives or bad moves.
 std::string place_objectives(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng);
 
 }  // namespace catacomb

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/generator/cave_regions.hpp>
 #include <catacomb/generator/caves.hpp>
@@ -23,13 +24,14 @@ namespace catacomb {
 struct GenerateConfig {
   /// "rooms" or "caves".
   std::string generator = "rooms";
-  /// Map size. [Limit: rooms 16 to kMaxSide, caves 3 to kMaxSide] [Units: cells]
+  /// Map size, for every generator (the nested configs have none).
+  /// [Limit: rooms kMinRoomsSide (16) to kMaxSide, caves kMinCaveSide (3) to kMaxSide] [Units: cells]
   int width = 80;
   int height = 50;
 
-  CaveConfig caves;               ///< caves only (width/height are taken from above)
+  CaveConfig caves;               ///< caves only
   CaveRegionConfig cave_regions;  ///< caves only
-  RoomLayoutConfig rooms;         ///< rooms only (width/height are taken from above)
+  RoomLayoutConfig rooms;         ///< rooms only
   /// Share of the non-tree candidate edges added as loops. [Limit: 0 to 1]
   double loop_fraction = 0.125;
   DigCosts dig;                   ///< rooms only: corridor router costs
@@ -46,7 +48,7 @@ struct GenerateConfig {
   /// Attempts before giving up. [Limit: 1 to 1000]
   int max_attempts = 20;
 
-  std::vector<std::string> problems() const;
+  std::vector<FieldProblem> problems() const;
   void check() const;
   /// The cost table the dungeon is validated under (preset, with deep_water applied).
   CostTable cost_table() const;

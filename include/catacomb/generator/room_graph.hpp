@@ -31,7 +31,8 @@ std::vector<RoomEdge> gabriel_edges(const std::vector<Point>& points, int neighb
 /// Minimum spanning tree (Kruskal over the Gabriel candidates by squared length, ties by
 /// (a, b)); if the candidates leave several components, the shortest pair between two of them
 /// is added until one is left. Then round(loop_fraction * remaining) of the remaining
-/// candidates are drawn with `rng` as loops. Tree edges first, then loops.
+/// candidates are drawn with `rng` as loops. Tree edges first, then loops. Throws
+/// InvalidArgument for loop_fraction outside 0 to 1.
 std::vector<RoomEdge> connect_rooms(const std::vector<Point>& points, double loop_fraction, Rng& rng);
 
 }  // namespace catacomb

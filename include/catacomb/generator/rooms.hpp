@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/rng.hpp>
@@ -14,11 +15,12 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// Smallest side of a rooms map. [Units: cells]
+inline constexpr int kMinRoomsSide = 16;
+
+/// Every parameter of the room layout but the map size, which layout_rooms takes on its own
+/// (a GenerateConfig has one size for every generator).
 struct RoomLayoutConfig {
-  /// Map width. [Limit: 16 to kMaxSide] [Units: cells]
-  int width = 80;
-  /// Map height. [Limit: 16 to kMaxSide] [Units: cells]
-  int height = 50;
   /// Rooms created before perturbation. [Limit: 2 to 100000]
   int room_count = 16;
   /// Smallest room side. [Limit: 6 to max_side] [Units: cells]
@@ -32,7 +34,12 @@ struct RoomLayoutConfig {
   /// [Limit: 1 to 100000]
   int max_iterations = 300;
 
-  std::vector<std::string> problems() const;
+  /// Every bad field for a width x height map, the size included (width and height
+  /// kMinRoomsSide to kMaxSide, and max_side small enough for a room to fit):
+  /// {"room_count", "1", "2 to 100000"}. Empty when valid.
+  std::vector<FieldProblem> problems(int width, int height) const;
+  /// Throws InvalidArgument listing every problem.
+  void check(int width, int height) const;
 };
 
 /// Rooms after perturbation, each with its connection point.
@@ -51,10 +58,11 @@ struct RoomLayout {
 /// farthest apart (negative when they overlap on both axes).
 int room_gap(const Rect& a, const Rect& b);
 
-/// Creates and perturbs rooms. Positions move as reals; after every step they are rounded and
-/// clamped so every room keeps a 1-tile margin inside the map. Deterministic in (config, rng).
-/// The config must be valid (RoomLayoutConfig::problems() empty).
-RoomLayout layout_rooms(const RoomLayoutConfig& config, Rng& rng);
+/// Creates and perturbs rooms on a width x height map. Positions move as reals; after every step
+/// they are rounded and clamped so every room keeps a 1-tile margin inside the map. Deterministic
+/// in (size, config, rng). Throws InvalidArgument for a bad size or config
+/// (RoomLayoutConfig::check), before any allocation or draw from rng.
+RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& config, Rng& rng);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

@@ -32,7 +32,7 @@ struct GraphSearchOptions {
   int64_t budget = 0;
 
   /// Every bad field ("weight = -1 (expected 0 to 1e6)"); empty when valid.
-  std::vector<std::string> problems() const;
+  std::vector<FieldProblem> problems() const;
   /// Throws InvalidArgument listing every problem.
   void check() const;
 };
@@ -101,7 +101,7 @@ GraphPathResult<Node> find_graph_path(const Node& start, GoalFn&& is_goal, Neigh
   auto estimate = [&](const Node& n) {
     const double h = heuristic(n);
     if (!(h >= 0 && std::isfinite(h)))
-      throw InvalidArgument("heuristic = " + std::to_string(h) + " (expected a finite number >= 0)");
+      throw InvalidArgument(FieldProblem{"heuristic", std::to_string(h), "a finite number >= 0"});
     return options.weight * h;
   };
   auto push = [&](const Entry& e) {
@@ -152,7 +152,7 @@ GraphPathResult<Node> find_graph_path(const Node& start, GoalFn&& is_goal, Neigh
     }
     const Node current = rec[e.id].node;  // a copy: rec may grow while emitting
     neighbors(current, [&](const Node& next, double cost) {
-      if (!(cost >= 0)) throw InvalidArgument("edge cost = " + std::to_string(cost) + " (expected >= 0)");
+      if (!(cost >= 0)) throw InvalidArgument(FieldProblem{"edge cost", std::to_string(cost), ">= 0"});
       if (std::isinf(cost)) return;
       const double ng = e.g + cost;
       auto [it, inserted] = ids.emplace(next, static_cast<uint32_t>(rec.size()));

@@ -39,8 +39,8 @@ class JumpPointSearch {
   /// costs (1 straight, kSqrt2 diagonal, added in path order); `expanded` counts the jump points
   /// taken off the open list (corridor turns, which the search follows without stopping, are
   /// not jump points here). `budget` = most jump points to expand before BudgetExhausted
-  /// (0 = no limit). Start and goal must be in bounds (the caller checks; asserted); an
-  /// impassable start or goal gives StartBlocked or GoalBlocked. start == goal gives Found with a
+  /// (0 = no limit). Throws InvalidArgument for start or goal off the bound map or a negative
+  /// budget; an impassable start or goal gives StartBlocked or GoalBlocked. start == goal gives Found with a
   /// one-cell path of cost 0.
   PathResult find_path(Point start, Point goal, int64_t budget = 0);
 

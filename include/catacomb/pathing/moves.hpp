@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/geometry.hpp>
 
 CATACOMB_PUBLIC_BEGIN
@@ -44,7 +45,7 @@ struct Moves {
   /// True when diagonal moves can happen at all.
   constexpr bool diagonals() const { return neighbors == 8 && diagonal != DiagonalPolicy::Never; }
   /// Every bad field ("neighbors = 6 (expected 4 or 8)"); empty when valid.
-  std::vector<std::string> problems() const;
+  std::vector<FieldProblem> problems() const;
   /// Throws InvalidArgument listing every problem.
   void check() const;
 };

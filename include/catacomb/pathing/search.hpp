@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/terrain.hpp>
@@ -64,7 +65,7 @@ struct SearchOptions {
   /// GoalBlocked). Not supported by Jps.
   bool fallback_to_closest = false;
 
-  std::vector<std::string> problems() const;
+  std::vector<FieldProblem> problems() const;
   void check() const;
 };
 

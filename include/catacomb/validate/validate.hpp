@@ -23,6 +23,10 @@ struct ValidateOptions {
   CostTable costs = CostTable::dungeon();
   /// How a player moves (8 neighbours without corner cutting by default).
   Moves moves;
+  /// Keep the region map and the distance map in the report (12 bytes per cell), for previews
+  /// (render_annotated's regions, unreachable and heatmap overlays). Off, they are computed,
+  /// used and dropped, and the report holds only the summary. [Default: off]
+  bool keep_maps = false;
 };
 
 /// What kind of problem, as a stable code for tools ("no-start", "unreachable", ...).
@@ -68,8 +72,11 @@ struct ValidationReport {
   int64_t unreachable_cells = 0;
   std::vector<ObjectiveReport> objectives;  ///< one per Dungeon::objectives entry, same order
   std::vector<Problem> problems;
-  RegionMap region_map;   ///< for previews
-  DistanceMap distances;  ///< route costs from the start (all unreached without a start)
+  /// Connected regions of passable cells; only with ValidateOptions::keep_maps.
+  std::optional<RegionMap> region_map;
+  /// Route costs from the start (all unreached without a start); only with
+  /// ValidateOptions::keep_maps.
+  std::optional<DistanceMap> distances;
 };
 
 /// Validates `d`. Valid means: exactly one start, every objective on the map, on a passable
