@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <iostream>
 #include <regex>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <catacomb/core/error.hpp>
@@ -17,6 +19,10 @@ std::string flag_for_field(const std::string& field) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
   });
   if (!config_field) return field;
+  // Library fields whose flag has another name.
+  static constexpr std::pair<std::string_view, std::string_view> kRenamed[] = {{"heuristic_scale", "--weight"}};
+  for (const auto& [library_field, flag] : kRenamed)
+    if (field == library_field) return std::string(flag);
   std::string flag = "--" + field;
   std::replace(flag.begin(), flag.end(), '_', '-');
   return flag;

@@ -17,6 +17,13 @@ TEST(CliTest, ConfigFieldsBecomeFlags) {
   EXPECT_EQ(flag_for_field("dig_reuse"), "--dig-reuse");
 }
 
+TEST(CliTest, ALibraryFieldWhoseFlagHasAnotherNameIsMappedToThatFlag) {
+  EXPECT_EQ(flag_for_field("heuristic_scale"), "--weight");
+  auto r = test::run_cli({"path", "x.json", "--from", "1,1", "--to", "2,2", "--weight", "2e6"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--weight = 2e+06 (expected 0 to 1e6)"), std::string::npos) << r.err;
+}
+
 TEST(CliTest, OtherFieldsKeepTheirName) {
   EXPECT_EQ(flag_for_field("--scale"), "--scale");
   EXPECT_EQ(flag_for_field("image size"), "image size");
