@@ -235,7 +235,7 @@ class BatchCommand : public Command {
   }
 
  private:
-  std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).string(); }
+  std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).generic_string(); }
 
   std::unique_ptr<GeneratorFlags> flags_;
   std::string seeds_;
