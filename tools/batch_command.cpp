@@ -2,7 +2,11 @@
 // each seed's files, a summary (CSV, JSON Lines, JSON aggregates), a contact sheet and, with
 // --html, a review page. Every input is checked before any work; every file is written
 // atomically; a seed that fails is a row, not a stop.
+#if defined(_WIN32)
+#include <io.h>
+#else
 #include <unistd.h>
+#endif
 
 #include <cmath>
 #include <cstdio>
@@ -13,6 +17,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
 #include <catacomb/io/atomic_file.hpp>
+#include "src/io/file_access.hpp"
 #include "tools/generator_flags.hpp"
 #include "tools/batch_report.hpp"
 #include "tools/batch_run.hpp"
@@ -25,6 +30,15 @@ namespace catacomb::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+// Whether stderr is a terminal (the progress line is drawn only there).
+bool stderr_is_terminal() {
+#if defined(_WIN32)
+  return ::_isatty(::_fileno(stderr)) != 0;
+#else
+  return ::isatty(STDERR_FILENO) == 1;
+#endif
+}
 
 std::string clock_text(double seconds) {
   const auto s = static_cast<int64_t>(std::llround(std::max(0.0, seconds)));
@@ -71,12 +85,12 @@ bool check_out_dir(const std::string& dir) {
   const fs::file_status st = fs::status(dir, ec);
   if (fs::exists(st)) {
     if (!fs::is_directory(st)) bad("it is a file");
-    if (::access(dir.c_str(), W_OK | X_OK) != 0) bad("it is not writable");
+    if (!detail::is_writable(dir, true)) bad("it is not writable");
     return false;
   }
   const std::string parent = parent_dir(dir);
   if (!fs::is_directory(parent, ec)) bad("its parent '" + parent + "' does not exist");
-  if (::access(parent.c_str(), W_OK | X_OK) != 0) bad("its parent '" + parent + "' is not writable");
+  if (!detail::is_writable(parent, true)) bad("its parent '" + parent + "' is not writable");
   return true;
 }
 
@@ -146,7 +160,7 @@ class BatchCommand : public Command {
       if (ec) throw IoError("create the directory", dir_, ec.message());
     }
 
-    const bool tty = err.rdbuf() == std::cerr.rdbuf() && ::isatty(STDERR_FILENO) == 1;
+    const bool tty = err.rdbuf() == std::cerr.rdbuf() && stderr_is_terminal();
     BatchProgress progress;
     if (tty)
       progress = [&err](uint64_t done, uint64_t total, double elapsed) {
@@ -221,7 +235,7 @@ class BatchCommand : public Command {
   }
 
  private:
-  std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).string(); }
+  std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).generic_string(); }
 
   std::unique_ptr<GeneratorFlags> flags_;
   std::string seeds_;

@@ -37,7 +37,7 @@ bool parse_u64(std::string_view s, uint64_t& v) {
 }
 
 std::string in_dir(const std::string& dir, const std::string& name) {
-  return (std::filesystem::path(dir) / name).string();
+  return (std::filesystem::path(dir) / name).generic_string();
 }
 
 // Collects thumbnails by index and writes each contact sheet page once all its entries are in.

@@ -179,8 +179,8 @@ class ScenCommand : public Command {
     const fs::path dir = fs::path(scen_path_).parent_path();
     const fs::path here = dir / name, beside = dir / ".." / "maps" / name;
     std::error_code ec;
-    if (fs::is_regular_file(here, ec)) return here.string();
-    if (fs::is_regular_file(beside, ec)) return beside.string();
+    if (fs::is_regular_file(here, ec)) return here.generic_string();
+    if (fs::is_regular_file(beside, ec)) return beside.generic_string();
     throw IoError("find the map of", scen_path_,
                   "no " + here.string() + " nor " + beside.string() + " (pass --map FILE)");
   }

@@ -5,10 +5,9 @@
 
 #include <cassert>
 
+#include "core/portable.hpp"
+
 namespace catacomb {
-namespace {
-__extension__ typedef unsigned __int128 u128;
-}  // namespace
 
 uint64_t splitmix64(uint64_t& state) {
   uint64_t z = (state += 0x9E3779B97F4A7C15ull);
@@ -39,16 +38,12 @@ Rng Rng::stream(uint64_t seed, std::string_view stage) {
 
 uint64_t Rng::below(uint64_t n) {
   assert(n > 0);
-  u128 m = static_cast<u128>(next()) * n;
-  uint64_t low = static_cast<uint64_t>(m);
-  if (low < n) {
+  detail::U128 m = detail::mul64x64_128(next(), n);
+  if (m.lo < n) {
     const uint64_t threshold = (0 - n) % n;
-    while (low < threshold) {
-      m = static_cast<u128>(next()) * n;
-      low = static_cast<uint64_t>(m);
-    }
+    while (m.lo < threshold) m = detail::mul64x64_128(next(), n);
   }
-  return static_cast<uint64_t>(m >> 64);
+  return m.hi;
 }
 
 int64_t Rng::uniform_int(int64_t lo, int64_t hi) {

@@ -1,13 +1,30 @@
-// Temporary files are created with mkstemp in the target's directory (so rename(2) is atomic on
-// POSIX file systems), given mode 0644 or the mode of the file they replace, flushed and closed
-// before the rename.
+// Temporary files are created exclusively in the target's directory (so the rename is atomic),
+// written, closed, then renamed over the target. The few calls that differ between systems sit in
+// the platform layer below, one small function each:
+// - POSIX: mkstemp, mode 0644 or the mode of the file replaced (fchmod), rename(2), unlink.
+// - Windows: CreateFileW(CREATE_NEW) with a random suffix, MoveFileExW(MOVEFILE_REPLACE_EXISTING |
+//   MOVEFILE_WRITE_THROUGH), which replaces an existing target atomically (std::rename does not:
+//   it fails with "File exists"), DeleteFileW.
 #include <catacomb/io/atomic_file.hpp>
 
+#if defined(_WIN32)
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#else
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -15,6 +32,7 @@
 #include <sstream>
 
 #include <catacomb/core/error.hpp>
+#include "io/file_access.hpp"
 
 namespace catacomb {
 namespace {
@@ -26,6 +44,89 @@ std::string dir_of(const std::string& path) {
 }
 
 std::string errno_text() { return std::strerror(errno); }
+
+// --- platform layer ------------------------------------------------------------------------
+#if defined(_WIN32)
+
+std::wstring wide(const std::string& path) { return std::filesystem::path(path).wstring(); }
+
+std::string last_error_text() {
+  const DWORD code = ::GetLastError();
+  char* text = nullptr;
+  const DWORD n = ::FormatMessageA(
+      FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr, code,
+      0, reinterpret_cast<char*>(&text), 0, nullptr);
+  std::string why = n > 0 && text ? std::string(text, n) : "Windows error " + std::to_string(code);
+  if (text) ::LocalFree(text);
+  while (!why.empty() && (why.back() == '\n' || why.back() == '\r' || why.back() == ' ' || why.back() == '.'))
+    why.pop_back();
+  return why;
+}
+
+void remove_temp(const std::string& temp) { ::DeleteFileW(wide(temp).c_str()); }
+
+// A name no other writer uses: the process id, a counter and the clock, tried until one is new.
+std::string write_temp(const std::string& path, std::string_view contents) {
+  static std::atomic<unsigned> counter{0};
+  HANDLE h = INVALID_HANDLE_VALUE;
+  std::string temp;
+  for (int attempt = 0; attempt < 100 && h == INVALID_HANDLE_VALUE; ++attempt) {
+    const auto now = static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count());
+    const unsigned long long mix = (now * 0x9E3779B97F4A7C15ull) ^ (static_cast<unsigned long long>(
+                                       ::GetCurrentProcessId()) << 20) ^ counter.fetch_add(1);
+    char suffix[7];
+    static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    for (int i = 0; i < 6; ++i) suffix[i] = kChars[(mix >> (6 * i)) % 36];
+    suffix[6] = '\0';
+    temp = path + ".tmp-" + suffix;
+    h = ::CreateFileW(wide(temp).c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
+    if (h == INVALID_HANDLE_VALUE && ::GetLastError() != ERROR_FILE_EXISTS) break;
+  }
+  if (h == INVALID_HANDLE_VALUE) throw IoError("create a temporary file for", path, last_error_text());
+  const char* p = contents.data();
+  size_t left = contents.size();
+  while (left > 0) {
+    const DWORD chunk = static_cast<DWORD>(std::min<size_t>(left, size_t{1} << 30));
+    DWORD n = 0;
+    if (!::WriteFile(h, p, chunk, &n, nullptr)) {
+      std::string why = last_error_text();
+      ::CloseHandle(h);
+      remove_temp(temp);
+      throw IoError("write", path, why);
+    }
+    p += n;
+    left -= n;
+  }
+  if (!::CloseHandle(h)) {
+    std::string why = last_error_text();
+    remove_temp(temp);
+    throw IoError("write", path, why);
+  }
+  return temp;
+}
+
+bool replace_with_temp(const std::string& temp, const std::string& path, std::string& why) {
+  if (::MoveFileExW(wide(temp).c_str(), wide(path).c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
+    return true;
+  why = last_error_text();
+  return false;
+}
+
+}  // namespace
+
+// Windows has no "write" permission on directories that stops creating files the way POSIX
+// has; a file is not writable when it is read-only.
+bool detail::is_writable(const std::string& path, bool directory) {
+  const DWORD attrs = ::GetFileAttributesW(wide(path).c_str());
+  if (attrs == INVALID_FILE_ATTRIBUTES) return false;
+  return directory || (attrs & FILE_ATTRIBUTE_READONLY) == 0;
+}
+
+namespace {
+
+#else  // POSIX
+
+void remove_temp(const std::string& temp) { ::unlink(temp.c_str()); }
 
 std::string write_temp(const std::string& path, std::string_view contents) {
   std::string templ = path + ".tmp-XXXXXX";
@@ -46,7 +147,7 @@ std::string write_temp(const std::string& path, std::string_view contents) {
       if (errno == EINTR) continue;
       std::string why = errno_text();
       ::close(fd);
-      ::unlink(temp.c_str());
+      remove_temp(temp);
       throw IoError("write", path, why);
     }
     p += n;
@@ -54,16 +155,33 @@ std::string write_temp(const std::string& path, std::string_view contents) {
   }
   if (::close(fd) != 0) {
     std::string why = errno_text();
-    ::unlink(temp.c_str());
+    remove_temp(temp);
     throw IoError("write", path, why);
   }
   return temp;
 }
 
+bool replace_with_temp(const std::string& temp, const std::string& path, std::string& why) {
+  if (::rename(temp.c_str(), path.c_str()) == 0) return true;
+  why = errno_text();
+  return false;
+}
+
+}  // namespace
+
+bool detail::is_writable(const std::string& path, bool directory) {
+  return ::access(path.c_str(), directory ? W_OK | X_OK : W_OK) == 0;
+}
+
+namespace {
+
+#endif
+// --- end of the platform layer ---------------------------------------------------------------
+
 void rename_over(const std::string& temp, const std::string& path) {
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::string why = errno_text();
-    ::unlink(temp.c_str());
+  std::string why;
+  if (!replace_with_temp(temp, path, why)) {
+    remove_temp(temp);
     throw IoError("rename a temporary file to", path, why);
   }
 }
@@ -94,12 +212,12 @@ void check_writable_path(const std::string& what, const std::string& path) {
   if (std::filesystem::is_directory(path, ec)) bad("it is a directory");
   std::string dir = dir_of(path);
   if (!std::filesystem::is_directory(dir, ec)) bad("directory '" + dir + "' does not exist");
-  if (::access(dir.c_str(), W_OK | X_OK) != 0) bad("directory '" + dir + "' is not writable");
-  if (::access(path.c_str(), F_OK) == 0 && ::access(path.c_str(), W_OK) != 0) bad("the file is not writable");
+  if (!detail::is_writable(dir, true)) bad("directory '" + dir + "' is not writable");
+  if (std::filesystem::exists(path, ec) && !detail::is_writable(path, false)) bad("the file is not writable");
 }
 
 OutputBatch::~OutputBatch() {
-  for (const Staged& s : staged_) ::unlink(s.temp.c_str());
+  for (const Staged& s : staged_) remove_temp(s.temp);
 }
 
 void OutputBatch::stage(const std::string& path, std::string_view contents) {

@@ -10,6 +10,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/atomic_file.hpp>
+#include "core/parse_number.hpp"
 #include "io/text_lines.hpp"
 
 namespace catacomb {
@@ -52,11 +53,7 @@ bool parse_int(std::string_view s, int& v) {
   return ec == std::errc() && ptr == s.data() + s.size();
 }
 
-bool parse_double(std::string_view s, double& v) {
-  if (s.empty()) return false;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc() && ptr == s.data() + s.size() && std::isfinite(v);
-}
+bool parse_double(std::string_view s, double& v) { return detail::parse_finite_double(s, v); }
 
 // "height 209" style header line: returns the number, or throws naming the line.
 int header_number(std::string_view line, size_t line_no, std::string_view key) {

@@ -247,8 +247,9 @@ std::string tiled_tileset_file(const std::string& tmj_path) {
   return stem + "-tileset.png";
 }
 
+// generic_string: '/' on every system (Windows accepts it), so messages and results are the same.
 std::string tiled_tileset_path(const std::string& tmj_path) {
-  return (std::filesystem::path(tmj_path).parent_path() / tiled_tileset_file(tmj_path)).string();
+  return (std::filesystem::path(tmj_path).parent_path() / tiled_tileset_file(tmj_path)).generic_string();
 }
 
 TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_size, const CostTable& costs) {

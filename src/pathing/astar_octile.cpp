@@ -20,6 +20,7 @@
 #include <bit>
 #include <cmath>
 
+#include "core/portable.hpp"
 #include "pathing/search_engine.hpp"
 #include "pathing/search_internal.hpp"
 
@@ -228,7 +229,7 @@ LoopResult GridSearch::Impl::loop_octile_t(uint32_t start, uint32_t goal, double
       tl[tn] = ni;  // listed once, when first reached
       tn += std::bit_cast<uint64_t>(g[ni]) == kUnseenBits ? size_t{1} : size_t{0};
       g[ni] = c.gv;
-      __builtin_prefetch(md + 2 * size_t{ni});
+      detail::prefetch(md + 2 * size_t{ni});
       // A child comes first when its f is not above its parent's (its g is larger). Pushes
       // are Bounded: f < 2^31 on any map (fewer than kMaxSide^2 moves of at most 2 units,
       // plus the heuristic), so f / delta needs no clamp.

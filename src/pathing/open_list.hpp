@@ -10,6 +10,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/portable.hpp"
+
 namespace catacomb::detail {
 
 constexpr uint32_t kNoParent = 8;
@@ -148,7 +150,7 @@ class BucketQueue {
   /// Empties the queue; `delta` is the bucket width (> 0), `f0` the priority of the first
   /// entry (any value works: it only places the ring).
   void reset(double delta, double f0) {
-    if (!inline_) inline_ = std::make_unique_for_overwrite<E[]>(kRing * kInline);
+    if (!inline_) inline_ = detail::make_array_for_overwrite<E>(kRing * kInline);
     for (size_t w = 0; w < kWords; ++w) {
       for (uint64_t bits = used_[w]; bits != 0; bits &= bits - 1) {
         const size_t s = w * 64 + static_cast<size_t>(std::countr_zero(bits));

@@ -9,6 +9,7 @@
 #include <bit>
 #include <type_traits>
 
+#include "core/portable.hpp"
 #include "pathing/search_engine.hpp"
 #include "pathing/search_internal.hpp"
 
@@ -189,7 +190,7 @@ LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, doub
       tl[tn] = ni;  // listed once, when first reached
       tn += g[ni] == kUnseen ? size_t{1} : size_t{0};
       g[ni] = c.gv;
-      __builtin_prefetch(md + 2 * size_t{ni});  // its moves, read when it is expanded
+      detail::prefetch(md + 2 * size_t{ni});  // its moves, read when it is expanded
       offer(c, e);
     }
   }

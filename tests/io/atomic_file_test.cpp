@@ -1,8 +1,6 @@
 #include <catacomb/io/atomic_file.hpp>
 
 #include <gtest/gtest.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <catacomb/core/error.hpp>
 #include "support/test_support.hpp"

@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# Cross-check: the same dungeons everywhere. Builds the library and CLI with
+#   gcc      native GCC (the reference)
+#   mingw    MinGW-w64 (g++-mingw-w64-x86-64-posix), run under Wine (wine64)
+#   aarch64  g++-aarch64-linux-gnu, run under qemu-user (qemu-aarch64 -L /usr/aarch64-linux-gnu)
+#   clang    Clang + libc++, native
+# then has each generate a fixed set of files (4 parameter sets x 10 seeds; JSON, TXT, TMJ + its
+# tileset PNG, MAP, PNG; `validate --json`, `path --json`, ASCII on stdout, exit codes; and one
+# rewrite over existing files) and compares their SHA-256 hashes with the reference's. Prints a
+# table (build x files identical / total, seconds) and exits non-zero on any difference.
+#
+# Usage: scripts/cross-check.sh [--builds mingw,aarch64,clang] [--unit-tests] [--jobs N]
+#   --builds LIST   which builds to compare with the reference (default: mingw,aarch64,clang)
+#   --unit-tests    also cross-build the portable unit tests (GoogleTest from /usr/src/googletest;
+#                   golden hashes and determinism included) and run them under Wine / qemu
+#   --jobs N        parallel compile jobs (default 2)
+# Everything is written under build/cross/<build>/ (and a Wine prefix in a temporary directory,
+# removed at the end). Uses ccache when CMAKE_CXX_COMPILER_LAUNCHER is set (source /work/ccache.env).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CROSS=$ROOT/build/cross
+BUILDS=mingw,aarch64,clang
+UNIT_TESTS=0
+JOBS=2
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --builds) BUILDS=$2; shift 2 ;;
+    --builds=*) BUILDS=${1#*=}; shift ;;
+    --unit-tests) UNIT_TESTS=1; shift ;;
+    --jobs) JOBS=$2; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "cross-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+IFS=, read -r -a SELECTED <<< "$BUILDS"
+for b in "${SELECTED[@]}"; do
+  case $b in mingw|aarch64|clang) ;; *) echo "cross-check: unknown build '$b' (mingw, aarch64, clang)" >&2; exit 2 ;; esac
+done
+mkdir -p "$CROSS"
+
+# --- the header-only dependencies, seen by cross compilers without the rest of /usr/include -----
+DEPS=$CROSS/deps/usr
+mkdir -p "$DEPS/include" "$DEPS/share/cmake"
+for d in nlohmann CLI stb; do ln -sfn "/usr/include/$d" "$DEPS/include/$d"; done
+for d in nlohmann_json CLI11; do ln -sfn "/usr/share/cmake/$d" "$DEPS/share/cmake/$d"; done
+DEP_FLAGS=(-Dnlohmann_json_DIR="$DEPS/share/cmake/nlohmann_json" -DCLI11_DIR="$DEPS/share/cmake/CLI11"
+           -DCATACOMB_STB_INCLUDE_DIR="$DEPS/include/stb")
+
+# --- Wine: a private prefix, one persistent wineserver ---------------------------------------
+WINE=/usr/lib/wine/wine64
+WINEPREFIX_DIR=""
+cleanup() {
+  if [[ -n $WINEPREFIX_DIR ]]; then
+    WINEPREFIX=$WINEPREFIX_DIR /usr/lib/wine/wineserver -k 2>/dev/null || true
+    rm -rf "$WINEPREFIX_DIR"
+  fi
+}
+trap cleanup EXIT
+start_wine() {
+  [[ -n $WINEPREFIX_DIR ]] && return
+  WINEPREFIX_DIR=$(mktemp -d "${TMPDIR:-/tmp}/catacomb-wine.XXXXXX")
+  export WINEPREFIX=$WINEPREFIX_DIR WINEDEBUG=-all
+  WINEPREFIX=$WINEPREFIX_DIR /usr/lib/wine/wineserver -p 2>/dev/null || true
+  "$WINE" cmd /c exit >/dev/null 2>&1 || true   # the first start creates the prefix (slow)
+}
+
+# run <build> <args...>: runs that build's catacomb in the current directory.
+run() {
+  local b=$1; shift
+  case $b in
+    gcc|clang) "$CROSS/$b/catacomb" "$@" ;;
+    mingw) "$WINE" "$CROSS/mingw/catacomb.exe" "$@" ;;
+    aarch64) qemu-aarch64 -L /usr/aarch64-linux-gnu "$CROSS/aarch64/catacomb" "$@" ;;
+  esac
+}
+
+configure_flags() {
+  case $1 in
+    gcc) echo "-DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++" ;;
+    clang) echo "-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS=-stdlib=libc++ -DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++" ;;
+    mingw) echo "-DCMAKE_TOOLCHAIN_FILE=$ROOT/cmake/toolchains/mingw-w64-x86_64.cmake" ;;
+    aarch64) echo "-DCMAKE_TOOLCHAIN_FILE=$ROOT/cmake/toolchains/aarch64-linux-gnu.cmake" ;;
+  esac
+}
+
+build() {
+  local b=$1 dir=$CROSS/$1 tests=OFF targets=(--target catacomb_exe)
+  if [[ $UNIT_TESTS == 1 && $b != gcc ]]; then tests=ON; targets+=(--target catacomb_tests); fi
+  # shellcheck disable=SC2046
+  cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCATACOMB_WERROR=ON -DCATACOMB_INSTALL=OFF \
+        -DCATACOMB_BUILD_CLI=ON -DCATACOMB_BUILD_TESTS=$tests -DCATACOMB_TESTS_PORTABLE_ONLY=ON \
+        -DCATACOMB_GTEST_SOURCE_DIR=/usr/src/googletest "${DEP_FLAGS[@]}" $(configure_flags "$b") \
+        > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log" >&2; return 1; }
+  cmake --build "$dir" -j "$JOBS" "${targets[@]}" > "$dir.build.log" 2>&1 || { tail -50 "$dir.build.log" >&2; return 1; }
+}
+
+# The parameter sets: defaults, and a variant of each generator that exercises more of it.
+VARIANTS=(
+  "rooms-a|--generator rooms|--overlay routes"
+  "rooms-b|--generator rooms --width 120 --height 80 --room-count 30 --corridor-width 2 --dig-turn 1 --loop-fraction 0.3 --water 0.1|--overlay all --legend --scale 2"
+  "caves-a|--generator caves|--overlay regions"
+  "caves-b|--generator caves --width 100 --height 60 --fill 48 --open-passes 2 --connect largest --deep-water --neighbors 4|--overlay all --legend --grid --scale 4"
+)
+SEEDS=(1 2 3 4 5 6 7 42 1234567890123 18446744073709551615)
+
+# cell <txt> <char>: "x,y" of the first cell holding that character in an ASCII map.
+cell() { awk -v c="$2" '{ i = index($0, c); if (i) { print i - 1 "," NR - 1; exit } }' "$1"; }
+
+# generate_set <build>: writes the whole set into build/cross/<build>/out.
+generate_set() {
+  local b=$1 out=$CROSS/$1/out
+  rm -rf "$out"; mkdir -p "$out"
+  ( cd "$out"
+    for v in "${VARIANTS[@]}"; do
+      IFS='|' read -r name gen png <<< "$v"
+      for s in "${SEEDS[@]}"; do
+        local c=$name-$s rc=0
+        # shellcheck disable=SC2086
+        run "$b" generate $gen --seed "$s" --json "$c.json" --txt "$c.txt" --tmj "$c.tmj" --map "$c.map" \
+            --png "$c.png" $png > "$c.generate.out" 2> "$c.generate.err" || rc=$?
+        echo "generate $rc" > "$c.rc"
+        rc=0
+        # shellcheck disable=SC2086
+        run "$b" generate $gen --seed "$s" > "$c.stdout.txt" 2> "$c.stdout.err" || rc=$?
+        echo "stdout $rc" >> "$c.rc"
+        rc=0
+        run "$b" validate "$c.json" --json > "$c.validate.json" 2> "$c.validate.err" || rc=$?
+        echo "validate $rc" >> "$c.rc"
+        if [[ -f $c.txt ]]; then
+          rc=0
+          run "$b" path "$c.json" --from "$(cell "$c.txt" '<')" --to "$(cell "$c.txt" '>')" --json \
+              > "$c.path.json" 2> "$c.path.err" || rc=$?
+          echo "path $rc" >> "$c.rc"
+        fi
+      done
+    done
+    # Writing over existing files (std::rename fails there on Windows): same bytes, exit 0.
+    IFS='|' read -r name gen png <<< "${VARIANTS[0]}"
+    local c=$name-${SEEDS[0]} rc=0
+    # shellcheck disable=SC2086
+    run "$b" generate $gen --seed "${SEEDS[0]}" --json "$c.json" --txt "$c.txt" --tmj "$c.tmj" --map "$c.map" \
+        --png "$c.png" $png > "$c.rewrite.out" 2> "$c.rewrite.err" || rc=$?
+    echo "rewrite $rc" > "$c.rewrite.rc"
+  )
+}
+
+# compare <build>: prints "identical total" and lists differing files on stderr.
+compare() {
+  local ref=$CROSS/gcc/out got=$CROSS/$1/out same=0 total=0 f
+  while IFS= read -r f; do
+    total=$((total + 1))
+    if [[ -f $got/$f ]] && cmp -s "$ref/$f" "$got/$f"; then same=$((same + 1)); else echo "  differs: $1/$f" >&2; fi
+  done < <(cd "$ref" && find . -type f | sed 's|^\./||' | sort)
+  while IFS= read -r f; do
+    [[ -f $ref/$f ]] || { total=$((total + 1)); echo "  extra file: $1/$f" >&2; }
+  done < <(cd "$got" && find . -type f | sed 's|^\./||' | sort)
+  echo "$same $total"
+}
+
+hash_list() { (cd "$CROSS/$1/out" && find . -type f | sort | xargs sha256sum) > "$CROSS/$1/hashes.sha256"; }
+
+unit_tests() {
+  local b=$1 dir=$CROSS/$1 exe
+  # Tests that need files outside the tree (../shared) skip themselves; none here needs a child process.
+  case $b in
+    mingw) (cd "$dir" && "$WINE" "$dir/tests/catacomb_tests.exe" --gtest_brief=1) ;;
+    aarch64) (cd "$dir" && qemu-aarch64 -L /usr/aarch64-linux-gnu "$dir/tests/catacomb_tests" --gtest_brief=1) ;;
+    clang) (cd "$dir" && "$dir/tests/catacomb_tests" --gtest_brief=1) ;;
+  esac > "$dir.unit-tests.log" 2>&1
+}
+
+status=0
+declare -A ROW
+now() { date +%s.%N; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
+
+t0=$(now)
+echo "cross-check: building gcc (reference)..." >&2
+build gcc
+t1=$(now)
+generate_set gcc
+hash_list gcc
+t2=$(now)
+ROW[gcc]="reference|build $(secs "$t0" "$t1") s, run $(secs "$t1" "$t2") s"
+
+for b in "${SELECTED[@]}"; do
+  echo "cross-check: building $b..." >&2
+  t0=$(now)
+  if ! build "$b"; then ROW[$b]="BUILD FAILED|"; status=1; continue; fi
+  t1=$(now)
+  [[ $b == mingw ]] && start_wine
+  generate_set "$b"
+  hash_list "$b"
+  read -r same total < <(compare "$b")
+  t2=$(now)
+  tests=""
+  if [[ $UNIT_TESTS == 1 ]]; then
+    if unit_tests "$b"; then tests=", unit tests passed"; else tests=", UNIT TESTS FAILED (see build/cross/$b.unit-tests.log)"; status=1; fi
+    tests+=" ($(secs "$t2" "$(now)") s)"
+  fi
+  [[ $same == "$total" ]] || status=1
+  ROW[$b]="$same / $total|build $(secs "$t0" "$t1") s, run+compare $(secs "$t1" "$t2") s$tests"
+done
+
+printf '\n%-9s %-18s %s\n' build "identical / total" time
+for b in gcc "${SELECTED[@]}"; do
+  IFS='|' read -r cells time <<< "${ROW[$b]}"
+  printf '%-9s %-18s %s\n' "$b" "$cells" "$time"
+done
+exit $status
