@@ -45,10 +45,10 @@ void run(benchmark::State& state, const char* generator) {
     return;
   }
   BatchJob job;
-  job.config.generator = generator;
+  job.config.generator = catacomb::parse_generator_kind(generator);
   job.config.width = job.config.height = 128;
   // Keep the room density of the default 80x50 map (16 rooms for 4000 cells), as generate_bench.
-  if (job.config.generator == "rooms") job.config.rooms.room_count = 128 * 128 * 16 / 4000;
+  if (job.config.generator == catacomb::GeneratorKind::Rooms) job.config.rooms.room_count = 128 * 128 * 16 / 4000;
   job.threads = static_cast<int>(state.range(0));
   job.dir = dir.path;
   uint64_t seed = 0;

@@ -14,9 +14,9 @@ using catacomb::GenerateConfig;
 
 void run(benchmark::State& state, const char* generator) {
   GenerateConfig cfg;
-  cfg.generator = generator;
+  cfg.generator = catacomb::parse_generator_kind(generator);
   cfg.width = cfg.height = static_cast<int>(state.range(0));
-  if (cfg.generator == "rooms") {
+  if (cfg.generator == catacomb::GeneratorKind::Rooms) {
     // Keep the room density of the default 80x50 map (16 rooms for 4000 cells).
     cfg.rooms.room_count = std::max(4, static_cast<int>(int64_t{cfg.width} * cfg.height * 16 / 4000));
   }

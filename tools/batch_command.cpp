@@ -189,7 +189,7 @@ class BatchCommand : public Command {
         first_failure = &row;
     }
     BatchRunInfo info;
-    info.generator = cfg.generator;
+    info.generator = generator_kind_name(cfg.generator);
     info.first_seed = all.first;
     info.last_seed = all.last();
     info.shard_index = shard.index;
@@ -209,10 +209,10 @@ class BatchCommand : public Command {
     batch.stage(in_dir("summary.json"), batch_summary_json(result.rows, info));
     if (html_) {
       ReviewPageInfo page;
-      page.generator = cfg.generator;
+      page.generator = generator_kind_name(cfg.generator);
       page.seeds = job.seeds.count == 0 ? std::string()
                                         : std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last());
-      page.title = "catacomb batch: " + cfg.generator + ", seeds " + page.seeds;
+      page.title = "catacomb batch: " + std::string(generator_kind_name(cfg.generator)) + ", seeds " + page.seeds;
       if (shard.count > 1)
         page.title += " (shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) + ")";
       page.contact_sheet = result.contact_sheets.empty() ? std::string() : result.contact_sheets.front();

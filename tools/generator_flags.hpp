@@ -1,7 +1,8 @@
 #pragma once
 /// The generator parameters of `catacomb generate` and `catacomb batch` as flags and as keys of a
-/// JSON config file (--config), with flags given on the command line overriding the file. One
-/// table lists the parameters once, for both commands and for both the flags and the file.
+/// JSON config file (--config), with flags given on the command line overriding the file. The
+/// parameters, their help and the config reader come from the library's one table
+/// (<catacomb/io/config_json.hpp>): here they only become CLI11 flags.
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include <catacomb/generator/pipeline.hpp>
+#include <catacomb/io/config_json.hpp>
 
 namespace catacomb::cli {
 
@@ -23,28 +25,22 @@ class GeneratorFlags {
 
   /// After parsing: the defaults, overridden by the config file (when --config was given), then
   /// by the flags given on the command line. Throws InvalidArgument for an unreadable or
-  /// malformed config file, an unknown key or a mistyped value, a bad --diagonal or --connect;
-  /// IoError when the file cannot be read. Does not call GenerateConfig::check().
+  /// malformed config file, an unknown key or a mistyped value, a bad choice (--generator,
+  /// --costs, --diagonal, --connect); IoError when the file cannot be read. Does not call
+  /// GenerateConfig::check().
   GenerateConfig resolve();
 
  private:
-  using Field = std::variant<int*, double*, uint64_t*, std::string*, bool*>;
-  struct Param {
-    Param(const char* n, const char* h, Field f) : name(n), help(h), field(f) {}
-    const char* name;  // flag without "--", and JSON key with '-' as '_'
-    const char* help;
-    Field field;
+  struct Flag {
+    const ConfigParam* param = nullptr;
     CLI::Option* option = nullptr;
-    std::variant<int, double, uint64_t, std::string, bool> given;  // what the flag parsed into
+    /// What the flag parsed into; a choice's name for the enum fields.
+    std::variant<int, double, uint64_t, std::string, bool> given;
   };
-  void load_config(const std::string& text);
 
-  GenerateConfig cfg_;
   uint64_t* seed_ = nullptr;
-  std::string diagonal_ = "no-corner-cut";
-  std::string connect_ = "connect";
   std::string config_path_;
-  std::vector<Param> params_;
+  std::vector<Flag> flags_;
 };
 
 }  // namespace catacomb::cli

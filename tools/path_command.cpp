@@ -67,7 +67,7 @@ class PathCommand : public Command {
     options_.heuristic = parse_heuristic(heuristic_, "--heuristic");
     options_.moves.diagonal = parse_diagonal_policy(diagonal_, "--diagonal");
     options_.check();
-    const CostTable costs = CostTable::preset(costs_);
+    const CostTable costs = CostTable::preset(parse_cost_preset(costs_));
     if (!png_.empty()) check_writable_path("--png", png_);
     Dungeon d = load_map(map_path_);
     if (!png_.empty()) check_image_scale(d.tiles.width(), d.tiles.height(), scale_, "--scale");

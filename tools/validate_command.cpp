@@ -42,7 +42,7 @@ class ValidateCommand : public Command {
   }
 
   int run(std::ostream& out, std::ostream&) override {
-    options_.costs = CostTable::preset(costs_);
+    options_.costs = CostTable::preset(parse_cost_preset(costs_));
     if (deep_water_) options_.costs.set(Terrain::Water, CostTable::kImpassable);
     options_.moves.diagonal = parse_diagonal_policy(diagonal_);
     options_.moves.check();

@@ -42,6 +42,7 @@
 #include <catacomb/io/annotate.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/atomic_file.hpp>
+#include <catacomb/io/config_json.hpp>
 #include <catacomb/io/contact_sheet.hpp>
 #include <catacomb/io/image.hpp>
 #include <catacomb/io/json_map.hpp>

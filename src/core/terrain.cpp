@@ -77,12 +77,31 @@ CostTable CostTable::uniform() {
   return c;
 }
 
-CostTable CostTable::preset(std::string_view name) {
-  if (name == "dungeon") return dungeon();
-  if (name == "tutorial") return tutorial();
-  if (name == "uniform") return uniform();
-  throw InvalidArgument(FieldProblem{"cost table", std::string(name), "dungeon, tutorial or uniform"});
+std::string_view cost_preset_name(CostPreset p) {
+  switch (p) {
+    case CostPreset::Dungeon: return "dungeon";
+    case CostPreset::Tutorial: return "tutorial";
+    case CostPreset::Uniform: return "uniform";
+  }
+  return "?";
 }
+
+CostPreset parse_cost_preset(std::string_view name, const std::string& field) {
+  for (CostPreset p : {CostPreset::Dungeon, CostPreset::Tutorial, CostPreset::Uniform})
+    if (cost_preset_name(p) == name) return p;
+  throw InvalidArgument(FieldProblem{field, std::string(name), "dungeon, tutorial or uniform"});
+}
+
+CostTable CostTable::preset(CostPreset p) {
+  switch (p) {
+    case CostPreset::Dungeon: return dungeon();
+    case CostPreset::Tutorial: return tutorial();
+    case CostPreset::Uniform: return uniform();
+  }
+  throw InvalidArgument(FieldProblem{"cost table", std::to_string(static_cast<int>(p)), "dungeon, tutorial or uniform"});
+}
+
+CostTable CostTable::preset(std::string_view name) { return preset(parse_cost_preset(name, "cost table")); }
 
 double CostTable::min_cost() const {
   double m = kImpassable;

@@ -34,10 +34,26 @@ Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out) 
 
 }  // namespace
 
+std::string_view generator_kind_name(GeneratorKind g) {
+  switch (g) {
+    case GeneratorKind::Rooms: return "rooms";
+    case GeneratorKind::Caves: return "caves";
+  }
+  return "?";
+}
+
+GeneratorKind parse_generator_kind(std::string_view name, const std::string& field) {
+  for (GeneratorKind g : {GeneratorKind::Rooms, GeneratorKind::Caves})
+    if (generator_kind_name(g) == name) return g;
+  throw InvalidArgument(FieldProblem{field, std::string(name), "rooms or caves"});
+}
+
 std::vector<FieldProblem> GenerateConfig::problems() const {
   std::vector<FieldProblem> p;
-  if (generator != "rooms" && generator != "caves") p.push_back({"generator", generator, "rooms or caves"});
-  const int lo = generator == "caves" ? kMinCaveSide : kMinRoomsSide;
+  // An enum holds any value of its underlying type: one cast from an integer is a bad config.
+  if (generator != GeneratorKind::Rooms && generator != GeneratorKind::Caves)
+    p.push_back({"generator", std::to_string(static_cast<int>(generator)), "rooms or caves"});
+  const int lo = generator == GeneratorKind::Caves ? kMinCaveSide : kMinRoomsSide;
   auto side = [&](const char* name, int v) {
     if (v < lo || v > kMaxSide) p.push_back({name, std::to_string(v), std::to_string(lo) + " to " + std::to_string(kMaxSide)});
   };
@@ -47,7 +63,7 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   // but only the active one against the map size; the inactive one (and the active one when the
   // size is bad, already reported above) on a size that accepts any valid value of its fields.
   const bool sizes_ok = p.empty();
-  const bool caves_active = generator == "caves";
+  const bool caves_active = generator == GeneratorKind::Caves;
   append_problems(p, caves_active && sizes_ok ? caves.problems(width, height) : caves.problems(80, 50));
   append_problems(p, cave_regions.problems());
   append_problems(p, !caves_active && sizes_ok ? rooms.problems(width, height) : rooms.problems(kMaxSide, kMaxSide));
@@ -55,8 +71,8 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   append_problems(p, dig.problems());
   if (objectives < 0 || objectives > 9) p.push_back({"objectives", std::to_string(objectives), "0 to 9"});
   append_problems(p, decor.problems());
-  if (costs != "dungeon" && costs != "tutorial" && costs != "uniform")
-    p.push_back({"costs", costs, "dungeon, tutorial or uniform"});
+  if (costs != CostPreset::Dungeon && costs != CostPreset::Tutorial && costs != CostPreset::Uniform)
+    p.push_back({"costs", std::to_string(static_cast<int>(costs)), "dungeon, tutorial or uniform"});
   append_problems(p, moves.problems());
   if (max_attempts < 1 || max_attempts > 1000)
     p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
@@ -75,7 +91,7 @@ Params GenerateConfig::params() const {
   Params p;
   p.emplace_back("width", int64_t{width});
   p.emplace_back("height", int64_t{height});
-  if (generator == "caves") {
+  if (generator == GeneratorKind::Caves) {
     for (auto& kv : caves.params()) p.push_back(kv);
     p.emplace_back("min_region", int64_t{cave_regions.min_region});
     p.emplace_back("connect", std::string(cave_connect_name(cave_regions.connect)));
@@ -98,7 +114,7 @@ Params GenerateConfig::params() const {
   p.emplace_back("vegetation", decor.vegetation);
   p.emplace_back("min_blob", int64_t{decor.min_blob});
   p.emplace_back("max_blob", int64_t{decor.max_blob});
-  p.emplace_back("costs", costs);
+  p.emplace_back("costs", std::string(cost_preset_name(costs)));
   p.emplace_back("deep_water", deep_water);
   p.emplace_back("neighbors", int64_t{moves.neighbors});
   p.emplace_back("diagonal", std::string(diagonal_policy_name(moves.diagonal)));
@@ -122,7 +138,7 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed) {
   for (int attempt = 0; attempt < config.max_attempts; ++attempt) {
     const uint64_t s = attempt_seed(seed, attempt);
     GenerateResult r;
-    Dungeon d = config.generator == "caves" ? make_caves(config, s, r) : make_rooms(config, s, r);
+    Dungeon d = config.generator == GeneratorKind::Caves ? make_caves(config, s, r) : make_rooms(config, s, r);
     Rng obj_rng = Rng::stream(s, "objectives");
     std::string why = place_objectives(d, config.objectives, costs, config.moves, obj_rng);
     if (!why.empty()) {
@@ -137,7 +153,7 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed) {
       continue;
     }
     d.seed = seed;
-    d.generator = config.generator;
+    d.generator = generator_kind_name(config.generator);
     d.params = config.params();
     d.attempts = attempt + 1;
     r.dungeon = std::move(d);

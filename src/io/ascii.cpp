@@ -9,6 +9,18 @@
 
 namespace catacomb {
 
+std::vector<char> objective_markers(const std::vector<Objective>& objectives) {
+  std::vector<char> markers;
+  markers.reserve(objectives.size());
+  int starts = 0, exits = 0, others = 0;
+  for (const Objective& o : objectives) {
+    if (o.kind == ObjectiveKind::Start) markers.push_back(++starts == 1 ? '<' : '\0');
+    else if (o.kind == ObjectiveKind::Exit) markers.push_back(++exits == 1 ? '>' : '\0');
+    else markers.push_back(++others <= kMaxAsciiObjectives ? static_cast<char>('0' + others) : '\0');
+  }
+  return markers;
+}
+
 std::string write_ascii(const Dungeon& d) {
   const int w = d.tiles.width(), h = d.tiles.height();
   std::string out;
@@ -17,24 +29,19 @@ std::string write_ascii(const Dungeon& d) {
     for (int x = 0; x < w; ++x) out.push_back(terrain_char(d.tiles(x, y)));
     out.push_back('\n');
   }
-  int starts = 0, exits = 0, others = 0;
-  for (const Objective& o : d.objectives) {
+  const std::vector<char> markers = objective_markers(d.objectives);
+  for (size_t i = 0; i < d.objectives.size(); ++i) {
+    const Objective& o = d.objectives[i];
     if (!d.tiles.in_bounds(o.pos))
       throw InvalidArgument("objective " + std::string(objective_kind_name(o.kind)) + " at " + to_string(o.pos) +
                             " (expected inside the map)");
-    char c;
-    if (o.kind == ObjectiveKind::Start) {
-      if (++starts > 1) throw InvalidArgument("start objectives = 2 (expected at most 1 in an ASCII map)");
-      c = '<';
-    } else if (o.kind == ObjectiveKind::Exit) {
-      if (++exits > 1) throw InvalidArgument("exit objectives = 2 (expected at most 1 in an ASCII map)");
-      c = '>';
-    } else {
-      if (++others > kMaxAsciiObjectives)
-        throw InvalidArgument("further objectives = " + std::to_string(others) + " (expected at most 9 in an ASCII map)");
-      c = static_cast<char>('0' + others);
+    if (markers[i] == '\0') {
+      if (o.kind == ObjectiveKind::Start) throw InvalidArgument("start objectives = 2 (expected at most 1 in an ASCII map)");
+      if (o.kind == ObjectiveKind::Exit) throw InvalidArgument("exit objectives = 2 (expected at most 1 in an ASCII map)");
+      throw InvalidArgument("further objectives = " + std::to_string(kMaxAsciiObjectives + 1) +
+                            " (expected at most 9 in an ASCII map)");
     }
-    out[static_cast<size_t>(o.pos.y) * static_cast<size_t>(w + 1) + static_cast<size_t>(o.pos.x)] = c;
+    out[static_cast<size_t>(o.pos.y) * static_cast<size_t>(w + 1) + static_cast<size_t>(o.pos.x)] = markers[i];
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include <catacomb/core/error.hpp>
+#include "io/json_input.hpp"
 
 namespace catacomb {
 namespace {
@@ -27,9 +28,9 @@ const ojson& need(const ojson& obj, const char* key, const std::string& where) {
 
 int need_int(const ojson& obj, const char* key, const std::string& where, int lo, int hi) {
   const ojson& v = need(obj, key, where);
-  if (!v.is_number_integer()) bad(where + key, v.dump(), "an integer");
+  if (!v.is_number_integer()) bad(where + key, json_excerpt(v), "an integer");
   auto n = v.get<int64_t>();
-  if (n < lo || n > hi) bad(where + key, v.dump(), std::to_string(lo) + " to " + std::to_string(hi));
+  if (n < lo || n > hi) bad(where + key, json_excerpt(v), std::to_string(lo) + " to " + std::to_string(hi));
   return static_cast<int>(n);
 }
 
@@ -76,23 +77,18 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) {
 }
 
 Dungeon read_json_map(std::string_view text) {
-  ojson j;
-  try {
-    j = ojson::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InvalidArgument(std::string("JSON map = unparsable (expected JSON: ") + e.what() + ")");
-  }
+  const ojson j = parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON");
   if (!j.is_object()) bad("document", j.type_name(), "an object");
   const ojson& format = need(j, "format", "");
-  if (format != "catacomb-map") bad("format", format.dump(), "\"catacomb-map\"");
+  if (format != "catacomb-map") bad("format", json_excerpt(format), "\"catacomb-map\"");
   const ojson& version = need(j, "version", "");
-  if (version != 1) bad("version", version.dump(), "1");
+  if (version != 1) bad("version", json_excerpt(version), "1");
   const int w = need_int(j, "width", "", 1, kMaxSide);
   const int h = need_int(j, "height", "", 1, kMaxSide);
 
   Dungeon d;
   if (auto it = j.find("seed"); it != j.end()) {
-    if (!it->is_number_unsigned()) bad("seed", it->dump(), "an integer from 0 to 2^64-1");
+    if (!it->is_number_unsigned()) bad("seed", json_excerpt(*it), "an integer from 0 to 2^64-1");
     d.seed = it->get<uint64_t>();
   }
   if (auto it = j.find("generator"); it != j.end() && it->is_string()) d.generator = it->get<std::string>();
@@ -111,14 +107,14 @@ Dungeon read_json_map(std::string_view text) {
   std::array<std::optional<Terrain>, 256> decode{};
   for (Terrain t : kAllTerrains) decode[static_cast<unsigned char>(terrain_char(t))] = t;
   if (auto it = j.find("legend"); it != j.end()) {
-    if (!it->is_object()) bad("legend", it->dump(), "an object");
+    if (!it->is_object()) bad("legend", json_excerpt(*it), "an object");
     decode = {};
     for (auto& [k, v] : it->items()) {
-      if (k.size() != 1) bad("legend key", "\"" + k + "\"", "a single character");
+      if (k.size() != 1) bad("legend key", json_excerpt(ojson(k)), "a single character");
       if (!v.is_object() || !v.contains("name") || !v["name"].is_string())
-        bad("legend[\"" + k + "\"]", v.dump(), "an object with a \"name\"");
+        bad("legend[\"" + k + "\"]", json_excerpt(v), "an object with a \"name\"");
       auto t = terrain_from_name(v["name"].get<std::string>());
-      if (!t) bad("legend[\"" + k + "\"].name", v["name"].dump(), "a terrain name such as \"wall\" or \"floor\"");
+      if (!t) bad("legend[\"" + k + "\"].name", json_excerpt(v["name"]), "a terrain name such as \"wall\" or \"floor\"");
       decode[static_cast<unsigned char>(k[0])] = *t;
     }
   }
@@ -147,10 +143,10 @@ Dungeon read_json_map(std::string_view text) {
     for (size_t i = 0; i < it->size(); ++i) {
       const ojson& o = (*it)[i];
       std::string where = "objectives[" + std::to_string(i) + "].";
-      if (!o.is_object()) bad("objectives[" + std::to_string(i) + "]", o.dump(), "an object");
+      if (!o.is_object()) bad("objectives[" + std::to_string(i) + "]", json_excerpt(o), "an object");
       const ojson& kind = need(o, "kind", where);
       auto k = kind.is_string() ? objective_kind_from_name(kind.get<std::string>()) : std::nullopt;
-      if (!k) bad(where + "kind", kind.dump(), "start, exit, key, treasure or objective");
+      if (!k) bad(where + "kind", json_excerpt(kind), "start, exit, key, treasure or objective");
       // Coordinates may lie off the map: validation reports that, reading does not refuse it.
       Point p{need_int(o, "x", where, -kMaxSide * 4, kMaxSide * 4), need_int(o, "y", where, -kMaxSide * 4, kMaxSide * 4)};
       d.objectives.push_back({*k, p});
@@ -161,7 +157,7 @@ Dungeon read_json_map(std::string_view text) {
     for (size_t i = 0; i < it->size(); ++i) {
       const ojson& r = (*it)[i];
       std::string where = "rooms[" + std::to_string(i) + "].";
-      if (!r.is_object()) bad("rooms[" + std::to_string(i) + "]", r.dump(), "an object");
+      if (!r.is_object()) bad("rooms[" + std::to_string(i) + "]", json_excerpt(r), "an object");
       d.rooms.push_back({need_int(r, "x", where, 0, w - 1), need_int(r, "y", where, 0, h - 1),
                          need_int(r, "width", where, 1, w), need_int(r, "height", where, 1, h)});
     }

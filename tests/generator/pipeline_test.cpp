@@ -38,7 +38,7 @@ void expect_playable(const Dungeon& d, const GenerateConfig& cfg, const std::str
     cells.insert(o.pos);
   }
   EXPECT_EQ(cells.size(), d.objectives.size());
-  if (cfg.generator == "rooms") {
+  if (cfg.generator == GeneratorKind::Rooms) {
     // Rooms keep the minimum distance and the 1-tile margin; each objective in its own room.
     for (size_t i = 0; i < d.rooms.size(); ++i) {
       const Rect& a = d.rooms[i];
@@ -71,7 +71,7 @@ void expect_playable(const Dungeon& d, const GenerateConfig& cfg, const std::str
 
 GenerateConfig config_for(const std::string& generator, int w, int h) {
   GenerateConfig cfg;
-  cfg.generator = generator;
+  cfg.generator = parse_generator_kind(generator);
   cfg.width = w;
   cfg.height = h;
   return cfg;
@@ -172,7 +172,8 @@ TEST(PipelineTest, ExhaustedAttemptBudgetIsAClearError) {
 
 TEST(PipelineTest, ConfigCheckListsEveryBadField) {
   GenerateConfig cfg;
-  cfg.generator = "lava";
+  cfg.generator = static_cast<GeneratorKind>(7);  // not a generator
+  cfg.costs = static_cast<CostPreset>(9);
   cfg.objectives = 12;
   cfg.loop_fraction = 2;
   try {
@@ -180,7 +181,8 @@ TEST(PipelineTest, ConfigCheckListsEveryBadField) {
     FAIL();
   } catch (const InvalidArgument& e) {
     const std::string m = e.what();
-    EXPECT_NE(m.find("generator = lava (expected rooms or caves)"), std::string::npos) << m;
+    EXPECT_NE(m.find("generator = 7 (expected rooms or caves)"), std::string::npos) << m;
+    EXPECT_NE(m.find("costs = 9 (expected dungeon, tutorial or uniform)"), std::string::npos) << m;
     EXPECT_NE(m.find("objectives = 12 (expected 0 to 9)"), std::string::npos) << m;
     EXPECT_NE(m.find("loop_fraction = 2 (expected 0 to 1)"), std::string::npos) << m;
   }

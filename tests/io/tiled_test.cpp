@@ -23,7 +23,7 @@ using json = nlohmann::json;
 
 Dungeon rooms_dungeon() {
   GenerateConfig c;
-  c.generator = "rooms";
+  c.generator = GeneratorKind::Rooms;
   c.width = 48;
   c.height = 32;
   c.rooms.room_count = 6;
@@ -32,7 +32,7 @@ Dungeon rooms_dungeon() {
 
 Dungeon caves_dungeon() {
   GenerateConfig c;
-  c.generator = "caves";
+  c.generator = GeneratorKind::Caves;
   c.width = 40;
   c.height = 30;
   return generate_dungeon(c, 11).dungeon;

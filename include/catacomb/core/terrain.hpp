@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <string_view>
 
 CATACOMB_PUBLIC_BEGIN
@@ -38,6 +39,14 @@ std::optional<Terrain> terrain_from_char(char c);
 /// The terrain called `name`, if any.
 std::optional<Terrain> terrain_from_name(std::string_view name);
 
+/// The named cost tables (CostTable::dungeon(), tutorial(), uniform()).
+enum class CostPreset : uint8_t { Dungeon, Tutorial, Uniform };
+/// "dungeon", "tutorial", "uniform" (the names used in JSON configs and on the command line).
+std::string_view cost_preset_name(CostPreset p);
+/// Parses a preset name; throws InvalidArgument "<field> = <name> (expected dungeon, tutorial or
+/// uniform)" otherwise.
+CostPreset parse_cost_preset(std::string_view name, const std::string& field = "costs");
+
 /// Cost of entering a cell of each terrain kind. A cost of kImpassable (infinity) means the
 /// terrain is never entered; every passable cost is finite and > 0.
 /// Indexed by terrain, no virtual call (after Detour's dtQueryFilter).
@@ -55,6 +64,8 @@ class CostTable {
   static CostTable tutorial();
   /// Every passable terrain costs 1 (for BFS and unit-cost grids).
   static CostTable uniform();
+  /// A preset. Throws InvalidArgument for a value outside the enum.
+  static CostTable preset(CostPreset p);
   /// A preset by name: "dungeon", "tutorial" or "uniform". Throws InvalidArgument otherwise.
   static CostTable preset(std::string_view name);
 

@@ -6,6 +6,7 @@
 #include <catacomb/export.hpp>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <catacomb/core/error.hpp>
@@ -21,9 +22,20 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// Which terrain generator makes the map.
+enum class GeneratorKind : uint8_t {
+  Rooms,  ///< rectangular rooms joined by corridors
+  Caves,  ///< cellular-automaton caves
+};
+/// "rooms", "caves" (the names used in JSON configs, on the command line and in a dungeon's
+/// `generator`).
+std::string_view generator_kind_name(GeneratorKind g);
+/// Parses a generator name; throws InvalidArgument "<field> = <name> (expected rooms or caves)"
+/// otherwise.
+GeneratorKind parse_generator_kind(std::string_view name, const std::string& field = "generator");
+
 struct GenerateConfig {
-  /// "rooms" or "caves".
-  std::string generator = "rooms";
+  GeneratorKind generator = GeneratorKind::Rooms;
   /// Map size, for every generator (the nested configs have none).
   /// [Limit: rooms kMinRoomsSide (16) to kMaxSide, caves kMinCaveSide (3) to kMaxSide] [Units: cells]
   int width = 80;
@@ -39,8 +51,8 @@ struct GenerateConfig {
   /// Further objectives besides start and exit (keys and treasure). [Limit: 0 to 9]
   int objectives = 3;
   DecorConfig decor;
-  /// Cost table preset the dungeon is validated under: "dungeon", "tutorial" or "uniform".
-  std::string costs = "dungeon";
+  /// Cost table preset the dungeon is validated under.
+  CostPreset costs = CostPreset::Dungeon;
   /// Water cannot be crossed (deep water): pools are then checked not to cut objectives off.
   bool deep_water = false;
   /// How the player moves, for objective placement and validation.

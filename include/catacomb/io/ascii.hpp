@@ -8,6 +8,7 @@
 #include <catacomb/export.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <catacomb/core/dungeon.hpp>
 
@@ -16,6 +17,11 @@ namespace catacomb {
 
 /// Most further objectives an ASCII map can mark ('1' to '9').
 inline constexpr int kMaxAsciiObjectives = 9;
+
+/// The marker of each objective, in the order of d.objectives: '<' for the start, '>' for the
+/// exit, '1' to '9' for the further objectives in order; '\0' for one an ASCII map cannot mark
+/// (a second start or exit, a tenth further objective). The one home of the marker rule.
+std::vector<char> objective_markers(const std::vector<Objective>& objectives);
 
 /// The map as text. Throws InvalidArgument for more than one start or exit, or more than nine
 /// further objectives.

@@ -1,0 +1,176 @@
+/*
+ * catacomb's C API (C11): seeded procedural dungeons, proven playable, for C programs, engines
+ * and other languages (C#/Unity, Godot, Rust, Python via ctypes or cffi).
+ *
+ * A thin layer over the C++ library (<catacomb/catacomb.hpp>) with opaque handles:
+ *
+ *   catacomb_config* config = catacomb_config_from_json("{\"generator\": \"caves\"}");
+ *   catacomb_dungeon* dungeon = catacomb_generate(config, 7);
+ *   if (!dungeon) fprintf(stderr, "%s\n", catacomb_last_error());
+ *   int valid = catacomb_validate(dungeon);          // 1
+ *   catacomb_dungeon_free(dungeon);
+ *   catacomb_config_free(config);
+ *
+ * Error model: no C++ exception ever crosses this API. A function that fails returns NULL, -1
+ * (or 0 where documented) and sets a thread-local message read with catacomb_last_error(): the
+ * same one-line messages as the C++ library and the CLI ("width = 99999 (expected 16 to
+ * 16384)"). A function that can fail clears the message when it succeeds. Every entry point
+ * accepts NULL and out-of-range arguments without crashing.
+ *
+ * Ownership: a handle or string returned by a function is the caller's, freed with the matching
+ * *_free function (freeing NULL does nothing). Handles are never changed after creation.
+ *
+ * Thread safety: every function may be called from any thread. Functions taking a const handle
+ * may run concurrently on the same handle; freeing a handle must not race with its other use.
+ *
+ * Coordinates are cells: x from 0 (left) to width - 1, y from 0 (top) to height - 1.
+ */
+#ifndef CATACOMB_CATACOMB_H
+#define CATACOMB_CATACOMB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* CATACOMB_C_API marks the exported functions. A Windows DLL build defines CATACOMB_SHARED for
+ * the library and its consumers (the CMake target carries it); elsewhere the functions are
+ * visible even though the library is built with hidden visibility. */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(CATACOMB_SHARED) && defined(CATACOMB_BUILDING_LIBRARY)
+#define CATACOMB_C_API __declspec(dllexport)
+#elif defined(CATACOMB_SHARED)
+#define CATACOMB_C_API __declspec(dllimport)
+#else
+#define CATACOMB_C_API
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
+#define CATACOMB_C_API __attribute__((visibility("default")))
+#else
+#define CATACOMB_C_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A generator config: every parameter of `catacomb generate` (opaque, immutable). */
+typedef struct catacomb_config catacomb_config;
+/** A dungeon: terrain, objectives, and the cost table and moves it is validated and routed under
+ *  (opaque, immutable). */
+typedef struct catacomb_dungeon catacomb_dungeon;
+
+/* --- library ---------------------------------------------------------------------------- */
+
+/** The library's version, "0.2.0". A static string: never free it. */
+CATACOMB_C_API const char* catacomb_version(void);
+
+/** The message of the last failed call on this thread, one line without a trailing newline;
+ *  "" when the last call that can fail succeeded. Valid until the next catacomb call on this
+ *  thread. Never NULL; never free it. */
+CATACOMB_C_API const char* catacomb_last_error(void);
+
+/** Frees a string returned by this API (catacomb_dungeon_to_json, ...). NULL does nothing. */
+CATACOMB_C_API void catacomb_string_free(char* s);
+
+/* --- configs ---------------------------------------------------------------------------- */
+
+/** Reads a generator config from a NUL-terminated JSON object with the keys of
+ *  `catacomb generate --config` ("generator", "width", "room_count" or "room-count", ...);
+ *  keys left out keep their defaults, so "{}" is the default 80x50 rooms config. A "seed" key
+ *  is ignored (the seed is catacomb_generate's argument). The config is checked: NULL for bad
+ *  JSON, an unknown key, a mistyped value or a value out of range ({"width": 99999}), with the
+ *  reason in catacomb_last_error(). Free with catacomb_config_free. */
+CATACOMB_C_API catacomb_config* catacomb_config_from_json(const char* json);
+
+/** The config as a JSON object with every parameter (what catacomb_config_from_json reads back
+ *  to the same config), ending in '\n'. NULL (and the last error set) for a NULL config. Free
+ *  with catacomb_string_free. */
+CATACOMB_C_API char* catacomb_config_to_json(const catacomb_config* config);
+
+/** Frees a config. NULL does nothing. */
+CATACOMB_C_API void catacomb_config_free(catacomb_config* config);
+
+/* --- dungeons --------------------------------------------------------------------------- */
+
+/** Generates a valid dungeon from `config` and a 64-bit seed: the same config and seed give the
+ *  same dungeon on every platform. The dungeon keeps the config's cost table and moves for
+ *  catacomb_validate and catacomb_find_path. NULL on error (a NULL config; no valid dungeon
+ *  within the config's max_attempts: "no valid dungeon in 20 attempts (...)"). Free with
+ *  catacomb_dungeon_free. */
+CATACOMB_C_API catacomb_dungeon* catacomb_generate(const catacomb_config* config, uint64_t seed);
+
+/** Reads a catacomb JSON map (what catacomb_dungeon_to_json and `catacomb generate --json`
+ *  write) from a NUL-terminated string. The dungeon is validated and routed under the default
+ *  "dungeon" cost table and 8-neighbour moves without corner cutting. NULL on error (NULL, bad
+ *  JSON, a missing or bad key: "JSON map width = 99999 (expected 1 to 16384)"). Free with
+ *  catacomb_dungeon_free. */
+CATACOMB_C_API catacomb_dungeon* catacomb_dungeon_from_json(const char* json);
+
+/** The dungeon as a catacomb JSON map (the bytes `catacomb generate --json` writes for it),
+ *  ending in '\n'. NULL on error. Free with catacomb_string_free. */
+CATACOMB_C_API char* catacomb_dungeon_to_json(const catacomb_dungeon* dungeon);
+
+/** The dungeon as an ASCII map (the text `catacomb generate --txt` writes): one line per row,
+ *  each ending in '\n', objectives drawn as markers. NULL on error (also for a map read from JSON
+ *  with more objectives than the legend can mark). Free with catacomb_string_free. */
+CATACOMB_C_API char* catacomb_dungeon_to_text(const catacomb_dungeon* dungeon);
+
+/** Frees a dungeon. NULL does nothing. */
+CATACOMB_C_API void catacomb_dungeon_free(catacomb_dungeon* dungeon);
+
+/** Width in cells (1 to 16384); 0 for NULL (last error set). */
+CATACOMB_C_API int catacomb_dungeon_width(const catacomb_dungeon* dungeon);
+
+/** Height in cells (1 to 16384); 0 for NULL (last error set). */
+CATACOMB_C_API int catacomb_dungeon_height(const catacomb_dungeon* dungeon);
+
+/** The seed the dungeon was generated from (as recorded in a JSON map); 0 for NULL (last error
+ *  set) or a map that records none. */
+CATACOMB_C_API uint64_t catacomb_dungeon_seed(const catacomb_dungeon* dungeon);
+
+/** The character of cell (x, y) in the ASCII legend: terrain '#' wall, '.' floor, ',' corridor,
+ *  '+' door, '~' water, '"' vegetation, '=' road; an objective standing on the cell is drawn
+ *  instead: '<' start, '>' exit, '1' to '9' further objectives in order (as in
+ *  catacomb_dungeon_to_text). 0 for NULL or a cell off the map (last error set). */
+CATACOMB_C_API char catacomb_dungeon_tile(const catacomb_dungeon* dungeon, int x, int y);
+
+/** Number of objectives (start first, then exit, then keys and treasure); -1 for NULL. */
+CATACOMB_C_API int catacomb_dungeon_objective_count(const catacomb_dungeon* dungeon);
+
+/** Objective `index` (0 to count - 1): its kind's name ("start", "exit", "key", "treasure" or
+ *  "objective"; a static string, never free it) and its cell. Any out-pointer may be NULL. Returns
+ *  0, or -1 for NULL or an index out of range (last error set; the out-values are untouched). */
+CATACOMB_C_API int catacomb_dungeon_objective(const catacomb_dungeon* dungeon, int index, const char** kind,
+                                              int* x, int* y);
+
+/* --- validation and routes -------------------------------------------------------------- */
+
+/** Validates the dungeon under its cost table and moves: exactly one start, every objective on
+ *  the map, on a passable cell of its own and reachable from the start. Returns 1 when valid,
+ *  0 when not (catacomb_last_error() then names the first problem), -1 on error (NULL). */
+CATACOMB_C_API int catacomb_validate(const catacomb_dungeon* dungeon);
+
+/** The cheapest route from (x0, y0) to (x1, y1) under the dungeon's cost table and moves (A*,
+ *  ties broken the same way on every platform). Writes up to `capacity` cells, start and goal
+ *  included, to `out_xy` as x, y pairs (out_xy holds 2 * capacity ints; it may be NULL when
+ *  capacity is 0) and the route's cost to `out_cost` when not NULL. Returns the number of cells
+ *  in the route, which may exceed capacity (call again with a larger buffer); 0 when there is
+ *  none (the goal cannot be reached, or the start or goal is impassable); -1 on error (NULL
+ *  dungeon, a cell off the map, capacity < 0, out_xy NULL with capacity > 0). */
+CATACOMB_C_API int catacomb_find_path(const catacomb_dungeon* dungeon, int x0, int y0, int x1, int y1, int* out_xy,
+                                      int capacity, double* out_cost);
+
+/* --- images ----------------------------------------------------------------------------- */
+
+/** Writes the dungeon as a PNG preview (the image `catacomb generate --png` writes), `scale`
+ *  pixels per cell (1 to 64), to the file `path` (replaced atomically). When `route_cells` > 0,
+ *  the route `route_xy` (x, y pairs as catacomb_find_path writes them) is drawn over it. Returns
+ *  0, or -1 on error (NULL, a bad scale or route, an image too large, the file cannot be
+ *  written: "cannot write 'x.png': ..."). */
+CATACOMB_C_API int catacomb_dungeon_write_png(const catacomb_dungeon* dungeon, const char* path, int scale,
+                                              const int* route_xy, int route_cells);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CATACOMB_CATACOMB_H */

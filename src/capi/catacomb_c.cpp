@@ -1,0 +1,286 @@
+// The C API: a thin layer over the C++ library. Every entry point catches every exception and
+// turns it into a NULL / -1 / 0 return plus the thread-local last error, and checks its
+// pointers and numbers before touching anything.
+#include <catacomb/catacomb.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/error.hpp>
+#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/io/ascii.hpp>
+#include <catacomb/io/config_json.hpp>
+#include <catacomb/io/image.hpp>
+#include <catacomb/io/json_map.hpp>
+#include <catacomb/io/overlay.hpp>
+#include <catacomb/pathing/search.hpp>
+#include <catacomb/validate/validate.hpp>
+#include <catacomb/version.hpp>
+
+struct catacomb_config {
+  catacomb::GenerateConfig config;
+};
+
+struct catacomb_dungeon {
+  catacomb::Dungeon dungeon;
+  /// The cost table and moves it is validated and routed under (and its JSON legend written with).
+  catacomb::ValidateOptions options;
+  /// The ASCII legend character of every cell, markers included (built once: handles are
+  /// immutable, so concurrent readers share it without locks).
+  catacomb::Grid<char> cells;
+};
+
+namespace {
+
+using namespace catacomb;
+
+thread_local std::string t_error;
+// What catacomb_last_error returns: t_error, or a static message when even that cannot be stored.
+thread_local const char* t_error_text = "";
+
+void set_error(const char* message) noexcept {
+  try {
+    t_error = message;
+    t_error_text = t_error.c_str();
+  } catch (...) {
+    t_error_text = "out of memory";
+  }
+}
+
+void clear_error() noexcept {
+  t_error.clear();
+  t_error_text = "";
+}
+
+// Runs `body`, turning any exception into the last error and `failed`; clears the error first.
+template <class T, class F>
+T guarded(T failed, F&& body) noexcept {
+  clear_error();
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    set_error("out of memory");
+  } catch (const catacomb::Error& e) {
+    set_error(e.what());
+  } catch (const std::exception& e) {
+    set_error((std::string("internal error: ") + e.what()).c_str());
+  } catch (...) {
+    set_error("internal error: an unknown exception");
+  }
+  return failed;
+}
+
+template <class P>
+void need(const P* p, const char* name, const char* what) {
+  if (!p) throw InvalidArgument(std::string(name) + " = NULL (expected " + what + ")");
+}
+
+void need_range(const char* name, int v, int lo, int hi) {
+  if (v < lo || v > hi)
+    throw InvalidArgument(std::string(name) + " = " + std::to_string(v) + " (expected " + std::to_string(lo) + " to " +
+                          std::to_string(hi) + ")");
+}
+
+char* copy_string(const std::string& s) {
+  char* out = static_cast<char*>(std::malloc(s.size() + 1));
+  if (!out) throw std::bad_alloc();
+  std::memcpy(out, s.data(), s.size() + 1);
+  return out;
+}
+
+catacomb_dungeon* make_handle(Dungeon d, const ValidateOptions& options) {
+  auto h = std::make_unique<catacomb_dungeon>();
+  h->cells = Grid<char>(d.tiles.width(), d.tiles.height(), '#');
+  for (int y = 0; y < d.tiles.height(); ++y)
+    for (int x = 0; x < d.tiles.width(); ++x) h->cells(x, y) = terrain_char(d.tiles(x, y));
+  const std::vector<char> markers = objective_markers(d.objectives);
+  for (size_t i = 0; i < d.objectives.size(); ++i)
+    if (markers[i] != '\0' && d.tiles.in_bounds(d.objectives[i].pos)) h->cells[d.objectives[i].pos] = markers[i];
+  h->dungeon = std::move(d);
+  h->options = options;
+  return h.release();
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* catacomb_version(void) { return CATACOMB_VERSION; }
+
+const char* catacomb_last_error(void) { return t_error_text; }
+
+void catacomb_string_free(char* s) { std::free(s); }
+
+catacomb_config* catacomb_config_from_json(const char* json) {
+  return guarded<catacomb_config*>(nullptr, [&] {
+    need(json, "json", "a JSON object");
+    auto h = std::make_unique<catacomb_config>();
+    h->config = generate_config_from_json(json);
+    h->config.check();
+    return h.release();
+  });
+}
+
+char* catacomb_config_to_json(const catacomb_config* config) {
+  return guarded<char*>(nullptr, [&] {
+    need(config, "config", "a config handle");
+    return copy_string(generate_config_to_json(config->config));
+  });
+}
+
+void catacomb_config_free(catacomb_config* config) { delete config; }
+
+catacomb_dungeon* catacomb_generate(const catacomb_config* config, uint64_t seed) {
+  return guarded<catacomb_dungeon*>(nullptr, [&] {
+    need(config, "config", "a config handle");
+    const GenerateConfig& c = config->config;
+    GenerateResult r = generate_dungeon(c, seed);
+    return make_handle(std::move(r.dungeon), ValidateOptions{c.cost_table(), c.moves});
+  });
+}
+
+catacomb_dungeon* catacomb_dungeon_from_json(const char* json) {
+  return guarded<catacomb_dungeon*>(nullptr, [&] {
+    need(json, "json", "a catacomb JSON map");
+    return make_handle(read_json_map(json), ValidateOptions{});
+  });
+}
+
+char* catacomb_dungeon_to_json(const catacomb_dungeon* dungeon) {
+  return guarded<char*>(nullptr, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    return copy_string(write_json_map(dungeon->dungeon, dungeon->options.costs));
+  });
+}
+
+char* catacomb_dungeon_to_text(const catacomb_dungeon* dungeon) {
+  return guarded<char*>(nullptr, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    return copy_string(write_ascii(dungeon->dungeon));
+  });
+}
+
+void catacomb_dungeon_free(catacomb_dungeon* dungeon) { delete dungeon; }
+
+int catacomb_dungeon_width(const catacomb_dungeon* dungeon) {
+  return guarded<int>(0, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    return dungeon->dungeon.tiles.width();
+  });
+}
+
+int catacomb_dungeon_height(const catacomb_dungeon* dungeon) {
+  return guarded<int>(0, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    return dungeon->dungeon.tiles.height();
+  });
+}
+
+uint64_t catacomb_dungeon_seed(const catacomb_dungeon* dungeon) {
+  return guarded<uint64_t>(0, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    return dungeon->dungeon.seed;
+  });
+}
+
+char catacomb_dungeon_tile(const catacomb_dungeon* dungeon, int x, int y) {
+  return guarded<char>('\0', [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    need_range("x", x, 0, dungeon->cells.width() - 1);
+    need_range("y", y, 0, dungeon->cells.height() - 1);
+    return dungeon->cells(x, y);
+  });
+}
+
+int catacomb_dungeon_objective_count(const catacomb_dungeon* dungeon) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    return static_cast<int>(dungeon->dungeon.objectives.size());
+  });
+}
+
+int catacomb_dungeon_objective(const catacomb_dungeon* dungeon, int index, const char** kind, int* x, int* y) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    const std::vector<Objective>& objectives = dungeon->dungeon.objectives;
+    if (objectives.empty())
+      throw InvalidArgument("index = " + std::to_string(index) + " (expected an objective, but the dungeon has none)");
+    need_range("index", index, 0, static_cast<int>(objectives.size()) - 1);
+    const Objective& o = objectives[static_cast<size_t>(index)];
+    // objective_kind_name returns views of string literals: NUL-terminated, static.
+    if (kind) *kind = objective_kind_name(o.kind).data();
+    if (x) *x = o.pos.x;
+    if (y) *y = o.pos.y;
+    return 0;
+  });
+}
+
+int catacomb_validate(const catacomb_dungeon* dungeon) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    ValidationReport report = validate_dungeon(dungeon->dungeon, dungeon->options);
+    if (report.valid) return 1;
+    set_error(report.problems.empty() ? "invalid" : report.problems.front().message.c_str());
+    return 0;
+  });
+}
+
+int catacomb_find_path(const catacomb_dungeon* dungeon, int x0, int y0, int x1, int y1, int* out_xy, int capacity,
+                       double* out_cost) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    if (capacity < 0) throw InvalidArgument("capacity = " + std::to_string(capacity) + " (expected 0 or more)");
+    if (capacity > 0) need(out_xy, "out_xy", "room for capacity cells");
+    const Grid<Terrain>& tiles = dungeon->dungeon.tiles;
+    need_range("x0", x0, 0, tiles.width() - 1);
+    need_range("y0", y0, 0, tiles.height() - 1);
+    need_range("x1", x1, 0, tiles.width() - 1);
+    need_range("y1", y1, 0, tiles.height() - 1);
+    SearchOptions options;
+    options.moves = dungeon->options.moves;
+    PathResult r = find_path(tiles, dungeon->options.costs, {x0, y0}, {x1, y1}, options);
+    if (!r.found()) return 0;
+    const size_t n = std::min(r.path.size(), static_cast<size_t>(capacity));
+    for (size_t i = 0; i < n; ++i) {
+      out_xy[2 * i] = r.path[i].x;
+      out_xy[2 * i + 1] = r.path[i].y;
+    }
+    if (out_cost) *out_cost = r.cost;
+    return static_cast<int>(r.path.size());
+  });
+}
+
+int catacomb_dungeon_write_png(const catacomb_dungeon* dungeon, const char* path, int scale, const int* route_xy,
+                               int route_cells) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    need(path, "path", "a file name");
+    if (route_cells < 0) throw InvalidArgument("route_cells = " + std::to_string(route_cells) + " (expected 0 or more)");
+    if (route_cells > 0) need(route_xy, "route_xy", "route_cells x, y pairs");
+    const Dungeon& d = dungeon->dungeon;
+    need_range("scale", scale, 1, 64);
+    Image img = render_preview(d, {scale});
+    if (route_cells > 0) {
+      std::vector<Point> route(static_cast<size_t>(route_cells));
+      for (size_t i = 0; i < route.size(); ++i) {
+        route[i] = {route_xy[2 * i], route_xy[2 * i + 1]};
+        if (!d.tiles.in_bounds(route[i]))
+          throw InvalidArgument("route cell " + std::to_string(i) + " = " + to_string(route[i]) +
+                                " (expected inside the map)");
+      }
+      draw_path(img, route, scale, {255, 255, 255});
+      for (const Objective& o : d.objectives)
+        if (d.tiles.in_bounds(o.pos)) draw_marker(img, o, scale);
+    }
+    write_png(path, img);
+    return 0;
+  });
+}
+
+}  // extern "C"

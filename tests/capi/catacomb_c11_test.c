@@ -1,0 +1,346 @@
+/* The C API as a C11 program sees it: generate, round-trip JSON, validate, route, draw, and every
+ * entry point given NULL and bad values. Prints "N passed, M failed"; exits non-zero on a failure.
+ * Compiled as C11 with the project's warnings (-Wall -Wextra -Wpedantic, -Werror under CI). */
+#include <catacomb/catacomb.h>
+#include <catacomb/version.hpp> /* preprocessor only: usable from C */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int g_passed = 0;
+static int g_failed = 0;
+
+#define CHECK(cond)                                                                   \
+  do {                                                                                \
+    if (cond) {                                                                       \
+      ++g_passed;                                                                     \
+    } else {                                                                          \
+      ++g_failed;                                                                     \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);        \
+      fprintf(stderr, "  last error: \"%s\"\n", catacomb_last_error());               \
+    }                                                                                 \
+  } while (0)
+
+/* The last error contains `part`. */
+#define CHECK_ERROR(part)                                                                   \
+  do {                                                                                      \
+    if (strstr(catacomb_last_error(), (part)) != NULL) {                                    \
+      ++g_passed;                                                                           \
+    } else {                                                                                \
+      ++g_failed;                                                                           \
+      fprintf(stderr, "%s:%d: last error \"%s\" lacks \"%s\"\n", __FILE__, __LINE__,        \
+              catacomb_last_error(), (part));                                               \
+    }                                                                                       \
+  } while (0)
+
+static int abs_int(int v) { return v < 0 ? -v : v; }
+
+static void test_version(void) {
+  CHECK(strcmp(catacomb_version(), CATACOMB_VERSION) == 0);
+  CHECK(strcmp(catacomb_version(), "0.2.0") >= 0);
+}
+
+/* Width, height, every tile and every objective agree. */
+static int same_dungeon(const catacomb_dungeon* a, const catacomb_dungeon* b) {
+  const int w = catacomb_dungeon_width(a), h = catacomb_dungeon_height(a);
+  if (w != catacomb_dungeon_width(b) || h != catacomb_dungeon_height(b)) return 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      if (catacomb_dungeon_tile(a, x, y) != catacomb_dungeon_tile(b, x, y)) return 0;
+  const int n = catacomb_dungeon_objective_count(a);
+  if (n != catacomb_dungeon_objective_count(b)) return 0;
+  for (int i = 0; i < n; ++i) {
+    const char *ka = NULL, *kb = NULL;
+    int xa = -1, ya = -1, xb = -2, yb = -2;
+    if (catacomb_dungeon_objective(a, i, &ka, &xa, &ya) != 0) return 0;
+    if (catacomb_dungeon_objective(b, i, &kb, &xb, &yb) != 0) return 0;
+    if (strcmp(ka, kb) != 0 || xa != xb || ya != yb) return 0;
+  }
+  return 1;
+}
+
+static void test_generate_round_trip_validate(const char* config_json, uint64_t seed) {
+  catacomb_config* config = catacomb_config_from_json(config_json);
+  CHECK(config != NULL);
+  CHECK(strcmp(catacomb_last_error(), "") == 0);
+  catacomb_dungeon* d = catacomb_generate(config, seed);
+  CHECK(d != NULL);
+  if (!config || !d) {
+    catacomb_dungeon_free(d);
+    catacomb_config_free(config);
+    return;
+  }
+  CHECK(catacomb_dungeon_seed(d) == seed);
+  const int w = catacomb_dungeon_width(d), h = catacomb_dungeon_height(d);
+  CHECK(w >= 3 && h >= 3);
+
+  /* Objectives: the start first, then the exit, drawn as '<' and '>'. */
+  const int n = catacomb_dungeon_objective_count(d);
+  CHECK(n >= 2);
+  const char* kind = NULL;
+  int sx = -1, sy = -1, ex = -1, ey = -1;
+  CHECK(catacomb_dungeon_objective(d, 0, &kind, &sx, &sy) == 0);
+  CHECK(kind != NULL && strcmp(kind, "start") == 0);
+  CHECK(catacomb_dungeon_objective(d, 1, &kind, &ex, &ey) == 0);
+  CHECK(kind != NULL && strcmp(kind, "exit") == 0);
+  CHECK(catacomb_dungeon_tile(d, sx, sy) == '<');
+  CHECK(catacomb_dungeon_tile(d, ex, ey) == '>');
+  if (n > 2) {
+    int ox = -1, oy = -1;
+    CHECK(catacomb_dungeon_objective(d, 2, NULL, &ox, &oy) == 0);
+    CHECK(catacomb_dungeon_tile(d, ox, oy) == '1');
+  }
+  /* The border is wall; every cell is a legend character. */
+  CHECK(catacomb_dungeon_tile(d, 0, 0) == '#');
+  CHECK(catacomb_dungeon_tile(d, w - 1, h - 1) == '#');
+  int legend_only = 1;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      if (!strchr("#.,+~\"=<>123456789", catacomb_dungeon_tile(d, x, y)) || catacomb_dungeon_tile(d, x, y) == 0)
+        legend_only = 0;
+  CHECK(legend_only);
+
+  /* Text: the tiles row by row. */
+  char* text = catacomb_dungeon_to_text(d);
+  CHECK(text != NULL);
+  if (text) {
+    CHECK(strlen(text) == (size_t)(w + 1) * (size_t)h);
+    CHECK(text[(size_t)sy * (size_t)(w + 1) + (size_t)sx] == '<');
+    catacomb_string_free(text);
+  }
+
+  /* JSON round trip: the same tiles and objectives, and the same bytes written again. */
+  char* json = catacomb_dungeon_to_json(d);
+  CHECK(json != NULL);
+  catacomb_dungeon* back = json ? catacomb_dungeon_from_json(json) : NULL;
+  CHECK(back != NULL);
+  if (back) {
+    CHECK(same_dungeon(d, back));
+    CHECK(catacomb_dungeon_seed(back) == seed);
+    char* again = catacomb_dungeon_to_json(back);
+    CHECK(again != NULL && strstr(again, "\"format\": \"catacomb-map\"") != NULL);
+    catacomb_string_free(again);
+  }
+
+  /* The same config and seed give the same dungeon. */
+  catacomb_dungeon* twin = catacomb_generate(config, seed);
+  char* twin_json = catacomb_dungeon_to_json(twin);
+  CHECK(json && twin_json && strcmp(json, twin_json) == 0);
+  catacomb_string_free(twin_json);
+  catacomb_dungeon_free(twin);
+
+  CHECK(catacomb_validate(d) == 1);
+  CHECK(strcmp(catacomb_last_error(), "") == 0);
+  if (back) CHECK(catacomb_validate(back) == 1);
+
+  /* The route from start to exit: starts and ends there, one step at a time, over passable cells. */
+  const int len = catacomb_find_path(d, sx, sy, ex, ey, NULL, 0, NULL);
+  CHECK(len >= 2);
+  if (len >= 2) {
+    int* xy = malloc(sizeof(int) * 2 * (size_t)len);
+    double cost = -1;
+    CHECK(xy != NULL);
+    if (xy) {
+      CHECK(catacomb_find_path(d, sx, sy, ex, ey, xy, len, &cost) == len);
+      CHECK(cost > 0);
+      CHECK(xy[0] == sx && xy[1] == sy);
+      CHECK(xy[2 * len - 2] == ex && xy[2 * len - 1] == ey);
+      int steps_ok = 1;
+      for (int i = 1; i < len; ++i) {
+        const int dx = abs_int(xy[2 * i] - xy[2 * i - 2]), dy = abs_int(xy[2 * i + 1] - xy[2 * i - 1]);
+        if (dx > 1 || dy > 1 || dx + dy == 0) steps_ok = 0;
+        if (catacomb_dungeon_tile(d, xy[2 * i], xy[2 * i + 1]) == '#') steps_ok = 0;
+      }
+      CHECK(steps_ok);
+      /* A buffer too small takes the first cells and still reports the whole length. */
+      int two[4] = {-1, -1, -1, -1};
+      CHECK(catacomb_find_path(d, sx, sy, ex, ey, two, 2, NULL) == len);
+      CHECK(two[0] == xy[0] && two[1] == xy[1] && two[2] == xy[2] && two[3] == xy[3]);
+
+      /* A PNG with the route. */
+      const char* png = "catacomb_c11_test.png";
+      CHECK(catacomb_dungeon_write_png(d, png, 2, xy, len) == 0);
+      FILE* f = fopen(png, "rb");
+      CHECK(f != NULL);
+      if (f) {
+        unsigned char sig[8] = {0};
+        CHECK(fread(sig, 1, 8, f) == 8);
+        CHECK(sig[0] == 0x89 && sig[1] == 'P' && sig[2] == 'N' && sig[3] == 'G');
+        fclose(f);
+      }
+      remove(png);
+      free(xy);
+    }
+  }
+  /* Wall to wall: no route, not an error. */
+  CHECK(catacomb_find_path(d, 0, 0, w - 1, h - 1, NULL, 0, NULL) == 0);
+  CHECK(strcmp(catacomb_last_error(), "") == 0);
+
+  catacomb_string_free(json);
+  catacomb_dungeon_free(back);
+  catacomb_dungeon_free(d);
+  catacomb_config_free(config);
+}
+
+static void test_config_json_round_trip(void) {
+  catacomb_config* a = catacomb_config_from_json("{\"generator\": \"caves\", \"width\": 60, \"room-count\": 9, "
+                                                 "\"costs\": \"tutorial\", \"diagonal\": \"always\"}");
+  CHECK(a != NULL);
+  char* ja = catacomb_config_to_json(a);
+  CHECK(ja != NULL && strstr(ja, "\"generator\": \"caves\"") != NULL);
+  CHECK(ja != NULL && strstr(ja, "\"room_count\": 9") != NULL);
+  CHECK(ja != NULL && strstr(ja, "\"costs\": \"tutorial\"") != NULL);
+  catacomb_config* b = ja ? catacomb_config_from_json(ja) : NULL;
+  CHECK(b != NULL);
+  char* jb = catacomb_config_to_json(b);
+  CHECK(ja && jb && strcmp(ja, jb) == 0);
+  /* A "seed" key is ignored: the seed is catacomb_generate's. */
+  catacomb_config* seeded = catacomb_config_from_json("{\"seed\": 5}");
+  CHECK(seeded != NULL);
+  catacomb_string_free(ja);
+  catacomb_string_free(jb);
+  catacomb_config_free(a);
+  catacomb_config_free(b);
+  catacomb_config_free(seeded);
+}
+
+static void test_bad_configs(void) {
+  CHECK(catacomb_config_from_json(NULL) == NULL);
+  CHECK_ERROR("json = NULL");
+  CHECK(catacomb_config_from_json("{\"width\": ") == NULL);
+  CHECK_ERROR("config = JSON text (expected a JSON object: ");
+  CHECK(catacomb_config_from_json("[1, 2]") == NULL);
+  CHECK(strcmp(catacomb_last_error(), "config = JSON text (expected a JSON object)") == 0);
+  CHECK(catacomb_config_from_json("{\"width\": 99999}") == NULL);
+  CHECK(strcmp(catacomb_last_error(), "width = 99999 (expected 16 to 16384)") == 0);
+  CHECK(catacomb_config_from_json("{\"colour\": 1}") == NULL);
+  CHECK_ERROR("config key \"colour\" (expected one of generator, width, height, ");
+  CHECK(catacomb_config_from_json("{\"width\": \"wide\"}") == NULL);
+  CHECK(strcmp(catacomb_last_error(), "config key \"width\" = \"wide\" (expected an integer)") == 0);
+  CHECK(catacomb_config_from_json("{\"width\": 1e999}") == NULL);
+  CHECK_ERROR("config = JSON text (expected a JSON object: ");
+  CHECK(catacomb_config_from_json("{\"generator\": \"lava\"}") == NULL);
+  CHECK(strcmp(catacomb_last_error(), "generator = lava (expected rooms or caves)") == 0);
+  CHECK(catacomb_config_from_json("{\"seed\": -1}") == NULL);
+  CHECK_ERROR("config key \"seed\"");
+  /* Deep nesting is refused before anything recurses over it. */
+  enum { kDepth = 200000 };
+  char* deep = malloc(2 * kDepth + 16);
+  CHECK(deep != NULL);
+  if (deep) {
+    strcpy(deep, "{\"width\": ");
+    size_t at = strlen(deep);
+    for (int i = 0; i < kDepth; ++i) deep[at++] = '[';
+    for (int i = 0; i < kDepth; ++i) deep[at++] = ']';
+    deep[at++] = '}';
+    deep[at] = '\0';
+    CHECK(catacomb_config_from_json(deep) == NULL);
+    CHECK_ERROR("nested deeper than 64 levels");
+    CHECK(catacomb_dungeon_from_json(deep) == NULL);
+    CHECK_ERROR("nested deeper than 64 levels");
+    free(deep);
+  }
+  /* A long bad value is cut short in the message. */
+  catacomb_config* long_value = catacomb_config_from_json(
+      "{\"width\": \"wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww\"}");
+  CHECK(long_value == NULL);
+  CHECK(strlen(catacomb_last_error()) < 140);
+  CHECK_ERROR("...");
+  /* A config that cannot give a valid dungeon: generation fails with the reason. */
+  catacomb_config* hopeless = catacomb_config_from_json(
+      "{\"generator\": \"caves\", \"width\": 3, \"height\": 3, \"objectives\": 9, \"max_attempts\": 2}");
+  CHECK(hopeless != NULL);
+  CHECK(catacomb_generate(hopeless, 1) == NULL);
+  CHECK_ERROR("no valid dungeon in 2 attempts");
+  catacomb_config_free(hopeless);
+}
+
+static void test_bad_dungeons(void) {
+  CHECK(catacomb_dungeon_from_json(NULL) == NULL);
+  CHECK_ERROR("json = NULL");
+  CHECK(catacomb_dungeon_from_json("not json") == NULL);
+  CHECK_ERROR("JSON map = unparsable");
+  CHECK(catacomb_dungeon_from_json("{\"format\": \"catacomb-map\", \"version\": 1, \"width\": 99999}") == NULL);
+  CHECK(strcmp(catacomb_last_error(), "JSON map width = 99999 (expected 1 to 16384)") == 0);
+  CHECK(catacomb_dungeon_from_json("{\"format\": \"catacomb-map\", \"version\": 1, \"width\": 1e999}") == NULL);
+  CHECK_ERROR("JSON map = unparsable");
+
+  /* A readable map without a start is invalid, and says why. */
+  catacomb_dungeon* d = catacomb_dungeon_from_json(
+      "{\"format\": \"catacomb-map\", \"version\": 1, \"width\": 4, \"height\": 3, "
+      "\"tiles\": [\"####\", \"#..#\", \"####\"], \"objectives\": [{\"kind\": \"exit\", \"x\": 2, \"y\": 1}]}");
+  CHECK(d != NULL);
+  if (!d) return;
+  CHECK(catacomb_dungeon_width(d) == 4 && catacomb_dungeon_height(d) == 3);
+  CHECK(catacomb_dungeon_tile(d, 1, 1) == '.');
+  CHECK(catacomb_dungeon_tile(d, 2, 1) == '>');
+  CHECK(catacomb_validate(d) == 0);
+  CHECK(strlen(catacomb_last_error()) > 0);
+  CHECK(strchr(catacomb_last_error(), '\n') == NULL);
+
+  /* Cells and indices off the map. */
+  CHECK(catacomb_dungeon_tile(d, 4, 0) == 0);
+  CHECK(strcmp(catacomb_last_error(), "x = 4 (expected 0 to 3)") == 0);
+  CHECK(catacomb_dungeon_tile(d, 0, -1) == 0);
+  CHECK(strcmp(catacomb_last_error(), "y = -1 (expected 0 to 2)") == 0);
+  CHECK(catacomb_dungeon_tile(d, 0, 0) == '#');
+  CHECK(strcmp(catacomb_last_error(), "") == 0);
+  int x = 7;
+  CHECK(catacomb_dungeon_objective(d, 1, NULL, &x, NULL) == -1);
+  CHECK(strcmp(catacomb_last_error(), "index = 1 (expected 0 to 0)") == 0);
+  CHECK(x == 7);
+  CHECK(catacomb_dungeon_objective(d, -1, NULL, NULL, NULL) == -1);
+  CHECK(catacomb_find_path(d, 1, 1, 9, 1, NULL, 0, NULL) == -1);
+  CHECK(strcmp(catacomb_last_error(), "x1 = 9 (expected 0 to 3)") == 0);
+  CHECK(catacomb_find_path(d, 1, 1, 2, 1, NULL, -1, NULL) == -1);
+  CHECK(catacomb_find_path(d, 1, 1, 2, 1, NULL, 4, NULL) == -1);
+  CHECK_ERROR("out_xy = NULL");
+  CHECK(catacomb_find_path(d, 1, 1, 2, 1, NULL, 0, NULL) == 2);
+  CHECK(catacomb_dungeon_write_png(d, "catacomb_c11_test_bad.png", 0, NULL, 0) == -1);
+  CHECK(strcmp(catacomb_last_error(), "scale = 0 (expected 1 to 64)") == 0);
+  CHECK(catacomb_dungeon_write_png(d, NULL, 1, NULL, 0) == -1);
+  CHECK(catacomb_dungeon_write_png(d, "catacomb_c11_test_bad.png", 1, NULL, 3) == -1);
+  const int off_map[4] = {1, 1, 40, 1};
+  CHECK(catacomb_dungeon_write_png(d, "catacomb_c11_test_bad.png", 1, off_map, 2) == -1);
+  CHECK_ERROR("route cell 1 = ");
+  CHECK(catacomb_dungeon_write_png(d, "no-such-directory/x/map.png", 1, NULL, 0) == -1);
+  CHECK_ERROR("cannot ");
+  catacomb_dungeon_free(d);
+}
+
+static void test_null_handles(void) {
+  CHECK(catacomb_generate(NULL, 1) == NULL);
+  CHECK(strcmp(catacomb_last_error(), "config = NULL (expected a config handle)") == 0);
+  CHECK(catacomb_config_to_json(NULL) == NULL);
+  CHECK(catacomb_dungeon_to_json(NULL) == NULL);
+  CHECK(strcmp(catacomb_last_error(), "dungeon = NULL (expected a dungeon handle)") == 0);
+  CHECK(catacomb_dungeon_to_text(NULL) == NULL);
+  CHECK(catacomb_dungeon_width(NULL) == 0);
+  CHECK(catacomb_dungeon_height(NULL) == 0);
+  CHECK(catacomb_dungeon_seed(NULL) == 0);
+  CHECK(catacomb_dungeon_tile(NULL, 0, 0) == 0);
+  CHECK(catacomb_dungeon_objective_count(NULL) == -1);
+  CHECK(catacomb_dungeon_objective(NULL, 0, NULL, NULL, NULL) == -1);
+  CHECK(catacomb_validate(NULL) == -1);
+  CHECK_ERROR("dungeon = NULL");
+  CHECK(catacomb_find_path(NULL, 0, 0, 0, 0, NULL, 0, NULL) == -1);
+  CHECK(catacomb_dungeon_write_png(NULL, "x.png", 1, NULL, 0) == -1);
+  catacomb_config_free(NULL);
+  catacomb_dungeon_free(NULL);
+  catacomb_string_free(NULL);
+  CHECK(catacomb_last_error() != NULL);
+}
+
+int main(void) {
+  test_version();
+  test_generate_round_trip_validate("{}", 7);
+  test_generate_round_trip_validate("{\"generator\": \"caves\", \"width\": 64, \"height\": 40, \"water\": 0.1}", 11);
+  test_generate_round_trip_validate("{\"generator\": \"rooms\", \"neighbors\": 4, \"costs\": \"tutorial\"}", 3);
+  test_config_json_round_trip();
+  test_bad_configs();
+  test_bad_dungeons();
+  test_null_handles();
+  printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed == 0 ? 0 : 1;
+}
