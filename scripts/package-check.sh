@@ -74,7 +74,7 @@ if [[ -f examples/c/main.c ]]; then
   step "examples/c: find_package"
   consumer cmake -S examples/c -B "$out/example-c" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
   consumer cmake --build "$out/example-c" -j2 >/dev/null
-  (cd "$out" && ./example-c/example-c > example-c.txt) || fail "example-c (find_package) failed"
+  (cd "$out" && ./example-c/catacomb_c_example > example-c.txt) || fail "example-c (find_package) failed"
   step "examples/c: cc -std=c11 main.c \$(pkg-config --cflags --libs catacomb)"
   export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
   pkg-config --modversion catacomb
@@ -105,6 +105,13 @@ consumer cmake --build "$out/example-cpp-shared" -j2 >/dev/null
 ldd "$out/example-cpp-shared/example-cpp" | grep -q "libcatacomb.so" || fail "example-cpp did not link the shared library"
 (cd "$out" && ./example-cpp-shared/example-cpp 7 example-cpp-shared.png)
 cmp "$out/example-cpp.png" "$out/example-cpp-shared.png" || fail "static and shared builds drew different dungeons"
+if [[ -f examples/c/main.c ]]; then
+  consumer cmake -S examples/c -B "$out/example-c-shared" -DCMAKE_PREFIX_PATH="$out/prefix-shared" \
+        -DCMAKE_BUILD_TYPE=Release >/dev/null
+  consumer cmake --build "$out/example-c-shared" -j2 >/dev/null
+  (cd "$out" && ./example-c-shared/catacomb_c_example > example-c-shared.txt) || fail "example-c (shared) failed"
+  cmp "$out/example-c.txt" "$out/example-c-shared.txt" || fail "the C example printed differently against the shared library"
+fi
 
 # --- 5. add_subdirectory() under CI=true, with a warning-unclean parent -----------------------
 step "add_subdirectory() from a parent with -Wconversion-unclean code, CI=true, no build type"
