@@ -35,6 +35,7 @@ std::string_view generator_kind_name(GeneratorKind g);
 GeneratorKind parse_generator_kind(std::string_view name, const std::string& field = "generator");
 
 struct GenerateConfig {
+  /// The terrain generator; recorded in the dungeon as its name ("rooms", "caves").
   GeneratorKind generator = GeneratorKind::Rooms;
   /// Map size, for every generator (the nested configs have none).
   /// [Limit: rooms kMinRoomsSide (16) to kMaxSide, caves kMinCaveSide (3) to kMaxSide] [Units: cells]
@@ -51,7 +52,7 @@ struct GenerateConfig {
   /// Further objectives besides start and exit (keys and treasure). [Limit: 0 to 9]
   int objectives = 3;
   DecorConfig decor;
-  /// Cost table preset the dungeon is validated under.
+  /// Cost table preset the dungeon is validated under; recorded in the params by name.
   CostPreset costs = CostPreset::Dungeon;
   /// Water cannot be crossed (deep water): pools are then checked not to cut objectives off.
   bool deep_water = false;
