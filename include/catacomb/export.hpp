@@ -17,8 +17,8 @@
 #elif defined(__GNUC__) || defined(__clang__)
 #define CATACOMB_PUBLIC_BEGIN _Pragma("GCC visibility push(default)")
 #define CATACOMB_PUBLIC_END _Pragma("GCC visibility pop")
-/// Marks a library-internal type nested in a public class (a pimpl's Impl), which would
-/// otherwise inherit the public class's default visibility.
+/// Marks a library-internal type nested in a public class (a pimpl's Impl), on its declaration
+/// and its definition alike; it would otherwise inherit the public class's default visibility.
 #define CATACOMB_HIDDEN __attribute__((visibility("hidden")))
 #else
 #define CATACOMB_PUBLIC_BEGIN

@@ -45,7 +45,7 @@ class JumpPointSearch {
   PathResult find_path(Point start, Point goal, int64_t budget = 0);
 
  private:
-  struct Impl;
+  struct CATACOMB_HIDDEN Impl;  // library-internal (src/), not exported
   std::unique_ptr<Impl> impl_;
 };
 

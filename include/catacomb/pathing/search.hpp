@@ -133,7 +133,7 @@ class GridSearch {
   void last_search_cells(std::vector<Point>& visited, std::vector<Point>& frontier) const;
 
  private:
-  struct Impl;
+  struct CATACOMB_HIDDEN Impl;  // library-internal (src/), not exported
   std::unique_ptr<Impl> impl_;
 };
 
