@@ -1,6 +1,7 @@
 #include <catacomb/core/format.hpp>
 
 #include <charconv>
+#include <cmath>
 #include <system_error>
 
 namespace catacomb {
@@ -13,6 +14,10 @@ constexpr size_t kBuffer = 320 + kMaxDecimals;
 
 template <typename... Args>
 std::string chars(double v, Args... args) {
+  // Non-finite values are spelled here, not by the library: libc++ writes a negative NaN as
+  // "-nan(ind)" where libstdc++ writes "-nan".
+  if (std::isnan(v)) return std::signbit(v) ? "-nan" : "nan";
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   char buf[kBuffer];
   const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v, args...);
   if (r.ec != std::errc()) return "?";  // not reached: the buffer holds every form
