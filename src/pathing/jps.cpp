@@ -53,11 +53,15 @@
 
 #include <catacomb/core/error.hpp>
 #include "core/problems.hpp"
+#include "pathing/jps_map.hpp"
 
 namespace catacomb {
 namespace {
 
-constexpr uint64_t kAllOnes = ~uint64_t{0};
+using detail::first_event;
+using detail::kJpsMoves;
+using detail::test_bit;
+
 // Arrival codes (Node::link & 15): 0 to 3 straight and 4 to 7 diagonal arrivals (kDirections),
 // kFromStart for the start node (expand in every direction), kAfterTurns + d for a straight
 // arrival in direction d at the end of a chain of corridor turns (see arrive()).
@@ -66,82 +70,8 @@ constexpr uint32_t kAfterTurns = 9;
 // Most corridor turns followed within one edge. A bound, so that a ring of turns cannot loop.
 constexpr int kMaxTurns = 32;
 
-inline bool test_bit(const uint64_t* line, int pos) { return (line[pos >> 6] >> (pos & 63)) & 1; }
-
-// The first set bit of `events` at or after `pos` moving by Step (+1: higher positions, -1:
-// lower). Blocked cells are events and both ends of a line are blocked padding, so it exists.
-template <int Step>
-inline int first_event(const uint64_t* events, int pos) {
-  int wi = pos >> 6;
-  if constexpr (Step > 0) {
-    uint64_t bits = events[wi] & (kAllOnes << (pos & 63));
-    while (bits == 0) bits = events[++wi];
-    return wi * 64 + std::countr_zero(bits);
-  } else {
-    uint64_t bits = events[wi] & (kAllOnes >> (63 - (pos & 63)));
-    while (bits == 0) bits = events[--wi];
-    return wi * 64 + 63 - std::countl_zero(bits);
-  }
-}
-
-// One orientation of the map: lines of `words` words each (64 positions per word).
-// open: the cell is passable. forward / backward: where a scan moving towards higher / lower
-// positions must stop: a blocked cell, or a passable cell with a forced neighbour (a
-// neighbouring line passable here and blocked one step back).
-struct BitLines {
-  int words = 0;
-  std::vector<uint64_t> open, forward, backward;
-
-  size_t offset(int l) const { return static_cast<size_t>(l) * static_cast<size_t>(words); }
-  const uint64_t* open_line(int l) const { return open.data() + offset(l); }
-  bool is_open(int l, int pos) const { return test_bit(open_line(l), pos); }
-
-  void reset(int line_count, int positions) {
-    words = (positions + 63) / 64;
-    open.assign(static_cast<size_t>(line_count) * static_cast<size_t>(words), 0);
-  }
-  void set_open(int l, int pos) { open[offset(l) + static_cast<size_t>(pos >> 6)] |= uint64_t{1} << (pos & 63); }
-  // Derives forward and backward from open (the padding lines stay all events; never scanned).
-  void derive_events() {
-    forward.assign(open.size(), kAllOnes);
-    backward.assign(open.size(), kAllOnes);
-    const int lines = static_cast<int>(open.size() / static_cast<size_t>(words));
-    for (int l = 1; l + 1 < lines; ++l) {
-      const uint64_t *a = open_line(l - 1), *b = open_line(l + 1), *mid = open_line(l);
-      for (int w = 0; w < words; ++w) {
-        const uint64_t a_prev = w > 0 ? a[w - 1] >> 63 : 0, b_prev = w > 0 ? b[w - 1] >> 63 : 0;
-        const uint64_t a_next = w + 1 < words ? a[w + 1] << 63 : 0, b_next = w + 1 < words ? b[w + 1] << 63 : 0;
-        const uint64_t fwd = (a[w] & ~((a[w] << 1) | a_prev)) | (b[w] & ~((b[w] << 1) | b_prev));
-        const uint64_t bwd = (a[w] & ~((a[w] >> 1) | a_next)) | (b[w] & ~((b[w] >> 1) | b_next));
-        forward[offset(l) + static_cast<size_t>(w)] = ~mid[w] | fwd;
-        backward[offset(l) + static_cast<size_t>(w)] = ~mid[w] | bwd;
-      }
-    }
-  }
-
-  // The jump point reached moving by Step along line l from position pos (not included), or -1
-  // for a dead end. `target` (the goal's position if it lies on this line, else -1) is a jump
-  // point too.
-  template <int Step>
-  int jump(int l, int pos, int target) const {
-    const uint64_t* events = (Step > 0 ? forward : backward).data() + offset(l);
-    const int p = first_event<Step>(events, pos + Step);
-    if constexpr (Step > 0) {
-      if (target > pos && target < p) return target;
-    } else {
-      if (target < pos && target > p) return target;
-    }
-    return is_open(l, p) ? p : -1;
-  }
-};
-
 int sign(int v) { return (v > 0) - (v < 0); }
 
-// The moves JPS searches with: its pruning rules (forced neighbours, no forced neighbours after
-// a diagonal move) hold for this move rule only. Every legal-step test below is step_allowed
-// (moves.hpp) under it.
-constexpr Moves kJpsMoves{8, DiagonalPolicy::NoCornerCut, kSqrt2};
-static_assert(effective_diagonal(kJpsMoves) == DiagonalPolicy::NoCornerCut);
 // The diagonal walk tests the rule on bit lines, as "both side cells and the destination open":
 // that this is step_allowed under kJpsMoves is checked here, for every diagonal and every cell.
 constexpr bool kJpsDiagonalIsAllThreeOpen = [] {
@@ -154,34 +84,6 @@ constexpr bool kJpsDiagonalIsAllThreeOpen = [] {
 }();
 static_assert(kJpsDiagonalIsAllThreeOpen);
 
-// A cell's mask (Impl::masks) for each byte of open neighbours (bit d: the neighbour in
-// direction d of kDirections is passable): bit 2 * d + k (0 to 7), a forced neighbour for
-// straight arrival direction d (0 to 3) on side k (0: north or west, 1: south or east), i.e. the
-// side cell is passable and the cell behind it blocked; bits 8 to 11 and 12 to 15, the legal
-// diagonal (4 to 7) and straight (0 to 3) steps: the move rule's table under kJpsMoves.
-constexpr std::array<uint16_t, 256> kCellMasks = [] {
-  const std::array<uint8_t, 256>& legal_moves = kLegalMoves[static_cast<size_t>(effective_diagonal(kJpsMoves))];
-  std::array<uint16_t, 256> t{};
-  for (unsigned open = 0; open < 256; ++open) {
-    // Whether the neighbour at offset (dx, dy), not (0, 0), is passable.
-    auto is_open = [open](int dx, int dy) { return (open >> direction_index(dx, dy) & 1u) != 0; };
-    unsigned m = 0;
-    for (unsigned d = 0; d < 4; ++d) {
-      const int dx = kDirections[d].x, dy = kDirections[d].y;
-      for (unsigned k = 0; k < 2; ++k) {
-        const int side = k == 0 ? -1 : 1;
-        // Moving along x, the sides are rows -/+ 1; moving along y, columns -/+ 1.
-        const int sx = dy == 0 ? 0 : side, sy = dy == 0 ? side : 0;
-        if (is_open(sx, sy) && !is_open(sx - dx, sy - dy)) m |= 1u << (2 * d + k);
-      }
-    }
-    const unsigned legal = legal_moves[open];
-    m |= (legal & 0xF0u) << 4 | (legal & 0x0Fu) << 12;
-    t[open] = static_cast<uint16_t>(m);
-  }
-  return t;
-}();
-
 // Index into kDirections of a unit step (a compile-time constant in the templates below).
 template <int DX, int DY>
 constexpr uint32_t kDirection = [] {
@@ -191,14 +93,8 @@ constexpr uint32_t kDirection = [] {
 
 }  // namespace
 
-struct CATACOMB_HIDDEN JumpPointSearch::Impl {
-  int width = 0;
-  int height = 0;
-  // Every scan works in padded coordinates: cell (x, y) is position x + 1 of row line y + 1, and
-  // position y + 1 of column line x + 1.
-  BitLines rows;  // height + 2 lines of width + 2 positions
-  BitLines cols;  // width + 2 lines of height + 2 positions
-
+// The search state; the map it scans is the JpsMap it extends (jps_map.hpp).
+struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
   // Node state per cell (index y * width + x): 16 bytes, four to a cache line. A node is open
   // when stamp == 2 * generation, closed when stamp == 2 * generation + 1, unseen otherwise.
   struct Node {
@@ -208,12 +104,6 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl {
   };
   std::vector<Node> nodes;
   uint32_t generation = 0;
-  // Per cell, precomputed by set_map (kCellMasks of its open neighbours) so that an expansion
-  // tests bits instead of cells: bit 2 * d + k (0 to 7): a forced neighbour for straight arrival
-  // direction d (0 to 3, kDirections) on side k (0: north or west, 1: south or east), i.e. the
-  // side cell is passable and the cell behind it blocked; bit 8 + (d - 4): the diagonal step d
-  // (4 to 7) is legal; bit 12 + d: the straight step d (0 to 3) is legal.
-  std::vector<uint16_t> masks;
   // Corridor turns skipped by the edges of this query: for a node with code kAfterTurns + d,
   // turn_list[via[cell]] is the number of turns and the turn cells follow, in path order.
   std::vector<uint32_t> via;
@@ -240,41 +130,12 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl {
   Point goal{};
   uint32_t goal_cell = 0;
 
-  // Cell (x, y) passable; x in [-1, width], y in [-1, height] (the padding reads as blocked).
-  bool open_cell(int x, int y) const { return rows.is_open(y + 1, x + 1); }
-  uint32_t cell_of(int x, int y) const {
-    return static_cast<uint32_t>(y) * static_cast<uint32_t>(width) + static_cast<uint32_t>(x);
-  }
-  Point point_of(uint32_t c) const {
-    const auto w = static_cast<uint32_t>(width);
-    return {static_cast<int>(c % w), static_cast<int>(c / w)};
-  }
-
   void set_map(const Grid<uint8_t>& passable) {
-    width = passable.width();
-    height = passable.height();
-    rows.reset(height + 2, width + 2);
-    cols.reset(width + 2, height + 2);
-    for (int y = 0; y < height; ++y)
-      for (int x = 0; x < width; ++x)
-        if (passable(x, y) != 0) {
-          rows.set_open(y + 1, x + 1);
-          cols.set_open(x + 1, y + 1);
-        }
-    rows.derive_events();
-    cols.derive_events();
+    build(passable);
     // Parent cells are stored in 28 bits: kMaxSide * kMaxSide = 2^28 cells fit.
     static_assert(static_cast<uint64_t>(kMaxSide) * kMaxSide <= (uint64_t{1} << 28));
     nodes.assign(passable.size(), Node{0.0, 0, 0});
-    masks.assign(passable.size(), 0);
     via.assign(passable.size(), 0);
-    for (int y = 0; y < height; ++y)
-      for (int x = 0; x < width; ++x) {
-        unsigned open = 0;  // bit d: the neighbour in direction d is passable
-        for (unsigned d = 0; d < 8; ++d)
-          open |= (open_cell(x + kDirections[d].x, y + kDirections[d].y) ? 1u : 0u) << d;
-        masks[cell_of(x, y)] = kCellMasks[open];
-      }
     generation = 0;
     heap.clear();
   }

@@ -1,0 +1,109 @@
+#pragma once
+// Internal to pathing/: the map Jump Point Search scans (jps.cpp), built once per set_map.
+// Bit lines: 64 cells per word with one blocked cell of padding all around, rows for horizontal
+// jumps and a transposed copy for vertical ones, each with the "event" bits where a straight
+// scan must stop (a blocked cell, or a passable cell with a forced neighbour). Per cell, a
+// 16-bit mask of forced neighbours and legal steps, from the move rule (moves.hpp). Memory:
+// 6 bits per cell of lines, 2 bytes per cell of masks. Nothing here is public API.
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <catacomb/core/geometry.hpp>
+#include <catacomb/core/grid.hpp>
+#include <catacomb/pathing/moves.hpp>
+
+namespace catacomb::detail {
+
+inline constexpr uint64_t kAllOnes = ~uint64_t{0};
+
+inline bool test_bit(const uint64_t* line, int pos) { return (line[pos >> 6] >> (pos & 63)) & 1; }
+
+// The first set bit of `events` at or after `pos` moving by Step (+1: higher positions, -1:
+// lower). Blocked cells are events and both ends of a line are blocked padding, so it exists.
+template <int Step>
+inline int first_event(const uint64_t* events, int pos) {
+  int wi = pos >> 6;
+  if constexpr (Step > 0) {
+    uint64_t bits = events[wi] & (kAllOnes << (pos & 63));
+    while (bits == 0) bits = events[++wi];
+    return wi * 64 + std::countr_zero(bits);
+  } else {
+    uint64_t bits = events[wi] & (kAllOnes >> (63 - (pos & 63)));
+    while (bits == 0) bits = events[--wi];
+    return wi * 64 + 63 - std::countl_zero(bits);
+  }
+}
+
+// One orientation of the map: lines of `words` words each (64 positions per word).
+// open: the cell is passable. forward / backward: where a scan moving towards higher / lower
+// positions must stop: a blocked cell, or a passable cell with a forced neighbour (a
+// neighbouring line passable here and blocked one step back).
+struct BitLines {
+  int words = 0;
+  std::vector<uint64_t> open, forward, backward;
+
+  size_t offset(int l) const { return static_cast<size_t>(l) * static_cast<size_t>(words); }
+  const uint64_t* open_line(int l) const { return open.data() + offset(l); }
+  bool is_open(int l, int pos) const { return test_bit(open_line(l), pos); }
+
+  void reset(int line_count, int positions) {
+    words = (positions + 63) / 64;
+    open.assign(static_cast<size_t>(line_count) * static_cast<size_t>(words), 0);
+  }
+  void set_open(int l, int pos) { open[offset(l) + static_cast<size_t>(pos >> 6)] |= uint64_t{1} << (pos & 63); }
+  // Derives forward and backward from open (the padding lines stay all events; never scanned).
+  void derive_events();
+
+  // The jump point reached moving by Step along line l from position pos (not included), or -1
+  // for a dead end. `target` (the goal's position if it lies on this line, else -1) is a jump
+  // point too.
+  template <int Step>
+  int jump(int l, int pos, int target) const {
+    const uint64_t* events = (Step > 0 ? forward : backward).data() + offset(l);
+    const int p = first_event<Step>(events, pos + Step);
+    if constexpr (Step > 0) {
+      if (target > pos && target < p) return target;
+    } else {
+      if (target < pos && target > p) return target;
+    }
+    return is_open(l, p) ? p : -1;
+  }
+};
+
+// The moves JPS searches with: its pruning rules (forced neighbours, no forced neighbours after
+// a diagonal move) hold for this move rule only. Every legal-step test of JPS is step_allowed
+// (moves.hpp) under it.
+inline constexpr Moves kJpsMoves{8, DiagonalPolicy::NoCornerCut, kSqrt2};
+
+// The whole preprocessed map.
+struct JpsMap {
+  int width = 0;
+  int height = 0;
+  // Every scan works in padded coordinates: cell (x, y) is position x + 1 of row line y + 1, and
+  // position y + 1 of column line x + 1.
+  BitLines rows;  // height + 2 lines of width + 2 positions
+  BitLines cols;  // width + 2 lines of height + 2 positions
+  // Per cell (index y * width + x), so that an expansion tests bits instead of cells: bit
+  // 2 * d + k (0 to 7): a forced neighbour for straight arrival direction d (0 to 3, kDirections)
+  // on side k (0: north or west, 1: south or east), i.e. the side cell is passable and the cell
+  // behind it blocked; bit 8 + (d - 4): the diagonal step d (4 to 7) is legal; bit 12 + d: the
+  // straight step d (0 to 3) is legal.
+  std::vector<uint16_t> masks;
+
+  /// Builds everything above from a passability grid (non-zero = passable).
+  void build(const Grid<uint8_t>& passable);
+
+  // Cell (x, y) passable; x in [-1, width], y in [-1, height] (the padding reads as blocked).
+  bool open_cell(int x, int y) const { return rows.is_open(y + 1, x + 1); }
+  uint32_t cell_of(int x, int y) const {
+    return static_cast<uint32_t>(y) * static_cast<uint32_t>(width) + static_cast<uint32_t>(x);
+  }
+  Point point_of(uint32_t c) const {
+    const auto w = static_cast<uint32_t>(width);
+    return {static_cast<int>(c % w), static_cast<int>(c / w)};
+  }
+};
+
+}  // namespace catacomb::detail
