@@ -11,11 +11,14 @@
 // diagonal factor of 1), a FIFO breadth-first search gives the same sums: a route of k steps sums
 // to the same value on every route, and that value grows with k.
 //
-// Complexity: O(n log n) with a binary heap (lazy deletion), O(n) for the breadth-first case.
-// Memory: the distance grid plus the heap or queue.
+// Complexity: O(n) for the breadth-first case; O(n + D) with a bucket queue when every step costs
+// at least 1 and at most 2^16 (D: the largest distance), else O(n log n) with a binary heap (lazy
+// deletion).
+// Memory: the distance grid plus the heap, buckets or queue.
 // Determinism: heap order is (distance, cell index), a total order; results do not depend on it.
 #include <catacomb/pathing/distance_map.hpp>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -87,14 +90,17 @@ void breadth_first(const CostGrid& costs, const Moves& moves, double step, std::
     for (unsigned bits = legal.from(costs, p); bits != 0; bits &= bits - 1) {
       const int d = std::countr_zero(bits);  // in direction order
       const size_t n = static_cast<size_t>(p.y + kDirections[d].y) * w + static_cast<size_t>(p.x + kDirections[d].x);
-      if (dist.cells()[n] != kUnreached) continue;
-      dist.cells()[n] = g + step;
+      const double ng = g + step;
+      if (!(ng < dist.cells()[n])) continue;  // reached already, as cheaply (or by another source)
+      dist.cells()[n] = ng;
       frontier.push_back(static_cast<uint32_t>(n));
     }
   }
 }
 
-void dijkstra(const CostGrid& costs, const Moves& moves, const std::vector<uint32_t>& sources, Grid<double>& dist) {
+// A heap Dijkstra: any positive step costs.
+void dijkstra_heap(const CostGrid& costs, const Moves& moves, const std::vector<uint32_t>& sources,
+                   Grid<double>& dist) {
   const size_t w = static_cast<size_t>(costs.width());
   const LegalMoves legal(moves);
   using Entry = std::pair<double, uint32_t>;
@@ -115,6 +121,100 @@ void dijkstra(const CostGrid& costs, const Moves& moves, const std::vector<uint3
         open.push({ng, static_cast<uint32_t>(n)});
       }
     }
+  }
+}
+
+// The number of unit-wide buckets the bucket queue needs when every step costs at least 1 and
+// at most `max_step`, or 0 when it does not apply (a step below 1, or too wide a range).
+size_t bucket_ring_size(const CostGrid& costs, const Moves& moves) {
+  double lo = kWall, hi = 0;
+  for (double v : costs.cells()) {
+    if (v == kWall) continue;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  if (moves.diagonals()) {
+    lo = std::min(lo, lo * moves.diagonal_cost);
+    hi = std::max(hi, hi * moves.diagonal_cost);
+  }
+  constexpr double kMaxRing = 1 << 16;
+  if (!(lo >= 1) || !(hi < kMaxRing - 2)) return 0;
+  return std::bit_ceil(static_cast<size_t>(hi) + 2);
+}
+
+// Dijkstra with a bucket queue (Dial's algorithm) of unit-wide buckets: bucket k holds the
+// entries whose g lies in [k, k + 1). Every step costs at least 1, and rounding is monotone, so a
+// child's g = fl(g + step) >= fl(g + 1) >= k + 1 lands in a later bucket: no entry of bucket k can
+// improve another of bucket k, and every entry is final when its bucket is taken, in any order
+// within the bucket. The distances are therefore the heap Dijkstra's, bit for bit (the smallest
+// left-to-right sum over all routes). Keys in flight span at most the largest step, so a ring of
+// `ring` buckets (a power of two above it) never wraps onto the bucket being taken.
+void dijkstra_buckets(const CostGrid& costs, const Moves& moves, const std::vector<uint32_t>& sources,
+                      size_t ring, Grid<double>& dist) {
+  const size_t w = static_cast<size_t>(costs.width());
+  const LegalMoves legal(moves);
+  struct Entry {
+    double g;
+    uint32_t cell;
+  };
+  std::vector<std::vector<Entry>> buckets(ring);
+  std::vector<Entry> current;
+  const size_t mask = ring - 1;
+  size_t pending = 0;
+  for (uint32_t s : sources) {
+    buckets[0].push_back({0.0, s});
+    ++pending;
+  }
+  for (uint64_t k = 0; pending > 0; ++k) {
+    std::vector<Entry>& slot = buckets[k & mask];
+    if (slot.empty()) continue;
+    current.swap(slot);  // children land in later buckets, never in this one
+    pending -= current.size();
+    for (const Entry& e : current) {
+      if (e.g > dist.cells()[e.cell]) continue;  // stale entry
+      const Point p = costs.point(e.cell);
+      for (unsigned bits = legal.from(costs, p); bits != 0; bits &= bits - 1) {
+        const int d = std::countr_zero(bits);  // in direction order
+        const size_t n =
+            static_cast<size_t>(p.y + kDirections[d].y) * w + static_cast<size_t>(p.x + kDirections[d].x);
+        const double c = costs.cells()[n];
+        const double ng = e.g + (d >= 4 ? c * moves.diagonal_cost : c);
+        if (ng < dist.cells()[n]) {
+          dist.cells()[n] = ng;
+          buckets[static_cast<uint64_t>(ng) & mask].push_back({ng, static_cast<uint32_t>(n)});
+          ++pending;
+        }
+      }
+    }
+    current.clear();
+  }
+}
+
+void dijkstra(const CostGrid& costs, const Moves& moves, const std::vector<uint32_t>& sources, Grid<double>& dist) {
+  if (const size_t ring = bucket_ring_size(costs, moves); ring > 0) {
+    dijkstra_buckets(costs, moves, sources, ring, dist);
+  } else {
+    dijkstra_heap(costs, moves, sources, dist);
+  }
+}
+
+// Lowers `dist` to the distances from `sources` where they are smaller. On a grid of kUnreached
+// this is the multi-source distance map; on a distance map from other sources it gives the map
+// from all of them, the same numbers (a cell whose new route is not cheaper keeps its distance,
+// and every route through it was no cheaper either: rounding is monotone).
+void flood(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves, Grid<double>& dist) {
+  std::vector<uint32_t> seeds;
+  for (Point s : sources) {
+    const size_t i = costs.index(s);
+    if (costs.cells()[i] == kWall || dist.cells()[i] == 0) continue;  // impassable or repeated
+    dist.cells()[i] = 0;
+    seeds.push_back(static_cast<uint32_t>(i));
+  }
+  if (seeds.empty()) return;
+  if (const double step = uniform_step(costs, moves); step > 0) {
+    breadth_first(costs, moves, step, seeds, dist);
+  } else {
+    dijkstra(costs, moves, seeds, dist);
   }
 }
 
@@ -147,19 +247,19 @@ DistanceMap distance_map(const CostGrid& costs, const std::vector<Point>& source
   if (costs.size() == 0) return out;
   out.dist = Grid<double>(costs.width(), costs.height(), kUnreached);
 
-  std::vector<uint32_t> seeds;
-  for (Point s : sources) {
-    const size_t i = costs.index(s);
-    if (costs.cells()[i] == kWall || out.dist.cells()[i] == 0) continue;  // impassable or repeated
-    out.dist.cells()[i] = 0;
-    seeds.push_back(static_cast<uint32_t>(i));
-  }
-  if (const double step = uniform_step(costs, moves); step > 0) {
-    breadth_first(costs, moves, step, seeds, out.dist);
-  } else {
-    dijkstra(costs, moves, seeds, out.dist);
-  }
+  flood(costs, sources, moves, out.dist);
   return out;
+}
+
+void add_source(DistanceMap& map, const CostGrid& costs, Point source) {
+  map.moves.check();
+  if (costs.width() != map.dist.width() || costs.height() != map.dist.height())
+    throw InvalidArgument(FieldProblem{"costs", shape(costs.width(), costs.height()),
+                                       "the distance map's " + shape(map.dist.width(), map.dist.height())});
+  if (!costs.in_bounds(source))
+    throw InvalidArgument(
+        FieldProblem{"source", to_string(source), "inside the " + shape(costs.width(), costs.height()) + " grid"});
+  flood(costs, {source}, map.moves, map.dist);
 }
 
 std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point from) {

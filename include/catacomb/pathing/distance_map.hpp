@@ -30,6 +30,12 @@ struct DistanceMap {
 /// for sources off the map; impassable sources are ignored.
 DistanceMap distance_map(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves = {});
 
+/// Adds a source to a distance map made from `costs`: afterwards `map` holds exactly what
+/// distance_map(costs, its sources plus `source`, map.moves) returns, found by a search that
+/// visits only the cells the new source is closer to. Throws InvalidArgument for a grid of
+/// another size or a source off the map; an impassable source changes nothing.
+void add_source(DistanceMap& map, const CostGrid& costs, Point source);
+
 /// Path from `from` down to a source: each step goes to the neighbour that lies on a cheapest
 /// route, preferring to keep the previous direction (straight runs), then orthogonal moves,
 /// then the fixed direction order. Empty when `from` is unreached.
