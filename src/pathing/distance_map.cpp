@@ -38,21 +38,45 @@ std::string shape(int w, int h) { return std::to_string(w) + "x" + std::to_strin
 
 bool open_at(const CostGrid& costs, int x, int y) { return costs.in_bounds(x, y) && costs(x, y) != kWall; }
 
-// The legal moves out of passable cells under one Moves: the move rule's table (kLegalMoves in
-// moves.hpp) for the passable neighbours of a cell.
-struct LegalMoves {
-  const std::array<uint8_t, 256>& table;
-  int ndirs;  // 8 when the diagonal neighbours matter, else 4
+// Every cell's legal moves under one Moves (bit d: the step in direction d of kDirections is
+// legal; the move rule's table kLegalMoves of moves.hpp applied to the open neighbours), and the
+// index offset of each direction, so that a flood reads one byte per cell it takes and does no
+// bounds check or division. Built from a padded open mask in one pass the compiler vectorises.
+struct Neighbourhood {
+  std::vector<uint8_t> legal;
+  std::array<std::ptrdiff_t, 8> offset{};
 
-  explicit LegalMoves(const Moves& m)
-      : table(kLegalMoves[static_cast<size_t>(effective_diagonal(m))]), ndirs(m.diagonals() ? 8 : 4) {}
+  Neighbourhood(const CostGrid& costs, const Moves& moves) : legal(costs.size()) {
+    const size_t w = static_cast<size_t>(costs.width()), h = static_cast<size_t>(costs.height());
+    const size_t pw = w + 2;
+    std::vector<uint8_t> open(pw * (h + 2), 0);
+    for (size_t y = 0; y < h; ++y) {
+      const double* row = costs.cells().data() + y * w;
+      uint8_t* o = open.data() + (y + 1) * pw + 1;
+      for (size_t x = 0; x < w; ++x) o[x] = row[x] != kWall ? 1 : 0;
+    }
+    const std::array<uint8_t, 256>& table = kLegalMoves[static_cast<size_t>(effective_diagonal(moves))];
+    const unsigned keep = moves.diagonals() ? 0xFFu : 0x0Fu;
+    for (size_t y = 0; y < h; ++y) {
+      const uint8_t* up = open.data() + y * pw + 1;  // the row above, column x at up[x]
+      const uint8_t* mid = up + pw;
+      const uint8_t* down = mid + pw;
+      uint8_t* out = legal.data() + y * w;
+      for (size_t x = 0; x < w; ++x) {
+        // In kDirections order: E, S, W, N, SE, SW, NW, NE.
+        const unsigned bits = unsigned{mid[x + 1]} | unsigned{down[x]} << 1 | unsigned{mid[x - 1]} << 2 |
+                              unsigned{up[x]} << 3 | unsigned{down[x + 1]} << 4 | unsigned{down[x - 1]} << 5 |
+                              unsigned{up[x - 1]} << 6 | unsigned{up[x + 1]} << 7;
+        out[x] = table[bits & keep];
+      }
+    }
+    for (int d = 0; d < 8; ++d)
+      offset[static_cast<size_t>(d)] =
+          static_cast<std::ptrdiff_t>(kDirections[d].y) * static_cast<std::ptrdiff_t>(w) + kDirections[d].x;
+  }
 
-  // Bit d: the step from p in direction d of kDirections is legal.
-  unsigned from(const CostGrid& costs, Point p) const {
-    unsigned open = 0;
-    for (int d = 0; d < ndirs; ++d)
-      open |= (open_at(costs, p.x + kDirections[d].x, p.y + kDirections[d].y) ? 1u : 0u) << d;
-    return table[open];
+  size_t to(size_t i, int d) const {
+    return static_cast<size_t>(static_cast<std::ptrdiff_t>(i) + offset[static_cast<size_t>(d)]);
   }
 };
 
@@ -78,31 +102,24 @@ double uniform_step(const CostGrid& costs, const Moves& moves) {
   return c;
 }
 
-void breadth_first(const CostGrid& costs, const Moves& moves, double step, std::vector<uint32_t>& frontier,
-                   Grid<double>& dist) {
-  const size_t w = static_cast<size_t>(costs.width());
-  const LegalMoves legal(moves);
+void breadth_first(const Neighbourhood& nb, double step, std::vector<uint32_t>& frontier, Grid<double>& dist) {
+  double* dc = dist.cells().data();
   // `frontier` holds the sources; the queue grows behind them.
   for (size_t head = 0; head < frontier.size(); ++head) {
     const uint32_t i = frontier[head];
-    const Point p = costs.point(i);
-    const double g = dist.cells()[i];
-    for (unsigned bits = legal.from(costs, p); bits != 0; bits &= bits - 1) {
-      const int d = std::countr_zero(bits);  // in direction order
-      const size_t n = static_cast<size_t>(p.y + kDirections[d].y) * w + static_cast<size_t>(p.x + kDirections[d].x);
-      const double ng = g + step;
-      if (!(ng < dist.cells()[n])) continue;  // reached already, as cheaply (or by another source)
-      dist.cells()[n] = ng;
+    const double ng = dc[i] + step;
+    for (unsigned bits = nb.legal[i]; bits != 0; bits &= bits - 1) {
+      const size_t n = nb.to(i, std::countr_zero(bits));  // in direction order
+      if (!(ng < dc[n])) continue;  // reached already, as cheaply (or by another source)
+      dc[n] = ng;
       frontier.push_back(static_cast<uint32_t>(n));
     }
   }
 }
 
 // A heap Dijkstra: any positive step costs.
-void dijkstra_heap(const CostGrid& costs, const Moves& moves, const std::vector<uint32_t>& sources,
-                   Grid<double>& dist) {
-  const size_t w = static_cast<size_t>(costs.width());
-  const LegalMoves legal(moves);
+void dijkstra_heap(const CostGrid& costs, const Moves& moves, const Neighbourhood& nb,
+                   const std::vector<uint32_t>& sources, Grid<double>& dist) {
   using Entry = std::pair<double, uint32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
   for (uint32_t s : sources) open.push({0.0, s});
@@ -110,10 +127,9 @@ void dijkstra_heap(const CostGrid& costs, const Moves& moves, const std::vector<
     const auto [g, i] = open.top();
     open.pop();
     if (g > dist.cells()[i]) continue;  // stale entry
-    const Point p = costs.point(i);
-    for (unsigned bits = legal.from(costs, p); bits != 0; bits &= bits - 1) {
+    for (unsigned bits = nb.legal[i]; bits != 0; bits &= bits - 1) {
       const int d = std::countr_zero(bits);  // in direction order
-      const size_t n = static_cast<size_t>(p.y + kDirections[d].y) * w + static_cast<size_t>(p.x + kDirections[d].x);
+      const size_t n = nb.to(i, d);
       const double c = costs.cells()[n];
       const double ng = g + (d >= 4 ? c * moves.diagonal_cost : c);
       if (ng < dist.cells()[n]) {
@@ -149,10 +165,10 @@ size_t bucket_ring_size(const CostGrid& costs, const Moves& moves) {
 // within the bucket. The distances are therefore the heap Dijkstra's, bit for bit (the smallest
 // left-to-right sum over all routes). Keys in flight span at most the largest step, so a ring of
 // `ring` buckets (a power of two above it) never wraps onto the bucket being taken.
-void dijkstra_buckets(const CostGrid& costs, const Moves& moves, const std::vector<uint32_t>& sources,
-                      size_t ring, Grid<double>& dist) {
-  const size_t w = static_cast<size_t>(costs.width());
-  const LegalMoves legal(moves);
+void dijkstra_buckets(const CostGrid& costs, const Moves& moves, const Neighbourhood& nb,
+                      const std::vector<uint32_t>& sources, size_t ring, Grid<double>& dist) {
+  const double* cost = costs.cells().data();
+  double* dc = dist.cells().data();
   struct Entry {
     double g;
     uint32_t cell;
@@ -171,16 +187,14 @@ void dijkstra_buckets(const CostGrid& costs, const Moves& moves, const std::vect
     current.swap(slot);  // children land in later buckets, never in this one
     pending -= current.size();
     for (const Entry& e : current) {
-      if (e.g > dist.cells()[e.cell]) continue;  // stale entry
-      const Point p = costs.point(e.cell);
-      for (unsigned bits = legal.from(costs, p); bits != 0; bits &= bits - 1) {
+      if (e.g > dc[e.cell]) continue;  // stale entry
+      for (unsigned bits = nb.legal[e.cell]; bits != 0; bits &= bits - 1) {
         const int d = std::countr_zero(bits);  // in direction order
-        const size_t n =
-            static_cast<size_t>(p.y + kDirections[d].y) * w + static_cast<size_t>(p.x + kDirections[d].x);
-        const double c = costs.cells()[n];
+        const size_t n = nb.to(e.cell, d);
+        const double c = cost[n];
         const double ng = e.g + (d >= 4 ? c * moves.diagonal_cost : c);
-        if (ng < dist.cells()[n]) {
-          dist.cells()[n] = ng;
+        if (ng < dc[n]) {
+          dc[n] = ng;
           buckets[static_cast<uint64_t>(ng) & mask].push_back({ng, static_cast<uint32_t>(n)});
           ++pending;
         }
@@ -190,11 +204,12 @@ void dijkstra_buckets(const CostGrid& costs, const Moves& moves, const std::vect
   }
 }
 
-void dijkstra(const CostGrid& costs, const Moves& moves, const std::vector<uint32_t>& sources, Grid<double>& dist) {
+void dijkstra(const CostGrid& costs, const Moves& moves, const Neighbourhood& nb, const std::vector<uint32_t>& sources,
+              Grid<double>& dist) {
   if (const size_t ring = bucket_ring_size(costs, moves); ring > 0) {
-    dijkstra_buckets(costs, moves, sources, ring, dist);
+    dijkstra_buckets(costs, moves, nb, sources, ring, dist);
   } else {
-    dijkstra_heap(costs, moves, sources, dist);
+    dijkstra_heap(costs, moves, nb, sources, dist);
   }
 }
 
@@ -211,10 +226,11 @@ void flood(const CostGrid& costs, const std::vector<Point>& sources, const Moves
     seeds.push_back(static_cast<uint32_t>(i));
   }
   if (seeds.empty()) return;
+  const Neighbourhood nb(costs, moves);
   if (const double step = uniform_step(costs, moves); step > 0) {
-    breadth_first(costs, moves, step, seeds, dist);
+    breadth_first(nb, step, seeds, dist);
   } else {
-    dijkstra(costs, moves, seeds, dist);
+    dijkstra(costs, moves, nb, seeds, dist);
   }
 }
 
