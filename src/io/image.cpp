@@ -35,6 +35,14 @@ unsigned char* catacomb_zlib_compress(unsigned char* data, int size, int* out_si
 
 #include <algorithm>
 
+namespace {
+// Every row is written with the Up filter instead of stb's per-row choice among five (which
+// filters each row five times): a preview repeats each row `scale` times, so most Up-filtered
+// rows are zeros. Measured on 100 rooms previews at 128x128: 2 % larger than the adaptive choice,
+// a fifth of the filtering work. Set once, during static initialisation, before any thread runs.
+[[maybe_unused]] const bool kUpFilter = (stbi_write_force_png_filter = 2, true);
+}  // namespace
+
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/atomic_file.hpp>
 #include <catacomb/io/image.hpp>
