@@ -14,7 +14,9 @@
 // Complexity: O(n) for the breadth-first case; O(n + D) with a bucket queue when every step costs
 // at least 1 and at most 2^16 (D: the largest distance), else O(n log n) with a binary heap (lazy
 // deletion).
-// Memory: the distance grid plus the heap, buckets or queue.
+// Memory: the distance grid (8 bytes per cell) plus one byte per cell of legal moves and the heap,
+// buckets or queue (a wavefront). The overloads on terrain read each cell's cost from the cost
+// table, so a caller that has the terrain needs no cost grid (8 bytes per cell) beside it.
 // Determinism: heap order is (distance, cell index), a total order; results do not depend on it.
 #include <catacomb/pathing/distance_map.hpp>
 
@@ -36,31 +38,61 @@ constexpr double kWall = CostTable::kImpassable;
 
 std::string shape(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
 
-bool open_at(const CostGrid& costs, int x, int y) { return costs.in_bounds(x, y) && costs(x, y) != kWall; }
+// The two ways a flood reads costs: a cost grid, or terrain through a cost table (one table
+// lookup, the same double the cost grid would hold: make_cost_grid copies the table's entry).
+struct GridCosts {
+  const CostGrid& grid;
+  int width() const { return grid.width(); }
+  int height() const { return grid.height(); }
+  size_t size() const { return grid.size(); }
+  double operator[](size_t i) const { return grid.cells()[i]; }
+};
+
+struct TerrainCosts {
+  const Grid<Terrain>& tiles;
+  std::array<double, 256> table{};
+  TerrainCosts(const Grid<Terrain>& t, const CostTable& c) : tiles(t) {
+    table.fill(kWall);
+    for (Terrain k : kAllTerrains) table[static_cast<uint8_t>(k)] = c[k];
+  }
+  int width() const { return tiles.width(); }
+  int height() const { return tiles.height(); }
+  size_t size() const { return tiles.size(); }
+  double operator[](size_t i) const { return table[static_cast<uint8_t>(tiles.cells()[i])]; }
+};
+
+template <typename Costs>
+bool open_at(const Costs& costs, int x, int y) {
+  return x >= 0 && y >= 0 && x < costs.width() && y < costs.height() &&
+         costs[static_cast<size_t>(y) * static_cast<size_t>(costs.width()) + static_cast<size_t>(x)] != kWall;
+}
 
 // Every cell's legal moves under one Moves (bit d: the step in direction d of kDirections is
 // legal; the move rule's table kLegalMoves of moves.hpp applied to the open neighbours), and the
 // index offset of each direction, so that a flood reads one byte per cell it takes and does no
-// bounds check or division. Built from a padded open mask in one pass the compiler vectorises.
+// bounds check or division. Built row by row from three padded rows of open flags.
 struct Neighbourhood {
   std::vector<uint8_t> legal;
   std::array<std::ptrdiff_t, 8> offset{};
 
-  Neighbourhood(const CostGrid& costs, const Moves& moves) : legal(costs.size()) {
+  template <typename Costs>
+  Neighbourhood(const Costs& costs, const Moves& moves) : legal(costs.size()) {
     const size_t w = static_cast<size_t>(costs.width()), h = static_cast<size_t>(costs.height());
     const size_t pw = w + 2;
-    std::vector<uint8_t> open(pw * (h + 2), 0);
-    for (size_t y = 0; y < h; ++y) {
-      const double* row = costs.cells().data() + y * w;
-      uint8_t* o = open.data() + (y + 1) * pw + 1;
-      for (size_t x = 0; x < w; ++x) o[x] = row[x] != kWall ? 1 : 0;
-    }
+    std::vector<uint8_t> rows(3 * pw, 0);  // rows y - 1, y, y + 1 (by y % 3), padded by a closed cell
+    auto load = [&](size_t y) {            // row y into its slot
+      uint8_t* o = rows.data() + (y % 3) * pw + 1;
+      for (size_t x = 0; x < w; ++x) o[x] = costs[y * w + x] != kWall ? 1 : 0;
+    };
+    std::vector<uint8_t> closed(pw, 0);
     const std::array<uint8_t, 256>& table = kLegalMoves[static_cast<size_t>(effective_diagonal(moves))];
     const unsigned keep = moves.diagonals() ? 0xFFu : 0x0Fu;
+    if (h > 0) load(0);
     for (size_t y = 0; y < h; ++y) {
-      const uint8_t* up = open.data() + y * pw + 1;  // the row above, column x at up[x]
-      const uint8_t* mid = up + pw;
-      const uint8_t* down = mid + pw;
+      if (y + 1 < h) load(y + 1);
+      const uint8_t* up = y > 0 ? rows.data() + ((y - 1) % 3) * pw + 1 : closed.data() + 1;
+      const uint8_t* mid = rows.data() + (y % 3) * pw + 1;
+      const uint8_t* down = y + 1 < h ? rows.data() + ((y + 1) % 3) * pw + 1 : closed.data() + 1;
       uint8_t* out = legal.data() + y * w;
       for (size_t x = 0; x < w; ++x) {
         // In kDirections order: E, S, W, N, SE, SW, NW, NE.
@@ -80,26 +112,23 @@ struct Neighbourhood {
   }
 };
 
-// The move rule (step_allowed in moves.hpp) for the step from p in direction d, whose
-// destination the caller has found reached.
-bool step_legal(const CostGrid& costs, const Moves& moves, Point p, int d) {
-  const Point to{p.x + kDirections[d].x, p.y + kDirections[d].y};
-  return step_allowed_at(moves, p, d, [&](Point c) { return c == to || open_at(costs, c.x, c.y); });
+// The smallest and largest passable cost.
+template <typename Costs>
+std::pair<double, double> cost_range(const Costs& costs) {
+  double lo = kWall, hi = 0;
+  for (size_t i = 0; i < costs.size(); ++i) {
+    const double v = costs[i];
+    if (v == kWall) continue;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  return {lo, hi};
 }
 
 // The single step cost when every step costs the same, else 0.
-double uniform_step(const CostGrid& costs, const Moves& moves) {
+double uniform_step(std::pair<double, double> range, const Moves& moves) {
   if (moves.diagonals() && moves.diagonal_cost != 1.0) return 0;
-  double c = 0;
-  for (double v : costs.cells()) {
-    if (v == kWall) continue;
-    if (c == 0) {
-      c = v;
-    } else if (v != c) {
-      return 0;
-    }
-  }
-  return c;
+  return range.first == range.second ? range.first : 0;
 }
 
 void breadth_first(const Neighbourhood& nb, double step, std::vector<uint32_t>& frontier, Grid<double>& dist) {
@@ -118,7 +147,8 @@ void breadth_first(const Neighbourhood& nb, double step, std::vector<uint32_t>& 
 }
 
 // A heap Dijkstra: any positive step costs.
-void dijkstra_heap(const CostGrid& costs, const Moves& moves, const Neighbourhood& nb,
+template <typename Costs>
+void dijkstra_heap(const Costs& costs, const Moves& moves, const Neighbourhood& nb,
                    const std::vector<uint32_t>& sources, Grid<double>& dist) {
   using Entry = std::pair<double, uint32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
@@ -130,7 +160,7 @@ void dijkstra_heap(const CostGrid& costs, const Moves& moves, const Neighbourhoo
     for (unsigned bits = nb.legal[i]; bits != 0; bits &= bits - 1) {
       const int d = std::countr_zero(bits);  // in direction order
       const size_t n = nb.to(i, d);
-      const double c = costs.cells()[n];
+      const double c = costs[n];
       const double ng = g + (d >= 4 ? c * moves.diagonal_cost : c);
       if (ng < dist.cells()[n]) {
         dist.cells()[n] = ng;
@@ -142,13 +172,8 @@ void dijkstra_heap(const CostGrid& costs, const Moves& moves, const Neighbourhoo
 
 // The number of unit-wide buckets the bucket queue needs when every step costs at least 1 and
 // at most `max_step`, or 0 when it does not apply (a step below 1, or too wide a range).
-size_t bucket_ring_size(const CostGrid& costs, const Moves& moves) {
-  double lo = kWall, hi = 0;
-  for (double v : costs.cells()) {
-    if (v == kWall) continue;
-    lo = std::min(lo, v);
-    hi = std::max(hi, v);
-  }
+size_t bucket_ring_size(std::pair<double, double> range, const Moves& moves) {
+  double lo = range.first, hi = range.second;
   if (moves.diagonals()) {
     lo = std::min(lo, lo * moves.diagonal_cost);
     hi = std::max(hi, hi * moves.diagonal_cost);
@@ -165,9 +190,9 @@ size_t bucket_ring_size(const CostGrid& costs, const Moves& moves) {
 // within the bucket. The distances are therefore the heap Dijkstra's, bit for bit (the smallest
 // left-to-right sum over all routes). Keys in flight span at most the largest step, so a ring of
 // `ring` buckets (a power of two above it) never wraps onto the bucket being taken.
-void dijkstra_buckets(const CostGrid& costs, const Moves& moves, const Neighbourhood& nb,
+template <typename Costs>
+void dijkstra_buckets(const Costs& costs, const Moves& moves, const Neighbourhood& nb,
                       const std::vector<uint32_t>& sources, size_t ring, Grid<double>& dist) {
-  const double* cost = costs.cells().data();
   double* dc = dist.cells().data();
   struct Entry {
     double g;
@@ -191,7 +216,7 @@ void dijkstra_buckets(const CostGrid& costs, const Moves& moves, const Neighbour
       for (unsigned bits = nb.legal[e.cell]; bits != 0; bits &= bits - 1) {
         const int d = std::countr_zero(bits);  // in direction order
         const size_t n = nb.to(e.cell, d);
-        const double c = cost[n];
+        const double c = costs[n];
         const double ng = e.g + (d >= 4 ? c * moves.diagonal_cost : c);
         if (ng < dc[n]) {
           dc[n] = ng;
@@ -204,34 +229,89 @@ void dijkstra_buckets(const CostGrid& costs, const Moves& moves, const Neighbour
   }
 }
 
-void dijkstra(const CostGrid& costs, const Moves& moves, const Neighbourhood& nb, const std::vector<uint32_t>& sources,
-              Grid<double>& dist) {
-  if (const size_t ring = bucket_ring_size(costs, moves); ring > 0) {
-    dijkstra_buckets(costs, moves, nb, sources, ring, dist);
-  } else {
-    dijkstra_heap(costs, moves, nb, sources, dist);
-  }
-}
-
 // Lowers `dist` to the distances from `sources` where they are smaller. On a grid of kUnreached
 // this is the multi-source distance map; on a distance map from other sources it gives the map
 // from all of them, the same numbers (a cell whose new route is not cheaper keeps its distance,
 // and every route through it was no cheaper either: rounding is monotone).
-void flood(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves, Grid<double>& dist) {
+template <typename Costs>
+void flood(const Costs& costs, const std::vector<Point>& sources, const Moves& moves, Grid<double>& dist) {
   std::vector<uint32_t> seeds;
   for (Point s : sources) {
-    const size_t i = costs.index(s);
-    if (costs.cells()[i] == kWall || dist.cells()[i] == 0) continue;  // impassable or repeated
+    const size_t i = dist.index(s);
+    if (costs[i] == kWall || dist.cells()[i] == 0) continue;  // impassable or repeated
     dist.cells()[i] = 0;
     seeds.push_back(static_cast<uint32_t>(i));
   }
   if (seeds.empty()) return;
   const Neighbourhood nb(costs, moves);
-  if (const double step = uniform_step(costs, moves); step > 0) {
+  const std::pair<double, double> range = cost_range(costs);
+  if (const double step = uniform_step(range, moves); step > 0) {
     breadth_first(nb, step, seeds, dist);
+  } else if (const size_t ring = bucket_ring_size(range, moves); ring > 0) {
+    dijkstra_buckets(costs, moves, nb, seeds, ring, dist);
   } else {
-    dijkstra(costs, moves, nb, seeds, dist);
+    dijkstra_heap(costs, moves, nb, seeds, dist);
   }
+}
+
+template <typename Costs>
+DistanceMap make_distance_map(const Costs& costs, const std::vector<Point>& sources, const Moves& moves) {
+  moves.check();
+  std::vector<FieldProblem> problems;
+  for (size_t k = 0; k < sources.size(); ++k)
+    if (sources[k].x < 0 || sources[k].y < 0 || sources[k].x >= costs.width() || sources[k].y >= costs.height())
+      problems.push_back({"sources[" + std::to_string(k) + "]", to_string(sources[k]),
+                          "inside the " + shape(costs.width(), costs.height()) + " grid"});
+  if (!problems.empty()) throw InvalidArgument(problems);
+
+  DistanceMap out;
+  out.moves = moves;
+  if (costs.size() == 0) return out;
+  out.dist = Grid<double>(costs.width(), costs.height(), kUnreached);
+  flood(costs, sources, moves, out.dist);
+  return out;
+}
+
+template <typename Costs>
+std::vector<Point> descend_on(const DistanceMap& map, const Costs& costs, Point from) {
+  const Grid<double>& dist = map.dist;
+  if (costs.width() != dist.width() || costs.height() != dist.height())
+    throw InvalidArgument(FieldProblem{"costs", shape(costs.width(), costs.height()),
+                                       "the distance map's " + shape(dist.width(), dist.height())});
+  if (!dist.in_bounds(from))
+    throw InvalidArgument(
+        FieldProblem{"from", to_string(from), "inside the " + shape(dist.width(), dist.height()) + " grid"});
+  if (dist[from] == kUnreached) return {};
+
+  std::vector<Point> path{from};
+  Point cur = from;
+  int prev = -1;
+  // Each step strictly lowers the distance, so the walk ends at a source (distance 0).
+  while (dist[cur] > 0) {
+    const double here = dist[cur];
+    const double enter = costs[dist.index(cur)];
+    int chosen = -1;
+    // Candidate order: the previous direction, then E, S, W, N, then SE, SW, NW, NE.
+    for (int k = -1; k < 8 && chosen < 0; ++k) {
+      const int d = k < 0 ? prev : k;
+      if (d < 0 || (k >= 0 && d == prev)) continue;
+      const Point n{cur.x + kDirections[d].x, cur.y + kDirections[d].y};
+      if (!dist.in_bounds(n)) continue;
+      const double there = dist[n];
+      if (!(there < here)) continue;  // also skips unreached cells
+      // The move rule (step_allowed in moves.hpp) for the step from cur towards n, n reached.
+      if (!step_allowed_at(map.moves, cur, d, [&](Point c) { return c == n || open_at(costs, c.x, c.y); })) continue;
+      // The step from n into cur, summed as the map summed it.
+      if (there + (d >= 4 ? enter * map.moves.diagonal_cost : enter) == here) chosen = d;
+    }
+    // Only possible when a step cost vanishes in rounding next to a huge distance, or when
+    // `costs` is not the grid the map was made from.
+    if (chosen < 0) return {};
+    cur = Point{cur.x + kDirections[chosen].x, cur.y + kDirections[chosen].y};
+    path.push_back(cur);
+    prev = chosen;
+  }
+  return path;
 }
 
 }  // namespace
@@ -250,21 +330,12 @@ Point DistanceMap::farthest() const {
 }
 
 DistanceMap distance_map(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves) {
-  moves.check();
-  std::vector<FieldProblem> problems;
-  for (size_t k = 0; k < sources.size(); ++k)
-    if (!costs.in_bounds(sources[k]))
-      problems.push_back({"sources[" + std::to_string(k) + "]", to_string(sources[k]),
-                          "inside the " + shape(costs.width(), costs.height()) + " grid"});
-  if (!problems.empty()) throw InvalidArgument(problems);
+  return make_distance_map(GridCosts{costs}, sources, moves);
+}
 
-  DistanceMap out;
-  out.moves = moves;
-  if (costs.size() == 0) return out;
-  out.dist = Grid<double>(costs.width(), costs.height(), kUnreached);
-
-  flood(costs, sources, moves, out.dist);
-  return out;
+DistanceMap distance_map(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
+                         const Moves& moves) {
+  return make_distance_map(TerrainCosts(tiles, costs), sources, moves);
 }
 
 void add_source(DistanceMap& map, const CostGrid& costs, Point source) {
@@ -275,47 +346,15 @@ void add_source(DistanceMap& map, const CostGrid& costs, Point source) {
   if (!costs.in_bounds(source))
     throw InvalidArgument(
         FieldProblem{"source", to_string(source), "inside the " + shape(costs.width(), costs.height()) + " grid"});
-  flood(costs, {source}, map.moves, map.dist);
+  flood(GridCosts{costs}, {source}, map.moves, map.dist);
 }
 
 std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point from) {
-  const Grid<double>& dist = map.dist;
-  if (costs.width() != dist.width() || costs.height() != dist.height())
-    throw InvalidArgument(FieldProblem{"costs", shape(costs.width(), costs.height()),
-                                       "the distance map's " + shape(dist.width(), dist.height())});
-  if (!dist.in_bounds(from))
-    throw InvalidArgument(
-        FieldProblem{"from", to_string(from), "inside the " + shape(dist.width(), dist.height()) + " grid"});
-  if (dist[from] == kUnreached) return {};
+  return descend_on(map, GridCosts{costs}, from);
+}
 
-  std::vector<Point> path{from};
-  Point cur = from;
-  int prev = -1;
-  // Each step strictly lowers the distance, so the walk ends at a source (distance 0).
-  while (dist[cur] > 0) {
-    const double here = dist[cur];
-    const double enter = costs[cur];
-    int chosen = -1;
-    // Candidate order: the previous direction, then E, S, W, N, then SE, SW, NW, NE.
-    for (int k = -1; k < 8 && chosen < 0; ++k) {
-      const int d = k < 0 ? prev : k;
-      if (d < 0 || (k >= 0 && d == prev)) continue;
-      const Point n{cur.x + kDirections[d].x, cur.y + kDirections[d].y};
-      if (!dist.in_bounds(n)) continue;
-      const double there = dist[n];
-      if (!(there < here)) continue;  // also skips unreached cells
-      if (!step_legal(costs, map.moves, cur, d)) continue;
-      // The step from n into cur, summed as the map summed it.
-      if (there + (d >= 4 ? enter * map.moves.diagonal_cost : enter) == here) chosen = d;
-    }
-    // Only possible when a step cost vanishes in rounding next to a huge distance, or when
-    // `costs` is not the grid the map was made from.
-    if (chosen < 0) return {};
-    cur = Point{cur.x + kDirections[chosen].x, cur.y + kDirections[chosen].y};
-    path.push_back(cur);
-    prev = chosen;
-  }
-  return path;
+std::vector<Point> descend(const DistanceMap& map, const Grid<Terrain>& tiles, const CostTable& costs, Point from) {
+  return descend_on(map, TerrainCosts(tiles, costs), from);
 }
 
 }  // namespace catacomb
