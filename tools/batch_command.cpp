@@ -23,6 +23,7 @@
 #include "tools/batch_run.hpp"
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "tools/number_flags.hpp"
 #include "tools/outputs.hpp"
 #include "tools/review_page.hpp"
 
@@ -114,13 +115,13 @@ class BatchCommand : public Command {
         "Exit codes: 0 every seed valid, 1 some seed failed, 2 bad input (nothing written), 3 I/O error.\n");
     flags_ = std::make_unique<GeneratorFlags>(*sub);
     sub->add_option("--seeds", seeds_, "seeds A..B (inclusive) or A, unsigned 64-bit")->type_name("A..B")->required();
-    sub->add_option("--threads", threads_, "worker threads (1 to 256)")->capture_default_str();
+    add_number_option(*sub, "--threads", threads_, "worker threads (1 to 256)");
     sub->add_option("--out", dir_, "output directory (created when missing, if its parent exists)")
         ->type_name("DIR")
         ->capture_default_str();
     sub->add_option("--shard", shard_, "run only block K of N of the seed range (1 <= K <= N)")->type_name("K/N");
     sub->add_flag("--html", html_, "also write index.html, a review page of every seed");
-    sub->add_option("--scale", scale_, "PNG pixels per tile (1 to 64)")->capture_default_str();
+    add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
     sub->add_flag("--tmj", tmj_, "also write seed-<seed>.tmj, a Tiled map, and its tileset PNG");
     sub->add_flag("--map", map_, "also write seed-<seed>.map, a Moving AI map");
     sub->add_option("--overlay", overlay_,

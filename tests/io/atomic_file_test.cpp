@@ -65,3 +65,46 @@ TEST(AtomicFileTest, ReadingAMissingFileNamesIt) {
 
 }  // namespace
 }  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+TEST(BoundedReadTest, ReadsAFileWithinItsLimits) {
+  test::TempDir dir;
+  test::write_text(dir.file("a.txt"), "abc\ndef\n");
+  EXPECT_EQ(read_file(dir.file("a.txt"), ReadLimits{8, 3, "x"}), "abc\ndef\n");
+}
+
+TEST(BoundedReadTest, RefusesMoreBytesThanTheLimit) {
+  test::TempDir dir;
+  test::write_text(dir.file("a.txt"), std::string(200000, 'a'));
+  try {
+    read_file(dir.file("a.txt"), ReadLimits{199999, 0, "a small file"});
+    FAIL() << "expected InvalidArgument";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()), dir.file("a.txt") + ": size = more than 199999 bytes (expected a small file)");
+  }
+  EXPECT_EQ(read_file(dir.file("a.txt"), ReadLimits{200000, 0, ""}).size(), 200000u);
+}
+
+TEST(BoundedReadTest, RefusesALongLineNamingIt) {
+  test::TempDir dir;
+  test::write_text(dir.file("a.txt"), "ab\nabcd\n");
+  EXPECT_THROW(read_file(dir.file("a.txt"), ReadLimits{0, 3, ""}), InvalidArgument);
+  try {
+    read_file(dir.file("a.txt"), ReadLimits{0, 3, "rows of 3"});
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("line 2 length = more than 3 bytes (expected rows of 3)"), std::string::npos)
+        << e.what();
+  }
+}
+
+#if !defined(_WIN32)
+TEST(BoundedReadTest, StopsReadingAnEndlessDevice) {
+  EXPECT_THROW(read_file("/dev/zero", ReadLimits{1 << 20, 0, ""}), InvalidArgument);
+  EXPECT_THROW(read_file("/dev/zero", ReadLimits{0, 100, ""}), InvalidArgument);
+}
+#endif
+
+}  // namespace
+}  // namespace catacomb
