@@ -270,12 +270,65 @@ void OutputBatch::stage(const std::string& path, std::string_view contents) {
   staged_.push_back({write_temp(path, contents), path});
 }
 
-void OutputBatch::commit() {
-  while (!staged_.empty()) {
-    Staged s = staged_.front();
-    staged_.erase(staged_.begin());
-    rename_over(s.temp, s.target);
+namespace {
+
+// A second name for an existing `target` (a hard link, named like a temporary file so a later run
+// cleans it up if this one is killed), or "" when there is no file to keep or no link can be made.
+std::string keep_old_version(const std::string& target) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(target, ec)) return "";
+  static std::atomic<unsigned> counter{0};
+  static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    unsigned long long mix =
+        static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count()) * 0x9E3779B97F4A7C15ull ^
+        counter.fetch_add(1);
+    std::string keep = target + ".tmp-";
+    for (int i = 0; i < 6; ++i, mix /= 36) keep += kChars[mix % 36];
+    std::filesystem::create_hard_link(target, keep, ec);
+    if (!ec) return keep;
+    if (ec != std::errc::file_exists) return "";
   }
+  return "";
+}
+
+}  // namespace
+
+void OutputBatch::commit() {
+  // Each target's old version is kept under a second name until every rename has succeeded, so a
+  // failure part-way puts the files already renamed back as they were: all of them or none.
+  struct Renamed {
+    std::string target, old_version;  // old_version "" when the target did not exist
+    bool existed = false;
+  };
+  std::vector<Renamed> renamed;
+  auto forget_old_versions = [&] {
+    for (const Renamed& r : renamed)
+      if (!r.old_version.empty()) remove_temp(r.old_version);
+  };
+  try {
+    while (!staged_.empty()) {
+      Staged s = staged_.front();
+      std::error_code ec;
+      Renamed r{s.target, keep_old_version(s.target), std::filesystem::exists(s.target, ec)};
+      staged_.erase(staged_.begin());
+      try {
+        rename_over(s.temp, s.target);
+      } catch (...) {
+        if (!r.old_version.empty()) remove_temp(r.old_version);
+        throw;
+      }
+      renamed.push_back(std::move(r));
+    }
+  } catch (...) {
+    for (auto it = renamed.rbegin(); it != renamed.rend(); ++it) {
+      std::string why;
+      if (!it->old_version.empty()) replace_with_temp(it->old_version, it->target, why);
+      else if (!it->existed) remove_temp(it->target);
+    }
+    throw;
+  }
+  forget_old_versions();
 }
 
 }  // namespace catacomb

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <catacomb/core/error.hpp>
 #include "support/test_support.hpp"
 
@@ -105,6 +107,42 @@ TEST(BoundedReadTest, StopsReadingAnEndlessDevice) {
   EXPECT_THROW(read_file("/dev/zero", ReadLimits{0, 100, ""}), InvalidArgument);
 }
 #endif
+
+}  // namespace
+}  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+TEST(OutputBatchTest, AFailureMidCommitPutsBackTheFilesAlreadyRenamed) {
+  test::TempDir dir;
+  test::write_text(dir.file("a.txt"), "old a");
+  std::filesystem::create_directory(dir.file("c.txt"));  // the third rename fails
+  {
+    OutputBatch batch;
+    batch.stage(dir.file("a.txt"), "new a");
+    batch.stage(dir.file("b.txt"), "new b");
+    ASSERT_NO_THROW(batch.stage(dir.file("d.txt"), "new d"));
+    // c.txt is a directory: staging beside it works, the rename over it fails.
+    batch.stage(dir.file("c.txt"), "new c");
+    EXPECT_THROW(batch.commit(), IoError);
+  }
+  EXPECT_EQ(test::slurp(dir.file("a.txt")), "old a");
+  EXPECT_FALSE(test::file_exists(dir.file("b.txt")));
+  EXPECT_FALSE(test::file_exists(dir.file("d.txt")));
+  EXPECT_EQ(test::list_dir(dir.path()), (std::vector<std::string>{"a.txt", "c.txt"}));  // no temporaries
+}
+
+TEST(OutputBatchTest, ACommitLeavesNoOldVersionsBehind) {
+  test::TempDir dir;
+  test::write_text(dir.file("a.txt"), "old a");
+  OutputBatch batch;
+  batch.stage(dir.file("a.txt"), "new a");
+  batch.stage(dir.file("b.txt"), "new b");
+  batch.commit();
+  EXPECT_EQ(test::slurp(dir.file("a.txt")), "new a");
+  EXPECT_EQ(test::list_dir(dir.path()), (std::vector<std::string>{"a.txt", "b.txt"}));
+}
 
 }  // namespace
 }  // namespace catacomb

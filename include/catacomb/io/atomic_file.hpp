@@ -52,7 +52,10 @@ class OutputBatch {
 
   /// Writes `contents` to a temporary file beside `path`. Throws IoError on failure.
   void stage(const std::string& path, std::string_view contents);
-  /// Renames every staged file over its target. Throws IoError on the first failure.
+  /// Renames every staged file over its target. Throws IoError on the first failure, after
+  /// putting back the targets already renamed (an old version restored, a new file removed): the
+  /// targets end all new or all as they were. (An old version is kept as a hard link named
+  /// "<target>.tmp-XXXXXX" until the commit ends; where links cannot be made it is not restored.)
   void commit();
 
  private:
