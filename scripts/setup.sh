@@ -6,7 +6,9 @@
 #                             rot.js from npm into bench/js/node_modules, for generate_bench)
 #   scripts/setup.sh --cross  also the cross-check toolchains (scripts/cross-check.sh): MinGW-w64
 #                             and Wine, the aarch64 cross compiler and qemu-user, Clang and libc++
-# The flags combine (scripts/setup.sh --bench --cross).
+#   scripts/setup.sh --fuzz   also Clang and its runtime libraries (libFuzzer, sanitizers) for
+#                             scripts/fuzz.sh
+# The flags combine (scripts/setup.sh --bench --cross --fuzz).
 # Runs apt-get through sudo when not root.
 set -euo pipefail
 
@@ -20,7 +22,8 @@ for arg in "$@"; do
              command -v node > /dev/null || packages+=(nodejs npm) ;;
     --cross) packages+=(g++-mingw-w64-x86-64-posix wine64 g++-aarch64-linux-gnu qemu-user clang libc++-dev
                         libc++abi-dev) ;;
-    *) echo "setup: unknown argument '$arg' (expected --bench or --cross)" >&2; exit 2 ;;
+    --fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    *) echo "setup: unknown argument '$arg' (expected --bench, --cross or --fuzz)" >&2; exit 2 ;;
   esac
 done
 

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <ostream>
 
 #include <catacomb/core/error.hpp>
@@ -19,10 +20,12 @@
 #include <catacomb/io/atomic_file.hpp>
 #include "src/io/file_access.hpp"
 #include "tools/generator_flags.hpp"
+#include "tools/batch_guard.hpp"
 #include "tools/batch_report.hpp"
 #include "tools/batch_run.hpp"
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "tools/number_flags.hpp"
 #include "tools/outputs.hpp"
 #include "tools/review_page.hpp"
 
@@ -111,16 +114,24 @@ class BatchCommand : public Command {
         "--max-attempts is a row with valid=false and its error, and no files; the batch goes on.\n"
         "Each seed's files and row are the same for any --threads and --shard (but for generate_ms).\n"
         "A \"seed\" key in the --config file is ignored: --seeds gives the seeds.\n"
-        "Exit codes: 0 every seed valid, 1 some seed failed, 2 bad input (nothing written), 3 I/O error.\n");
+        "One batch at a time writes into DIR (a lock file, .catacomb-batch.lock, names its process).\n"
+        "Each finished seed is recorded in DIR/.catacomb-batch.journal; Ctrl-C (SIGINT) or SIGTERM stops the\n"
+        "workers after their current seed and writes the summary of the seeds finished; then the same\n"
+        "command with --resume runs only the rest, ending with the files of an uninterrupted run.\n"
+        "Exit codes: 0 every seed valid, 1 some seed failed, 2 bad input (nothing written), 3 I/O error,\n"
+        "130 interrupted.\n");
     flags_ = std::make_unique<GeneratorFlags>(*sub);
     sub->add_option("--seeds", seeds_, "seeds A..B (inclusive) or A, unsigned 64-bit")->type_name("A..B")->required();
-    sub->add_option("--threads", threads_, "worker threads (1 to 256)")->capture_default_str();
+    add_number_option(*sub, "--threads", threads_, "worker threads (1 to 256)");
     sub->add_option("--out", dir_, "output directory (created when missing, if its parent exists)")
         ->type_name("DIR")
         ->capture_default_str();
     sub->add_option("--shard", shard_, "run only block K of N of the seed range (1 <= K <= N)")->type_name("K/N");
     sub->add_flag("--html", html_, "also write index.html, a review page of every seed");
-    sub->add_option("--scale", scale_, "PNG pixels per tile (1 to 64)")->capture_default_str();
+    sub->add_flag("--resume", resume_,
+                  "continue a batch that was killed or interrupted: seeds its journal records, with their files, are "
+                  "not run again");
+    add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
     sub->add_flag("--tmj", tmj_, "also write seed-<seed>.tmj, a Tiled map, and its tileset PNG");
     sub->add_flag("--map", map_, "also write seed-<seed>.map, a Moving AI map");
     sub->add_option("--overlay", overlay_,
@@ -154,11 +165,31 @@ class BatchCommand : public Command {
       probe.dir = create ? parent_dir(dir_) : dir_;
       check_outputs(seed_outputs(probe, all.first), cfg.width, cfg.height);
     }
+    check_seed_paths(job);  // every seed's, not only the first's: nothing is written otherwise
     if (create) {
       std::error_code ec;
       fs::create_directory(dir_, ec);
       if (ec) throw IoError("create the directory", dir_, ec.message());
     }
+    const BatchLock lock(dir_);
+    remove_stale_temporaries(dir_);
+
+    const BatchColumns columns{tmj_, map_};
+    BatchRunInfo info;
+    info.generator = generator_kind_name(cfg.generator);
+    info.first_seed = all.first;
+    info.last_seed = all.last();
+    info.shard_index = shard.index;
+    info.shard_count = shard.count;
+    info.threads = threads_;
+    info.parameters = cfg.params();
+    info.scale = scale_;
+    info.overlay = overlay_;
+    info.columns = columns;
+    job.columns = columns;
+    job.journal = in_dir(kJournalFile);
+    job.journal_header = batch_journal_header(info);
+    if (resume_) job.resumed = read_journal(job);
 
     const bool tty = err.rdbuf() == std::cerr.rdbuf() && stderr_is_terminal();
     BatchProgress progress;
@@ -167,15 +198,18 @@ class BatchCommand : public Command {
         err << "\r" << progress_line(done, total, elapsed) << std::flush;
       };
     BatchResult result;
-    try {
-      result = run_batch(job, progress);
-    } catch (...) {
-      if (tty) err << "\n";  // the error message goes on its own line, under the bar
-      throw;
+    {
+      const InterruptGuard interrupt;
+      job.cancel = &InterruptGuard::requested();
+      try {
+        result = run_batch(job, progress);
+      } catch (...) {
+        if (tty) err << "\n";  // the error message goes on its own line, under the bar
+        throw;
+      }
     }
     if (tty) err << "\n";
 
-    const BatchColumns columns{tmj_, map_};
     std::string csv = shard.index == 1 ? batch_csv_header(columns) : std::string();
     std::string jsonl;
     size_t valid = 0;
@@ -188,17 +222,6 @@ class BatchCommand : public Command {
       else if (!first_failure)
         first_failure = &row;
     }
-    BatchRunInfo info;
-    info.generator = generator_kind_name(cfg.generator);
-    info.first_seed = all.first;
-    info.last_seed = all.last();
-    info.shard_index = shard.index;
-    info.shard_count = shard.count;
-    info.threads = threads_;
-    info.parameters = cfg.params();
-    info.scale = scale_;
-    info.overlay = overlay_;
-    info.columns = columns;
     info.contact_sheets = result.contact_sheets;
     info.html = html_ ? "index.html" : "";
     info.elapsed_s = result.elapsed_s;
@@ -221,6 +244,14 @@ class BatchCommand : public Command {
     batch.commit();
 
     const size_t n = result.rows.size();
+    if (result.interrupted) {
+      err << "catacomb batch: interrupted: " << n << " of " << job.seeds.count
+          << " seeds finished, their summary is in " << dir_
+          << "; the same command with --resume runs the rest\n";
+      return kExitInterrupted;
+    }
+    std::error_code ec;
+    fs::remove(job.journal, ec);  // complete: the summary holds every row
     const double valid_percent = n == 0 ? 100.0 : 100.0 * static_cast<double>(valid) / static_cast<double>(n);
     const double maps_per_s = result.elapsed_s > 0 ? static_cast<double>(n) / result.elapsed_s : 0.0;
     out << n << " seeds, " << valid << " valid (" << format_fixed(valid_percent, 1) << "%), "
@@ -235,7 +266,40 @@ class BatchCommand : public Command {
   }
 
  private:
+  static constexpr const char* kJournalFile = ".catacomb-batch.journal";
+
   std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).generic_string(); }
+
+  // The rows an earlier run of this batch journaled whose files are all there, in seed order (the
+  // last line of a seed wins; a torn last line is skipped). Throws InvalidArgument when the journal
+  // is of another batch.
+  std::vector<SeedRow> read_journal(const BatchJob& job) const {
+    std::error_code ec;
+    if (!fs::exists(job.journal, ec)) return {};
+    const std::string text = read_file(job.journal);
+    const size_t eol = text.find('\n');
+    if (eol == std::string::npos || std::string_view(text).substr(0, eol) != job.journal_header)
+      throw InvalidArgument(FieldProblem{
+          "--resume", job.journal,
+          "the journal of the same batch (the same --seeds, --shard, generator flags and output flags)"});
+    std::map<uint64_t, SeedRow> rows;
+    size_t pos = eol + 1;
+    while (pos < text.size()) {
+      const size_t end = text.find('\n', pos);
+      if (end == std::string::npos) break;  // torn by a kill
+      SeedRow row;
+      if (batch_row_from_jsonl(std::string_view(text).substr(pos, end - pos), row)) rows[row.seed] = std::move(row);
+      pos = end + 1;
+    }
+    std::vector<SeedRow> complete;
+    for (auto& [seed, row] : rows) {
+      bool files = true;
+      for (const std::string* f : {&row.png, &row.json, &row.txt, &row.tmj, &row.map})
+        if (!f->empty() && !fs::is_regular_file(in_dir(*f), ec)) files = false;
+      if (files) complete.push_back(std::move(row));
+    }
+    return complete;
+  }
 
   std::unique_ptr<GeneratorFlags> flags_;
   std::string seeds_;
@@ -243,6 +307,7 @@ class BatchCommand : public Command {
   std::string dir_ = ".";
   std::string shard_;
   bool html_ = false;
+  bool resume_ = false;
   int scale_ = 4;
   bool tmj_ = false;
   bool map_ = false;

@@ -79,7 +79,28 @@ Json percentiles_json(const std::vector<double>& values, int decimals) {
   return j;
 }
 
+// The recipe and output options of a run: what makes two runs write the same files.
+Json parameters_json(const BatchRunInfo& info) {
+  Json params = Json::object();
+  params["generator"] = info.generator;
+  for (const auto& [name, value] : info.parameters) params[name] = param_json(value);
+  params["scale"] = info.scale;
+  params["overlay"] = info.overlay;
+  params["tmj"] = info.columns.tmj;
+  params["map"] = info.columns.map;
+  return params;
+}
+
 }  // namespace
+
+std::string batch_journal_header(const BatchRunInfo& info) {
+  Json j = Json::object();
+  j["catacomb_batch_journal"] = 1;
+  j["range"] = std::to_string(info.first_seed) + ".." + std::to_string(info.last_seed);
+  j["shard"] = std::to_string(info.shard_index) + "/" + std::to_string(info.shard_count);
+  j["parameters"] = parameters_json(info);
+  return j.dump();
+}
 
 std::vector<std::string> batch_column_names(const BatchColumns& columns) {
   std::vector<std::string> names = {"seed",      "valid",       "attempts",    "open_fraction", "rooms", "objectives",
@@ -114,6 +135,35 @@ std::string batch_jsonl_row(const SeedRow& row, const BatchColumns& columns) {
   Json j = Json::object();
   for (size_t i = 0; i < f.size(); ++i) j[names[i]] = f[i].second;
   return j.dump() + "\n";
+}
+
+bool batch_row_from_jsonl(std::string_view line, SeedRow& row) {
+  try {
+    const Json j = Json::parse(line.begin(), line.end());
+    if (!j.is_object() || !j.contains("seed") || !j["seed"].is_number_unsigned()) return false;
+    row = SeedRow{};
+    row.seed = j.at("seed").get<uint64_t>();
+    row.valid = j.at("valid").get<bool>();
+    row.attempts = j.at("attempts").get<int>();
+    row.open_fraction = j.at("open_fraction").get<double>();
+    row.rooms = j.at("rooms").get<int>();
+    row.objectives = j.at("objectives").get<int>();
+    row.route_cost = j.at("route_cost").get<double>();
+    row.route_length = j.at("route_length").get<int64_t>();
+    row.loops = j.at("loops").get<int>();
+    row.dead_ends = j.at("dead_ends").get<int>();
+    row.chokepoints = j.at("chokepoints").get<int>();
+    row.generate_ms = j.at("generate_ms").get<double>();
+    row.error = j.at("error").get<std::string>();
+    row.png = j.at("png").get<std::string>();
+    row.json = j.at("json").get<std::string>();
+    row.txt = j.at("txt").get<std::string>();
+    if (j.contains("tmj")) row.tmj = j.at("tmj").get<std::string>();
+    if (j.contains("map")) row.map = j.at("map").get<std::string>();
+    return true;
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
 }
 
 std::string batch_summary_json(const std::vector<SeedRow>& rows, const BatchRunInfo& info) {
@@ -161,14 +211,7 @@ std::string batch_summary_json(const std::vector<SeedRow>& rows, const BatchRunI
   j["threads"] = info.threads;
   j["shard"] = std::to_string(info.shard_index) + "/" + std::to_string(info.shard_count);
   j["range"] = std::to_string(info.first_seed) + ".." + std::to_string(info.last_seed);
-  Json params = Json::object();
-  params["generator"] = info.generator;
-  for (const auto& [name, value] : info.parameters) params[name] = param_json(value);
-  params["scale"] = info.scale;
-  params["overlay"] = info.overlay;
-  params["tmj"] = info.columns.tmj;
-  params["map"] = info.columns.map;
-  j["parameters"] = params;
+  j["parameters"] = parameters_json(info);
   Json files = Json::object();
   files["csv"] = "summary.csv";
   files["jsonl"] = "seeds.jsonl";

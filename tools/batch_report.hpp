@@ -9,6 +9,7 @@
 /// generate_ms 3), so that every field but generate_ms is the same on every run and machine.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <catacomb/core/dungeon.hpp>
@@ -34,6 +35,10 @@ std::string batch_csv_row(const SeedRow& row, const BatchColumns& columns);
 /// One JSON Lines object (keys in column order), with its newline.
 std::string batch_jsonl_row(const SeedRow& row, const BatchColumns& columns);
 
+/// Reads back a line written by batch_jsonl_row (a batch journal's row): false for anything
+/// else (a line torn by a kill, another format), leaving `row` unspecified.
+bool batch_row_from_jsonl(std::string_view line, SeedRow& row);
+
 /// What summary.json records besides the rows' aggregates.
 struct BatchRunInfo {
   std::string generator;
@@ -57,5 +62,10 @@ struct BatchRunInfo {
 /// objectives, loops, dead_ends and chokepoints over the valid seeds; maps_per_s, elapsed_s,
 /// threads, shard, the --seeds range, the parameters and the file names. Ends with a newline.
 std::string batch_summary_json(const std::vector<SeedRow>& rows, const BatchRunInfo& info);
+
+/// The first line of a batch journal: one line of JSON naming the --seeds range, the shard and
+/// the parameters (generator recipe and output options), so that --resume continues only the
+/// same batch.
+std::string batch_journal_header(const BatchRunInfo& info);
 
 }  // namespace catacomb::cli

@@ -7,6 +7,9 @@
 #include "tools/batch_run.hpp"
 
 #include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <charconv>
 #include <chrono>
 #include <condition_variable>
@@ -195,31 +198,103 @@ SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
   return row;
 }
 
+namespace {
+
+// The journal: one line per finished seed, appended and flushed under a lock, in finishing order.
+class Journal {
+ public:
+  Journal(const BatchJob& job) : columns_(job.columns) {
+    if (job.journal.empty()) return;
+    path_ = job.journal;
+    // A resumed run appends to the journal it read; a new run starts it afresh.
+    file_ = std::fopen(path_.c_str(), job.resumed.empty() ? "wb" : "ab");
+    if (!file_) throw IoError("open the journal", path_, std::strerror(errno));
+    if (job.resumed.empty()) write(job.journal_header + "\n");
+  }
+  ~Journal() {
+    if (file_) std::fclose(file_);
+  }
+  Journal(const Journal&) = delete;
+  Journal& operator=(const Journal&) = delete;
+
+  void add(const SeedRow& row) {
+    if (file_) write(batch_jsonl_row(row, columns_));
+  }
+
+ private:
+  void write(const std::string& line) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)
+      throw IoError("write", path_, std::strerror(errno));
+  }
+  BatchColumns columns_;
+  std::string path_;
+  std::FILE* file_ = nullptr;
+  std::mutex mutex_;
+};
+
+// A valid seed's contact sheet thumbnail, generated again (for a resumed seed whose page is
+// still to be written; generation is deterministic, so it is the same picture).
+Image regenerate_thumbnail(const BatchJob& job, uint64_t seed) {
+  return render_thumbnail(generate_dungeon(job.config, seed).dungeon);
+}
+
+}  // namespace
+
 BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   const auto t0 = Clock::now();
   const uint64_t total = job.seeds.count;
-  BatchResult result;
-  result.rows.resize(static_cast<size_t>(total));
+  std::vector<SeedRow> rows(static_cast<size_t>(total));
+  std::vector<char> finished(static_cast<size_t>(total), 0), resumed(static_cast<size_t>(total), 0);
+  for (const SeedRow& r : job.resumed) {
+    if (r.seed < job.seeds.first || r.seed - job.seeds.first >= total) continue;
+    const auto i = static_cast<size_t>(r.seed - job.seeds.first);
+    rows[i] = r;
+    finished[i] = resumed[i] = 1;
+  }
   ContactPager pager(job.dir, total);
+  // A page needs writing unless it exists and every one of its seeds was finished before.
+  const auto per = static_cast<uint64_t>(kContactSheetPageSize);
+  std::vector<char> page_needed(contact_sheet_pages(static_cast<size_t>(total)), 1);
+  for (size_t p = 0; p < page_needed.size(); ++p) {
+    std::error_code ec;
+    if (!std::filesystem::exists(in_dir(job.dir, contact_sheet_file(p, page_needed.size())), ec)) continue;
+    bool all = true;
+    for (uint64_t i = p * per; i < std::min(total, (p + 1) * per); ++i) all = all && resumed[static_cast<size_t>(i)];
+    page_needed[p] = !all;
+  }
+  Journal journal(job);
 
   std::atomic<uint64_t> next{0}, done{0};
+  for (char r : resumed) done += static_cast<uint64_t>(r);
   std::atomic<bool> stop{false};
   std::mutex mutex;
-  std::condition_variable finished;
+  std::condition_variable finished_cv;
   std::exception_ptr error;
   int running = 0;
+  auto cancelled = [&] { return job.cancel && job.cancel->load(); };
 
   auto work = [&] {
-    while (!stop.load(std::memory_order_relaxed)) {
+    while (!stop.load(std::memory_order_relaxed) && !cancelled()) {
       const uint64_t i = next.fetch_add(1);
       if (i >= total) break;
+      const uint64_t seed = job.seeds.first + i;
+      const bool sheet = job.contact_sheet && page_needed[static_cast<size_t>(i / per)];
       try {
-        const uint64_t seed = job.seeds.first + i;
+        if (resumed[static_cast<size_t>(i)]) {
+          if (sheet) {
+            const SeedRow& row = rows[static_cast<size_t>(i)];
+            pager.add(i, ContactEntry{seed, row.valid, row.valid ? regenerate_thumbnail(job, seed) : Image{}});
+          }
+          continue;
+        }
         Image thumb;
-        SeedRow row = run_seed(job, seed, job.contact_sheet ? &thumb : nullptr);
+        SeedRow row = run_seed(job, seed, sheet ? &thumb : nullptr);
+        journal.add(row);
         const bool valid = row.valid;
-        result.rows[static_cast<size_t>(i)] = std::move(row);
-        if (job.contact_sheet) pager.add(i, ContactEntry{seed, valid, std::move(thumb)});
+        rows[static_cast<size_t>(i)] = std::move(row);
+        finished[static_cast<size_t>(i)] = 1;
+        if (sheet) pager.add(i, ContactEntry{seed, valid, std::move(thumb)});
       } catch (...) {
         std::lock_guard<std::mutex> lock(mutex);
         if (!error) error = std::current_exception();
@@ -229,7 +304,7 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
     }
     std::lock_guard<std::mutex> lock(mutex);
     --running;
-    finished.notify_all();
+    finished_cv.notify_all();
   };
 
   const int n = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(std::max(job.threads, 1)), total));
@@ -256,7 +331,7 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   {
     std::unique_lock<std::mutex> lock(mutex);
     while (running > 0) {
-      finished.wait_for(lock, std::chrono::milliseconds(100));
+      finished_cv.wait_for(lock, std::chrono::milliseconds(100));
       if (progress && running > 0) {
         lock.unlock();
         progress(done.load(), total, seconds_since(t0));
@@ -266,9 +341,13 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   }
   for (std::thread& w : workers) w.join();
   if (error) std::rethrow_exception(error);
+  BatchResult result;
   result.elapsed_s = seconds_since(t0);
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (finished[i]) result.rows.push_back(std::move(rows[i]));
+  result.interrupted = result.rows.size() < total;
   if (progress) progress(done.load(), total, result.elapsed_s);
-  if (job.contact_sheet) result.contact_sheets = pager.files();
+  if (job.contact_sheet && !result.interrupted) result.contact_sheets = pager.files();
   return result;
 }
 

@@ -3,6 +3,7 @@
 /// written to its own files by a pool of worker threads, with the contact sheet pages written as
 /// they fill up. Rows, files and pages never depend on the thread count: each seed's files are
 /// the same bytes for any --threads and any --shard.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include <catacomb/generator/pipeline.hpp>
 #include <catacomb/io/image.hpp>
+#include "tools/batch_report.hpp"
 #include "tools/batch_summary.hpp"
 #include "tools/outputs.hpp"
 
@@ -61,6 +63,17 @@ struct BatchJob {
   int scale = 4;          ///< PNG preview pixels per tile
   std::string overlay;    ///< preview overlays (OutputOptions::overlay)
   bool contact_sheet = true;  ///< write contact-sheet.png (or its pages)
+  /// When set, workers take no new seed once it is true (SIGINT/SIGTERM); the seeds in flight
+  /// finish, and run_batch returns with interrupted = true.
+  const std::atomic<bool>* cancel = nullptr;
+  /// Journal file (appended one JSON Lines row per finished seed, flushed at once, so a kill
+  /// loses at most the seeds in flight), or empty for none. Its first line is journal_header.
+  std::string journal;
+  std::string journal_header;  ///< what identifies the batch (written when the journal is new)
+  BatchColumns columns;        ///< the row format of the journal
+  /// Rows of seeds already finished by an earlier run (from its journal, files checked), in
+  /// seed order: not run again; their rows are kept as they were.
+  std::vector<SeedRow> resumed;
 };
 
 /// The output options of one seed: png, json and txt always, tmj and map when asked, every file
@@ -75,9 +88,10 @@ OutputOptions seed_outputs(const BatchJob& job, uint64_t seed);
 SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail = nullptr);
 
 struct BatchResult {
-  std::vector<SeedRow> rows;                ///< one per seed, in seed order
+  std::vector<SeedRow> rows;                ///< one per finished seed, in seed order
   std::vector<std::string> contact_sheets;  ///< file names of the pages written, in order
   double elapsed_s = 0;                     ///< wall-clock time of the run
+  bool interrupted = false;                 ///< job.cancel stopped it before every seed finished
 };
 
 /// Called on the calling thread about ten times a second and once at the end with the seeds

@@ -32,7 +32,7 @@ std::string cli_message(const InvalidArgument& e) {
   if (e.problems().empty()) return e.what();
   std::vector<FieldProblem> problems = e.problems();
   for (FieldProblem& p : problems) p.field = flag_for_field(p.field);
-  return to_string(problems);
+  return printable_text(to_string(problems));
 }
 
 namespace {
@@ -71,6 +71,20 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   add(add_scen_command);
   add(add_batch_command);
 
+  // No option takes an empty value: `--png ''` is refused, not read as "not given" (numbers
+  // refuse it in their own check, tools/number_flags.hpp).
+  for (auto& [sub, cmd] : commands)
+    for (CLI::Option* opt : sub->get_options())
+      if (opt->get_expected_min() > 0) {
+        const std::string name = opt->get_name();
+        opt->check(CLI::Validator(
+            [name](std::string& v) -> std::string {
+              if (v.empty()) throw InvalidArgument(FieldProblem{name, "''", "a non-empty value"});
+              return {};
+            },
+            "", "non-empty"));
+      }
+
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {
     app.parse(reversed);
@@ -102,8 +116,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
       if (sub->parsed()) where += " " + sub->get_name();
     err << where << ": error: " << reword_parse_error(e.what()) << " (see '" << where << " --help')\n";
     return kExitUsage;
-  } catch (const catacomb::InvalidArgument& e) {
-    err << "catacomb: error: " << cli_message(e) << "\n";
+  } catch (const catacomb::InvalidArgument& e) {  // a value refused by a strict check while parsing
+    std::string where = "catacomb";
+    for (auto& [sub, cmd] : commands)
+      if (sub->parsed()) where += " " + sub->get_name();
+    err << where << ": error: " << cli_message(e) << "\n";
     return kExitUsage;
   }
 

@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include <catacomb/io/atomic_file.hpp>
+#include "tools/number_flags.hpp"
 
 namespace catacomb::cli {
 
@@ -31,7 +32,7 @@ GeneratorFlags::GeneratorFlags(CLI::App& sub, uint64_t* seed) : seed_(seed) {
             f.option = sub.add_option(flag, std::get<std::string>(f.given), help)->capture_default_str();
           } else {
             f.given = *field;
-            f.option = sub.add_option(flag, std::get<T>(f.given), help)->capture_default_str();
+            f.option = add_number_option(sub, flag, std::get<T>(f.given), help);
           }
         },
         p.field(defaults, default_seed));
@@ -40,7 +41,8 @@ GeneratorFlags::GeneratorFlags(CLI::App& sub, uint64_t* seed) : seed_(seed) {
 
 GenerateConfig GeneratorFlags::resolve() {
   GenerateConfig cfg;
-  if (!config_path_.empty()) cfg = generate_config_from_json(read_file(config_path_), cfg, seed_, config_path_);
+  if (!config_path_.empty()) cfg = generate_config_from_json(
+        read_file(config_path_, {kMaxConfigFileBytes, 0, "a JSON config file of at most 1 MiB"}), cfg, seed_, config_path_);
   uint64_t no_seed = 0;
   for (Flag& f : flags_) {
     if (f.option->count() == 0) continue;

@@ -13,6 +13,7 @@
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <catacomb/validate/analysis.hpp>
+#include "tools/number_flags.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -28,7 +29,7 @@ void add_output_options(CLI::App& sub, OutputOptions& o) {
   sub.add_option("--txt", o.txt, "Write the ASCII map to this file")->type_name("FILE");
   sub.add_option("--tmj", o.tmj, "Write a Tiled JSON map to this file (and its tileset PNG beside it)")->type_name("FILE");
   sub.add_option("--map", o.map, "Write a Moving AI .map to this file (passable '.', walls '@')")->type_name("FILE");
-  sub.add_option("--scale", o.scale, "PNG pixels per tile (1 to 64)")->capture_default_str();
+  add_number_option(sub, "--scale", o.scale, "PNG pixels per tile (1 to 64)");
   sub.add_option("--overlay", o.overlay,
                  "Draw on the PNG (comma-separated): regions, routes, heatmap, dead-ends, chokepoints, unreachable, or all")
       ->type_name("LIST");

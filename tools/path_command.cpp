@@ -11,6 +11,7 @@
 #include <catacomb/pathing/search.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "tools/number_flags.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -19,15 +20,9 @@ Point parse_point(const std::string& flag, const std::string& text) {
   const size_t comma = text.find(',');
   auto bad = [&]() -> Point { throw InvalidArgument(FieldProblem{flag, text, "X,Y with integers, e.g. 3,4"}); };
   if (comma == std::string::npos) return bad();
-  try {
-    size_t a = 0, b = 0;
-    const int x = std::stoi(text.substr(0, comma), &a);
-    const int y = std::stoi(text.substr(comma + 1), &b);
-    if (a != comma || b != text.size() - comma - 1) return bad();
-    return {x, y};
-  } catch (const std::logic_error&) {
-    return bad();
-  }
+  Point p;
+  if (!parse_strict_number(text.substr(0, comma), p.x) || !parse_strict_number(text.substr(comma + 1), p.y)) return bad();
+  return p;
 }
 
 class PathCommand : public Command {
@@ -45,20 +40,19 @@ class PathCommand : public Command {
     sub->add_option("--from", from_, "Start cell X,Y")->required();
     sub->add_option("--to", to_, "Goal cell X,Y")->required();
     sub->add_option("--algorithm", algorithm_, "astar, dijkstra, bfs, greedy or jps")->capture_default_str();
-    sub->add_option("--neighbors", options_.moves.neighbors, "4 or 8")->capture_default_str();
+    add_number_option(*sub, "--neighbors", options_.moves.neighbors, "4 or 8");
     sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always")->capture_default_str();
     sub->add_option("--heuristic", heuristic_, "manhattan, octile, chebyshev, euclidean or zero")
         ->capture_default_str();
-    sub->add_option("--weight", options_.heuristic_scale, "Heuristic weight (1 = optimal)")->capture_default_str();
-    sub->add_option("--cost-scale", options_.cost_scale, "Flatten costs: cost' = 1 + s*(cost-1), 0 to 1")
-        ->capture_default_str();
+    add_number_option(*sub, "--weight", options_.heuristic_scale, "Heuristic weight (1 = optimal)");
+    add_number_option(*sub, "--cost-scale", options_.cost_scale, "Flatten costs: cost' = 1 + s*(cost-1), 0 to 1");
     sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform")->capture_default_str();
-    sub->add_option("--budget", options_.budget, "Most nodes to expand (0 = no limit)")->capture_default_str();
+    add_number_option(*sub, "--budget", options_.budget, "Most nodes to expand (0 = no limit)");
     sub->add_flag("--closest", options_.fallback_to_closest,
                   "When the goal cannot be reached, return the path to the closest reachable cell");
     sub->add_flag("--json", json_, "Print {found, cost, length, expanded, path} as JSON");
     sub->add_option("--png", png_, "Draw visited cells, the frontier and the path")->type_name("FILE");
-    sub->add_option("--scale", scale_, "PNG pixels per tile (1 to 64)")->capture_default_str();
+    add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
   }
 
   int run(std::ostream& out, std::ostream&) override {

@@ -10,6 +10,7 @@
 #include <catacomb/io/annotate.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "tools/number_flags.hpp"
 #include <catacomb/validate/analysis.hpp>
 #include <catacomb/validate/validate.hpp>
 
@@ -29,7 +30,7 @@ class ValidateCommand : public Command {
     sub->add_option("MAP", map_path_, "Map to check (.json or .txt)")->required();
     sub->add_flag("--json", json_, "Print the report as JSON");
     sub->add_option("--png", png_, "Write a picture of regions, unreachable cells and routes")->type_name("FILE");
-    sub->add_option("--scale", scale_, "PNG pixels per tile (1 to 64)")->capture_default_str();
+    add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
     sub->add_option("--overlay", overlay_,
                     "What the PNG shows (comma-separated): regions, routes, heatmap, dead-ends, chokepoints, "
                     "unreachable, or all")
@@ -37,7 +38,7 @@ class ValidateCommand : public Command {
     sub->add_flag("--grid", grid_, "Draw grid lines between tiles on the PNG (--scale 4 or more)");
     sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform")->capture_default_str();
     sub->add_flag("--deep-water", deep_water_, "Water cannot be crossed");
-    sub->add_option("--neighbors", options_.moves.neighbors, "Player moves: 4 or 8 neighbours")->capture_default_str();
+    add_number_option(*sub, "--neighbors", options_.moves.neighbors, "Player moves: 4 or 8 neighbours");
     sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always")->capture_default_str();
   }
 

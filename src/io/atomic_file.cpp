@@ -30,8 +30,10 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include <catacomb/core/error.hpp>
+#include "io/bounded_input.hpp"
 #include "io/file_access.hpp"
 
 namespace catacomb {
@@ -203,6 +205,50 @@ std::string read_file(const std::string& path) {
   return s.str();
 }
 
+std::string read_file(const std::string& path, const ReadLimits& limits) {
+  return detail::read_bounded(path, [&](std::string_view) { return limits; });
+}
+
+std::string detail::read_bounded(const std::string& path,
+                                 const std::function<ReadLimits(std::string_view head)>& choose) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw IoError("read", path, "it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError("read", path, errno_text());
+  std::string text;
+  std::vector<char> chunk(kInputHeadBytes);
+  ReadLimits limits;
+  bool chosen = false;
+  uint64_t line = 0, line_no = 1;  // bytes of the line being read so far, and its number
+  auto too_big = [&](const std::string& what, uint64_t limit) {
+    throw InvalidArgument(path + ": " + what + " = more than " + std::to_string(limit) + " bytes (expected " +
+                          (limits.what.empty() ? std::string("a smaller file") : limits.what) + ")");
+  };
+  auto check_lines = [&](std::string_view bytes) {
+    if (limits.max_line == 0) return;
+    for (char c : bytes) {
+      if (c == '\n') line = 0, ++line_no;
+      else if (++line > limits.max_line) too_big("line " + std::to_string(line_no) + " length", limits.max_line);
+    }
+  };
+  for (;;) {
+    // Until the limits are known, fill the head; then read in chunks.
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const auto got = static_cast<size_t>(in.gcount());
+    if (in.bad()) throw IoError("read", path, errno_text());
+    const std::string_view bytes(chunk.data(), got);
+    if (!chosen) {
+      limits = choose(bytes);
+      chosen = true;
+    }
+    if (limits.max_bytes > 0 && text.size() + got > limits.max_bytes) too_big("size", limits.max_bytes);
+    check_lines(bytes);
+    text.append(bytes);
+    if (got < chunk.size()) break;
+  }
+  return text;
+}
+
 void check_writable_path(const std::string& what, const std::string& path) {
   auto bad = [&](const std::string& why) {
     throw InvalidArgument(FieldProblem{what, path, "a file path in an existing, writable directory; " + why});
@@ -224,12 +270,65 @@ void OutputBatch::stage(const std::string& path, std::string_view contents) {
   staged_.push_back({write_temp(path, contents), path});
 }
 
-void OutputBatch::commit() {
-  while (!staged_.empty()) {
-    Staged s = staged_.front();
-    staged_.erase(staged_.begin());
-    rename_over(s.temp, s.target);
+namespace {
+
+// A second name for an existing `target` (a hard link, named like a temporary file so a later run
+// cleans it up if this one is killed), or "" when there is no file to keep or no link can be made.
+std::string keep_old_version(const std::string& target) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(target, ec)) return "";
+  static std::atomic<unsigned> counter{0};
+  static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    unsigned long long mix =
+        static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count()) * 0x9E3779B97F4A7C15ull ^
+        counter.fetch_add(1);
+    std::string keep = target + ".tmp-";
+    for (int i = 0; i < 6; ++i, mix /= 36) keep += kChars[mix % 36];
+    std::filesystem::create_hard_link(target, keep, ec);
+    if (!ec) return keep;
+    if (ec != std::errc::file_exists) return "";
   }
+  return "";
+}
+
+}  // namespace
+
+void OutputBatch::commit() {
+  // Each target's old version is kept under a second name until every rename has succeeded, so a
+  // failure part-way puts the files already renamed back as they were: all of them or none.
+  struct Renamed {
+    std::string target, old_version;  // old_version "" when the target did not exist
+    bool existed = false;
+  };
+  std::vector<Renamed> renamed;
+  auto forget_old_versions = [&] {
+    for (const Renamed& r : renamed)
+      if (!r.old_version.empty()) remove_temp(r.old_version);
+  };
+  try {
+    while (!staged_.empty()) {
+      Staged s = staged_.front();
+      std::error_code ec;
+      Renamed r{s.target, keep_old_version(s.target), std::filesystem::exists(s.target, ec)};
+      staged_.erase(staged_.begin());
+      try {
+        rename_over(s.temp, s.target);
+      } catch (...) {
+        if (!r.old_version.empty()) remove_temp(r.old_version);
+        throw;
+      }
+      renamed.push_back(std::move(r));
+    }
+  } catch (...) {
+    for (auto it = renamed.rbegin(); it != renamed.rend(); ++it) {
+      std::string why;
+      if (!it->old_version.empty()) replace_with_temp(it->old_version, it->target, why);
+      else if (!it->existed) remove_temp(it->target);
+    }
+    throw;
+  }
+  forget_old_versions();
 }
 
 }  // namespace catacomb

@@ -123,13 +123,16 @@ Dungeon read_json_map(std::string_view text) {
   if (!tiles.is_array() || tiles.size() != static_cast<size_t>(h))
     bad("tiles", tiles.is_array() ? std::to_string(tiles.size()) + " rows" : tiles.type_name(),
         std::to_string(h) + " rows (the height)");
-  d.tiles = Grid<Terrain>(w, h, Terrain::Wall);
+  // Every row is checked against width and height before the grid is allocated for them.
   for (int y = 0; y < h; ++y) {
     const ojson& row = tiles[static_cast<size_t>(y)];
     if (!row.is_string() || row.get_ref<const std::string&>().size() != static_cast<size_t>(w))
       bad("tiles[" + std::to_string(y) + "]", row.is_string() ? std::to_string(row.get_ref<const std::string&>().size()) + " characters" : row.type_name(),
           std::to_string(w) + " characters (the width)");
-    const std::string& s = row.get_ref<const std::string&>();
+  }
+  d.tiles = Grid<Terrain>(w, h, Terrain::Wall);
+  for (int y = 0; y < h; ++y) {
+    const std::string& s = tiles[static_cast<size_t>(y)].get_ref<const std::string&>();
     for (int x = 0; x < w; ++x) {
       auto t = decode[static_cast<unsigned char>(s[static_cast<size_t>(x)])];
       if (!t)

@@ -10,6 +10,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/atomic_file.hpp>
+#include <catacomb/io/map_file.hpp>
 #include "core/parse_number.hpp"
 #include "io/text_lines.hpp"
 
@@ -96,17 +97,22 @@ Grid<Terrain> read_movingai_map(std::string_view text) {
     throw InvalidArgument(where(3) + " = " + (lines.size() <= 3 ? std::string("end of file") : quote(line_at(3))) +
                           " (expected 'map')");
 
-  Grid<Terrain> tiles(width, height, Terrain::Wall);
+  // Every row is checked against the header's claim before the grid is allocated: a 41-byte file
+  // claiming 16384x16384 is refused without allocating 268 MB.
   const size_t first = 4;
   for (int y = 0; y < height; ++y) {
     const size_t i = first + static_cast<size_t>(y);
     if (i >= lines.size())
       throw InvalidArgument(where(i) + " = end of file (expected " + std::to_string(height) + " rows, found " +
                             std::to_string(y) + ")");
-    const std::string_view row = lines[i];
-    if (row.size() != static_cast<size_t>(width))
-      throw InvalidArgument(where(i) + " length = " + std::to_string(row.size()) + " (expected " +
+    if (lines[i].size() != static_cast<size_t>(width))
+      throw InvalidArgument(where(i) + " length = " + std::to_string(lines[i].size()) + " (expected " +
                             std::to_string(width) + ", the width)");
+  }
+  Grid<Terrain> tiles(width, height, Terrain::Wall);
+  for (int y = 0; y < height; ++y) {
+    const size_t i = first + static_cast<size_t>(y);
+    const std::string_view row = lines[i];
     Terrain* out = tiles.row(y);
     for (size_t x = 0; x < row.size(); ++x)
       if (!map_char(row[x], out[x]))
@@ -178,7 +184,7 @@ std::vector<Scenario> read_scenarios(std::string_view text) {
 }
 
 Grid<Terrain> load_movingai_map(const std::string& path) {
-  const std::string text = read_file(path);
+  const std::string text = read_file(path, map_read_limits("type octile", ".map"));
   try {
     return read_movingai_map(text);
   } catch (const InvalidArgument& e) {
@@ -187,7 +193,8 @@ Grid<Terrain> load_movingai_map(const std::string& path) {
 }
 
 std::vector<Scenario> load_scenarios(const std::string& path) {
-  const std::string text = read_file(path);
+  const std::string text = read_file(path, {kMaxScenarioFileBytes, kMaxScenarioLineBytes,
+                                            "a Moving AI scenario file of at most 64 MiB, lines of at most 4096 bytes"});
   try {
     return read_scenarios(text);
   } catch (const InvalidArgument& e) {

@@ -341,7 +341,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadBatch{{"--seeds", "1..10000001"}, R"(expected at most 10000000 seeds)"},
         BadBatch{{"--threads", "0"}, R"(--threads = 0 \(expected 1 to 256\))"},
         BadBatch{{"--threads", "257"}, R"(--threads = 257 \(expected 1 to 256\))"},
-        BadBatch{{"--threads", "two"}, R"(--threads = two \(expected a number\))"},
+        BadBatch{{"--threads", "two"}, R"(--threads = two \(expected an integer from)"},
         BadBatch{{"--shard", "3/2"}, R"(--shard = 3/2 \(expected K/N with 1 <= K <= N)"},
         BadBatch{{"--shard", "0/2"}, R"(--shard = 0/2 \(expected K/N)"},
         BadBatch{{"--shard", "1"}, R"(--shard = 1 \(expected K/N)"},

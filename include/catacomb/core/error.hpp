@@ -5,16 +5,26 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
-/// Base of every exception catacomb throws.
+/// Longest message an Error carries, in bytes; longer ones are cut and end in "...".
+inline constexpr size_t kMaxErrorMessageBytes = 1000;
+
+/// `text` as one readable line whatever bytes it holds: control bytes, DEL and bytes that are
+/// not part of valid UTF-8 are written as escapes ("\x00", "\n", "\t", "\xEF"); valid UTF-8 is
+/// kept. Cut to at most `max_bytes` bytes (never inside an escape or a character), then "...".
+std::string printable_text(std::string_view text, size_t max_bytes = kMaxErrorMessageBytes);
+
+/// Base of every exception catacomb throws. The message is printable_text(message): one line,
+/// NUL and control bytes of the input escaped, at most kMaxErrorMessageBytes.
 class Error : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit Error(const std::string& message) : std::runtime_error(printable_text(message)) {}
 };
 
 /// One bad field of a config or argument, as data: the message reads

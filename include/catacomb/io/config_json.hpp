@@ -56,6 +56,9 @@ std::string config_choice_name(const ConfigField& field);
 /// a name the choice does not have, and for a number or boolean field.
 void set_config_choice(const ConfigField& field, std::string_view name, const std::string& key);
 
+/// Largest config file the CLI reads (--config): 1 MiB, far more than any recipe needs.
+inline constexpr uint64_t kMaxConfigFileBytes = uint64_t{1} << 20;
+
 /// Reads a JSON config over `base`: every key present overrides that field, the rest stay.
 /// With `seed`, a "seed" key (an integer from 0 to 2^64-1) is accepted and written there; without
 /// it (a batch, whose seeds come from elsewhere) a "seed" key holding such an integer is ignored.

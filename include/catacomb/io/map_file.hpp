@@ -1,19 +1,36 @@
 #pragma once
-/// Loading a map of any supported format, chosen by the file's content and extension:
-/// a catacomb JSON map ("{" first), a Moving AI map ("type " first, or .map), else ASCII.
+/// Loading a map of any supported format, chosen by the file name's extension when it is one of
+/// ours (.json a catacomb JSON map, .txt an ASCII map, .map a Moving AI map), else by the content
+/// (a JSON map starts with "{", a Moving AI map with "type ", anything else is read as ASCII).
+/// A content that is clearly another format than the extension says is refused as a mismatch.
+/// A UTF-8 byte order mark at the start is skipped.
 #include <catacomb/export.hpp>
 #include <string>
 #include <string_view>
 
 #include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/grid.hpp>
+#include <catacomb/io/atomic_file.hpp>
 
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// Largest map file read, in bytes: a kMaxSide x kMaxSide map with room for JSON's quotes and
+/// indentation (16 bytes a row) and 64 MiB of objectives, rooms and parameters (about 320 MiB).
+inline constexpr uint64_t kMaxMapFileBytes = uint64_t{kMaxSide} * (kMaxSide + 16) + (uint64_t{64} << 20);
+/// Longest line of an ASCII or Moving AI map file: a row of kMaxSide tiles and a '\r'.
+inline constexpr uint64_t kMaxMapLineBytes = kMaxSide + 1;
+
+/// The read limits of a map file named `name` whose first bytes are `head`: kMaxMapFileBytes, and
+/// kMaxMapLineBytes per line unless it is a JSON map (by its extension, else by its content).
+ReadLimits map_read_limits(std::string_view head, const std::string& name);
+
 /// Parses map text. `name` (a file name) only helps choose the format and appears in errors.
 Dungeon parse_map(std::string_view text, const std::string& name = "");
-/// Reads and parses a map file. Throws IoError when it cannot be read, InvalidArgument (with the
-/// file name) when it is malformed.
+/// Reads and parses a map file, reading at most map_read_limits (so /dev/zero or a huge file is
+/// refused after a few kilobytes or at the limit). Throws IoError when it cannot be read,
+/// InvalidArgument (with the file name) when it is malformed, too large or of another format than
+/// its extension says.
 Dungeon load_map(const std::string& path);
 
 }  // namespace catacomb

@@ -12,6 +12,7 @@
 /// about 6 significant digits in some editions: compare with a relative tolerance (1e-5).
 /// Both readers accept "\r\n" line ends and skip blank lines after the map rows / problems.
 #include <catacomb/export.hpp>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,11 @@ struct Scenario {
 /// ("movingai scenario line 7 start_x = abc (expected an integer >= 0)"). Checks each line on its
 /// own (fields, numbers, start and goal inside the stated map size), not against a map.
 std::vector<Scenario> read_scenarios(std::string_view text);
+
+/// Largest scenario file read: 64 MiB (over a million problems).
+inline constexpr uint64_t kMaxScenarioFileBytes = uint64_t{64} << 20;
+/// Longest line of a scenario file.
+inline constexpr uint64_t kMaxScenarioLineBytes = 4096;
 
 /// Reads and parses a .map file. Throws IoError (unreadable) or InvalidArgument (malformed,
 /// the message prefixed with the path).

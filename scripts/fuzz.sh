@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz/) with Clang, the whole library instrumented for coverage and
+# checked by AddressSanitizer + UndefinedBehaviorSanitizer, and runs each for a bounded time.
+#   scripts/fuzz.sh [--seconds N] [--build-dir DIR] [--targets "fuzz_ascii fuzz_route"] [--cli EXE]
+# Seed corpora are generated at run time by the CLI (--cli, default build/release/catacomb when it
+# exists, else one built here) from a few seeds and generators in every map format, plus the small
+# text seeds in fuzz/seeds/; each target gets its format's
+# dictionary (fuzz/dict/). A crash, leak, sanitizer report or broken property is a finding: its
+# input is kept in DIR/findings/<target>/ and the script exits 1. Prints a table of targets,
+# executions and findings. Default: 30 s per target (6 targets: 3 minutes of fuzzing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=30
+build=build/fuzz
+targets="fuzz_ascii fuzz_json_map fuzz_config fuzz_movingai_map fuzz_scen fuzz_route"
+cli=""
+[[ -x build/release/catacomb ]] && cli=build/release/catacomb
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --seconds) seconds="$2"; shift 2 ;;
+    --build-dir) build="$2"; shift 2 ;;
+    --targets) targets="$2"; shift 2 ;;
+    --cli) cli="$2"; shift 2 ;;
+    *) echo "fuzz: unknown argument '$1' (expected --seconds N, --build-dir DIR, --targets LIST or --cli EXE)" >&2; exit 2 ;;
+  esac
+done
+[[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --seconds = '$seconds' (expected a positive integer)" >&2; exit 2; }
+
+launcher=()
+if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache); fi
+san="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+cmake -S . -B "$build" -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=None \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ "${launcher[@]}" \
+  -DCMAKE_CXX_FLAGS="-O1 -g1 $san" -DCMAKE_C_FLAGS="-O1 -g1 $san" \
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+  -DCATACOMB_BUILD_FUZZERS=ON -DCATACOMB_BUILD_TESTS=OFF -DCATACOMB_BUILD_CLI=ON -DCATACOMB_INSTALL=OFF >/dev/null
+cmake --build "$build" -j "$(nproc)" --target fuzzers
+if [[ -z "$cli" ]]; then
+  cmake --build "$build" -j "$(nproc)" --target catacomb_exe
+  cli="$build/catacomb"
+fi
+
+# Seed corpora, from the CLI.
+corpus="$build/corpus"
+rm -rf "$corpus" && mkdir -p "$corpus"
+for t in $targets; do mkdir -p "$corpus/$t"; done
+n=0
+for args in "--width 32 --height 20 --objectives 1" "--width 40 --height 24 --generator caves" \
+            "--width 40 --height 30 --water 0.2 --vegetation 0.2" \
+            "--width 24 --height 16 --generator caves --connect largest --objectives 1"; do
+  for seed in 1 2; do
+    n=$((n + 1))
+    # shellcheck disable=SC2086
+    "$cli" generate $args --seed "$seed" --json "$corpus/m$n.json" --txt "$corpus/m$n.txt" --map "$corpus/m$n.map" >/dev/null
+  done
+done
+copy() { for f in "${@:2}"; do [[ -d "$corpus/$1" ]] && cp "$f" "$corpus/$1/"; done; return 0; }
+copy fuzz_ascii "$corpus"/m*.txt
+copy fuzz_json_map "$corpus"/m*.json
+copy fuzz_movingai_map "$corpus"/m*.map
+copy fuzz_route "$corpus"/m*.json "$corpus"/m*.txt "$corpus"/m*.map
+copy fuzz_config fuzz/seeds/config/*.json
+copy fuzz_scen fuzz/seeds/scen/*
+# A scenario for each generated Moving AI map, from the CLI's routes.
+for m in "$corpus"/m*.map; do
+  w=$(sed -n 3p "$m" | cut -d' ' -f2); h=$(sed -n 2p "$m" | cut -d' ' -f2)
+  [[ -d "$corpus/fuzz_scen" ]] && printf 'version 1\n0\t%s\t%s\t%s\t1\t1\t%s\t%s\t0\n' "$(basename "$m")" "$w" "$h" $((w - 2)) $((h - 2)) \
+    > "$corpus/fuzz_scen/$(basename "$m").scen"
+done
+
+dict_of() {
+  case "$1" in
+    fuzz_ascii) echo fuzz/dict/ascii.dict ;; fuzz_json_map|fuzz_route) echo fuzz/dict/json_map.dict ;;
+    fuzz_config) echo fuzz/dict/config.dict ;; fuzz_movingai_map) echo fuzz/dict/movingai.dict ;;
+    fuzz_scen) echo fuzz/dict/scen.dict ;;
+  esac
+}
+
+status=0
+table="| target | seconds | executions | findings |\n|---|---:|---:|---:|\n"
+for t in $targets; do
+  findings="$build/findings/$t"
+  rm -rf "$findings" && mkdir -p "$findings"
+  log="$build/$t.log"
+  set +e
+  "$build/fuzz/$t" "$corpus/$t" -dict="$(dict_of "$t")" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1
+  rc=$?
+  set -e
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+  found=$(find "$findings" -type f | wc -l)
+  if [[ $rc -ne 0 || $found -ne 0 ]]; then
+    status=1
+    echo "fuzz: $t found a problem (exit $rc); input in $findings, log $log:" >&2
+    grep -E "ERROR|SUMMARY|property violated|runtime error" "$log" | head -5 >&2 || true
+  fi
+  table+="| $t | $seconds | ${execs:-?} | $found |\n"
+done
+printf "%b" "$table"
+exit $status

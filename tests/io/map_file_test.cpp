@@ -1,0 +1,59 @@
+#include <gtest/gtest.h>
+
+#include <catacomb/core/error.hpp>
+#include <catacomb/io/map_file.hpp>
+
+namespace catacomb {
+namespace {
+
+constexpr const char* kAscii = "#####\n#<.>#\n#####\n";
+constexpr const char* kMovingAi = "type octile\nheight 1\nwidth 2\nmap\n..\n";
+
+std::string error_of(std::string_view text, const std::string& name) {
+  try {
+    parse_map(text, name);
+  } catch (const InvalidArgument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(MapFileTest, ChoosesTheFormatByExtensionThenByContent) {
+  EXPECT_EQ(parse_map(kAscii, "m.txt").objectives.size(), 2u);
+  EXPECT_EQ(parse_map(kAscii, "m.TXT").tiles.width(), 5);
+  EXPECT_EQ(parse_map(kMovingAi, "m.map").tiles.width(), 2);
+  EXPECT_EQ(parse_map(kMovingAi, "m").tiles.width(), 2);  // no extension: by content
+  EXPECT_EQ(parse_map(kAscii, "m.level").tiles.width(), 5);
+  EXPECT_EQ(parse_map(kAscii).tiles.width(), 5);
+}
+
+TEST(MapFileTest, AContentThatContradictsTheExtensionIsAMismatch) {
+  EXPECT_NE(error_of(kMovingAi, "m.txt").find("m.txt: map format = a Moving AI map by its content"), std::string::npos);
+  EXPECT_NE(error_of(kAscii, "m.json").find("but the file name says a JSON map"), std::string::npos);
+  EXPECT_NE(error_of("{}", "m.map").find("a JSON map by its content"), std::string::npos);
+  // An ASCII-looking .map is read as Moving AI, whose reader says what it expected.
+  EXPECT_NE(error_of(kAscii, "m.map").find("(expected 'type octile')"), std::string::npos);
+}
+
+TEST(MapFileTest, AByteOrderMarkIsSkipped) {
+  EXPECT_EQ(parse_map("\xEF\xBB\xBF" + std::string(kAscii), "m.txt").tiles.width(), 5);
+  EXPECT_EQ(parse_map("\xEF\xBB\xBF" + std::string(kMovingAi), "m").tiles.width(), 2);
+  const std::string json = R"({"format":"catacomb-map","version":1,"width":1,"height":1,"tiles":["."]})";
+  EXPECT_EQ(parse_map("\xEF\xBB\xBF" + json, "m").tiles.width(), 1);
+}
+
+TEST(MapFileTest, ReadLimitsFollowTheFormat) {
+  EXPECT_EQ(map_read_limits("{", "m").max_line, 0u);
+  EXPECT_EQ(map_read_limits("#", "m.json").max_line, 0u);
+  EXPECT_EQ(map_read_limits("{", "m.txt").max_line, kMaxMapLineBytes);
+  EXPECT_EQ(map_read_limits(std::string(10, '\0'), "zero").max_line, kMaxMapLineBytes);
+  EXPECT_EQ(map_read_limits("#", "m").max_bytes, kMaxMapFileBytes);
+}
+
+TEST(MapFileTest, AHeaderClaimingMoreRowsThanTheFileHoldsIsRefusedBeforeAllocating) {
+  EXPECT_NE(error_of("type octile\nheight 16384\nwidth 16384\nmap\n", "big.map").find("expected 16384 rows, found 0"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace catacomb
