@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what catacomb needs from Debian's packages, and nothing when everything is present.
-#   scripts/setup.sh          build and test dependencies (Chromium included: the HTML review
-#                             page's tests load it in headless Chromium)
+#   scripts/setup.sh          build and test dependencies (Chromium and Node.js included: the HTML review
+#                             page's tests drive headless Chromium through puppeteer-core; Tiled: the
+#                             Tiled reader's tests re-save maps with tiled --export-map)
 #   scripts/setup.sh --bench  also the benchmark peers (libtcod, Boost.Graph, OpenCV)
 #   scripts/setup.sh --cross  also the cross-check toolchains (scripts/cross-check.sh): MinGW-w64
 #                             and Wine, the aarch64 cross compiler and qemu-user, Clang and libc++
@@ -10,7 +11,8 @@
 set -euo pipefail
 
 packages=(cmake g++ gcc make pkg-config libgtest-dev libgmock-dev googletest libstb-dev libcli11-dev
-          nlohmann-json3-dev libbenchmark-dev chromium fonts-liberation)
+          nlohmann-json3-dev libbenchmark-dev libpugixml-dev zlib1g-dev chromium fonts-liberation tiled
+          nodejs)
 for arg in "$@"; do
   case "$arg" in
     --bench) packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev) ;;
