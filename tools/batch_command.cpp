@@ -104,8 +104,9 @@ class BatchCommand : public Command {
         "  catacomb batch --generator caves --width 80 --height 50 --seeds 0..9999 --threads 8 --out caves\n"
         "  catacomb batch --config recipe.json --seeds 1..1000000 --shard 2/8 --threads 4 --out shard2\n"
         "    (run shards 1/8 .. 8/8 anywhere, then: cat shard*/summary.csv > all.csv; cat shard*/seeds.jsonl)\n"
-        "Files in DIR: seed-<seed>.png, .json, .txt per valid seed (and .tmj with its tileset, .map with\n"
-        "--tmj, --map), exactly what 'catacomb generate' writes for that seed; summary.csv (header only in\n"
+        "Files in DIR: seed-<seed>.png, .json, .txt per valid seed (and .tmj, .map with --tmj, --map),\n"
+        "exactly what 'catacomb generate' writes for that seed, but that every .tmj shares one tileset,\n"
+        "catacomb-tileset.tsj and catacomb-tileset.png; summary.csv (header only in\n"
         "shard 1), seeds.jsonl, summary.json (aggregates), contact-sheet.png (contact-sheet-1.png, -2, ...\n"
         "beyond 100 seeds) and, with --html, index.html. A seed without a valid dungeon within\n"
         "--max-attempts is a row with valid=false and its error, and no files; the batch goes on.\n"
@@ -121,7 +122,7 @@ class BatchCommand : public Command {
     sub->add_option("--shard", shard_, "run only block K of N of the seed range (1 <= K <= N)")->type_name("K/N");
     sub->add_flag("--html", html_, "also write index.html, a review page of every seed");
     sub->add_option("--scale", scale_, "PNG pixels per tile (1 to 64)")->capture_default_str();
-    sub->add_flag("--tmj", tmj_, "also write seed-<seed>.tmj, a Tiled map, and its tileset PNG");
+    sub->add_flag("--tmj", tmj_, "also write seed-<seed>.tmj, a Tiled map (all sharing catacomb-tileset.tsj and .png)");
     sub->add_flag("--map", map_, "also write seed-<seed>.map, a Moving AI map");
     sub->add_option("--overlay", overlay_,
                     "overlays on the PNG previews: regions,routes,heatmap,dead-ends,chokepoints,unreachable or all")

@@ -19,6 +19,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/atomic_file.hpp>
 #include <catacomb/io/contact_sheet.hpp>
+#include <catacomb/io/tiled.hpp>
 #include <catacomb/validate/analysis.hpp>
 
 namespace catacomb::cli {
@@ -133,7 +134,10 @@ OutputOptions seed_outputs(const BatchJob& job, uint64_t seed) {
   o.png = in_dir(job.dir, stem + ".png");
   o.json = in_dir(job.dir, stem + ".json");
   o.txt = in_dir(job.dir, stem + ".txt");
-  if (job.tmj) o.tmj = in_dir(job.dir, stem + ".tmj");
+  if (job.tmj) {
+    o.tmj = in_dir(job.dir, stem + ".tmj");
+    o.tmj_tileset = kBatchTileset;
+  }
   if (job.map) o.map = in_dir(job.dir, stem + ".map");
   o.scale = job.scale;
   o.overlay = job.overlay;
@@ -201,6 +205,13 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   BatchResult result;
   result.rows.resize(static_cast<size_t>(total));
   ContactPager pager(job.dir, total);
+  if (job.tmj) {
+    const TiledTileset tileset = make_tiled_tileset(kBatchTileset, kTiledTileSize, job.config.cost_table());
+    OutputBatch files;
+    files.stage(in_dir(job.dir, kBatchTileset), tileset.tsj);
+    files.stage(in_dir(job.dir, tileset.image_file), tileset.png);
+    files.commit();
+  }
 
   std::atomic<uint64_t> next{0}, done{0};
   std::atomic<bool> stop{false};

@@ -63,8 +63,13 @@ struct BatchJob {
   bool contact_sheet = true;  ///< write contact-sheet.png (or its pages)
 };
 
-/// The output options of one seed: png, json and txt always, tmj and map when asked, every file
-/// named seed-<seed>.<ext> inside job.dir.
+/// The Tiled tileset every seed's .tmj of a batch shares (with its image kBatchTilesetImage),
+/// written once into the batch directory.
+inline constexpr const char* kBatchTileset = "catacomb-tileset.tsj";
+inline constexpr const char* kBatchTilesetImage = "catacomb-tileset.png";
+
+/// The output options of one seed: png, json and txt always, tmj (referring to kBatchTileset) and
+/// map when asked, every file named seed-<seed>.<ext> inside job.dir.
 OutputOptions seed_outputs(const BatchJob& job, uint64_t seed);
 
 /// Generates, validates and analyses one seed and writes its files (all of them or none: staged
@@ -84,6 +89,7 @@ struct BatchResult {
 /// finished so far and the seconds elapsed.
 using BatchProgress = std::function<void(uint64_t done, uint64_t total, double elapsed_s)>;
 
+/// With job.tmj, first writes the shared tileset (kBatchTileset and its image) into job.dir.
 /// Runs every seed of job.seeds on job.threads worker threads pulling seeds from a shared
 /// counter; rows are stored by index. Contact sheet pages are written as soon as all their
 /// seeds are done. On the first error other than a failed seed (an IoError, out of memory) the

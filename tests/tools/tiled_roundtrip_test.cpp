@@ -202,3 +202,80 @@ TEST_F(TiledRoundTripTest, AForeignTiledMapIsRefusedWithExitTwo) {
 
 }  // namespace
 }  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+// The map without what Tiled 1.8 legitimately writes differently: no "class" (1.9 only), its own
+// version fields, properties sorted by name.
+json comparable(const json& j) {
+  if (j.is_object()) {
+    json out = json::object();
+    for (auto& [k, v] : j.items()) {
+      if (k == "class" || k == "version" || k == "tiledversion") continue;
+      json c = comparable(v);
+      if (k == "properties" && c.is_array())
+        std::sort(c.begin(), c.end(), [](const json& a, const json& b) { return a["name"] < b["name"]; });
+      out[k] = std::move(c);
+    }
+    return out;
+  }
+  if (j.is_array()) {
+    json out = json::array();
+    for (const json& v : j) out.push_back(comparable(v));
+    return out;
+  }
+  return j;
+}
+
+TEST_F(TiledRoundTripTest, TiledResavesTheMapLosslessly) {
+  tiled_export(dir_, "level.tmj", "resaved.tmj");
+  const json ours = json::parse(test::slurp(dir_.file("level.tmj")));
+  const json tileds = json::parse(test::slurp(dir_.file("resaved.tmj")));
+  EXPECT_EQ(comparable(tileds), comparable(ours));
+  // The objectives are tile objects drawn with their kind's marker tile, kept by Tiled.
+  size_t markers = 0;
+  for (const json& o : tileds["layers"][1]["objects"])
+    if (o.contains("gid")) {
+      ++markers;
+      EXPECT_EQ(o["gid"].get<int>(), 8 + static_cast<int>(*objective_kind_from_name(o["type"].get<std::string>())));
+    }
+  EXPECT_EQ(markers, load_map(dir_.file("level.json")).objectives.size());
+}
+
+TEST(TiledBatchTest, BatchMapsShareOneTilesetThatTiledKeeps) {
+  test::TempDir dir;
+  const test::CliResult r = test::run_exe({"batch", "--seeds", "1..3", "--width", "40", "--height", "25", "--room-count",
+                                           "8", "--tmj", "--out", dir.file("out")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> files = test::list_dir(dir.file("out"));
+  EXPECT_EQ(std::count_if(files.begin(), files.end(), [](const std::string& f) { return f.ends_with(".png") && f.find("tileset") != std::string::npos; }), 1);
+  EXPECT_TRUE(test::file_exists(dir.file("out/catacomb-tileset.tsj")));
+  EXPECT_TRUE(test::file_exists(dir.file("out/catacomb-tileset.png")));
+  const json tsj = json::parse(test::slurp(dir.file("out/catacomb-tileset.tsj")));
+  EXPECT_EQ(tsj["type"], "tileset");
+  EXPECT_EQ(tsj["image"], "catacomb-tileset.png");
+  for (int seed = 1; seed <= 3; ++seed) {
+    SCOPED_TRACE(seed);
+    const std::string stem = dir.file("out/seed-" + std::to_string(seed));
+    const json m = json::parse(test::slurp(stem + ".tmj"));
+    ASSERT_EQ(m["tilesets"].size(), 1u);
+    EXPECT_EQ(m["tilesets"][0], (json{{"firstgid", 1}, {"source", "catacomb-tileset.tsj"}}));
+    // Read back through the shared tileset: the same map as the seed's JSON.
+    const Dungeon a = load_map(stem + ".tmj"), b = load_map(stem + ".json");
+    EXPECT_EQ(a.tiles, b.tiles);
+    EXPECT_EQ(a.objectives, b.objectives);
+    EXPECT_EQ(test::run_exe({"validate", stem + ".tmj"}).code, 0);
+  }
+  // Tiled opens the map with its external tileset and re-saves it, elsewhere, still referring
+  // to the shared tileset (by a path relative to the new file), which catacomb then reads.
+  std::filesystem::create_directories(dir.file("edited"));
+  tiled_export(dir, "out/seed-2.tmj", "edited/seed-2.tmx");
+  const std::string tmx = test::slurp(dir.file("edited/seed-2.tmx"));
+  EXPECT_NE(tmx.find("source=\"../out/catacomb-tileset.tsj\""), std::string::npos) << tmx.substr(0, 400);
+  EXPECT_EQ(load_map(dir.file("edited/seed-2.tmx")).tiles, load_map(dir.file("out/seed-2.json")).tiles);
+  EXPECT_EQ(test::run_exe({"validate", dir.file("edited/seed-2.tmx")}).code, 0);
+}
+
+}  // namespace
+}  // namespace catacomb
