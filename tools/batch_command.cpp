@@ -8,6 +8,7 @@
 #include <unistd.h>
 #endif
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -25,6 +26,7 @@
 #include "tools/command.hpp"
 #include "tools/outputs.hpp"
 #include "tools/review_page.hpp"
+#include "tools/seeds_file.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -103,6 +105,7 @@ class BatchCommand : public Command {
         "  catacomb batch --seeds 1..100 --out review --html\n"
         "  catacomb batch --generator caves --width 80 --height 50 --seeds 0..9999 --threads 8 --out caves\n"
         "  catacomb batch --config recipe.json --seeds 1..1000000 --shard 2/8 --threads 4 --out shard2\n"
+        "  catacomb batch --seeds-file picks.txt --out picks --html   (the same files as in the range run)\n"
         "    (run shards 1/8 .. 8/8 anywhere, then: cat shard*/summary.csv > all.csv; cat shard*/seeds.jsonl)\n"
         "Files in DIR: seed-<seed>.png, .json, .txt per valid seed (and .tmj, .map with --tmj, --map),\n"
         "exactly what 'catacomb generate' writes for that seed, but that every .tmj shares one tileset,\n"
@@ -114,7 +117,13 @@ class BatchCommand : public Command {
         "A \"seed\" key in the --config file is ignored: --seeds gives the seeds.\n"
         "Exit codes: 0 every seed valid, 1 some seed failed, 2 bad input (nothing written), 3 I/O error.\n");
     flags_ = std::make_unique<GeneratorFlags>(*sub);
-    sub->add_option("--seeds", seeds_, "seeds A..B (inclusive) or A, unsigned 64-bit")->type_name("A..B")->required();
+    CLI::Option* seeds = sub->add_option("--seeds", seeds_, "seeds A..B (inclusive) or A, unsigned 64-bit")->type_name("A..B");
+    CLI::Option* seeds_file =
+        sub->add_option("--seeds-file", seeds_file_,
+                        "the seeds listed in FILE, one per line, '#' comments (e.g. the review page's picks)")
+            ->type_name("FILE");
+    seeds->excludes(seeds_file);
+    seeds_file->excludes(seeds);
     sub->add_option("--threads", threads_, "worker threads (1 to 256)")->capture_default_str();
     sub->add_option("--out", dir_, "output directory (created when missing, if its parent exists)")
         ->type_name("DIR")
@@ -131,7 +140,12 @@ class BatchCommand : public Command {
 
   int run(std::ostream& out, std::ostream& err) override {
     // Every check first: nothing is created or written before all inputs are known good.
-    const SeedSpan all = parse_seed_range(seeds_);
+    if (seeds_.empty() && seeds_file_.empty())
+      throw InvalidArgument(FieldProblem{"--seeds", "missing", "--seeds A..B or --seeds-file FILE"});
+    // A seeds file's seeds are run by index: the span is over their positions in the file.
+    std::vector<uint64_t> listed;
+    if (!seeds_file_.empty()) listed = parse_seeds_file(read_file(seeds_file_), seeds_file_, kMaxBatchSeeds);
+    const SeedSpan all = listed.empty() ? parse_seed_range(seeds_) : SeedSpan{0, listed.size()};
     if (threads_ < 1 || threads_ > kMaxBatchThreads)
       throw InvalidArgument(
           FieldProblem{"--threads", std::to_string(threads_), "1 to " + std::to_string(kMaxBatchThreads)});
@@ -142,6 +156,9 @@ class BatchCommand : public Command {
     BatchJob job;
     job.config = cfg;
     job.seeds = shard_span(all, shard);
+    if (!listed.empty())
+      job.listed.assign(listed.begin() + static_cast<ptrdiff_t>(job.seeds.first),
+                        listed.begin() + static_cast<ptrdiff_t>(job.seeds.first + job.seeds.count));
     job.threads = threads_;
     job.dir = dir_;
     job.tmj = tmj_;
@@ -153,7 +170,7 @@ class BatchCommand : public Command {
       // files of the first seed placed in a directory that exists already.
       BatchJob probe = job;
       probe.dir = create ? parent_dir(dir_) : dir_;
-      check_outputs(seed_outputs(probe, all.first), cfg.width, cfg.height);
+      check_outputs(seed_outputs(probe, listed.empty() ? all.first : listed.front()), cfg.width, cfg.height);
     }
     if (create) {
       std::error_code ec;
@@ -191,8 +208,8 @@ class BatchCommand : public Command {
     }
     BatchRunInfo info;
     info.generator = generator_kind_name(cfg.generator);
-    info.first_seed = all.first;
-    info.last_seed = all.last();
+    info.first_seed = listed.empty() ? all.first : *std::min_element(listed.begin(), listed.end());
+    info.last_seed = listed.empty() ? all.last() : *std::max_element(listed.begin(), listed.end());
     info.shard_index = shard.index;
     info.shard_count = shard.count;
     info.threads = threads_;
@@ -212,7 +229,8 @@ class BatchCommand : public Command {
       ReviewPageInfo page;
       page.generator = generator_kind_name(cfg.generator);
       page.seeds = job.seeds.count == 0 ? std::string()
-                                        : std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last());
+                   : job.listed.empty()  ? std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last())
+                                         : std::to_string(job.listed.size()) + " from " + seeds_file_;
       page.title = "catacomb batch: " + std::string(generator_kind_name(cfg.generator)) + ", seeds " + page.seeds;
       if (shard.count > 1)
         page.title += " (shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) + ")";
@@ -239,7 +257,7 @@ class BatchCommand : public Command {
   std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).generic_string(); }
 
   std::unique_ptr<GeneratorFlags> flags_;
-  std::string seeds_;
+  std::string seeds_, seeds_file_;
   int threads_ = 1;
   std::string dir_ = ".";
   std::string shard_;

@@ -201,7 +201,7 @@ SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
 
 BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   const auto t0 = Clock::now();
-  const uint64_t total = job.seeds.count;
+  const uint64_t total = job.seed_count();
   BatchResult result;
   result.rows.resize(static_cast<size_t>(total));
   ContactPager pager(job.dir, total);
@@ -225,7 +225,7 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
       const uint64_t i = next.fetch_add(1);
       if (i >= total) break;
       try {
-        const uint64_t seed = job.seeds.first + i;
+        const uint64_t seed = job.seed_at(i);
         Image thumb;
         SeedRow row = run_seed(job, seed, job.contact_sheet ? &thumb : nullptr);
         const bool valid = row.valid;

@@ -52,7 +52,9 @@ SeedSpan shard_span(const SeedSpan& all, const Shard& shard);
 /// One batch run (already checked: the config, the directory, the scale).
 struct BatchJob {
   GenerateConfig config;  ///< must pass config.check()
-  SeedSpan seeds;         ///< the seeds of this run (one shard)
+  SeedSpan seeds;         ///< the seeds of this run (one shard), when `listed` is empty
+  /// The seeds of this run in order, when given by a seeds file (distinct); empty for `seeds`.
+  std::vector<uint64_t> listed;
   /// Worker threads. [Limit: 1 to kMaxBatchThreads]
   int threads = 1;
   std::string dir = ".";  ///< existing, writable output directory
@@ -61,6 +63,10 @@ struct BatchJob {
   int scale = 4;          ///< PNG preview pixels per tile
   std::string overlay;    ///< preview overlays (OutputOptions::overlay)
   bool contact_sheet = true;  ///< write contact-sheet.png (or its pages)
+
+  /// How many seeds this run has, and the i-th (i < seed_count()).
+  uint64_t seed_count() const { return listed.empty() ? seeds.count : listed.size(); }
+  uint64_t seed_at(uint64_t i) const { return listed.empty() ? seeds.first + i : listed[static_cast<size_t>(i)]; }
 };
 
 /// The Tiled tileset every seed's .tmj of a batch shares (with its image kBatchTilesetImage),
