@@ -22,6 +22,11 @@ for arg in "$@"; do
   esac
 done
 
+# npm comes with Node.js from some sources and is Debian's own package otherwise.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(npm)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

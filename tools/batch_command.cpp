@@ -235,6 +235,14 @@ class BatchCommand : public Command {
       if (shard.count > 1)
         page.title += " (shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) + ")";
       page.contact_sheet = result.contact_sheets.empty() ? std::string() : result.contact_sheets.front();
+      // The commands that give the same files again: the recipe's flags, then the preview's.
+      std::string preview_flags = scale_ != 4 ? " --scale " + std::to_string(scale_) : std::string();
+      if (!overlay_.empty()) preview_flags += " --overlay " + overlay_;
+      const std::string recipe = generator_flags_text(cfg);
+      page.generate_command = "catacomb generate" + recipe + preview_flags;
+      page.picks_command = "catacomb batch --seeds-file picks.txt" + recipe + preview_flags + (tmj_ ? " --tmj" : "") +
+                           (map_ ? " --map" : "") + " --out picks --html";
+      page.batch_key = page.seeds + recipe;
       batch.stage(in_dir("index.html"), review_page_html(result.rows, page));
     }
     batch.commit();
