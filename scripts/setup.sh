@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what catacomb needs from Debian's packages, and nothing when everything is present.
-#   scripts/setup.sh          build and test dependencies (Chromium included: the HTML review
-#                             page's tests load it in headless Chromium)
-#   scripts/setup.sh --bench  also the benchmark peers (libtcod, Boost.Graph, OpenCV; Node.js and
-#                             rot.js from npm into bench/js/node_modules, for generate_bench)
+#   scripts/setup.sh          build and test dependencies (Chromium and Node.js included: the HTML review
+#                             page's tests drive headless Chromium through puppeteer-core; Tiled: the
+#                             Tiled reader's tests re-save maps with tiled --export-map)
+#   scripts/setup.sh --bench  also the benchmark peers (libtcod, Boost.Graph, OpenCV; rot.js from npm
+#                             into bench/js/node_modules, for generate_bench)
 #   scripts/setup.sh --cross  also the cross-check toolchains (scripts/cross-check.sh): MinGW-w64
 #                             and Wine, the aarch64 cross compiler and qemu-user, Clang and libc++
 #   scripts/setup.sh --fuzz   also Clang and its runtime libraries (libFuzzer, sanitizers) for
@@ -14,18 +15,23 @@ set -euo pipefail
 
 bench=0
 packages=(cmake g++ gcc make pkg-config libgtest-dev libgmock-dev googletest libstb-dev libcli11-dev
-          nlohmann-json3-dev libbenchmark-dev chromium fonts-liberation)
+          nlohmann-json3-dev libbenchmark-dev libpugixml-dev zlib1g-dev chromium fonts-liberation tiled
+          nodejs)
 for arg in "$@"; do
   case "$arg" in
     --bench) bench=1
-             packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev)
-             command -v node > /dev/null || packages+=(nodejs npm) ;;
+             packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev) ;;
     --cross) packages+=(g++-mingw-w64-x86-64-posix wine64 g++-aarch64-linux-gnu qemu-user clang libc++-dev
                         libc++abi-dev) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     *) echo "setup: unknown argument '$arg' (expected --bench, --cross or --fuzz)" >&2; exit 2 ;;
   esac
 done
+
+# npm comes with Node.js from some sources and is Debian's own package otherwise.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #endif
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -28,6 +29,7 @@
 #include "tools/number_flags.hpp"
 #include "tools/outputs.hpp"
 #include "tools/review_page.hpp"
+#include "tools/seeds_file.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -106,9 +108,11 @@ class BatchCommand : public Command {
         "  catacomb batch --seeds 1..100 --out review --html\n"
         "  catacomb batch --generator caves --width 80 --height 50 --seeds 0..9999 --threads 8 --out caves\n"
         "  catacomb batch --config recipe.json --seeds 1..1000000 --shard 2/8 --threads 4 --out shard2\n"
+        "  catacomb batch --seeds-file picks.txt --out picks --html   (the same files as in the range run)\n"
         "    (run shards 1/8 .. 8/8 anywhere, then: cat shard*/summary.csv > all.csv; cat shard*/seeds.jsonl)\n"
-        "Files in DIR: seed-<seed>.png, .json, .txt per valid seed (and .tmj with its tileset, .map with\n"
-        "--tmj, --map), exactly what 'catacomb generate' writes for that seed; summary.csv (header only in\n"
+        "Files in DIR: seed-<seed>.png, .json, .txt per valid seed (and .tmj, .map with --tmj, --map),\n"
+        "exactly what 'catacomb generate' writes for that seed, but that every .tmj shares one tileset,\n"
+        "catacomb-tileset.tsj and catacomb-tileset.png; summary.csv (header only in\n"
         "shard 1), seeds.jsonl, summary.json (aggregates), contact-sheet.png (contact-sheet-1.png, -2, ...\n"
         "beyond 100 seeds) and, with --html, index.html. A seed without a valid dungeon within\n"
         "--max-attempts is a row with valid=false and its error, and no files; the batch goes on.\n"
@@ -121,7 +125,13 @@ class BatchCommand : public Command {
         "Exit codes: 0 every seed valid, 1 some seed failed, 2 bad input (nothing written), 3 I/O error,\n"
         "130 interrupted.\n");
     flags_ = std::make_unique<GeneratorFlags>(*sub);
-    sub->add_option("--seeds", seeds_, "seeds A..B (inclusive) or A, unsigned 64-bit")->type_name("A..B")->required();
+    CLI::Option* seeds = sub->add_option("--seeds", seeds_, "seeds A..B (inclusive) or A, unsigned 64-bit")->type_name("A..B");
+    CLI::Option* seeds_file =
+        sub->add_option("--seeds-file", seeds_file_,
+                        "the seeds listed in FILE, one per line, '#' comments (e.g. the review page's picks)")
+            ->type_name("FILE");
+    seeds->excludes(seeds_file);
+    seeds_file->excludes(seeds);
     add_number_option(*sub, "--threads", threads_, "worker threads (1 to 256)");
     sub->add_option("--out", dir_, "output directory (created when missing, if its parent exists)")
         ->type_name("DIR")
@@ -132,7 +142,7 @@ class BatchCommand : public Command {
                   "continue a batch that was killed or interrupted: seeds its journal records, with their files, are "
                   "not run again");
     add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
-    sub->add_flag("--tmj", tmj_, "also write seed-<seed>.tmj, a Tiled map, and its tileset PNG");
+    sub->add_flag("--tmj", tmj_, "also write seed-<seed>.tmj, a Tiled map (all sharing catacomb-tileset.tsj and .png)");
     sub->add_flag("--map", map_, "also write seed-<seed>.map, a Moving AI map");
     sub->add_option("--overlay", overlay_,
                     "overlays on the PNG previews: regions,routes,heatmap,dead-ends,chokepoints,unreachable or all")
@@ -141,7 +151,12 @@ class BatchCommand : public Command {
 
   int run(std::ostream& out, std::ostream& err) override {
     // Every check first: nothing is created or written before all inputs are known good.
-    const SeedSpan all = parse_seed_range(seeds_);
+    if (seeds_.empty() && seeds_file_.empty())
+      throw InvalidArgument(FieldProblem{"--seeds", "missing", "--seeds A..B or --seeds-file FILE"});
+    // A seeds file's seeds are run by index: the span is over their positions in the file.
+    std::vector<uint64_t> listed;
+    if (!seeds_file_.empty()) listed = parse_seeds_file(read_file(seeds_file_), seeds_file_, kMaxBatchSeeds);
+    const SeedSpan all = listed.empty() ? parse_seed_range(seeds_) : SeedSpan{0, listed.size()};
     if (threads_ < 1 || threads_ > kMaxBatchThreads)
       throw InvalidArgument(
           FieldProblem{"--threads", std::to_string(threads_), "1 to " + std::to_string(kMaxBatchThreads)});
@@ -152,6 +167,9 @@ class BatchCommand : public Command {
     BatchJob job;
     job.config = cfg;
     job.seeds = shard_span(all, shard);
+    if (!listed.empty())
+      job.listed.assign(listed.begin() + static_cast<ptrdiff_t>(job.seeds.first),
+                        listed.begin() + static_cast<ptrdiff_t>(job.seeds.first + job.seeds.count));
     job.threads = threads_;
     job.dir = dir_;
     job.tmj = tmj_;
@@ -163,7 +181,7 @@ class BatchCommand : public Command {
       // files of the first seed placed in a directory that exists already.
       BatchJob probe = job;
       probe.dir = create ? parent_dir(dir_) : dir_;
-      check_outputs(seed_outputs(probe, all.first), cfg.width, cfg.height);
+      check_outputs(seed_outputs(probe, listed.empty() ? all.first : listed.front()), cfg.width, cfg.height);
     }
     check_seed_paths(job);  // every seed's, not only the first's: nothing is written otherwise
     if (create) {
@@ -177,8 +195,8 @@ class BatchCommand : public Command {
     const BatchColumns columns{tmj_, map_};
     BatchRunInfo info;
     info.generator = generator_kind_name(cfg.generator);
-    info.first_seed = all.first;
-    info.last_seed = all.last();
+    info.first_seed = listed.empty() ? all.first : *std::min_element(listed.begin(), listed.end());
+    info.last_seed = listed.empty() ? all.last() : *std::max_element(listed.begin(), listed.end());
     info.shard_index = shard.index;
     info.shard_count = shard.count;
     info.threads = threads_;
@@ -234,18 +252,27 @@ class BatchCommand : public Command {
       ReviewPageInfo page;
       page.generator = generator_kind_name(cfg.generator);
       page.seeds = job.seeds.count == 0 ? std::string()
-                                        : std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last());
+                   : job.listed.empty()  ? std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last())
+                                         : std::to_string(job.listed.size()) + " from " + seeds_file_;
       page.title = "catacomb batch: " + std::string(generator_kind_name(cfg.generator)) + ", seeds " + page.seeds;
       if (shard.count > 1)
         page.title += " (shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) + ")";
       page.contact_sheet = result.contact_sheets.empty() ? std::string() : result.contact_sheets.front();
+      // The commands that give the same files again: the recipe's flags, then the preview's.
+      std::string preview_flags = scale_ != 4 ? " --scale " + std::to_string(scale_) : std::string();
+      if (!overlay_.empty()) preview_flags += " --overlay " + overlay_;
+      const std::string recipe = generator_flags_text(cfg);
+      page.generate_command = "catacomb generate" + recipe + preview_flags;
+      page.picks_command = "catacomb batch --seeds-file picks.txt" + recipe + preview_flags + (tmj_ ? " --tmj" : "") +
+                           (map_ ? " --map" : "") + " --out picks --html";
+      page.batch_key = page.seeds + recipe;
       batch.stage(in_dir("index.html"), review_page_html(result.rows, page));
     }
     batch.commit();
 
     const size_t n = result.rows.size();
     if (result.interrupted) {
-      err << "catacomb batch: interrupted: " << n << " of " << job.seeds.count
+      err << "catacomb batch: interrupted: " << n << " of " << job.seed_count()
           << " seeds finished, their summary is in " << dir_
           << "; the same command with --resume runs the rest\n";
       return kExitInterrupted;
@@ -302,7 +329,7 @@ class BatchCommand : public Command {
   }
 
   std::unique_ptr<GeneratorFlags> flags_;
-  std::string seeds_;
+  std::string seeds_, seeds_file_;
   int threads_ = 1;
   std::string dir_ = ".";
   std::string shard_;

@@ -18,6 +18,7 @@
 #endif
 
 #include <csignal>
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <regex>
@@ -160,7 +161,9 @@ void check_seed_paths(const BatchJob& job) {
     uint64_t seed = 0;
     const std::string digits = m[1].str();
     if (std::from_chars(digits.data(), digits.data() + digits.size(), seed).ec != std::errc()) continue;
-    if (seed < job.seeds.first || seed - job.seeds.first >= job.seeds.count) continue;
+    if (job.listed.empty() ? seed < job.seeds.first || seed - job.seeds.first >= job.seeds.count
+                           : std::find(job.listed.begin(), job.listed.end(), seed) == job.listed.end())
+      continue;
     const OutputOptions o = seed_outputs(job, seed);
     const std::string path = e.path().generic_string();
     const std::string paths[] = {o.png, o.json, o.txt, o.tmj, o.tmj.empty() ? "" : tiled_tileset_path(o.tmj), o.map};

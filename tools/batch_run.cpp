@@ -22,6 +22,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/atomic_file.hpp>
 #include <catacomb/io/contact_sheet.hpp>
+#include <catacomb/io/tiled.hpp>
 #include <catacomb/validate/analysis.hpp>
 
 namespace catacomb::cli {
@@ -136,7 +137,10 @@ OutputOptions seed_outputs(const BatchJob& job, uint64_t seed) {
   o.png = in_dir(job.dir, stem + ".png");
   o.json = in_dir(job.dir, stem + ".json");
   o.txt = in_dir(job.dir, stem + ".txt");
-  if (job.tmj) o.tmj = in_dir(job.dir, stem + ".tmj");
+  if (job.tmj) {
+    o.tmj = in_dir(job.dir, stem + ".tmj");
+    o.tmj_tileset = kBatchTileset;
+  }
   if (job.map) o.map = in_dir(job.dir, stem + ".map");
   o.scale = job.scale;
   o.overlay = job.overlay;
@@ -243,14 +247,20 @@ Image regenerate_thumbnail(const BatchJob& job, uint64_t seed) {
 
 BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   const auto t0 = Clock::now();
-  const uint64_t total = job.seeds.count;
+  const uint64_t total = job.seed_count();
   std::vector<SeedRow> rows(static_cast<size_t>(total));
   std::vector<char> finished(static_cast<size_t>(total), 0), resumed(static_cast<size_t>(total), 0);
-  for (const SeedRow& r : job.resumed) {
-    if (r.seed < job.seeds.first || r.seed - job.seeds.first >= total) continue;
-    const auto i = static_cast<size_t>(r.seed - job.seeds.first);
-    rows[i] = r;
-    finished[i] = resumed[i] = 1;
+  {
+    // The index of each seed of this run (a --seeds-file lists them in its own order).
+    std::map<uint64_t, size_t> index_of;
+    if (!job.resumed.empty())
+      for (uint64_t i = 0; i < total; ++i) index_of.emplace(job.seed_at(i), static_cast<size_t>(i));
+    for (const SeedRow& r : job.resumed) {
+      const auto it = index_of.find(r.seed);
+      if (it == index_of.end()) continue;
+      rows[it->second] = r;
+      finished[it->second] = resumed[it->second] = 1;
+    }
   }
   ContactPager pager(job.dir, total);
   // A page needs writing unless it exists and every one of its seeds was finished before.
@@ -262,6 +272,13 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
     bool all = true;
     for (uint64_t i = p * per; i < std::min(total, (p + 1) * per); ++i) all = all && resumed[static_cast<size_t>(i)];
     page_needed[p] = !all;
+  }
+  if (job.tmj) {
+    const TiledTileset tileset = make_tiled_tileset(kBatchTileset, kTiledTileSize, job.config.cost_table());
+    OutputBatch files;
+    files.stage(in_dir(job.dir, kBatchTileset), tileset.tsj);
+    files.stage(in_dir(job.dir, tileset.image_file), tileset.png);
+    files.commit();
   }
   Journal journal(job);
 
@@ -278,7 +295,7 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
     while (!stop.load(std::memory_order_relaxed) && !cancelled()) {
       const uint64_t i = next.fetch_add(1);
       if (i >= total) break;
-      const uint64_t seed = job.seeds.first + i;
+      const uint64_t seed = job.seed_at(i);
       const bool sheet = job.contact_sheet && page_needed[static_cast<size_t>(i / per)];
       try {
         if (resumed[static_cast<size_t>(i)]) {

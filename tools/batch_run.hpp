@@ -54,7 +54,9 @@ SeedSpan shard_span(const SeedSpan& all, const Shard& shard);
 /// One batch run (already checked: the config, the directory, the scale).
 struct BatchJob {
   GenerateConfig config;  ///< must pass config.check()
-  SeedSpan seeds;         ///< the seeds of this run (one shard)
+  SeedSpan seeds;         ///< the seeds of this run (one shard), when `listed` is empty
+  /// The seeds of this run in order, when given by a seeds file (distinct); empty for `seeds`.
+  std::vector<uint64_t> listed;
   /// Worker threads. [Limit: 1 to kMaxBatchThreads]
   int threads = 1;
   std::string dir = ".";  ///< existing, writable output directory
@@ -74,10 +76,19 @@ struct BatchJob {
   /// Rows of seeds already finished by an earlier run (from its journal, files checked), in
   /// seed order: not run again; their rows are kept as they were.
   std::vector<SeedRow> resumed;
+
+  /// How many seeds this run has, and the i-th (i < seed_count()).
+  uint64_t seed_count() const { return listed.empty() ? seeds.count : listed.size(); }
+  uint64_t seed_at(uint64_t i) const { return listed.empty() ? seeds.first + i : listed[static_cast<size_t>(i)]; }
 };
 
-/// The output options of one seed: png, json and txt always, tmj and map when asked, every file
-/// named seed-<seed>.<ext> inside job.dir.
+/// The Tiled tileset every seed's .tmj of a batch shares (with its image kBatchTilesetImage),
+/// written once into the batch directory.
+inline constexpr const char* kBatchTileset = "catacomb-tileset.tsj";
+inline constexpr const char* kBatchTilesetImage = "catacomb-tileset.png";
+
+/// The output options of one seed: png, json and txt always, tmj (referring to kBatchTileset) and
+/// map when asked, every file named seed-<seed>.<ext> inside job.dir.
 OutputOptions seed_outputs(const BatchJob& job, uint64_t seed);
 
 /// Generates, validates and analyses one seed and writes its files (all of them or none: staged
@@ -98,6 +109,7 @@ struct BatchResult {
 /// finished so far and the seconds elapsed.
 using BatchProgress = std::function<void(uint64_t done, uint64_t total, double elapsed_s)>;
 
+/// With job.tmj, first writes the shared tileset (kBatchTileset and its image) into job.dir.
 /// Runs every seed of job.seeds on job.threads worker threads pulling seeds from a shared
 /// counter; rows are stored by index. Contact sheet pages are written as soon as all their
 /// seeds are done. On the first error other than a failed seed (an IoError, out of memory) the

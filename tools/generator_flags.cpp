@@ -1,6 +1,8 @@
 // The library's generator parameter table as CLI11 flags of `catacomb generate` and `batch`.
 #include "tools/generator_flags.hpp"
 
+#include <catacomb/core/format.hpp>
+
 #include <type_traits>
 
 #include <catacomb/io/atomic_file.hpp>
@@ -37,6 +39,30 @@ GeneratorFlags::GeneratorFlags(CLI::App& sub, uint64_t* seed) : seed_(seed) {
         },
         p.field(defaults, default_seed));
   }
+}
+
+std::string generator_flags_text(const GenerateConfig& cfg) {
+  GenerateConfig given = cfg, defaults;
+  uint64_t seed_a = 0, seed_b = 0;
+  std::string text;
+  for (const ConfigParam& p : generate_config_params()) {
+    if (p.is_seed()) continue;
+    const ConfigField value = p.field(given, seed_a), base = p.field(defaults, seed_b);
+    std::visit(
+        [&](auto* v) {
+          using T = std::remove_pointer_t<decltype(v)>;
+          const T& d = *std::get<T*>(base);
+          if (*v == d) return;
+          text += " --";
+          text += p.name;
+          if constexpr (std::is_same_v<T, bool>) text += *v ? "" : "=false";
+          else if constexpr (std::is_enum_v<T>) text += " " + config_choice_name(value);
+          else if constexpr (std::is_same_v<T, double>) text += " " + format_shortest(*v);
+          else text += " " + std::to_string(*v);
+        },
+        value);
+  }
+  return text;
 }
 
 GenerateConfig GeneratorFlags::resolve() {

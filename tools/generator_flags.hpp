@@ -14,6 +14,12 @@
 
 namespace catacomb::cli {
 
+/// The flags that give `cfg` on a command line: " --name value" for every generator parameter
+/// whose value differs from the default config's (" --name" for a flag turned on, " --name=false"
+/// for one turned off), in the table's order; "" for the defaults. Numbers in their shortest
+/// round-trip form, so the command regenerates the same dungeons.
+std::string generator_flags_text(const GenerateConfig& cfg);
+
 class GeneratorFlags {
  public:
   /// Declares --config and every generator parameter flag on `sub`. `sub` must outlive this.

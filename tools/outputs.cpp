@@ -16,12 +16,6 @@
 #include "tools/number_flags.hpp"
 
 namespace catacomb::cli {
-namespace {
-
-// Pixels per tile of the Tiled export (Tiled's common size; independent of the preview's --scale).
-constexpr int kTiledTileSize = 16;
-
-}  // namespace
 
 void add_output_options(CLI::App& sub, OutputOptions& o) {
   sub.add_option("--png", o.png, "Write a PNG preview to this file")->type_name("FILE");
@@ -38,7 +32,7 @@ void add_output_options(CLI::App& sub, OutputOptions& o) {
 }
 
 void check_outputs(const OutputOptions& o, int width, int height) {
-  const std::string tileset = o.tmj.empty() ? std::string() : tiled_tileset_path(o.tmj);
+  const std::string tileset = o.tmj.empty() || !o.tmj_tileset.empty() ? std::string() : tiled_tileset_path(o.tmj);
   const std::pair<const char*, const std::string*> paths[] = {{"--png", &o.png},
                                                               {"--json", &o.json},
                                                               {"--txt", &o.txt},
@@ -91,9 +85,9 @@ std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d
   if (!o.json.empty()) files.emplace_back(o.json, write_json_map(d));
   if (!o.txt.empty()) files.emplace_back(o.txt, write_ascii(d));
   if (!o.tmj.empty()) {
-    TiledExport tiled = make_tiled(d, o.tmj, kTiledTileSize, validate.costs);
+    TiledExport tiled = make_tiled(d, o.tmj, kTiledTileSize, validate.costs, o.tmj_tileset);
     files.emplace_back(o.tmj, std::move(tiled.tmj));
-    files.emplace_back(tiled_tileset_path(o.tmj), std::move(tiled.tileset_png));
+    if (o.tmj_tileset.empty()) files.emplace_back(tiled_tileset_path(o.tmj), std::move(tiled.tileset_png));
   }
   if (!o.map.empty()) files.emplace_back(o.map, write_movingai_map(d.tiles, validate.costs));
   return files;

@@ -13,11 +13,17 @@
 
 namespace catacomb::cli {
 
+/// Pixels per tile of the Tiled export (Tiled's common size; independent of the preview's --scale).
+inline constexpr int kTiledTileSize = 16;
+
 struct OutputOptions {
   std::string png;   ///< PNG preview path, or empty
   std::string json;  ///< JSON map path, or empty
   std::string txt;   ///< ASCII map path, or empty
   std::string tmj;   ///< Tiled JSON map path (its tileset PNG goes beside it), or empty
+  /// With tmj: an external tileset (.tsj, relative to the map) the map refers to instead of
+  /// embedding its own, e.g. the one a batch shares; empty for an embedded tileset.
+  std::string tmj_tileset;
   std::string map;   ///< Moving AI .map path, or empty
   int scale = 4;     ///< PNG pixels per tile
   /// Comma-separated overlays drawn on the PNG preview ("regions,routes,heatmap,dead-ends,

@@ -34,7 +34,8 @@ class PathCommand : public Command {
         "  catacomb path dungeon.json --from 3,4 --to 60,30\n"
         "  catacomb path arena2.map --from 10,10 --to 200,150 --algorithm jps --json\n"
         "  catacomb path cave.txt --from 2,2 --to 70,40 --heuristic manhattan --neighbors 4 --png search.png\n"
-        "MAP is a catacomb .json or .txt map, or a Moving AI .map. Coordinates are X,Y (column, row).\n"
+        "MAP is a catacomb .json or .txt map, a Moving AI .map, or a Tiled .tmj/.tmx map. Coordinates\n"
+        "are X,Y (column, row).\n"
         "Exit codes: 0 a route was found (or, with --closest, a partial one), 1 no route, 2 bad input, 3 I/O error.\n");
     sub->add_option("MAP", map_path_, "Map file")->required();
     sub->add_option("--from", from_, "Start cell X,Y")->required();

@@ -136,11 +136,13 @@ constexpr std::string_view kStyle = R"css(
   color-scheme: light dark;
   --bg: #f5f5f3; --fg: #1d1d1f; --muted: #55555e; --card: #ffffff; --line: #d0d0d6; --link: #0b57d0;
   --thumb: #e4e4e8; --bad: #b3261e; --bad-bg: #fdecea; --slow: #8a5300; --slow-bg: #fff3d6;
+  --pick: #146c2e; --pick-bg: #c4eed0;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #121214; --fg: #e8e8ea; --muted: #a8a8b2; --card: #1c1c20; --line: #3a3a42; --link: #8ab4f8;
     --thumb: #09090b; --bad: #f2b8b5; --bad-bg: #3b1c1a; --slow: #f5cf72; --slow-bg: #382c0e;
+    --pick: #6dd58c; --pick-bg: #0f3d1f;
   }
 }
 * { box-sizing: border-box; }
@@ -172,6 +174,32 @@ h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
 .error { margin: 0; color: var(--bad); white-space: pre-wrap; overflow-wrap: anywhere; }
 .links { display: flex; flex-wrap: wrap; gap: .25rem .75rem; margin: 0; }
 .links.none { color: var(--muted); }
+.card:focus-visible { outline: 3px solid var(--link); outline-offset: 2px; }
+.card[data-picked="true"] { border: 2px solid var(--pick); box-shadow: 0 0 0 2px var(--pick-bg); }
+.pick { margin-left: auto; font: inherit; font-size: .8rem; padding: 0 .5rem; }
+.pick[aria-pressed="true"], #viewer-pick[aria-pressed="true"] { background: var(--pick); color: var(--card); border-color: var(--pick); }
+.picks { margin: 0 0 1rem; padding: .6rem; background: var(--card); border: 1px solid var(--line); border-radius: 6px; }
+.picks h2 { font-size: 1rem; margin: 0 0 .4rem; }
+.picks pre { margin: .3rem 0; padding: .3rem .5rem; background: var(--bg); border-radius: 4px; white-space: pre-wrap;
+             overflow-wrap: anywhere; user-select: all; }
+.picks pre:empty::before { content: "no seed picked yet"; color: var(--muted); font-style: italic; }
+kbd { padding: 0 .3rem; border: 1px solid var(--line); border-radius: 3px; font: .85em ui-monospace, monospace; }
+.viewer { position: fixed; inset: 0; z-index: 10; display: flex; align-items: center; justify-content: center;
+          padding: 1rem; background: rgba(0, 0, 0, .72); }
+.viewer[hidden] { display: none; }
+.viewer-box { display: flex; flex-direction: column; gap: .6rem; width: 100%; max-width: 90rem; max-height: 100%;
+              padding: .8rem; background: var(--card); border-radius: 8px; overflow: auto; }
+.viewer-head { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+.viewer-head h2 { margin: 0 auto 0 0; font-size: 1.2rem; }
+.viewer-head button { font: inherit; padding: .2rem .6rem; }
+.viewer-body { display: flex; flex-wrap: wrap; gap: 1rem; min-height: 0; }
+.viewer-image { flex: 3 1 30rem; display: flex; align-items: center; justify-content: center; min-height: 50vh;
+                background: var(--thumb); border-radius: 4px; }
+.viewer-image img { width: 100%; height: 72vh; object-fit: contain; image-rendering: pixelated; }
+.viewer-side { flex: 1 1 16rem; display: flex; flex-direction: column; gap: .5rem; }
+.viewer-side .stats { grid-template-columns: 1fr; }
+.viewer-side pre { margin: 0; padding: .4rem .5rem; background: var(--bg); border-radius: 4px; white-space: pre-wrap;
+                   overflow-wrap: anywhere; font-size: .85em; user-select: all; }
 )css";
 
 // Plain ES5, no external references. Seeds are unsigned 64-bit decimals written without leading
@@ -185,7 +213,7 @@ constexpr std::string_view kScript = R"js(
   var filterSel = document.getElementById('filter');
   var count = document.getElementById('count');
   var cards = Array.prototype.slice.call(grid.querySelectorAll('.card'));
-  var filters = { all: true, valid: true, invalid: true, slow: true };
+  var filters = { all: true, valid: true, invalid: true, slow: true, picked: true };
   var state = { sort: 'seed', dir: 'asc', filter: 'all' };
 
   function isKey(k) {
@@ -205,6 +233,7 @@ constexpr std::string_view kScript = R"js(
     return sign * (x < y ? -1 : x > y ? 1 : 0);
   }
   function shows(card, filter) {
+    if (filter === 'picked') return card.getAttribute('data-picked') === 'true';
     if (filter === 'valid') return card.getAttribute('data-valid') === '1';
     if (filter === 'invalid') return card.getAttribute('data-valid') !== '1';
     if (filter === 'slow') return card.getAttribute('data-slow') === '1';
@@ -260,6 +289,152 @@ constexpr std::string_view kScript = R"js(
   dirBtn.addEventListener('click', function () { state.dir = state.dir === 'desc' ? 'asc' : 'desc'; update(); });
   filterSel.addEventListener('change', function () { state.filter = filterSel.value; update(); });
   window.addEventListener('hashchange', function () { readHash(); render(); });
+
+  // --- picks: kept in localStorage per batch, listed one seed per line, offered as picks.txt ---
+  var storeKey = 'catacomb-picks:' + grid.getAttribute('data-batch');
+  var picksList = document.getElementById('picks-list');
+  var picksCount = document.getElementById('picks-count');
+  var picksDownload = document.getElementById('picks-download');
+  var picksCommand = document.getElementById('picks-command').textContent;
+  var bySeed = {};
+  cards.forEach(function (card) { bySeed[card.getAttribute('data-seed')] = card; });
+  var picks = [];
+  function loadPicks() {
+    var stored = null;
+    try { stored = JSON.parse(localStorage.getItem(storeKey) || '[]'); } catch (e) { stored = []; }
+    picks = (Array.isArray(stored) ? stored : []).filter(function (seed) {
+      return typeof seed === 'string' && Object.prototype.hasOwnProperty.call(bySeed, seed);
+    });
+  }
+  function savePicks() {
+    try { localStorage.setItem(storeKey, JSON.stringify(picks)); } catch (e) { /* private mode: this visit only */ }
+  }
+  function isPicked(seed) { return picks.indexOf(seed) >= 0; }
+  function togglePick(card) {
+    var seed = card.getAttribute('data-seed'), at = picks.indexOf(seed);
+    if (at >= 0) picks.splice(at, 1); else picks.push(seed);
+    picks.sort(function (a, b) { return seedCmp(bySeed[a], bySeed[b]); });
+    savePicks();
+    renderPicks();
+    if (state.filter === 'picked') render();
+  }
+  function renderPicks() {
+    cards.forEach(function (card) {
+      var on = isPicked(card.getAttribute('data-seed'));
+      card.setAttribute('data-picked', on ? 'true' : 'false');
+      var button = card.querySelector('.pick');
+      button.setAttribute('aria-pressed', on ? 'true' : 'false');
+      button.textContent = on ? 'Picked \u2713' : 'Pick';
+    });
+    picksList.textContent = picks.join('\n');
+    picksCount.textContent = String(picks.length);
+    var file = '# regenerate: ' + picksCommand + '\n' + picks.join('\n') + (picks.length ? '\n' : '');
+    picksDownload.setAttribute('href', 'data:text/plain;charset=utf-8,' + encodeURIComponent(file));
+    if (current) showPick();
+  }
+  document.getElementById('picks-clear').addEventListener('click', function () {
+    picks = [];
+    savePicks();
+    renderPicks();
+    if (state.filter === 'picked') render();
+  });
+
+  // --- the viewer: one seed large, arrows through the visible cards in their current order ---
+  var viewer = document.getElementById('viewer');
+  var viewerImg = document.getElementById('viewer-img');
+  var viewerNone = document.getElementById('viewer-none');
+  var viewerPick = document.getElementById('viewer-pick');
+  var current = null;
+  function visibleCards() { return cards.filter(function (c) { return !c.hidden; }).sort(function (a, b) {
+    return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  }); }
+  function showPick() {
+    var on = isPicked(current.getAttribute('data-seed'));
+    viewerPick.setAttribute('aria-pressed', on ? 'true' : 'false');
+    viewerPick.textContent = on ? 'Picked \u2713 (p)' : 'Pick (p)';
+  }
+  function fill() {
+    var seed = current.getAttribute('data-seed'), png = current.getAttribute('data-png');
+    var list = visibleCards(), at = list.indexOf(current);
+    document.getElementById('viewer-title').textContent = 'Seed ' + seed;
+    document.getElementById('viewer-position').textContent = (at + 1) + ' of ' + list.length;
+    if (png) {
+      viewerImg.src = png;
+      viewerImg.alt = 'Preview of seed ' + seed;
+      viewerImg.hidden = false;
+      viewerNone.hidden = true;
+    } else {
+      viewerImg.removeAttribute('src');
+      viewerImg.hidden = true;
+      viewerNone.hidden = false;
+    }
+    document.getElementById('viewer-stats').innerHTML = current.querySelector('.stats').innerHTML;
+    var error = current.querySelector('.error');
+    document.getElementById('viewer-error').textContent = error ? error.textContent : '';
+    document.getElementById('viewer-command').textContent = current.getAttribute('data-command');
+    document.getElementById('viewer-links').innerHTML = current.querySelector('.links').innerHTML;
+    viewer.setAttribute('data-seed', seed);
+    showPick();
+  }
+  function openViewer(card) {
+    current = card;
+    fill();
+    viewer.hidden = false;
+    document.getElementById('viewer-close').focus();
+  }
+  function closeViewer() {
+    viewer.hidden = true;
+    viewer.removeAttribute('data-seed');
+    var back = current;
+    current = null;
+    if (back) back.focus();
+  }
+  function step(delta) {
+    var list = visibleCards(), at = list.indexOf(current);
+    var next = list[Math.max(0, Math.min(list.length - 1, (at < 0 ? 0 : at) + delta))];
+    if (next && next !== current) {
+      current = next;
+      fill();
+    }
+  }
+  cards.forEach(function (card) {
+    var thumb = card.querySelector('a.thumb');
+    if (thumb) thumb.addEventListener('click', function (e) {
+      if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;  // a new tab still opens the PNG
+      e.preventDefault();
+      openViewer(card);
+    });
+    card.querySelector('.pick').addEventListener('click', function () { togglePick(card); });
+  });
+  document.getElementById('viewer-prev').addEventListener('click', function () { step(-1); });
+  document.getElementById('viewer-next').addEventListener('click', function () { step(1); });
+  document.getElementById('viewer-close').addEventListener('click', closeViewer);
+  viewerPick.addEventListener('click', function () { togglePick(current); });
+  viewer.addEventListener('click', function (e) { if (e.target === viewer) closeViewer(); });
+  document.addEventListener('keydown', function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var t = e.target, typing = t && (t.tagName === 'SELECT' || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA');
+    if (current) {
+      if (e.key === 'ArrowLeft') step(-1);
+      else if (e.key === 'ArrowRight') step(1);
+      else if (e.key === 'Escape') closeViewer();
+      else if (e.key === 'p' || e.key === 'P') togglePick(current);
+      else if (e.key === 'Tab') {  // focus stays in the dialog
+        var buttons = Array.prototype.slice.call(viewer.querySelectorAll('button'));
+        var i = buttons.indexOf(document.activeElement), n = buttons.length;
+        buttons[((i < 0 ? 0 : i + (e.shiftKey ? -1 : 1)) % n + n) % n].focus();
+      }
+      else return;
+      e.preventDefault();
+      return;
+    }
+    if (typing || !t || !t.classList || !t.classList.contains('card')) return;
+    if (e.key === 'Enter') { e.preventDefault(); openViewer(t); }
+    else if (e.key === 'p' || e.key === 'P') { e.preventDefault(); togglePick(t); }
+  });
+
+  loadPicks();
+  renderPicks();
   readHash();
   render();
 })();
@@ -273,12 +448,21 @@ void append_stat(std::string& out, std::string_view name, const std::string& val
   out += "</dd></div>";
 }
 
-void append_card(std::string& out, const SeedRow& r, bool slow) {
+/// The command that regenerates seed `r`'s preview, JSON and ASCII map (and Moving AI map).
+std::string seed_command(const SeedRow& r, const ReviewPageInfo& info) {
+  const std::string stem = "seed-" + std::to_string(r.seed);
+  std::string c = info.generate_command.empty() ? std::string("catacomb generate") : info.generate_command;
+  c += " --seed " + std::to_string(r.seed) + " --png " + stem + ".png --json " + stem + ".json --txt " + stem + ".txt";
+  if (!r.map.empty()) c += " --map " + stem + ".map";
+  return c;
+}
+
+void append_card(std::string& out, const SeedRow& r, bool slow, const ReviewPageInfo& info) {
   const std::string seed = std::to_string(r.seed);
   out += "<article class=\"card";
   if (!r.valid) out += " failed";
   if (slow) out += " slow";
-  out += "\" data-seed=\"" + seed + "\"";
+  out += "\" tabindex=\"0\" data-picked=\"false\" data-seed=\"" + seed + "\"";
   const std::pair<std::string_view, std::string> data[] = {
       {"valid", r.valid ? "1" : "0"},
       {"attempts", std::to_string(r.attempts)},
@@ -298,7 +482,11 @@ void append_card(std::string& out, const SeedRow& r, bool slow) {
     out += name;
     out += "=\"" + value + "\"";
   }
-  out += ">\n";
+  out += " data-command=\"";
+  append_text(out, seed_command(r, info));
+  out += "\"";
+  if (!r.png.empty()) out += " data-png=\"" + file_url(r.png) + "\"";
+  out += " aria-label=\"Seed " + seed + (r.valid ? "" : ", failed") + "\">\n";
 
   if (!r.png.empty()) {
     const std::string url = file_url(r.png);
@@ -311,17 +499,20 @@ void append_card(std::string& out, const SeedRow& r, bool slow) {
   out += "<h2>Seed " + seed;
   if (!r.valid) out += " <span class=\"badge failed\">failed</span>";
   if (slow) out += " <span class=\"badge slow\">slow</span>";
+  out += " <button type=\"button\" class=\"pick\" aria-pressed=\"false\" title=\"Pick or unpick this seed (p)\">Pick</button>";
   out += "</h2>\n<dl class=\"stats\">";
+  // A failed seed has no dungeon: its map statistics are a dash, not zeros.
+  auto stat = [&r](const std::string& value) { return r.valid ? value : std::string("&ndash;"); };
   append_stat(out, "valid", r.valid ? "yes" : "no");
   append_stat(out, "attempts", std::to_string(r.attempts));
-  append_stat(out, "open", fixed(r.open_fraction * 100, 1) + "%");
-  append_stat(out, "rooms", std::to_string(r.rooms));
-  append_stat(out, "objectives", std::to_string(r.objectives));
-  append_stat(out, "route cost", fixed(r.route_cost, 1));
-  append_stat(out, "route length", std::to_string(r.route_length));
-  append_stat(out, "loops", std::to_string(r.loops));
-  append_stat(out, "dead ends", std::to_string(r.dead_ends));
-  append_stat(out, "chokepoints", std::to_string(r.chokepoints));
+  append_stat(out, "open", stat(fixed(r.open_fraction * 100, 1) + "%"));
+  append_stat(out, "rooms", stat(std::to_string(r.rooms)));
+  append_stat(out, "objectives", stat(std::to_string(r.objectives)));
+  append_stat(out, "route cost", stat(fixed(r.route_cost, 1)));
+  append_stat(out, "route length", stat(std::to_string(r.route_length)));
+  append_stat(out, "loops", stat(std::to_string(r.loops)));
+  append_stat(out, "dead ends", stat(std::to_string(r.dead_ends)));
+  append_stat(out, "chokepoints", stat(std::to_string(r.chokepoints)));
   append_stat(out, "time", fixed(r.generate_ms, 2) + " ms");
   out += "</dl>\n";
 
@@ -416,12 +607,43 @@ std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageI
          "&#x2191;</button>\n";
   out += "<label for=\"filter\">Show</label>\n<select id=\"filter\" name=\"filter\">\n"
          "<option value=\"all\" selected>all seeds</option>\n<option value=\"valid\">valid only</option>\n"
-         "<option value=\"invalid\">invalid only</option>\n<option value=\"slow\">slow only</option>\n</select>\n";
+         "<option value=\"invalid\">invalid only</option>\n<option value=\"slow\">slow only</option>\n"
+         "<option value=\"picked\">picked only</option>\n</select>\n";
   out += "<span id=\"count\" role=\"status\">showing " + total + " of " + total + "</span>\n</div>\n";
   out += "<noscript><p>Sorting and filtering need JavaScript; the seeds are listed in seed order.</p></noscript>\n";
-  out += "</header>\n<main id=\"cards\" class=\"grid\">\n";
-  for (const SeedRow* r : order) append_card(out, *r, r->generate_ms > slow_ms);
-  out += "</main>\n<script>";
+  const std::string picks_command = info.picks_command.empty()
+                                        ? std::string("catacomb batch --seeds-file picks.txt --out picks --html")
+                                        : info.picks_command;
+  out += "<section class=\"picks\" id=\"picks\" aria-labelledby=\"picks-title\">\n"
+         "<h2 id=\"picks-title\">Picks (<span id=\"picks-count\">0</span>)</h2>\n"
+         "<p class=\"summary\">Click a picture, or press <kbd>Enter</kbd> on a card, to view the seed large; "
+         "<kbd>&larr;</kbd> <kbd>&rarr;</kbd> step through the seeds shown, <kbd>p</kbd> picks or unpicks, "
+         "<kbd>Esc</kbd> closes. Picks stay in this browser.</p>\n"
+         "<pre id=\"picks-list\" data-picks></pre>\n"
+         "<p class=\"links\"><a id=\"picks-download\" download=\"picks.txt\">Download picks.txt</a> "
+         "<button type=\"button\" id=\"picks-clear\">Clear picks</button></p>\n"
+         "<p>Regenerate the picks (with picks.txt in the current directory):</p>\n<pre id=\"picks-command\">";
+  append_text(out, picks_command);
+  out += "</pre>\n</section>\n";
+  out += "</header>\n<main id=\"cards\" class=\"grid\" data-batch=\"";
+  append_text(out, info.batch_key.empty() ? (info.title.empty() ? std::string("catacomb batch") : info.title) : info.batch_key);
+  out += "\">\n";
+  for (const SeedRow* r : order) append_card(out, *r, r->generate_ms > slow_ms, info);
+  out += "</main>\n";
+  out += "<div id=\"viewer\" class=\"viewer\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"viewer-title\" hidden>\n"
+         "<div class=\"viewer-box\">\n<div class=\"viewer-head\"><h2 id=\"viewer-title\">Seed</h2>"
+         "<span id=\"viewer-position\" class=\"summary\"></span>"
+         "<button type=\"button\" id=\"viewer-prev\" title=\"Previous seed (&larr;)\">&larr; previous</button>"
+         "<button type=\"button\" id=\"viewer-next\" title=\"Next seed (&rarr;)\">next &rarr;</button>"
+         "<button type=\"button\" id=\"viewer-pick\" aria-pressed=\"false\">Pick (p)</button>"
+         "<button type=\"button\" id=\"viewer-close\">Close (Esc)</button></div>\n"
+         "<div class=\"viewer-body\"><div class=\"viewer-image\"><img id=\"viewer-img\" alt=\"\" hidden>"
+         "<p id=\"viewer-none\" class=\"summary\" hidden>nothing to show: no valid dungeon</p></div>\n"
+         "<div class=\"viewer-side\"><dl id=\"viewer-stats\" class=\"stats\"></dl>"
+         "<p id=\"viewer-error\" class=\"error\"></p>"
+         "<div>Regenerate this seed:</div><pre id=\"viewer-command\"></pre>"
+         "<p id=\"viewer-links\" class=\"links\"></p></div></div>\n</div>\n</div>\n";
+  out += "<script>";
   out += kScript;
   out += "</script>\n</body>\n</html>\n";
   return out;

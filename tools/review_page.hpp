@@ -14,6 +14,16 @@ struct ReviewPageInfo {
   std::string generator;      ///< "rooms" or "caves"
   std::string seeds;          ///< the seed range, "A..B"
   std::string contact_sheet;  ///< file name of the first contact sheet page (relative), or empty
+  /// The command that regenerates one seed's files, without --seed and the file flags (which
+  /// the page adds per seed: " --seed N --png seed-N.png --json seed-N.json --txt seed-N.txt"),
+  /// e.g. "catacomb generate --generator caves --scale 8"; empty: "catacomb generate".
+  std::string generate_command;
+  /// The command that regenerates the picked seeds from the downloaded picks.txt, e.g.
+  /// "catacomb batch --seeds-file picks.txt --generator caves --out picks --html".
+  std::string picks_command;
+  /// What tells this batch's picks from another's in the browser's storage (the recipe and the
+  /// seeds); empty: the title.
+  std::string batch_key;
   /// Generation time above which a seed counts as slow; 0 = auto: the 90th percentile
   /// (nearest rank) of the rows' generate_ms. [Limit: >= 0] [Units: ms]
   double slow_ms = 0;
@@ -36,6 +46,17 @@ double review_slow_threshold(const std::vector<SeedRow>& rows, const ReviewPageI
 /// Sorting moves the cards in the DOM (ties by seed ascending); filtered-out cards get the
 /// `hidden` attribute. The state round-trips through the URL hash,
 /// `#sort=route_length&dir=desc&filter=invalid`, so a view can be bookmarked.
+///
+/// The designer's tools: clicking a card's image, or Enter on a focused card (each card has
+/// tabindex 0), opens a viewer (`<div id="viewer" role="dialog">`) with the seed's full preview,
+/// its statistics and the exact command that regenerates it (`data-command` on each card);
+/// ArrowLeft/ArrowRight step through the visible cards in their current order, Escape closes.
+/// `p` (or the Pick buttons on the card and in the viewer) picks or unpicks the seed: a picked
+/// card has data-picked="true" (else "false"); picks are kept in localStorage under
+/// "catacomb-picks:" + batch_key, so two batches do not mix and a reload keeps them. The picks
+/// panel lists them in `<pre id="picks-list" data-picks>` (one seed per line, in seed order),
+/// offers them as picks.txt (`<a id="picks-download">`: a "# regenerate: <picks_command>" line,
+/// then the seeds) and shows picks_command. The filter has a "picked" choice too.
 ///
 /// Every text (titles, error messages, file names) is HTML-escaped; invalid UTF-8 and control
 /// characters become U+FFFD. File links are made relative-safe (percent-encoded, so a name can

@@ -25,9 +25,11 @@ class ValidateCommand : public Command {
         "Examples:\n"
         "  catacomb validate dungeon.json\n"
         "  catacomb validate edited.txt --json --png report.png\n"
-        "MAP is a catacomb .json or ASCII .txt map (objectives: '<' start, '>' exit, 1-9 others).\n"
+        "  catacomb validate level.tmx        (a map edited and re-saved in Tiled, .tmx or .tmj)\n"
+        "MAP is a catacomb .json, ASCII .txt (objectives: '<' start, '>' exit, 1-9 others) or Tiled\n"
+        ".tmj/.tmx map (terrain from the tile layer, objectives and rooms from the object layers).\n"
         "Exit codes: 0 valid, 1 invalid (the reasons are listed), 2 bad input, 3 I/O error.\n");
-    sub->add_option("MAP", map_path_, "Map to check (.json or .txt)")->required();
+    sub->add_option("MAP", map_path_, "Map to check (.json, .txt, .tmj or .tmx)")->required();
     sub->add_flag("--json", json_, "Print the report as JSON");
     sub->add_option("--png", png_, "Write a picture of regions, unreachable cells and routes")->type_name("FILE");
     add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");

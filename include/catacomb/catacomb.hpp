@@ -50,3 +50,4 @@
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/io/overlay.hpp>
 #include <catacomb/io/tiled.hpp>
+#include <catacomb/io/tiled_read.hpp>

@@ -133,6 +133,38 @@ Rgb objective_colour(ObjectiveKind k) {
   return {255, 0, 255};
 }
 
+bool marker_shape_covers(ObjectiveKind k, int x, int y, int size) {
+  // Twice the offset from the box's centre, so that odd and even sizes stay symmetric in integers.
+  const int u = 2 * x + 1 - size, v = 2 * y + 1 - size;
+  const int r = size - 2;  // twice the radius: one pixel of the box is left for the outline
+  const int au = u < 0 ? -u : u, av = v < 0 ? -v : v;
+  switch (k) {
+    case ObjectiveKind::Start: return u * u + v * v <= r * r;
+    case ObjectiveKind::Exit: return au <= r && av <= r && (au > r / 2 || av > r / 2);
+    case ObjectiveKind::Key: return au + av <= r;
+    case ObjectiveKind::Treasure: return v <= r && 2 * au <= v + r;  // apex at the top
+    case ObjectiveKind::Objective: return (au <= r / 3 && av <= r) || (av <= r / 3 && au <= r);
+  }
+  return false;
+}
+
+void draw_marker_shape(Image& img, int x0, int y0, int size, ObjectiveKind k) {
+  const Rgb colour = objective_colour(k), outline{10, 10, 10};
+  for (int y = 0; y < size; ++y)
+    for (int x = 0; x < size; ++x) {
+      if (marker_shape_covers(k, x, y, size)) {
+        img.set(x0 + x, y0 + y, colour);
+        continue;
+      }
+      bool edge = false;  // an 8-neighbour inside the shape: the outline
+      for (int dy = -1; dy <= 1 && !edge; ++dy)
+        for (int dx = -1; dx <= 1 && !edge; ++dx)
+          edge = x + dx >= 0 && x + dx < size && y + dy >= 0 && y + dy < size &&
+                 marker_shape_covers(k, x + dx, y + dy, size);
+      if (edge) img.set(x0 + x, y0 + y, outline);
+    }
+}
+
 void draw_marker(Image& img, const Objective& o, int scale) {
   const int px = o.pos.x * scale, py = o.pos.y * scale;
   if (scale >= 3) {

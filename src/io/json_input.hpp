@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <catacomb/core/error.hpp>
 
@@ -38,14 +39,16 @@ inline int json_depth(std::string_view text, int limit = kMaxJsonDepth) {
 /// Parses `text` into a Json (nlohmann::json or ordered_json). Throws InvalidArgument with the
 /// problem {what, value, "<expected>: <reason>"} for anything nlohmann refuses and for nesting
 /// deeper than kMaxJsonDepth.
+/// `callback`, when given, is nlohmann's parser callback (it may drop or replace values as they
+/// are parsed, e.g. to keep a huge array out of the tree).
 template <class Json>
 Json parse_json_input(std::string_view text, const std::string& what, const std::string& value,
-                      const std::string& expected) {
+                      const std::string& expected, typename Json::parser_callback_t callback = nullptr) {
   if (json_depth(text) > kMaxJsonDepth)
     throw InvalidArgument(FieldProblem{what, value, expected + ": nested deeper than " +
                                                         std::to_string(kMaxJsonDepth) + " levels"});
   try {
-    return Json::parse(text.begin(), text.end());
+    return Json::parse(text.begin(), text.end(), std::move(callback));
   } catch (const nlohmann::json::exception& e) {
     throw InvalidArgument(FieldProblem{what, value, expected + ": " + e.what()});
   }

@@ -1,9 +1,11 @@
 // Choosing a map's format: by the file name's extension when it has one of ours, by the content
 // otherwise, and a content that is clearly another format than the extension says is refused as
-// a mismatch. The file is read through the bounded reader with the chosen format's limits.
+// a mismatch. The file is read through the bounded reader with the chosen format's limits; a
+// Tiled map's external tilesets are read (bounded too) relative to the map's directory.
 #include <catacomb/io/map_file.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 
 #include <catacomb/core/error.hpp>
@@ -11,16 +13,19 @@
 #include <catacomb/io/atomic_file.hpp>
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/io/movingai.hpp>
+#include <catacomb/io/tiled_read.hpp>
 #include "io/bounded_input.hpp"
 
 namespace catacomb {
 namespace {
 
-enum class MapFormat { Json, MovingAi, Ascii };
+enum class MapFormat { Json, TiledJson, TiledXml, MovingAi, Ascii };
 
 const char* format_label(MapFormat f) {
   switch (f) {
     case MapFormat::Json: return "a JSON map";
+    case MapFormat::TiledJson: return "a Tiled JSON map";
+    case MapFormat::TiledXml: return "a Tiled XML map";
     case MapFormat::MovingAi: return "a Moving AI map";
     case MapFormat::Ascii: return "an ASCII map";
   }
@@ -35,15 +40,25 @@ std::optional<MapFormat> format_of_name(std::string_view name) {
   std::string ext(name.substr(dot + 1));
   std::transform(ext.begin(), ext.end(), ext.begin(), [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; });
   if (ext == "json") return MapFormat::Json;
+  if (ext == "tmj") return MapFormat::TiledJson;
+  if (ext == "tmx") return MapFormat::TiledXml;
   if (ext == "map") return MapFormat::MovingAi;
   if (ext == "txt") return MapFormat::Ascii;
   return std::nullopt;
 }
 
-// The format the content looks like ("{" first: JSON, "type " first: Moving AI), or nothing when
-// it looks like neither (which ASCII maps do).
+// A JSON document that is not a catacomb map and has what every Tiled map has (layers and
+// tilesets) is a Tiled map.
+bool looks_like_tiled_json(std::string_view text) {
+  return text.find("\"catacomb-map\"") == std::string_view::npos && text.find("\"layers\"") != std::string_view::npos &&
+         text.find("\"tilesets\"") != std::string_view::npos;
+}
+
+// The format the content looks like ("{" first: JSON, catacomb's or Tiled's; "<" first: Tiled
+// XML; "type " first: Moving AI), or nothing when it looks like none of them (as ASCII maps do).
 std::optional<MapFormat> format_of_content(std::string_view head) {
-  if (head.starts_with("{")) return MapFormat::Json;
+  if (head.starts_with("{")) return looks_like_tiled_json(head) ? MapFormat::TiledJson : MapFormat::Json;
+  if (head.starts_with("<")) return MapFormat::TiledXml;
   if (head.starts_with("type ") || head.starts_with("type\t")) return MapFormat::MovingAi;
   return std::nullopt;
 }
@@ -54,17 +69,21 @@ std::string_view skip_space(std::string_view text) {
 }
 
 // The format to read `text` (BOM removed) as; throws for a content that contradicts the extension.
+// A .json file may hold a Tiled map (Tiled saved JSON maps as .json before .tmj).
 MapFormat choose_format(std::string_view text, std::string_view name) {
   const std::optional<MapFormat> by_name = format_of_name(name);
   const std::optional<MapFormat> by_content = format_of_content(skip_space(text));
   if (!by_name) return by_content.value_or(MapFormat::Ascii);
-  const bool contradicts = by_content ? *by_content != *by_name : *by_name == MapFormat::Json;
+  if (*by_name == MapFormat::Json && by_content == MapFormat::TiledJson) return MapFormat::TiledJson;
+  if (*by_name == MapFormat::TiledJson && by_content == MapFormat::Json) return MapFormat::TiledJson;  // says what is missing
+  const bool contradicts = by_content ? *by_content != *by_name
+                                      : *by_name != MapFormat::Ascii && *by_name != MapFormat::MovingAi;
   if (contradicts) {
     const std::string_view head = skip_space(text).substr(0, 12);
     throw InvalidArgument("map format = " + std::string(format_label(by_content.value_or(MapFormat::Ascii))) +
                           " by its content (it starts with '" + std::string(head) +
                           "'), but the file name says " + format_label(*by_name) +
-                          " (expected the content to match the extension .json, .txt or .map)");
+                          " (expected the content to match the extension .json, .tmj, .tmx, .txt or .map)");
   }
   return *by_name;
 }
@@ -73,13 +92,13 @@ std::string_view without_bom(std::string_view text) {
   return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
 }
 
-}  // namespace
-
-Dungeon parse_map(std::string_view text, const std::string& name) {
+Dungeon parse(std::string_view text, const std::string& name, const TiledSourceReader& read_source) {
   text = without_bom(text);
   try {
     switch (choose_format(text, name)) {
       case MapFormat::Json: return read_json_map(text);
+      case MapFormat::TiledJson: return read_tiled_map(text, TiledSyntax::Json, read_source);
+      case MapFormat::TiledXml: return read_tiled_map(text, TiledSyntax::Xml, read_source);
       case MapFormat::MovingAi: {
         Dungeon d;
         d.tiles = read_movingai_map(text);
@@ -94,22 +113,34 @@ Dungeon parse_map(std::string_view text, const std::string& name) {
   }
 }
 
+}  // namespace
+
+Dungeon parse_map(std::string_view text, const std::string& name) { return parse(text, name, {}); }
+
 ReadLimits map_read_limits(std::string_view head, const std::string& name) {
   const MapFormat f = format_of_name(name).value_or(
       format_of_content(skip_space(without_bom(head))).value_or(MapFormat::Ascii));
+  const bool lines = f == MapFormat::MovingAi || f == MapFormat::Ascii;
   ReadLimits limits;
   limits.max_bytes = kMaxMapFileBytes;
-  limits.max_line = f == MapFormat::Json ? 0 : kMaxMapLineBytes;
+  limits.max_line = lines ? kMaxMapLineBytes : 0;
   limits.what = std::string(format_label(f)) + " of at most " + std::to_string(kMaxSide) + "x" +
-                std::to_string(kMaxSide) + " tiles" +
-                (f == MapFormat::Json ? "" : ", a row per line");
+                std::to_string(kMaxSide) + " tiles" + (lines ? ", a row per line" : "");
   return limits;
 }
 
 Dungeon load_map(const std::string& path) {
   const std::string text =
       detail::read_bounded(path, [&](std::string_view head) { return map_read_limits(head, path); });
-  return parse_map(text, path);
+  // A Tiled map's external tilesets are named relative to the map's own directory.
+  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  const TiledSourceReader read_source = [&dir](const std::string& source) {
+    ReadLimits limits;
+    limits.max_bytes = kMaxMapFileBytes;
+    limits.what = "a Tiled tileset";
+    return read_file((dir / std::filesystem::path(source)).generic_string(), limits);
+  };
+  return parse(text, path, read_source);
 }
 
 }  // namespace catacomb

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <iterator>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string_view>
@@ -54,13 +55,6 @@ json param_property(const std::string& name, const ParamValue& v) {
   }
   if (const auto* b = std::get_if<bool>(&v)) return property(name, "bool", *b);
   return property(name, "string", std::get<std::string>(v));
-}
-
-// A cell's centre in pixels: an integer when the tile side is even, else a half.
-json pixel_centre(int cell, int tile_size) {
-  const int64_t twice = (2 * int64_t{cell} + 1) * tile_size;
-  if (twice % 2 == 0) return twice / 2;
-  return static_cast<double>(twice) / 2.0;
 }
 
 // Both spellings of an object's or tile's class: "type" (Tiled <= 1.8, and again since 1.10)
@@ -118,23 +112,37 @@ void draw_tile(Image& img, int x0, int s, Terrain t) {
   }
 }
 
+// The marker tiles follow the terrain tiles, one per objective kind in enum order.
+constexpr ObjectiveKind kMarkerKinds[] = {ObjectiveKind::Start, ObjectiveKind::Exit, ObjectiveKind::Key,
+                                          ObjectiveKind::Treasure, ObjectiveKind::Objective};
+constexpr int kMarkerCount = static_cast<int>(std::size(kMarkerKinds));
+constexpr int kTileCount = kTerrainCount + kMarkerCount;
+
+int marker_tile_id(ObjectiveKind k) { return kTerrainCount + static_cast<int>(k); }
+
 Image tileset_image(int s) {
-  Image img(kTerrainCount * s, s);
+  Image img(kTileCount * s, s);
   for (Terrain t : kAllTerrains) draw_tile(img, static_cast<int>(t) * s, s, t);
+  // A marker tile is transparent in spirit: floor under the kind's outlined shape, so that a
+  // tile object reads like the PNG preview's marker wherever it stands.
+  for (ObjectiveKind k : kMarkerKinds) {
+    const int x0 = marker_tile_id(k) * s;
+    draw_tile(img, x0, s, Terrain::Floor);
+    draw_marker_shape(img, x0, 0, s, k);
+  }
   return img;
 }
 
 json tileset_json(const std::string& image_file, int s, const CostTable& costs) {
   json ts;
-  ts["columns"] = kTerrainCount;
-  ts["firstgid"] = 1;
+  ts["columns"] = kTileCount;
   ts["image"] = image_file;
   ts["imageheight"] = s;
-  ts["imagewidth"] = kTerrainCount * s;
+  ts["imagewidth"] = kTileCount * s;
   ts["margin"] = 0;
   ts["name"] = kTilesetName;
   ts["spacing"] = 0;
-  ts["tilecount"] = kTerrainCount;
+  ts["tilecount"] = kTileCount;
   ts["tileheight"] = s;
   ts["tilewidth"] = s;
   json tiles = json::array();
@@ -148,6 +156,13 @@ json tileset_json(const std::string& image_file, int s, const CostTable& costs) 
     if (costs.passable(t)) props.push_back(property("cost", "float", costs[t]));
     tile["properties"] = std::move(props);
     set_class(tile, terrain_name(t));
+    tiles.push_back(std::move(tile));
+  }
+  for (ObjectiveKind k : kMarkerKinds) {
+    json tile;
+    tile["id"] = marker_tile_id(k);
+    tile["properties"] = json::array({property("objective", "string", objective_kind_name(k))});
+    set_class(tile, objective_kind_name(k));
     tiles.push_back(std::move(tile));
   }
   ts["tiles"] = std::move(tiles);
@@ -183,12 +198,14 @@ json objects_json(const Dungeon& d, int s, int& next_id) {
   for (size_t i = 0; i < d.objectives.size(); ++i) {
     const Objective& ob = d.objectives[i];
     const std::string_view kind = objective_kind_name(ob.kind);
+    // A tile object drawn with the kind's marker tile over its cell; Tiled anchors tile objects
+    // at their bottom-left corner.
     json o = object_base(next_id++, kind, kind);
-    o["point"] = true;
-    o["x"] = pixel_centre(ob.pos.x, s);
-    o["y"] = pixel_centre(ob.pos.y, s);
-    o["width"] = 0;
-    o["height"] = 0;
+    o["gid"] = 1 + marker_tile_id(ob.kind);
+    o["x"] = int64_t{ob.pos.x} * s;
+    o["y"] = (int64_t{ob.pos.y} + 1) * s;
+    o["width"] = s;
+    o["height"] = s;
     o["properties"] = json::array({property("index", "int", i), property("cell_x", "int", ob.pos.x),
                                    property("cell_y", "int", ob.pos.y)});
     objects.push_back(std::move(o));
@@ -252,16 +269,42 @@ std::string tiled_tileset_path(const std::string& tmj_path) {
   return (std::filesystem::path(tmj_path).parent_path() / tiled_tileset_file(tmj_path)).generic_string();
 }
 
-TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_size, const CostTable& costs) {
+TiledTileset make_tiled_tileset(const std::string& tsj_path, int tile_size, const CostTable& costs) {
+  check_image_scale(kTileCount, 1, tile_size, "tile_size");
+  TiledTileset out;
+  tiled_tileset_file(tsj_path);  // refuses a path without a file name
+  out.image_file = std::filesystem::path(tsj_path).stem().string() + ".png";
+  json ts = tileset_json(out.image_file, tile_size, costs);
+  ts["tiledversion"] = kTiledVersion;
+  ts["type"] = "tileset";
+  ts["version"] = kFormatVersion;
+  try {
+    out.tsj = ts.dump(2) + "\n";
+  } catch (const json::type_error& e) {
+    throw InvalidArgument(std::string("Tiled tileset text = not UTF-8 (expected a UTF-8 path: ") + e.what() + ")");
+  }
+  out.png = encode_png(tileset_image(tile_size));
+  return out;
+}
+
+TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_size, const CostTable& costs,
+                       const std::string& external_tileset) {
   // One check at the boundary: the size range (message "tile_size = v (expected 1 to 64)") and
   // that a row of kTerrainCount tiles fits a PNG.
-  check_image_scale(kTerrainCount, 1, tile_size, "tile_size");
+  check_image_scale(kTileCount, 1, tile_size, "tile_size");
   static_assert(kMaxTiledTileSize == 64, "check_image_scale enforces 1 to 64");
   check_grid_size(d.tiles.width(), d.tiles.height(), "dungeon");
   const int s = tile_size;
 
   TiledExport out;
-  out.tileset_file = tiled_tileset_file(tmj_path);
+  json tileset;
+  if (external_tileset.empty()) {
+    out.tileset_file = tiled_tileset_file(tmj_path);
+    tileset = tileset_json(out.tileset_file, s, costs);
+  } else {
+    tileset["source"] = external_tileset;
+  }
+  tileset["firstgid"] = 1;
 
   json terrain;
   terrain["data"] = std::string(kDataPlaceholder.substr(1, kDataPlaceholder.size() - 2));
@@ -299,7 +342,7 @@ TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_s
   map["renderorder"] = "right-down";
   map["tiledversion"] = kTiledVersion;
   map["tileheight"] = s;
-  map["tilesets"] = json::array({tileset_json(out.tileset_file, s, costs)});
+  map["tilesets"] = json::array({std::move(tileset)});
   map["tilewidth"] = s;
   map["type"] = "map";
   map["version"] = kFormatVersion;
@@ -322,7 +365,7 @@ TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_s
   append_data(out.tmj, d.tiles, indent);
   out.tmj.append(text, at + kDataPlaceholder.size(), std::string::npos);
   out.tmj += '\n';
-  out.tileset_png = encode_png(tileset_image(s));
+  if (external_tileset.empty()) out.tileset_png = encode_png(tileset_image(s));
   return out;
 }
 

@@ -117,23 +117,34 @@ void expect_valid_map(const Dungeon& d, int tile_size) {
   EXPECT_EQ(ts["name"], "catacomb-terrain");
   EXPECT_EQ(ts["tilewidth"], tile_size);
   EXPECT_EQ(ts["tileheight"], tile_size);
-  EXPECT_EQ(ts["tilecount"], kTerrainCount);
-  EXPECT_EQ(ts["columns"], kTerrainCount);
+  constexpr int kTiles = kTerrainCount + 5;  // the terrains, then a marker per objective kind
+  EXPECT_EQ(ts["tilecount"], kTiles);
+  EXPECT_EQ(ts["columns"], kTiles);
   EXPECT_EQ(ts["image"], e.tileset_file);
   EXPECT_EQ(e.tileset_file, "dungeon-tileset.png");
-  EXPECT_EQ(ts["imagewidth"], kTerrainCount * tile_size);
+  EXPECT_EQ(ts["imagewidth"], kTiles * tile_size);
   EXPECT_EQ(ts["imageheight"], tile_size);
   EXPECT_EQ(ts["margin"], 0);
   EXPECT_EQ(ts["spacing"], 0);
   EXPECT_FALSE(ts.contains("source"));  // embedded, not external
   const CostTable costs = CostTable::dungeon();
-  ASSERT_EQ(ts["tiles"].size(), static_cast<size_t>(kTerrainCount));
+  ASSERT_EQ(ts["tiles"].size(), static_cast<size_t>(kTiles));
   std::map<int, Terrain> tile_terrain;  // local tile id -> terrain, read back from the tileset
+  std::map<int, ObjectiveKind> tile_marker;  // local tile id -> the objective kind it marks
   for (const json& tile : ts["tiles"]) {
     const int id = tile["id"].get<int>();
     SCOPED_TRACE("tile " + std::to_string(id));
     ASSERT_TRUE(tile["type"].is_string());
     EXPECT_EQ(tile["type"], tile["class"]);
+    if (id >= kTerrainCount) {
+      auto k = objective_kind_from_name(tile["type"].get<std::string>());
+      ASSERT_TRUE(k.has_value());
+      EXPECT_EQ(static_cast<int>(*k), id - kTerrainCount);
+      EXPECT_EQ(prop(tile["properties"], "objective")["value"], tile["type"]);
+      EXPECT_TRUE(prop(tile["properties"], "terrain").is_null());
+      tile_marker[id] = *k;
+      continue;
+    }
     auto t = terrain_from_name(tile["type"].get<std::string>());
     ASSERT_TRUE(t.has_value());
     EXPECT_EQ(static_cast<int>(*t), id);
@@ -151,6 +162,7 @@ void expect_valid_map(const Dungeon& d, int tile_size) {
     }
   }
   EXPECT_EQ(tile_terrain.size(), static_cast<size_t>(kTerrainCount));
+  EXPECT_EQ(tile_marker.size(), 5u);
 
   // The terrain layer: CSV layout as Tiled writes it (a plain array, no "encoding"), every gid
   // mapping back through the tileset to the cell's terrain.
@@ -172,7 +184,7 @@ void expect_valid_map(const Dungeon& d, int tile_size) {
       ASSERT_EQ(gid.get<int>(), 1 + static_cast<int>(d.tiles(x, y)));
     }
 
-  // The object layer: rooms as rectangles, objectives as points at their cell centres.
+  // The object layer: rooms as rectangles, objectives as tile objects covering their cells.
   const json& ol = layer(m, "objects");
   EXPECT_EQ(ol["type"], "objectgroup");
   EXPECT_EQ(ol["draworder"], "index");
@@ -186,15 +198,17 @@ void expect_valid_map(const Dungeon& d, int tile_size) {
     EXPECT_EQ(o["rotation"], 0);
     EXPECT_EQ(o["visible"], true);
     EXPECT_EQ(o["type"], o["class"]);
-    if (o.value("point", false)) {
+    if (o.contains("gid")) {
       ASSERT_LT(objective_i, d.objectives.size());
       const Objective& ob = d.objectives[objective_i];
       EXPECT_EQ(o["name"], objective_kind_name(ob.kind));
       EXPECT_EQ(o["type"], objective_kind_name(ob.kind));
-      EXPECT_EQ(o["x"].get<double>(), (ob.pos.x + 0.5) * tile_size);
-      EXPECT_EQ(o["y"].get<double>(), (ob.pos.y + 0.5) * tile_size);
-      EXPECT_EQ(o["width"], 0);
-      EXPECT_EQ(o["height"], 0);
+      EXPECT_FALSE(o.contains("point"));
+      EXPECT_EQ(tile_marker.at(o["gid"].get<int>() - 1), ob.kind);
+      EXPECT_EQ(o["x"], ob.pos.x * tile_size);        // Tiled anchors tile objects at their
+      EXPECT_EQ(o["y"], (ob.pos.y + 1) * tile_size);  // bottom-left corner
+      EXPECT_EQ(o["width"], tile_size);
+      EXPECT_EQ(o["height"], tile_size);
       EXPECT_EQ(prop(o["properties"], "cell_x")["value"], ob.pos.x);
       EXPECT_EQ(prop(o["properties"], "cell_y")["value"], ob.pos.y);
       EXPECT_EQ(prop(o["properties"], "cell_x")["type"], "int");
@@ -310,26 +324,53 @@ TEST(TiledTest, ParamsOutsideTiledTypesAreWrittenAsText) {
   EXPECT_EQ(seeds, 1);
 }
 
-TEST(TiledTest, PointsSitAtCellCentresInPixels) {
+TEST(TiledTest, ObjectivesAreMarkerTileObjectsOverTheirCells) {
   Dungeon d = sample();  // start at (1,1), exit at (4,2)
   json objs = layer(parse(make_tiled(d, "x.tmj", 16)), "objects")["objects"];
-  // The room comes first (drawn under the points), then the objectives in order.
+  // The room comes first (drawn under the markers), then the objectives in order.
   EXPECT_EQ(objs[0]["id"], 1);
   EXPECT_EQ(objs[0]["type"], "room");
   EXPECT_EQ(objs[0]["x"], 16);
   EXPECT_EQ(objs[0]["width"], 48);
   EXPECT_EQ(objs[1]["name"], "start");
   EXPECT_EQ(objs[1]["class"], "start");
-  EXPECT_EQ(objs[1]["point"], true);
-  EXPECT_EQ(objs[1]["x"], 24);
-  EXPECT_TRUE(objs[1]["x"].is_number_integer());
-  EXPECT_EQ(objs[1]["y"], 24);
+  EXPECT_EQ(objs[1]["gid"], 8);  // marker tiles follow the 7 terrains: start 8, exit 9, key 10, ...
+  EXPECT_EQ(objs[1]["x"], 16);
+  EXPECT_EQ(objs[1]["y"], 32);
   EXPECT_EQ(objs[2]["name"], "exit");
-  EXPECT_EQ(objs[2]["x"], 72);
-  EXPECT_EQ(objs[2]["y"], 40);
+  EXPECT_EQ(objs[2]["gid"], 9);
+  EXPECT_EQ(objs[2]["x"], 64);
+  EXPECT_EQ(objs[2]["y"], 48);
+  EXPECT_EQ(objs[3]["gid"], 10);
+  EXPECT_EQ(objs[4]["gid"], 11);
   objs = layer(parse(make_tiled(d, "x.tmj", 3)), "objects")["objects"];
-  EXPECT_EQ(objs[1]["x"].get<double>(), 4.5);
-  EXPECT_EQ(objs[2]["y"].get<double>(), 7.5);
+  EXPECT_EQ(objs[1]["x"], 3);
+  EXPECT_EQ(objs[2]["y"], 9);
+}
+
+TEST(TiledTest, MarkerTilesShowEachKindAsADistinctOutlinedShape) {
+  const TiledExport e = make_tiled(sample(), "x.tmj", 16);
+  const test::DecodedPng png = test::decode_png(e.tileset_png);
+  ASSERT_EQ(png.width, 12 * 16);
+  std::set<std::string> shapes;
+  for (int k = 0; k < 5; ++k) {
+    SCOPED_TRACE(k);
+    const Rgb colour = objective_colour(static_cast<ObjectiveKind>(k));
+    std::string mask;  // which pixels carry the kind's colour
+    int coloured = 0, dark = 0;
+    for (int y = 0; y < 16; ++y)
+      for (int x = 0; x < 16; ++x) {
+        const uint8_t* p = &png.rgb[(static_cast<size_t>(y) * static_cast<size_t>(png.width) +
+                                     static_cast<size_t>((7 + k) * 16 + x)) * 3];
+        const bool is_colour = p[0] == colour[0] && p[1] == colour[1] && p[2] == colour[2];
+        mask += is_colour ? '#' : '.';
+        coloured += is_colour ? 1 : 0;
+        dark += p[0] == 10 && p[1] == 10 && p[2] == 10 ? 1 : 0;
+      }
+    EXPECT_GE(coloured, 40);  // a shape a designer sees, not a dot
+    EXPECT_GE(dark, 20);      // with its outline
+    EXPECT_TRUE(shapes.insert(mask).second) << "two kinds share a shape";
+  }
 }
 
 TEST(TiledTest, TilesetPngHasTheDeclaredSizeAndTerrainColours) {
@@ -456,6 +497,33 @@ TEST(TiledTest, TextThatIsNotUtf8IsRefused) {
   Dungeon d = sample();
   d.params.emplace_back("bad", std::string("\xff\xfe"));
   EXPECT_THROW(make_tiled(d, "x.tmj"), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+TEST(TiledTest, AnExternalTilesetIsTheEmbeddedOneAsAFile) {
+  const Dungeon d = sample();
+  const TiledTileset ts = make_tiled_tileset("out/shared.tsj", 16);
+  EXPECT_EQ(ts.image_file, "shared.png");
+  const json tsj = json::parse(ts.tsj);
+  EXPECT_EQ(tsj["type"], "tileset");
+  const TiledExport embedded = make_tiled(d, "x.tmj", 16);
+  json inner = parse(embedded)["tilesets"][0];
+  inner.erase("firstgid");
+  inner["image"] = "shared.png";
+  json file = tsj;
+  for (const char* k : {"type", "version", "tiledversion"}) file.erase(k);
+  EXPECT_EQ(file, inner);
+  EXPECT_EQ(ts.png, embedded.tileset_png);
+  const TiledExport external = make_tiled(d, "x.tmj", 16, CostTable::dungeon(), "shared.tsj");
+  EXPECT_TRUE(external.tileset_png.empty());
+  EXPECT_TRUE(external.tileset_file.empty());
+  EXPECT_EQ(parse(external)["tilesets"], json::parse(R"([{"firstgid": 1, "source": "shared.tsj"}])"));
+  EXPECT_THROW(make_tiled_tileset("out/", 16), InvalidArgument);
 }
 
 }  // namespace

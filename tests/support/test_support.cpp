@@ -1,8 +1,10 @@
 #include "support/test_support.hpp"
 
 #if !defined(_WIN32)
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+extern char** environ;
 #endif
 
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "tools/cli.hpp"
 
@@ -79,30 +82,47 @@ CliResult run_cli(const std::vector<std::string>& args) {
 }
 
 #if defined(_WIN32)
-CliResult run_exe(const std::vector<std::string>&) {
-  throw std::runtime_error("run_exe is POSIX-only (fork/exec); the cross-built tests filter these tests out");
+CliResult run_program(const std::string&, const std::vector<std::string>&, const std::vector<std::string>&, int) {
+  throw std::runtime_error("run_program is POSIX-only (fork/exec); the cross-built tests filter these tests out");
 }
 #else
-CliResult run_exe(const std::vector<std::string>& args) {
+CliResult run_program(const std::string& exe, const std::vector<std::string>& args, const std::vector<std::string>& env,
+                      int timeout_s) {
   TempDir tmp;
   const std::string out_path = tmp.file("stdout"), err_path = tmp.file("stderr");
+  // Everything the child needs is built before fork: after it, only async-signal-safe calls.
+  std::vector<std::string> copy = args;
+  std::vector<char*> argv;
+  std::string exe_copy = exe;
+  argv.push_back(exe_copy.data());
+  for (auto& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::vector<std::string> env_copy;
+  for (char** e = environ; *e; ++e) env_copy.emplace_back(*e);
+  env_copy.insert(env_copy.end(), env.begin(), env.end());
+  std::vector<char*> envp;
+  for (auto& e : env_copy) envp.push_back(e.data());
+  envp.push_back(nullptr);
   pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
-    std::vector<char*> argv;
-    std::string exe = CATACOMB_EXE;
-    argv.push_back(exe.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
     if (!std::freopen("/dev/null", "r", stdin) || !std::freopen(out_path.c_str(), "w", stdout) ||
         !std::freopen(err_path.c_str(), "w", stderr))
       ::_exit(127);
-    ::execv(exe.c_str(), argv.data());
+    if (exe.find('/') == std::string::npos) ::execvpe(exe.c_str(), argv.data(), envp.data());
+    else ::execve(exe.c_str(), argv.data(), envp.data());
     ::_exit(127);
   }
   int status = 0;
-  ::waitpid(pid, &status, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  while (::waitpid(pid, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      throw std::runtime_error(exe + " did not finish within " + std::to_string(timeout_s) + " s");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   CliResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   r.out = slurp(out_path);
@@ -110,6 +130,8 @@ CliResult run_exe(const std::vector<std::string>& args) {
   return r;
 }
 #endif
+
+CliResult run_exe(const std::vector<std::string>& args) { return run_program(CATACOMB_EXE, args); }
 
 DecodedPng decode_png(const std::string& bytes) {
   int w = 0, h = 0, n = 0;

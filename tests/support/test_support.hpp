@@ -37,6 +37,11 @@ struct CliResult {
 CliResult run_cli(const std::vector<std::string>& args);
 /// Runs the built catacomb executable as a child process (stdin closed, outputs captured).
 CliResult run_exe(const std::vector<std::string>& args);
+/// Runs any program (found on PATH when `exe` has no '/') with `env` ("NAME=value") added to
+/// this process's environment; stdin closed, outputs captured. Killed, and std::runtime_error
+/// thrown, when it runs longer than `timeout_s` seconds.
+CliResult run_program(const std::string& exe, const std::vector<std::string>& args,
+                      const std::vector<std::string>& env = {}, int timeout_s = 120);
 
 /// A decoded 8-bit RGB image.
 struct DecodedPng {

@@ -185,8 +185,9 @@ TEST(ReviewPageTest, IsAStandaloneHtml5DocumentWithLabelledControls) {
     EXPECT_EQ(url.find(':'), std::string::npos) << url;
     EXPECT_NE(url.rfind("//", 0), 0u) << url;
   }
-  // Every image has alt text.
-  EXPECT_EQ(count_of(html, "<img "), 6u);
+  // Every image has alt text (the viewer's is set when it opens).
+  EXPECT_EQ(count_of(html, "<img "), 7u);
+  EXPECT_EQ(count_of(html, "<img id=\"viewer-img\" alt=\"\" hidden>"), 1u);
   EXPECT_EQ(count_of(html, "alt=\"Preview of seed "), 6u);
   EXPECT_EQ(count_of(html, "loading=\"lazy\""), 6u);
 }
@@ -257,6 +258,44 @@ TEST(ReviewPageTest, MarksInvalidSeedsAsFailedAndLinksOnlyTheFilesThatExist) {
             std::string::npos);
   EXPECT_NE(html.find("<dt>route cost</dt><dd>12.8</dd>"), std::string::npos);
   EXPECT_NE(html.find("<dt>open</dt><dd>37.5%</dd>"), std::string::npos);
+}
+
+TEST(ReviewPageTest, HasTheViewerThePicksPanelAndEachSeedsCommand) {
+  ReviewPageInfo info = fake_info();
+  info.generate_command = "catacomb generate --generator caves --scale 8";
+  info.picks_command = "catacomb batch --seeds-file picks.txt --generator caves --scale 8 --out picks --html";
+  info.batch_key = "5..18446744073709551615 --generator caves";
+  const std::string html = review_page_html(fake_rows(), info);
+  EXPECT_EQ(count_of(html, "role=\"dialog\""), 1u);
+  EXPECT_NE(html.find("<div id=\"viewer\" class=\"viewer\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"viewer-title\" hidden>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<pre id=\"picks-list\" data-picks></pre>"), std::string::npos);
+  EXPECT_NE(html.find("<a id=\"picks-download\" download=\"picks.txt\">"), std::string::npos);
+  EXPECT_NE(html.find("<pre id=\"picks-command\">catacomb batch --seeds-file picks.txt --generator caves --scale 8 --out picks "
+                      "--html</pre>"),
+            std::string::npos);
+  EXPECT_NE(html.find("data-batch=\"5..18446744073709551615 --generator caves\""), std::string::npos);
+  EXPECT_NE(html.find("<option value=\"picked\">picked only</option>"), std::string::npos);
+  // Every card is focusable, starts unpicked, has a Pick button and the command of its seed.
+  EXPECT_EQ(count_of(html, "tabindex=\"0\" data-picked=\"false\" data-seed="), 8u);
+  EXPECT_EQ(count_of(html, "<button type=\"button\" class=\"pick\" aria-pressed=\"false\""), 8u);
+  EXPECT_NE(html.find("data-command=\"catacomb generate --generator caves --scale 8 --seed 7 --png seed-7.png --json seed-7.json "
+                      "--txt seed-7.txt --map seed-7.map\" data-png=\"seed-7.png\""),
+            std::string::npos);
+  EXPECT_NE(html.find("data-command=\"catacomb generate --generator caves --scale 8 --seed 12 --png seed-12.png --json "
+                      "seed-12.json --txt seed-12.txt\" aria-label=\"Seed 12, failed\""),
+            std::string::npos);
+}
+
+TEST(ReviewPageTest, FailedSeedsShowDashesNotZeros) {
+  const std::string html = review_page_html(fake_rows(), fake_info());
+  const size_t card = html.find("data-seed=\"12\"");
+  ASSERT_NE(card, std::string::npos);
+  const std::string failed = html.substr(card, html.find("</article>", card) - card);
+  for (const char* stat : {"open", "rooms", "objectives", "route cost", "route length", "loops", "dead ends", "chokepoints"})
+    EXPECT_NE(failed.find(std::string("<dt>") + stat + "</dt><dd>&ndash;</dd>"), std::string::npos) << stat;
+  EXPECT_NE(failed.find("<dt>attempts</dt><dd>8</dd>"), std::string::npos);
+  EXPECT_EQ(failed.find("0.0%"), std::string::npos);
 }
 
 TEST(ReviewPageTest, IsDeterministicAndIndependentOfTheRowOrder) {

@@ -54,6 +54,14 @@ struct PreviewOptions {
 /// One colour per terrain, `scale` x `scale` pixels per tile, objectives drawn as markers
 /// (a filled square inset by scale/5 with a dark rim when the scale allows).
 Image render_preview(const Dungeon& d, const PreviewOptions& options = {});
+/// Whether pixel (x, y) of a `size` x `size` box lies inside the shape that marks objectives of
+/// kind `k`: a disc for the start, a square ring (a door) for the exit, a diamond for a key, an
+/// upward triangle for treasure, a plus for any other objective. [Limit: size >= 1]
+bool marker_shape_covers(ObjectiveKind k, int x, int y, int size);
+/// Draws kind `k`'s shape in its colour into the box at (x0, y0), with a one-pixel dark outline
+/// around it (inside the box), so it reads on any terrain colour.
+void draw_marker_shape(Image& img, int x0, int y0, int size, ObjectiveKind k);
+
 /// Draws the marker of objective `o` onto an image rendered at `scale`.
 void draw_marker(Image& img, const Objective& o, int scale);
 

@@ -1,9 +1,11 @@
 #pragma once
 /// Loading a map of any supported format, chosen by the file name's extension when it is one of
-/// ours (.json a catacomb JSON map, .txt an ASCII map, .map a Moving AI map), else by the content
-/// (a JSON map starts with "{", a Moving AI map with "type ", anything else is read as ASCII).
-/// A content that is clearly another format than the extension says is refused as a mismatch.
-/// A UTF-8 byte order mark at the start is skipped.
+/// ours (.json a catacomb JSON map, .tmj a Tiled JSON map, .tmx a Tiled XML map, .txt an ASCII
+/// map, .map a Moving AI map), else by the content (a JSON map starts with "{" and is Tiled's when
+/// it has layers and tilesets but no "catacomb-map", a Tiled XML map with "<", a Moving AI map with
+/// "type ", anything else is read as ASCII). A .json file may hold a Tiled map. A content that is
+/// clearly another format than the extension says is refused as a mismatch. A UTF-8 byte order
+/// mark at the start is skipped.
 #include <catacomb/export.hpp>
 #include <string>
 #include <string_view>
@@ -22,13 +24,15 @@ inline constexpr uint64_t kMaxMapFileBytes = uint64_t{kMaxSide} * (kMaxSide + 16
 inline constexpr uint64_t kMaxMapLineBytes = kMaxSide + 1;
 
 /// The read limits of a map file named `name` whose first bytes are `head`: kMaxMapFileBytes, and
-/// kMaxMapLineBytes per line unless it is a JSON map (by its extension, else by its content).
+/// kMaxMapLineBytes per line for ASCII and Moving AI maps (by the extension, else by the content).
 ReadLimits map_read_limits(std::string_view head, const std::string& name);
 
-/// Parses map text. `name` (a file name) only helps choose the format and appears in errors.
+/// Parses map text. `name` (a file name) only helps choose the format and appears in errors. A
+/// Tiled map with an external tileset needs load_map (its tileset is another file).
 Dungeon parse_map(std::string_view text, const std::string& name = "");
 /// Reads and parses a map file, reading at most map_read_limits (so /dev/zero or a huge file is
-/// refused after a few kilobytes or at the limit). Throws IoError when it cannot be read,
+/// refused after a few kilobytes or at the limit); a Tiled map's external tilesets (.tsj, .tsx)
+/// are read relative to the map's directory. Throws IoError when a file cannot be read,
 /// InvalidArgument (with the file name) when it is malformed, too large or of another format than
 /// its extension says.
 Dungeon load_map(const std::string& path);

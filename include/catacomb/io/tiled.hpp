@@ -1,5 +1,5 @@
 #pragma once
-/// Tiled JSON map export (.tmj), for the Tiled map editor 1.10+ (doc.mapeditor.org,
+/// Tiled JSON map export (.tmj), for the Tiled map editor 1.8+ (doc.mapeditor.org,
 /// "JSON Map Format"). One call gives the map text and its tileset image; the caller writes both.
 ///
 /// The map is orthogonal, finite, width x height tiles of tile_size x tile_size pixels, with:
@@ -8,12 +8,17 @@
 ///     ... Road = 7). This is what Tiled itself writes for the CSV layer format (no "encoding").
 ///   - layer 2, object layer "objects" (draworder "index"): every room as a rectangle object of
 ///     class "room" (name "room <i>", properties index, cell_x, cell_y, cell_width,
-///     cell_height), then every objective as a point object at the centre of its cell (name and
-///     class = objective_kind_name, properties index, cell_x, cell_y). Object ids run 1, 2, ...
-///     in that order. Objectives off the map are written as they are.
-///   - one embedded tileset (firstgid 1, name "catacomb-terrain"), one tile per terrain in enum
-///     order, in a single row of the image "<stem>-tileset.png" beside the map. Each tile has
-///     class = terrain name and properties terrain, char, passable, cost (cost only when passable).
+///     cell_height), then every objective as a tile object covering its cell, drawn with its
+///     kind's marker tile (gid; x, y = the cell's bottom-left corner in pixels, as Tiled anchors
+///     tile objects; name and class = objective_kind_name, properties index, cell_x, cell_y).
+///     Object ids run 1, 2, ... in that order. Objectives off the map are written as they are.
+///   - one tileset (firstgid 1, name "catacomb-terrain"): one tile per terrain in enum order
+///     (class = terrain name, properties terrain, char, passable, cost; cost only when passable),
+///     then one marker tile per objective kind in enum order (ids 7 start, 8 exit, 9 key,
+///     10 treasure, 11 objective; class = kind name, property objective = kind name), drawn as
+///     the kind's outlined shape on floor (see draw_marker_shape), in a single row of the image.
+///     Embedded, with the image "<stem>-tileset.png" beside the map; or an external tileset file
+///     (make_tiled_tileset) that many maps share.
 ///   - map properties: seed (string: seeds are 64-bit and Tiled's int properties are 32-bit),
 ///     generator (string), attempts (int, 0 = unknown), then every entry of Dungeon::params in
 ///     order (int64 -> "int" when it fits 32 bits, else "string"; double -> "float", or
@@ -47,15 +52,31 @@ std::string tiled_tileset_file(const std::string& tmj_path);
 /// Where that image goes: beside the map ("out/cave.tmj" -> "out/cave-tileset.png").
 std::string tiled_tileset_path(const std::string& tmj_path);
 
+/// An external Tiled tileset (.tsj) that maps made with make_tiled(..., external_tileset) share,
+/// and its image.
+struct TiledTileset {
+  std::string tsj;         ///< the tileset's JSON text (ends with '\n')
+  std::string png;         ///< PNG bytes of its image
+  std::string image_file;  ///< the image's file name, beside the tileset: "<stem>.png"
+};
+
+/// The tileset of make_tiled as a file of its own, to be written at `tsj_path` with its image
+/// beside it ("out/catacomb-tileset.tsj" -> image "catacomb-tileset.png"). Same limits and
+/// errors as make_tiled.
+TiledTileset make_tiled_tileset(const std::string& tsj_path, int tile_size = 16,
+                                const CostTable& costs = CostTable::dungeon());
+
 /// The dungeon as a Tiled JSON map whose tileset image will be written beside `tmj_path` (see
-/// tiled_tileset_path). `tile_size` is the pixel side of a tile [Limit: 1 to 64]; `costs` gives
+/// tiled_tileset_path); or, when `external_tileset` is given (a .tsj path relative to the map,
+/// written by make_tiled_tileset with the same tile size and costs), a map that refers to it
+/// and has no tileset image of its own (tileset_png and tileset_file empty). `tile_size` is the pixel side of a tile [Limit: 1 to 64]; `costs` gives
 /// the tiles' passable and cost properties. Patterns need room: tiles under 8 pixels are flat
 /// colour. Throws InvalidArgument ("tile_size = 0 (expected 1 to 64)") for a bad tile size, a
 /// path without a file name, an empty (0 x 0) dungeon, and text that is not valid UTF-8 in params
 /// or the path. Memory: two bytes per cell (a 16384 x 16384 map gives 537 MB of text, in about
 /// a second), built in place with no second copy.
 TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_size = 16,
-                       const CostTable& costs = CostTable::dungeon());
+                       const CostTable& costs = CostTable::dungeon(), const std::string& external_tileset = "");
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

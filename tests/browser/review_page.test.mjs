@@ -1,0 +1,182 @@
+// The review page as a designer uses it, in Debian's Chromium driven by puppeteer-core: a real
+// batch's index.html opened from the file system, a card's picture clicked, the viewer stepped
+// with the arrow keys in the current sort order, seeds picked with `p` and the button, the page
+// reloaded, the picks still listed; another batch's page does not see them.
+//
+//   node review_page.test.mjs --catacomb PATH --work DIR [--screenshot PNG]
+//
+// Exits 0 when every check passes, 1 with the failed checks listed otherwise. Run by ctest
+// (tests/CMakeLists.txt) after `npm ci` has installed puppeteer-core next to this file.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+const catacomb = arg('--catacomb');
+const work = arg('--work');
+const screenshot = arg('--screenshot', '');
+const chromium = process.env.CATACOMB_CHROMIUM || '/usr/bin/chromium';
+if (!catacomb || !work) {
+  console.error('usage: node review_page.test.mjs --catacomb PATH --work DIR [--screenshot PNG]');
+  process.exit(2);
+}
+
+let puppeteer;
+try {
+  puppeteer = (await import('puppeteer-core')).default;
+} catch (e) {
+  console.error(`puppeteer-core is not installed next to ${import.meta.url}: run "npm ci" in that directory ` +
+                `(ctest's browser.npm_ci set-up does; it needs the npm registry). ${e.message}`);
+  process.exit(1);
+}
+if (!fs.existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}: run scripts/setup.sh (or set CATACOMB_CHROMIUM)`);
+  process.exit(1);
+}
+
+const failures = [];
+function check(ok, what) {
+  if (ok) console.log(`ok   ${what}`);
+  else {
+    console.log(`FAIL ${what}`);
+    failures.push(what);
+  }
+}
+function same(got, want, what) {
+  const ok = JSON.stringify(got) === JSON.stringify(want);
+  check(ok, ok ? what : `${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+}
+
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(work, { recursive: true });
+function batch(dir, seeds) {
+  execFileSync(catacomb, ['batch', '--seeds', seeds, '--width', '60', '--height', '40', '--room-count', '8', '--out',
+                          path.join(work, dir), '--html'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return pathToFileURL(path.join(work, dir, 'index.html')).href;
+}
+const pageUrl = batch('batch', '1..8');
+const otherUrl = batch('other', '20..22');
+
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  userDataDir: path.join(work, 'profile'),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+         '--disable-sync', '--no-first-run', '--disable-quic'],
+  defaultViewport: { width: 1280, height: 900 },
+});
+try {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(pageUrl, { waitUntil: 'load' });
+
+  const seedsOf = (selector) => page.$$eval(selector, (cards) => cards.map((c) => c.getAttribute('data-seed')));
+  const allSeeds = await seedsOf('.card');
+  same(allSeeds, ['1', '2', '3', '4', '5', '6', '7', '8'], 'the cards carry data-seed, in seed order');
+
+  // Sort by route length, longest first: the viewer steps in this order.
+  await page.select('#sort-key', 'route_length');
+  await page.click('#sort-dir');
+  const order = await seedsOf('.card:not([hidden])');
+  const lengths = await page.$$eval('.card:not([hidden])', (cs) => cs.map((c) => Number(c.getAttribute('data-route-length'))));
+  check(lengths.every((v, i) => i === 0 || lengths[i - 1] >= v), `sorted by route length, descending: ${lengths}`);
+
+  const viewerSeed = () => page.$eval('#viewer', (v) => (v.hidden ? null : v.getAttribute('data-seed')));
+  const dialog = await page.$('[role="dialog"]');
+  check(dialog !== null && (await viewerSeed()) === null, 'a dialog exists and is closed');
+
+  // Click the second card's picture: the viewer opens on it, with the full preview.
+  await page.click(`.card[data-seed="${order[1]}"] a.thumb img`);
+  same(await viewerSeed(), order[1], 'clicking a picture opens the viewer on that seed');
+  await page.waitForFunction(() => document.getElementById('viewer-img').complete);
+  const preview = await page.$eval('#viewer-img', (img) => ({ w: img.naturalWidth, src: img.getAttribute('src') }));
+  same(preview, { w: 60 * 4, src: `seed-${order[1]}.png` }, 'the viewer shows the full preview');
+  const command = await page.$eval('#viewer-command', (e) => e.textContent);
+  same(command, `catacomb generate --width 60 --height 40 --room-count 8 --seed ${order[1]} --png seed-${order[1]}.png ` +
+                `--json seed-${order[1]}.json --txt seed-${order[1]}.txt`, 'the viewer shows the command that regenerates the seed');
+  const stats = await page.$eval('#viewer-stats', (e) => e.textContent);
+  check(/route length/.test(stats) && /dead ends/.test(stats), 'the viewer shows the statistics');
+  // The command really regenerates the seed's preview.
+  execFileSync(catacomb, command.replace(/^catacomb /, '').replace(/seed-/g, path.join(work, 'again-')).split(' '));
+  check(fs.readFileSync(path.join(work, `again-${order[1]}.png`)).equals(fs.readFileSync(path.join(work, 'batch', `seed-${order[1]}.png`))),
+        'the command gives the same PNG, byte for byte');
+
+  // Arrows step through the cards in the current order; they stop at the ends.
+  await page.keyboard.press('ArrowRight');
+  same(await viewerSeed(), order[2], 'ArrowRight steps to the next card in the sort order');
+  await page.keyboard.press('ArrowRight');
+  same(await viewerSeed(), order[3], 'ArrowRight again');
+  await page.keyboard.press('ArrowLeft');
+  same(await viewerSeed(), order[2], 'ArrowLeft steps back');
+  same(await page.$eval('#viewer-position', (e) => e.textContent), `3 of ${order.length}`, 'the viewer says where it is');
+
+  // p picks the seed shown.
+  await page.keyboard.press('p');
+  same(await page.$eval(`.card[data-seed="${order[2]}"]`, (c) => c.getAttribute('data-picked')), 'true', 'p picks the seed');
+  same(await page.$eval('[data-picks]', (e) => e.textContent), order[2], 'the picks list shows it');
+  await page.keyboard.press('Escape');
+  same(await viewerSeed(), null, 'Escape closes the viewer');
+  same(await page.evaluate(() => document.activeElement.getAttribute('data-seed')), order[2], 'focus returns to the card');
+
+  // Enter on a focused card opens it; the viewer's button picks it too.
+  await page.focus(`.card[data-seed="${order[5]}"]`);
+  await page.keyboard.press('Enter');
+  same(await viewerSeed(), order[5], 'Enter on a focused card opens the viewer');
+  await page.click('#viewer-pick');
+  same(await page.$eval('#viewer-pick', (b) => b.getAttribute('aria-pressed')), 'true', 'the Pick button picks');
+  if (screenshot) {
+    await page.waitForFunction(() => document.getElementById('viewer-img').complete);
+    await page.evaluate(() => window.scrollTo(0, 0));  // headless Chromium leaves a scrolled page undimmed
+    await page.screenshot({ path: screenshot, captureBeyondViewport: false });
+    console.log(`wrote ${screenshot}`);
+  }
+  await page.keyboard.press('Escape');
+
+  // Unpick and pick again with p on the focused card (no viewer).
+  await page.focus(`.card[data-seed="${order[5]}"]`);
+  await page.keyboard.press('p');
+  same(await page.$eval(`.card[data-seed="${order[5]}"]`, (c) => c.getAttribute('data-picked')), 'false', 'p on a card unpicks it');
+  await page.keyboard.press('p');
+  const picked = [order[2], order[5]].sort((a, b) => Number(a) - Number(b));
+
+  // The filter shows only the picks.
+  await page.select('#filter', 'picked');
+  same(await seedsOf('.card:not([hidden])'), [order[2], order[5]], 'the "picked only" filter, in the sort order');
+  await page.select('#filter', 'all');
+
+  // Reload: the picks are still there, listed one per line, and offered as a file.
+  await page.reload({ waitUntil: 'load' });
+  same(await page.$eval('[data-picks]', (e) => e.textContent), picked.join('\n'), 'after a reload the picks are listed');
+  same(await seedsOf('.card[data-picked="true"]'), picked, 'after a reload the picked cards carry data-picked="true"');
+  const href = await page.$eval('#picks-download', (a) => a.getAttribute('href'));
+  const file = decodeURIComponent(href.replace(/^data:text\/plain;charset=utf-8,/, ''));
+  same(file, '# regenerate: catacomb batch --seeds-file picks.txt --width 60 --height 40 --room-count 8 --out picks --html\n' +
+             picked.join('\n') + '\n', 'the download holds the command and the seeds');
+  same(await page.$eval('#picks-download', (a) => a.getAttribute('download')), 'picks.txt', 'the download is named picks.txt');
+  // The downloaded file regenerates exactly those seeds, byte for byte.
+  fs.writeFileSync(path.join(work, 'picks.txt'), file);
+  execFileSync(catacomb, ['batch', '--seeds-file', path.join(work, 'picks.txt'), '--width', '60', '--height', '40',
+                          '--room-count', '8', '--out', path.join(work, 'picks')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (const s of picked)
+    check(fs.readFileSync(path.join(work, 'picks', `seed-${s}.json`)).equals(fs.readFileSync(path.join(work, 'batch', `seed-${s}.json`))),
+          `batch --seeds-file picks.txt regenerates seed ${s}`);
+
+  // Another batch's page keeps its own picks.
+  const other = await browser.newPage();
+  await other.goto(otherUrl, { waitUntil: 'load' });
+  same(await other.$eval('[data-picks]', (e) => e.textContent), '', 'another batch has no picks');
+  same(errors, [], 'no script errors');
+} finally {
+  await browser.close();
+}
+
+if (failures.length) {
+  console.error(`${failures.length} check(s) failed:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('all checks passed');
