@@ -3,29 +3,31 @@
 #   scripts/setup.sh          build and test dependencies (Chromium and Node.js included: the HTML review
 #                             page's tests drive headless Chromium through puppeteer-core; Tiled: the
 #                             Tiled reader's tests re-save maps with tiled --export-map)
-#   scripts/setup.sh --bench  also the benchmark peers (libtcod, Boost.Graph, OpenCV)
+#   scripts/setup.sh --bench  also the benchmark peers (libtcod, Boost.Graph, OpenCV; rot.js from
+#                             npm into bench/js/node_modules, for generate_bench)
 #   scripts/setup.sh --cross  also the cross-check toolchains (scripts/cross-check.sh): MinGW-w64
 #                             and Wine, the aarch64 cross compiler and qemu-user, Clang and libc++
 # The flags combine (scripts/setup.sh --bench --cross).
 # Runs apt-get through sudo when not root.
 set -euo pipefail
 
+bench=0
 packages=(cmake g++ gcc make pkg-config libgtest-dev libgmock-dev googletest libstb-dev libcli11-dev
-          nlohmann-json3-dev libbenchmark-dev libpugixml-dev zlib1g-dev chromium fonts-liberation tiled
-          nodejs)
+          nlohmann-json3-dev libbenchmark-dev libpugixml-dev zlib1g-dev chromium fonts-liberation tiled)
 for arg in "$@"; do
   case "$arg" in
-    --bench) packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev) ;;
+    --bench) bench=1
+             packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev) ;;
     --cross) packages+=(g++-mingw-w64-x86-64-posix wine64 g++-aarch64-linux-gnu qemu-user clang libc++-dev
                         libc++abi-dev) ;;
     *) echo "setup: unknown argument '$arg' (expected --bench or --cross)" >&2; exit 2 ;;
   esac
 done
 
-# npm comes with Node.js from some sources and is Debian's own package otherwise.
-if ! command -v npm >/dev/null 2>&1; then
-  packages+=(npm)
-fi
+# Node.js and npm (the browser tests, the benchmark's JavaScript peer): Debian's packages when
+# they are missing; npm comes with Node.js from some other sources.
+command -v node > /dev/null 2>&1 || packages+=(nodejs)
+command -v npm > /dev/null 2>&1 || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -33,15 +35,19 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
-if [[ ${#missing[@]} -eq 0 ]]; then
-  exit 0
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-echo "setup: installing ${missing[*]}" >&2
-sudo=()
-if [[ $(id -u) -ne 0 ]]; then
-  sudo=(sudo)
+# rot.js, the JavaScript peer of bench/generate_bench, at the version bench/js/package-lock.json pins.
+if [[ $bench -eq 1 && ! -d "$(dirname "$0")/../bench/js/node_modules/rot-js" ]]; then
+  echo "setup: installing rot.js into bench/js/node_modules" >&2
+  npm ci --prefix "$(dirname "$0")/../bench/js" --no-audit --no-fund
 fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

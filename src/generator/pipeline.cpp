@@ -10,7 +10,12 @@
 namespace catacomb {
 namespace {
 
-Dungeon make_rooms(const GenerateConfig& c, uint64_t seed, GenerateResult& out) {
+void tell(const StageHook& on_stage, GenerateStage s) {
+  if (on_stage) on_stage(s);
+}
+
+Dungeon make_rooms(const GenerateConfig& c, uint64_t seed, GenerateResult& out, const StageHook& on_stage) {
+  tell(on_stage, GenerateStage::Terrain);
   Rng layout_rng = Rng::stream(seed, "rooms.layout");
   RoomLayout layout = layout_rooms(c.width, c.height, c.rooms, layout_rng);
   out.dropped_rooms = layout.dropped;
@@ -21,13 +26,16 @@ Dungeon make_rooms(const GenerateConfig& c, uint64_t seed, GenerateResult& out) 
       for (int x = r.x; x < r.right(); ++x) d.tiles(x, y) = Terrain::Floor;
   Rng graph_rng = Rng::stream(seed, "rooms.graph");
   std::vector<RoomEdge> edges = connect_rooms(layout.connection_points, c.loop_fraction, graph_rng);
+  tell(on_stage, GenerateStage::Connection);
   out.corridors = carve_corridors(d.tiles, layout.rooms, layout.connection_points, edges, c.dig);
   d.rooms = layout.rooms;
   return d;
 }
 
-Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out) {
+Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out, const StageHook& on_stage) {
+  tell(on_stage, GenerateStage::Terrain);
   Dungeon d = generate_caves(c.width, c.height, c.caves, seed);
+  tell(on_stage, GenerateStage::Connection);
   out.cave = connect_cave_regions(d.tiles, c.cave_regions);
   return d;
 }
@@ -128,7 +136,19 @@ uint64_t attempt_seed(uint64_t seed, int attempt) {
   return splitmix64(s);
 }
 
-GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed) {
+std::string_view generate_stage_name(GenerateStage s) {
+  switch (s) {
+    case GenerateStage::Terrain: return "terrain";
+    case GenerateStage::Connection: return "connection";
+    case GenerateStage::Objectives: return "objectives";
+    case GenerateStage::Decoration: return "decoration";
+    case GenerateStage::Validation: return "validation";
+    case GenerateStage::Done: return "done";
+  }
+  return "?";
+}
+
+GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, const StageHook& on_stage) {
   config.check();
   const CostTable costs = config.cost_table();
   ValidateOptions vopt;
@@ -138,16 +158,22 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed) {
   for (int attempt = 0; attempt < config.max_attempts; ++attempt) {
     const uint64_t s = attempt_seed(seed, attempt);
     GenerateResult r;
-    Dungeon d = config.generator == GeneratorKind::Caves ? make_caves(config, s, r) : make_rooms(config, s, r);
+    Dungeon d = config.generator == GeneratorKind::Caves ? make_caves(config, s, r, on_stage)
+                                                          : make_rooms(config, s, r, on_stage);
+    tell(on_stage, GenerateStage::Objectives);
     Rng obj_rng = Rng::stream(s, "objectives");
     std::string why = place_objectives(d, config.objectives, costs, config.moves, obj_rng);
     if (!why.empty()) {
+      tell(on_stage, GenerateStage::Done);
       out.failures.push_back("attempt " + std::to_string(attempt + 1) + ": " + why);
       continue;
     }
+    tell(on_stage, GenerateStage::Decoration);
     Rng decor_rng = Rng::stream(s, "decor");
     r.decor = decorate(d, config.decor, costs, config.moves, decor_rng);
+    tell(on_stage, GenerateStage::Validation);
     ValidationReport rep = validate_dungeon(d, vopt);
+    tell(on_stage, GenerateStage::Done);
     if (!rep.valid) {
       out.failures.push_back("attempt " + std::to_string(attempt + 1) + ": " + rep.problems.front().message);
       continue;

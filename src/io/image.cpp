@@ -1,7 +1,26 @@
-// The only file that includes stb. stb_image_write's deflate is deterministic for a given
-// input and compression level, so the same image always gives the same PNG bytes.
+// The only file that includes stb_image_write. It writes the PNG chunks and picks each row's
+// filter; the deflate is catacomb's own (io/deflate), integer code that is several times faster
+// than stb's on previews and gives the same bytes everywhere, so the same image always gives the
+// same PNG bytes, whatever the stb version.
+#include <cstdlib>
+#include <cstring>
+
+#include "io/deflate.hpp"
+
+namespace {
+unsigned char* catacomb_zlib_compress(unsigned char* data, int size, int* out_size, int /*quality*/) {
+  const std::vector<uint8_t> z = catacomb::detail::zlib_compress(data, static_cast<size_t>(size));
+  auto* out = static_cast<unsigned char*>(std::malloc(z.size()));  // stb frees it with free()
+  if (out == nullptr) return nullptr;
+  std::memcpy(out, z.data(), z.size());
+  *out_size = static_cast<int>(z.size());
+  return out;
+}
+}  // namespace
+
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_STATIC
+#define STBIW_ZLIB_COMPRESS catacomb_zlib_compress
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wconversion"
@@ -15,6 +34,14 @@
 #endif
 
 #include <algorithm>
+
+namespace {
+// Every row is written with the Up filter instead of stb's per-row choice among five (which
+// filters each row five times): a preview repeats each row `scale` times, so most Up-filtered
+// rows are zeros. Measured on 100 rooms previews at 128x128: 2 % larger than the adaptive choice,
+// a fifth of the filtering work. Set once, during static initialisation, before any thread runs.
+[[maybe_unused]] const bool kUpFilter = (stbi_write_force_png_filter = 2, true);
+}  // namespace
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/atomic_file.hpp>

@@ -11,11 +11,16 @@
 // diagonal factor of 1), a FIFO breadth-first search gives the same sums: a route of k steps sums
 // to the same value on every route, and that value grows with k.
 //
-// Complexity: O(n log n) with a binary heap (lazy deletion), O(n) for the breadth-first case.
-// Memory: the distance grid plus the heap or queue.
+// Complexity: O(n) for the breadth-first case; O(n + D) with a bucket queue when every step costs
+// at least 1 and at most 2^16 (D: the largest distance), else O(n log n) with a binary heap (lazy
+// deletion).
+// Memory: the distance grid (8 bytes per cell) plus one byte per cell of legal moves and the heap,
+// buckets or queue (a wavefront). The overloads on terrain read each cell's cost from the cost
+// table, so a caller that has the terrain needs no cost grid (8 bytes per cell) beside it.
 // Determinism: heap order is (distance, cell index), a total order; results do not depend on it.
 #include <catacomb/pathing/distance_map.hpp>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -33,70 +38,118 @@ constexpr double kWall = CostTable::kImpassable;
 
 std::string shape(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
 
-bool open_at(const CostGrid& costs, int x, int y) { return costs.in_bounds(x, y) && costs(x, y) != kWall; }
+// The two ways a flood reads costs: a cost grid, or terrain through a cost table (one table
+// lookup, the same double the cost grid would hold: make_cost_grid copies the table's entry).
+struct GridCosts {
+  const CostGrid& grid;
+  int width() const { return grid.width(); }
+  int height() const { return grid.height(); }
+  size_t size() const { return grid.size(); }
+  double operator[](size_t i) const { return grid.cells()[i]; }
+};
 
-// The legal moves out of passable cells under one Moves: the move rule's table (kLegalMoves in
-// moves.hpp) for the passable neighbours of a cell.
-struct LegalMoves {
-  const std::array<uint8_t, 256>& table;
-  int ndirs;  // 8 when the diagonal neighbours matter, else 4
+struct TerrainCosts {
+  const Grid<Terrain>& tiles;
+  std::array<double, 256> table{};
+  TerrainCosts(const Grid<Terrain>& t, const CostTable& c) : tiles(t) {
+    table.fill(kWall);
+    for (Terrain k : kAllTerrains) table[static_cast<uint8_t>(k)] = c[k];
+  }
+  int width() const { return tiles.width(); }
+  int height() const { return tiles.height(); }
+  size_t size() const { return tiles.size(); }
+  double operator[](size_t i) const { return table[static_cast<uint8_t>(tiles.cells()[i])]; }
+};
 
-  explicit LegalMoves(const Moves& m)
-      : table(kLegalMoves[static_cast<size_t>(effective_diagonal(m))]), ndirs(m.diagonals() ? 8 : 4) {}
+template <typename Costs>
+bool open_at(const Costs& costs, int x, int y) {
+  return x >= 0 && y >= 0 && x < costs.width() && y < costs.height() &&
+         costs[static_cast<size_t>(y) * static_cast<size_t>(costs.width()) + static_cast<size_t>(x)] != kWall;
+}
 
-  // Bit d: the step from p in direction d of kDirections is legal.
-  unsigned from(const CostGrid& costs, Point p) const {
-    unsigned open = 0;
-    for (int d = 0; d < ndirs; ++d)
-      open |= (open_at(costs, p.x + kDirections[d].x, p.y + kDirections[d].y) ? 1u : 0u) << d;
-    return table[open];
+// Every cell's legal moves under one Moves (bit d: the step in direction d of kDirections is
+// legal; the move rule's table kLegalMoves of moves.hpp applied to the open neighbours), and the
+// index offset of each direction, so that a flood reads one byte per cell it takes and does no
+// bounds check or division. Built row by row from three padded rows of open flags.
+struct Neighbourhood {
+  std::vector<uint8_t> legal;
+  std::array<std::ptrdiff_t, 8> offset{};
+
+  template <typename Costs>
+  Neighbourhood(const Costs& costs, const Moves& moves) : legal(costs.size()) {
+    const size_t w = static_cast<size_t>(costs.width()), h = static_cast<size_t>(costs.height());
+    const size_t pw = w + 2;
+    std::vector<uint8_t> rows(3 * pw, 0);  // rows y - 1, y, y + 1 (by y % 3), padded by a closed cell
+    auto load = [&](size_t y) {            // row y into its slot
+      uint8_t* o = rows.data() + (y % 3) * pw + 1;
+      for (size_t x = 0; x < w; ++x) o[x] = costs[y * w + x] != kWall ? 1 : 0;
+    };
+    std::vector<uint8_t> closed(pw, 0);
+    const std::array<uint8_t, 256>& table = kLegalMoves[static_cast<size_t>(effective_diagonal(moves))];
+    const unsigned keep = moves.diagonals() ? 0xFFu : 0x0Fu;
+    if (h > 0) load(0);
+    for (size_t y = 0; y < h; ++y) {
+      if (y + 1 < h) load(y + 1);
+      const uint8_t* up = y > 0 ? rows.data() + ((y - 1) % 3) * pw + 1 : closed.data() + 1;
+      const uint8_t* mid = rows.data() + (y % 3) * pw + 1;
+      const uint8_t* down = y + 1 < h ? rows.data() + ((y + 1) % 3) * pw + 1 : closed.data() + 1;
+      uint8_t* out = legal.data() + y * w;
+      for (size_t x = 0; x < w; ++x) {
+        // In kDirections order: E, S, W, N, SE, SW, NW, NE.
+        const unsigned bits = unsigned{mid[x + 1]} | unsigned{down[x]} << 1 | unsigned{mid[x - 1]} << 2 |
+                              unsigned{up[x]} << 3 | unsigned{down[x + 1]} << 4 | unsigned{down[x - 1]} << 5 |
+                              unsigned{up[x - 1]} << 6 | unsigned{up[x + 1]} << 7;
+        out[x] = table[bits & keep];
+      }
+    }
+    for (int d = 0; d < 8; ++d)
+      offset[static_cast<size_t>(d)] =
+          static_cast<std::ptrdiff_t>(kDirections[d].y) * static_cast<std::ptrdiff_t>(w) + kDirections[d].x;
+  }
+
+  size_t to(size_t i, int d) const {
+    return static_cast<size_t>(static_cast<std::ptrdiff_t>(i) + offset[static_cast<size_t>(d)]);
   }
 };
 
-// The move rule (step_allowed in moves.hpp) for the step from p in direction d, whose
-// destination the caller has found reached.
-bool step_legal(const CostGrid& costs, const Moves& moves, Point p, int d) {
-  const Point to{p.x + kDirections[d].x, p.y + kDirections[d].y};
-  return step_allowed_at(moves, p, d, [&](Point c) { return c == to || open_at(costs, c.x, c.y); });
+// The smallest and largest passable cost.
+template <typename Costs>
+std::pair<double, double> cost_range(const Costs& costs) {
+  double lo = kWall, hi = 0;
+  for (size_t i = 0; i < costs.size(); ++i) {
+    const double v = costs[i];
+    if (v == kWall) continue;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  return {lo, hi};
 }
 
 // The single step cost when every step costs the same, else 0.
-double uniform_step(const CostGrid& costs, const Moves& moves) {
+double uniform_step(std::pair<double, double> range, const Moves& moves) {
   if (moves.diagonals() && moves.diagonal_cost != 1.0) return 0;
-  double c = 0;
-  for (double v : costs.cells()) {
-    if (v == kWall) continue;
-    if (c == 0) {
-      c = v;
-    } else if (v != c) {
-      return 0;
-    }
-  }
-  return c;
+  return range.first == range.second ? range.first : 0;
 }
 
-void breadth_first(const CostGrid& costs, const Moves& moves, double step, std::vector<uint32_t>& frontier,
-                   Grid<double>& dist) {
-  const size_t w = static_cast<size_t>(costs.width());
-  const LegalMoves legal(moves);
+void breadth_first(const Neighbourhood& nb, double step, std::vector<uint32_t>& frontier, Grid<double>& dist) {
+  double* dc = dist.cells().data();
   // `frontier` holds the sources; the queue grows behind them.
   for (size_t head = 0; head < frontier.size(); ++head) {
     const uint32_t i = frontier[head];
-    const Point p = costs.point(i);
-    const double g = dist.cells()[i];
-    for (unsigned bits = legal.from(costs, p); bits != 0; bits &= bits - 1) {
-      const int d = std::countr_zero(bits);  // in direction order
-      const size_t n = static_cast<size_t>(p.y + kDirections[d].y) * w + static_cast<size_t>(p.x + kDirections[d].x);
-      if (dist.cells()[n] != kUnreached) continue;
-      dist.cells()[n] = g + step;
+    const double ng = dc[i] + step;
+    for (unsigned bits = nb.legal[i]; bits != 0; bits &= bits - 1) {
+      const size_t n = nb.to(i, std::countr_zero(bits));  // in direction order
+      if (!(ng < dc[n])) continue;  // reached already, as cheaply (or by another source)
+      dc[n] = ng;
       frontier.push_back(static_cast<uint32_t>(n));
     }
   }
 }
 
-void dijkstra(const CostGrid& costs, const Moves& moves, const std::vector<uint32_t>& sources, Grid<double>& dist) {
-  const size_t w = static_cast<size_t>(costs.width());
-  const LegalMoves legal(moves);
+// A heap Dijkstra: any positive step costs.
+template <typename Costs>
+void dijkstra_heap(const Costs& costs, const Moves& moves, const Neighbourhood& nb,
+                   const std::vector<uint32_t>& sources, Grid<double>& dist) {
   using Entry = std::pair<double, uint32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
   for (uint32_t s : sources) open.push({0.0, s});
@@ -104,11 +157,10 @@ void dijkstra(const CostGrid& costs, const Moves& moves, const std::vector<uint3
     const auto [g, i] = open.top();
     open.pop();
     if (g > dist.cells()[i]) continue;  // stale entry
-    const Point p = costs.point(i);
-    for (unsigned bits = legal.from(costs, p); bits != 0; bits &= bits - 1) {
+    for (unsigned bits = nb.legal[i]; bits != 0; bits &= bits - 1) {
       const int d = std::countr_zero(bits);  // in direction order
-      const size_t n = static_cast<size_t>(p.y + kDirections[d].y) * w + static_cast<size_t>(p.x + kDirections[d].x);
-      const double c = costs.cells()[n];
+      const size_t n = nb.to(i, d);
+      const double c = costs[n];
       const double ng = g + (d >= 4 ? c * moves.diagonal_cost : c);
       if (ng < dist.cells()[n]) {
         dist.cells()[n] = ng;
@@ -116,6 +168,150 @@ void dijkstra(const CostGrid& costs, const Moves& moves, const std::vector<uint3
       }
     }
   }
+}
+
+// The number of unit-wide buckets the bucket queue needs when every step costs at least 1 and
+// at most `max_step`, or 0 when it does not apply (a step below 1, or too wide a range).
+size_t bucket_ring_size(std::pair<double, double> range, const Moves& moves) {
+  double lo = range.first, hi = range.second;
+  if (moves.diagonals()) {
+    lo = std::min(lo, lo * moves.diagonal_cost);
+    hi = std::max(hi, hi * moves.diagonal_cost);
+  }
+  constexpr double kMaxRing = 1 << 16;
+  if (!(lo >= 1) || !(hi < kMaxRing - 2)) return 0;
+  return std::bit_ceil(static_cast<size_t>(hi) + 2);
+}
+
+// Dijkstra with a bucket queue (Dial's algorithm) of unit-wide buckets: bucket k holds the
+// entries whose g lies in [k, k + 1). Every step costs at least 1, and rounding is monotone, so a
+// child's g = fl(g + step) >= fl(g + 1) >= k + 1 lands in a later bucket: no entry of bucket k can
+// improve another of bucket k, and every entry is final when its bucket is taken, in any order
+// within the bucket. The distances are therefore the heap Dijkstra's, bit for bit (the smallest
+// left-to-right sum over all routes). Keys in flight span at most the largest step, so a ring of
+// `ring` buckets (a power of two above it) never wraps onto the bucket being taken.
+template <typename Costs>
+void dijkstra_buckets(const Costs& costs, const Moves& moves, const Neighbourhood& nb,
+                      const std::vector<uint32_t>& sources, size_t ring, Grid<double>& dist) {
+  double* dc = dist.cells().data();
+  struct Entry {
+    double g;
+    uint32_t cell;
+  };
+  std::vector<std::vector<Entry>> buckets(ring);
+  std::vector<Entry> current;
+  const size_t mask = ring - 1;
+  size_t pending = 0;
+  for (uint32_t s : sources) {
+    buckets[0].push_back({0.0, s});
+    ++pending;
+  }
+  for (uint64_t k = 0; pending > 0; ++k) {
+    std::vector<Entry>& slot = buckets[k & mask];
+    if (slot.empty()) continue;
+    current.swap(slot);  // children land in later buckets, never in this one
+    pending -= current.size();
+    for (const Entry& e : current) {
+      if (e.g > dc[e.cell]) continue;  // stale entry
+      for (unsigned bits = nb.legal[e.cell]; bits != 0; bits &= bits - 1) {
+        const int d = std::countr_zero(bits);  // in direction order
+        const size_t n = nb.to(e.cell, d);
+        const double c = costs[n];
+        const double ng = e.g + (d >= 4 ? c * moves.diagonal_cost : c);
+        if (ng < dc[n]) {
+          dc[n] = ng;
+          buckets[static_cast<uint64_t>(ng) & mask].push_back({ng, static_cast<uint32_t>(n)});
+          ++pending;
+        }
+      }
+    }
+    current.clear();
+  }
+}
+
+// Lowers `dist` to the distances from `sources` where they are smaller. On a grid of kUnreached
+// this is the multi-source distance map; on a distance map from other sources it gives the map
+// from all of them, the same numbers (a cell whose new route is not cheaper keeps its distance,
+// and every route through it was no cheaper either: rounding is monotone).
+template <typename Costs>
+void flood(const Costs& costs, const std::vector<Point>& sources, const Moves& moves, Grid<double>& dist) {
+  std::vector<uint32_t> seeds;
+  for (Point s : sources) {
+    const size_t i = dist.index(s);
+    if (costs[i] == kWall || dist.cells()[i] == 0) continue;  // impassable or repeated
+    dist.cells()[i] = 0;
+    seeds.push_back(static_cast<uint32_t>(i));
+  }
+  if (seeds.empty()) return;
+  const Neighbourhood nb(costs, moves);
+  const std::pair<double, double> range = cost_range(costs);
+  if (const double step = uniform_step(range, moves); step > 0) {
+    breadth_first(nb, step, seeds, dist);
+  } else if (const size_t ring = bucket_ring_size(range, moves); ring > 0) {
+    dijkstra_buckets(costs, moves, nb, seeds, ring, dist);
+  } else {
+    dijkstra_heap(costs, moves, nb, seeds, dist);
+  }
+}
+
+template <typename Costs>
+DistanceMap make_distance_map(const Costs& costs, const std::vector<Point>& sources, const Moves& moves) {
+  moves.check();
+  std::vector<FieldProblem> problems;
+  for (size_t k = 0; k < sources.size(); ++k)
+    if (sources[k].x < 0 || sources[k].y < 0 || sources[k].x >= costs.width() || sources[k].y >= costs.height())
+      problems.push_back({"sources[" + std::to_string(k) + "]", to_string(sources[k]),
+                          "inside the " + shape(costs.width(), costs.height()) + " grid"});
+  if (!problems.empty()) throw InvalidArgument(problems);
+
+  DistanceMap out;
+  out.moves = moves;
+  if (costs.size() == 0) return out;
+  out.dist = Grid<double>(costs.width(), costs.height(), kUnreached);
+  flood(costs, sources, moves, out.dist);
+  return out;
+}
+
+template <typename Costs>
+std::vector<Point> descend_on(const DistanceMap& map, const Costs& costs, Point from) {
+  const Grid<double>& dist = map.dist;
+  if (costs.width() != dist.width() || costs.height() != dist.height())
+    throw InvalidArgument(FieldProblem{"costs", shape(costs.width(), costs.height()),
+                                       "the distance map's " + shape(dist.width(), dist.height())});
+  if (!dist.in_bounds(from))
+    throw InvalidArgument(
+        FieldProblem{"from", to_string(from), "inside the " + shape(dist.width(), dist.height()) + " grid"});
+  if (dist[from] == kUnreached) return {};
+
+  std::vector<Point> path{from};
+  Point cur = from;
+  int prev = -1;
+  // Each step strictly lowers the distance, so the walk ends at a source (distance 0).
+  while (dist[cur] > 0) {
+    const double here = dist[cur];
+    const double enter = costs[dist.index(cur)];
+    int chosen = -1;
+    // Candidate order: the previous direction, then E, S, W, N, then SE, SW, NW, NE.
+    for (int k = -1; k < 8 && chosen < 0; ++k) {
+      const int d = k < 0 ? prev : k;
+      if (d < 0 || (k >= 0 && d == prev)) continue;
+      const Point n{cur.x + kDirections[d].x, cur.y + kDirections[d].y};
+      if (!dist.in_bounds(n)) continue;
+      const double there = dist[n];
+      if (!(there < here)) continue;  // also skips unreached cells
+      // The move rule (step_allowed in moves.hpp) for the step from cur towards n, n reached.
+      if (!step_allowed_at(map.moves, cur, d, [&](Point c) { return c == n || open_at(costs, c.x, c.y); })) continue;
+      // The step from n into cur, summed as the map summed it.
+      if (there + (d >= 4 ? enter * map.moves.diagonal_cost : enter) == here) chosen = d;
+    }
+    // Only possible when a step cost vanishes in rounding next to a huge distance, or when
+    // `costs` is not the grid the map was made from.
+    if (chosen < 0) return {};
+    cur = Point{cur.x + kDirections[chosen].x, cur.y + kDirections[chosen].y};
+    path.push_back(cur);
+    prev = chosen;
+  }
+  return path;
 }
 
 }  // namespace
@@ -134,72 +330,31 @@ Point DistanceMap::farthest() const {
 }
 
 DistanceMap distance_map(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves) {
-  moves.check();
-  std::vector<FieldProblem> problems;
-  for (size_t k = 0; k < sources.size(); ++k)
-    if (!costs.in_bounds(sources[k]))
-      problems.push_back({"sources[" + std::to_string(k) + "]", to_string(sources[k]),
-                          "inside the " + shape(costs.width(), costs.height()) + " grid"});
-  if (!problems.empty()) throw InvalidArgument(problems);
+  return make_distance_map(GridCosts{costs}, sources, moves);
+}
 
-  DistanceMap out;
-  out.moves = moves;
-  if (costs.size() == 0) return out;
-  out.dist = Grid<double>(costs.width(), costs.height(), kUnreached);
+DistanceMap distance_map(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
+                         const Moves& moves) {
+  return make_distance_map(TerrainCosts(tiles, costs), sources, moves);
+}
 
-  std::vector<uint32_t> seeds;
-  for (Point s : sources) {
-    const size_t i = costs.index(s);
-    if (costs.cells()[i] == kWall || out.dist.cells()[i] == 0) continue;  // impassable or repeated
-    out.dist.cells()[i] = 0;
-    seeds.push_back(static_cast<uint32_t>(i));
-  }
-  if (const double step = uniform_step(costs, moves); step > 0) {
-    breadth_first(costs, moves, step, seeds, out.dist);
-  } else {
-    dijkstra(costs, moves, seeds, out.dist);
-  }
-  return out;
+void add_source(DistanceMap& map, const CostGrid& costs, Point source) {
+  map.moves.check();
+  if (costs.width() != map.dist.width() || costs.height() != map.dist.height())
+    throw InvalidArgument(FieldProblem{"costs", shape(costs.width(), costs.height()),
+                                       "the distance map's " + shape(map.dist.width(), map.dist.height())});
+  if (!costs.in_bounds(source))
+    throw InvalidArgument(
+        FieldProblem{"source", to_string(source), "inside the " + shape(costs.width(), costs.height()) + " grid"});
+  flood(GridCosts{costs}, {source}, map.moves, map.dist);
 }
 
 std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point from) {
-  const Grid<double>& dist = map.dist;
-  if (costs.width() != dist.width() || costs.height() != dist.height())
-    throw InvalidArgument(FieldProblem{"costs", shape(costs.width(), costs.height()),
-                                       "the distance map's " + shape(dist.width(), dist.height())});
-  if (!dist.in_bounds(from))
-    throw InvalidArgument(
-        FieldProblem{"from", to_string(from), "inside the " + shape(dist.width(), dist.height()) + " grid"});
-  if (dist[from] == kUnreached) return {};
+  return descend_on(map, GridCosts{costs}, from);
+}
 
-  std::vector<Point> path{from};
-  Point cur = from;
-  int prev = -1;
-  // Each step strictly lowers the distance, so the walk ends at a source (distance 0).
-  while (dist[cur] > 0) {
-    const double here = dist[cur];
-    const double enter = costs[cur];
-    int chosen = -1;
-    // Candidate order: the previous direction, then E, S, W, N, then SE, SW, NW, NE.
-    for (int k = -1; k < 8 && chosen < 0; ++k) {
-      const int d = k < 0 ? prev : k;
-      if (d < 0 || (k >= 0 && d == prev)) continue;
-      const Point n{cur.x + kDirections[d].x, cur.y + kDirections[d].y};
-      if (!dist.in_bounds(n)) continue;
-      const double there = dist[n];
-      if (!(there < here)) continue;  // also skips unreached cells
-      if (!step_legal(costs, map.moves, cur, d)) continue;
-      // The step from n into cur, summed as the map summed it.
-      if (there + (d >= 4 ? enter * map.moves.diagonal_cost : enter) == here) chosen = d;
-    }
-    // Only possible when a step cost vanishes in rounding next to a huge distance, or when
-    // `costs` is not the grid the map was made from.
-    if (chosen < 0) return {};
-    cur = Point{cur.x + kDirections[chosen].x, cur.y + kDirections[chosen].y};
-    path.push_back(cur);
-    prev = chosen;
-  }
-  return path;
+std::vector<Point> descend(const DistanceMap& map, const Grid<Terrain>& tiles, const CostTable& costs, Point from) {
+  return descend_on(map, TerrainCosts(tiles, costs), from);
 }
 
 }  // namespace catacomb

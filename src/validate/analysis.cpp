@@ -30,8 +30,9 @@
 // Pass 3, an iterative 8-connected flood of each impassable area, noting whether it touches the
 // edge ring or any passable cell the DFS did not reach.
 //
-// Complexity: O(cells) time. Memory: 10 bytes per cell (flags, untried moves, disc, low) plus 4
-// bytes per level of DFS stack depth, or per cell of the largest wall area. Determinism: integers
+// Complexity: O(cells) time. Memory: 6 bytes per cell (flags, untried moves, discovery time) plus
+// 8 bytes per level of DFS stack depth (the cell and its low link), or 4 per cell of the largest
+// wall area. Determinism: integers
 // only.
 #include <catacomb/validate/analysis.hpp>
 
@@ -59,9 +60,11 @@ enum : uint8_t {
   kChokepoint = 1u << 7,
 };
 
-// Discovery time and low link of a cell, side by side: the DFS reads them together.
-struct Times {
-  uint32_t disc;
+// A cell on the DFS stack and its low link. A cell's low link is read only while the cell is on
+// the stack (a finished cell passes it to its parent; an edge to a cell already reached reads that
+// cell's discovery time), so it lives in the stack, not in a per-cell array.
+struct Frame {
+  uint32_t cell;
   uint32_t low;
 };
 
@@ -81,14 +84,14 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   options.moves.check();
   const Grid<Terrain>& tiles = d.tiles;
   const int w = tiles.width(), h = tiles.height();
-  // The report's region map when it kept one, else the same labels computed here.
-  std::optional<RegionMap> own;
-  if (!report.region_map) own = label_regions(tiles, options.costs, options.moves);
-  const Grid<int32_t>& labels = report.region_map ? report.region_map->labels : own->labels;
-  if (labels.width() != w || labels.height() != h)
-    throw InvalidArgument(
-        FieldProblem{"report", "the report of a " + std::to_string(labels.width()) + "x" + std::to_string(labels.height()) + " map",
-                     "the report of this " + std::to_string(w) + "x" + std::to_string(h) + " map"});
+  // A report that kept its maps says which map it is for; the analysis itself needs no labels.
+  if (report.region_map) {
+    const Grid<int32_t>& labels = report.region_map->labels;
+    if (labels.width() != w || labels.height() != h)
+      throw InvalidArgument(FieldProblem{
+          "report", "the report of a " + std::to_string(labels.width()) + "x" + std::to_string(labels.height()) + " map",
+          "the report of this " + std::to_string(w) + "x" + std::to_string(h) + " map"});
+  }
   MapAnalysis out;
   if (w == 0 || h == 0) return out;
 
@@ -124,8 +127,11 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     // Pass 1: iterative Tarjan DFS. moves[i] holds the moves of i not tried yet; the arrays are
     // left uninitialised, as only reached cells are ever read.
     const std::unique_ptr<uint8_t[]> moves(new uint8_t[n]);
-    const std::unique_ptr<Times[]> times(new Times[n]);
-    std::vector<uint32_t> stack;
+    const std::unique_ptr<uint32_t[]> disc(new uint32_t[n]);
+    std::vector<Frame> stack;
+    // The DFS can be as deep as there are passable cells: reserved once (pages are touched only
+    // as deep as it goes), so the stack never doubles and copies itself.
+    stack.reserve(static_cast<size_t>(std::count_if(flags.begin(), flags.end(), [](uint8_t f) { return (f & kPassable) != 0; })));
     uint32_t stamp = 0;  // discovery times start at 1
     // The DFS's moves: the orthogonal ones (bits 0-3) when every legal diagonal step has an open
     // side cell (see the file comment), all legal ones otherwise (Always).
@@ -135,33 +141,34 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
       const uint8_t legal = legal_moves_at(flags, i, offset, legal_table);
       moves[i] = static_cast<uint8_t>(legal & walk);
       ++stamp;
-      times[i] = {stamp, stamp};
+      disc[i] = stamp;
       uint8_t f = static_cast<uint8_t>(flags[i] | kReached);
       if (f & kObjective) f = static_cast<uint8_t>(f | kHoldsGoal);
       if (legal != 0 && (legal & (legal - 1)) == 0) f = static_cast<uint8_t>(f | kDeadEnd);  // one move
       flags[i] = f;
-      stack.push_back(static_cast<uint32_t>(i));
+      stack.push_back({static_cast<uint32_t>(i), stamp});
     };
     reach(root);
     while (!stack.empty()) {
-      const size_t v = stack.back();
+      const size_t v = stack.back().cell;
       if (moves[v] != 0) {
         const int dir = std::countr_zero(moves[v]);
         moves[v] = static_cast<uint8_t>(moves[v] & (moves[v] - 1));
         const auto wi = static_cast<size_t>(static_cast<ptrdiff_t>(v) + offset[dir]);
         if (flags[wi] & kReached) {
-          times[v].low = std::min(times[v].low, times[wi].disc);
+          stack.back().low = std::min(stack.back().low, disc[wi]);
         } else {
           reach(wi);
         }
         continue;
       }
+      const uint32_t low_v = stack.back().low;
       stack.pop_back();
       if (stack.empty()) break;
-      const size_t p = stack.back();  // v's DFS parent
-      times[p].low = std::min(times[p].low, times[v].low);
+      const size_t p = stack.back().cell;  // v's DFS parent
+      stack.back().low = std::min(stack.back().low, low_v);
       if (flags[v] & kHoldsGoal) {
-        if (p != root && times[v].low >= times[p].disc) flags[p] = static_cast<uint8_t>(flags[p] | kChokepoint);
+        if (p != root && low_v >= disc[p]) flags[p] = static_cast<uint8_t>(flags[p] | kChokepoint);
         flags[p] = static_cast<uint8_t>(flags[p] | kHoldsGoal);
       }
     }

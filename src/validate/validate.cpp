@@ -1,6 +1,8 @@
 // Validation: one region labelling and one distance map from the start answer every question
 // (reachability, route cost, route length, unreachable cells); routes come from descending the
-// distance map. O(cells log cells).
+// distance map. O(cells) with unit-or-larger step costs (a bucket queue), else O(cells log cells).
+// Memory: the region labels (4 bytes per cell), dropped before the distance map (8 bytes per cell
+// and 1 of legal moves) is made, unless the report keeps both.
 #include <catacomb/validate/validate.hpp>
 
 #include <map>
@@ -26,7 +28,6 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   options.moves.check();
   ValidationReport rep;
   const Grid<Terrain>& tiles = d.tiles;
-  const CostGrid cost = make_cost_grid(tiles, options.costs);
   RegionMap regions = label_regions(tiles, options.costs, options.moves);
   rep.regions = regions.count();
   for (int64_t s : regions.sizes) rep.passable_cells += s;
@@ -70,13 +71,15 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   const bool usable_start = start && rep.objectives[*start].on_map && rep.objectives[*start].passable;
   std::vector<Point> sources;
   if (usable_start) sources.push_back(d.objectives[*start].pos);
-  DistanceMap distances = distance_map(cost, sources, options.moves);
   if (usable_start) {
     const int32_t region = regions.label(d.objectives[*start].pos);
     rep.unreachable_cells = rep.passable_cells - regions.sizes[static_cast<size_t>(region)];
   } else {
     rep.unreachable_cells = rep.passable_cells;
   }
+  if (!options.keep_maps) regions = RegionMap{};  // its labels (4 bytes per cell) are done with
+  // Costs come from the terrain through the cost table: no cost grid (8 bytes per cell).
+  DistanceMap distances = distance_map(tiles, options.costs, sources, options.moves);
 
   for (size_t i = 0; i < d.objectives.size(); ++i) {
     ObjectiveReport& r = rep.objectives[i];
@@ -89,7 +92,7 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
     }
     r.reachable = true;
     r.cost = c;
-    std::vector<Point> down = descend(distances, cost, r.objective.pos);
+    std::vector<Point> down = descend(distances, tiles, options.costs, r.objective.pos);
     r.route.assign(down.rbegin(), down.rend());
     r.length = r.route.empty() ? 0 : static_cast<int64_t>(r.route.size()) - 1;
   }

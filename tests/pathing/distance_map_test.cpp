@@ -151,6 +151,60 @@ TEST(DistanceMapTest, EqualsAReferenceDijkstraOnRandomMaps) {
   }
 }
 
+// Digging costs as the cave connector uses them (floor 1, rock 1 to 1000) and wide cost ranges:
+// the bucket queue's ring must cover the largest step, and steps below 1 take the heap.
+TEST(DistanceMapTest, EqualsAReferenceDijkstraUnderWideCostRanges) {
+  const double rock[] = {5, 37.5, 1000, 0.5, 46000, 70000};
+  for (uint64_t seed = 0; seed < 24; ++seed) {
+    Rng rng = Rng::stream(seed, "distance-map-wide");
+    const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
+    CostGrid c(w, h, kWall);
+    const double dig = rock[seed % 6];
+    for (int y = 1; y < h - 1; ++y)
+      for (int x = 1; x < w - 1; ++x) c(x, y) = rng.chance(0.5) ? 1.0 : dig;
+    const std::vector<Point> sources = random_sources(rng, c);
+    for (const Moves& m : kMoveSets)
+      ASSERT_EQ(distance_map(c, sources, m).dist, reference_dijkstra(c, sources, m))
+          << "seed " << seed << " dig " << dig << " moves " << describe(m);
+  }
+}
+
+// Adding sources one by one gives the multi-source map, bit for bit, under every cost flavour
+// (breadth-first, bucket queue and heap) and move rule.
+TEST(DistanceMapTest, AddingSourcesEqualsTheMultiSourceMap) {
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    Rng rng = Rng::stream(seed, "distance-map-add");
+    const int w = 1 + static_cast<int>(rng.below(40)), h = 1 + static_cast<int>(rng.below(30));
+    const CostGrid c = random_costs(rng, w, h, static_cast<int>(seed % 4));
+    std::vector<Point> sources = random_sources(rng, c);
+    for (int k = 0; k < 3; ++k) sources.push_back(random_sources(rng, c).front());
+    for (const Moves& m : kMoveSets) {
+      DistanceMap grown = distance_map(c, {sources.front()}, m);
+      for (size_t k = 1; k < sources.size(); ++k) {
+        add_source(grown, c, sources[k]);
+        const std::vector<Point> first(sources.begin(), sources.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+        ASSERT_EQ(grown.dist, distance_map(c, first, m).dist)
+            << "seed " << seed << " after " << k + 1 << " sources, moves " << describe(m);
+      }
+    }
+  }
+}
+
+TEST(DistanceMapTest, AddSourceRejectsAnotherGridAndPointsOffTheMap) {
+  const CostGrid c = costs_of(kCorridor);
+  DistanceMap m = distance_map(c, {{1, 1}});
+  EXPECT_THROW(add_source(m, costs_of(kRoom), {1, 1}), InvalidArgument);
+  try {
+    add_source(m, c, {9, 1});
+    FAIL() << "expected InvalidArgument";
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(), "source = 9,1 (expected inside the 9x3 grid)");
+  }
+  const Grid<double> before = m.dist;
+  add_source(m, c, {0, 0});  // a wall: nothing changes
+  EXPECT_EQ(m.dist, before);
+}
+
 TEST(DistanceMapTest, DescentCostsExactlyTheDistanceOnRandomMaps) {
   for (uint64_t seed = 0; seed < 40; ++seed) {
     Rng rng = Rng::stream(seed, "distance-map-descend");

@@ -146,6 +146,15 @@ DecodedPng decode_png(const std::string& bytes) {
   return d;
 }
 
+std::vector<uint8_t> inflate_zlib(const std::vector<uint8_t>& z) {
+  int n = 0;
+  char* out = stbi_zlib_decode_malloc(reinterpret_cast<const char*>(z.data()), static_cast<int>(z.size()), &n);
+  if (!out) throw std::runtime_error(std::string("not a zlib stream: ") + stbi_failure_reason());
+  std::vector<uint8_t> v(reinterpret_cast<const uint8_t*>(out), reinterpret_cast<const uint8_t*>(out) + n);
+  stbi_image_free(out);
+  return v;
+}
+
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path);

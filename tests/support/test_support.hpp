@@ -51,6 +51,8 @@ struct DecodedPng {
 };
 /// Decodes PNG bytes with stb_image; throws std::runtime_error if they are not a PNG.
 DecodedPng decode_png(const std::string& bytes);
+/// Inflates a zlib stream with stb_image's decoder; throws std::runtime_error if it is not one.
+std::vector<uint8_t> inflate_zlib(const std::vector<uint8_t>& z);
 
 /// Reads a whole file (throws std::runtime_error when missing).
 std::string slurp(const std::string& path);

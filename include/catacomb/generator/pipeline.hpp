@@ -5,6 +5,7 @@
 /// machine); an exhausted budget is a GenerationError, never an invalid map.
 #include <catacomb/export.hpp>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,9 +83,24 @@ struct GenerateResult {
 /// Seed of attempt k (k = 0 is `seed` itself).
 uint64_t attempt_seed(uint64_t seed, int attempt);
 
+/// The stages of one generation attempt, in the order they run.
+enum class GenerateStage {
+  Terrain,     ///< caves: random fill and smoothing; rooms: layout and room graph
+  Connection,  ///< caves: region labelling, filling and tunnels; rooms: carving the corridors
+  Objectives,  ///< start, exit and further objectives
+  Decoration,  ///< water and vegetation
+  Validation,  ///< the independent validator
+  Done,        ///< the attempt is over (valid or not)
+};
+std::string_view generate_stage_name(GenerateStage s);
+
+/// Called as each stage begins (and with Done after each attempt), for a caller who wants to
+/// time the stages: the library itself reads no clock. It must not throw.
+using StageHook = std::function<void(GenerateStage)>;
+
 /// Generates a valid dungeon. Throws InvalidArgument for a bad config and GenerationError when
-/// every attempt failed.
-GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed);
+/// every attempt failed. `on_stage`, when set, is told each stage as it begins.
+GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, const StageHook& on_stage = {});
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

@@ -8,6 +8,7 @@
 
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/grid.hpp>
+#include <catacomb/core/terrain.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/search.hpp>
 
@@ -30,10 +31,23 @@ struct DistanceMap {
 /// for sources off the map; impassable sources are ignored.
 DistanceMap distance_map(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves = {});
 
+/// The same map for terrain under a cost table: each cell costs costs[tiles(x, y)], the number
+/// make_cost_grid(tiles, costs) would hold there, without the cost grid's 8 bytes per cell.
+DistanceMap distance_map(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
+                         const Moves& moves = {});
+
+/// Adds a source to a distance map made from `costs`: afterwards `map` holds exactly what
+/// distance_map(costs, its sources plus `source`, map.moves) returns, found by a search that
+/// visits only the cells the new source is closer to. Throws InvalidArgument for a grid of
+/// another size or a source off the map; an impassable source changes nothing.
+void add_source(DistanceMap& map, const CostGrid& costs, Point source);
+
 /// Path from `from` down to a source: each step goes to the neighbour that lies on a cheapest
 /// route, preferring to keep the previous direction (straight runs), then orthogonal moves,
 /// then the fixed direction order. Empty when `from` is unreached.
 std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point from);
+/// The same descent, reading the costs from terrain under a cost table.
+std::vector<Point> descend(const DistanceMap& map, const Grid<Terrain>& tiles, const CostTable& costs, Point from);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END
