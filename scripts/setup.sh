@@ -15,8 +15,7 @@ set -euo pipefail
 
 bench=0
 packages=(cmake g++ gcc make pkg-config libgtest-dev libgmock-dev googletest libstb-dev libcli11-dev
-          nlohmann-json3-dev libbenchmark-dev libpugixml-dev zlib1g-dev chromium fonts-liberation tiled
-          nodejs)
+          nlohmann-json3-dev libbenchmark-dev libpugixml-dev zlib1g-dev chromium fonts-liberation tiled)
 for arg in "$@"; do
   case "$arg" in
     --bench) bench=1
@@ -28,10 +27,10 @@ for arg in "$@"; do
   esac
 done
 
-# npm comes with Node.js from some sources and is Debian's own package otherwise.
-if ! command -v npm >/dev/null 2>&1; then
-  packages+=(npm)
-fi
+# Node.js and npm (the browser tests, the benchmark's JavaScript peer): Debian's packages when
+# they are missing; npm comes with Node.js from some other sources.
+command -v node > /dev/null 2>&1 || packages+=(nodejs)
+command -v npm > /dev/null 2>&1 || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

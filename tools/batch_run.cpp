@@ -178,7 +178,9 @@ SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
     }
   const MapAnalysis a = analyse_map(d, r.report, vopt);
   row.loops = a.loops;
-  row.dead_ends = static_cast<int>(a.dead_ends.size());
+  // Where a player has to turn back: passage tips, and rooms with a single doorway (a rooms
+  // dungeon's corridors join rooms, so its dead ends are rooms).
+  row.dead_ends = static_cast<int>(a.dead_ends.size()) + a.dead_end_rooms;
   row.chokepoints = static_cast<int>(a.chokepoints.size());
 
   // Render everything first, then stage and commit together: a seed's files appear together.

@@ -1,6 +1,5 @@
 #pragma once
-/// Nearest-rank percentiles, the one definition the CLI uses (batch summary.json, the review
-/// page's slow threshold): the p-th percentile of n sorted values is value[ceil(p/100 * n) - 1],
+/// Nearest-rank percentiles, the one definition the CLI uses (batch summary.json): the p-th percentile of n sorted values is value[ceil(p/100 * n) - 1],
 /// at least the first (so p50 of an odd count is the median, and every percentile is one of the
 /// values; no interpolation, so the result does not depend on floating-point rounding).
 #include <vector>

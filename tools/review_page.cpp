@@ -16,7 +16,6 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
-#include "tools/percentiles.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -135,13 +134,13 @@ constexpr std::string_view kStyle = R"css(
 :root {
   color-scheme: light dark;
   --bg: #f5f5f3; --fg: #1d1d1f; --muted: #55555e; --card: #ffffff; --line: #d0d0d6; --link: #0b57d0;
-  --thumb: #e4e4e8; --bad: #b3261e; --bad-bg: #fdecea; --slow: #8a5300; --slow-bg: #fff3d6;
+  --thumb: #e4e4e8; --bad: #b3261e; --bad-bg: #fdecea;
   --pick: #146c2e; --pick-bg: #c4eed0;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #121214; --fg: #e8e8ea; --muted: #a8a8b2; --card: #1c1c20; --line: #3a3a42; --link: #8ab4f8;
-    --thumb: #09090b; --bad: #f2b8b5; --bad-bg: #3b1c1a; --slow: #f5cf72; --slow-bg: #382c0e;
+    --thumb: #09090b; --bad: #f2b8b5; --bad-bg: #3b1c1a;
     --pick: #6dd58c; --pick-bg: #0f3d1f;
   }
 }
@@ -157,7 +156,6 @@ h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
 .card { display: flex; flex-direction: column; gap: .4rem; min-width: 0; padding: .6rem;
         background: var(--card); border: 1px solid var(--line); border-radius: 6px; }
 .card[hidden] { display: none; }
-.card.slow { border-color: var(--slow); }
 .card.failed { border: 2px solid var(--bad); background: var(--bad-bg); }
 .thumb { display: flex; align-items: center; justify-content: center; height: 10rem; overflow: hidden;
          background: var(--thumb); border-radius: 4px; }
@@ -166,7 +164,6 @@ h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
 .card h2 { display: flex; flex-wrap: wrap; gap: .4rem; align-items: baseline; margin: 0; font-size: 1rem; }
 .badge { padding: 0 .35rem; border-radius: 3px; font-size: .75rem; font-weight: 700; text-transform: uppercase; }
 .badge.failed { color: var(--bad-bg); background: var(--bad); }
-.badge.slow { color: var(--slow-bg); background: var(--slow); }
 .stats { display: grid; grid-template-columns: 1fr 1fr; gap: 0 .75rem; margin: 0; font-size: .9em; }
 .stats div { display: flex; justify-content: space-between; gap: .4rem; }
 .stats dt { color: var(--muted); white-space: nowrap; }
@@ -213,7 +210,7 @@ constexpr std::string_view kScript = R"js(
   var filterSel = document.getElementById('filter');
   var count = document.getElementById('count');
   var cards = Array.prototype.slice.call(grid.querySelectorAll('.card'));
-  var filters = { all: true, valid: true, invalid: true, slow: true, picked: true };
+  var filters = { all: true, valid: true, invalid: true, picked: true };
   var state = { sort: 'seed', dir: 'asc', filter: 'all' };
 
   function isKey(k) {
@@ -236,7 +233,6 @@ constexpr std::string_view kScript = R"js(
     if (filter === 'picked') return card.getAttribute('data-picked') === 'true';
     if (filter === 'valid') return card.getAttribute('data-valid') === '1';
     if (filter === 'invalid') return card.getAttribute('data-valid') !== '1';
-    if (filter === 'slow') return card.getAttribute('data-slow') === '1';
     return true;
   }
   function render() {
@@ -457,11 +453,10 @@ std::string seed_command(const SeedRow& r, const ReviewPageInfo& info) {
   return c;
 }
 
-void append_card(std::string& out, const SeedRow& r, bool slow, const ReviewPageInfo& info) {
+void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info) {
   const std::string seed = std::to_string(r.seed);
   out += "<article class=\"card";
   if (!r.valid) out += " failed";
-  if (slow) out += " slow";
   out += "\" tabindex=\"0\" data-picked=\"false\" data-seed=\"" + seed + "\"";
   const std::pair<std::string_view, std::string> data[] = {
       {"valid", r.valid ? "1" : "0"},
@@ -475,7 +470,6 @@ void append_card(std::string& out, const SeedRow& r, bool slow, const ReviewPage
       {"dead-ends", std::to_string(r.dead_ends)},
       {"chokepoints", std::to_string(r.chokepoints)},
       {"generate-ms", js_number(r.generate_ms)},
-      {"slow", slow ? "1" : "0"},
   };
   for (const auto& [name, value] : data) {
     out += " data-";
@@ -498,7 +492,6 @@ void append_card(std::string& out, const SeedRow& r, bool slow, const ReviewPage
 
   out += "<h2>Seed " + seed;
   if (!r.valid) out += " <span class=\"badge failed\">failed</span>";
-  if (slow) out += " <span class=\"badge slow\">slow</span>";
   out += " <button type=\"button\" class=\"pick\" aria-pressed=\"false\" title=\"Pick or unpick this seed (p)\">Pick</button>";
   out += "</h2>\n<dl class=\"stats\">";
   // A failed seed has no dungeon: its map statistics are a dash, not zeros.
@@ -542,30 +535,14 @@ void append_card(std::string& out, const SeedRow& r, bool slow, const ReviewPage
 
 }  // namespace
 
-double review_slow_threshold(const std::vector<SeedRow>& rows, const ReviewPageInfo& info) {
-  if (!(info.slow_ms >= 0) || std::isinf(info.slow_ms))
-    throw InvalidArgument(FieldProblem{"slow_ms", fixed(info.slow_ms, 3), "a finite value >= 0"});
-  if (info.slow_ms > 0) return info.slow_ms;
-  std::vector<double> ms;
-  for (const auto& r : rows)
-    if (std::isfinite(r.generate_ms)) ms.push_back(r.generate_ms);
-  if (ms.empty()) return 0;
-  std::sort(ms.begin(), ms.end());
-  return nearest_rank(ms, 90);
-}
-
 std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageInfo& info) {
-  const double slow_ms = review_slow_threshold(rows, info);
   std::vector<const SeedRow*> order;
   order.reserve(rows.size());
   for (const auto& r : rows) order.push_back(&r);
   std::stable_sort(order.begin(), order.end(), [](const SeedRow* a, const SeedRow* b) { return a->seed < b->seed; });
 
-  size_t valid = 0, slow = 0;
-  for (const auto& r : rows) {
-    valid += r.valid ? 1 : 0;
-    slow += r.generate_ms > slow_ms ? 1 : 0;
-  }
+  size_t valid = 0;
+  for (const auto& r : rows) valid += r.valid ? 1 : 0;
   const std::string title = escaped(info.title.empty() ? std::string("catacomb batch") : info.title);
   const std::string total = std::to_string(rows.size());
 
@@ -588,8 +565,6 @@ std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageI
     out += " &middot; seeds ";
     append_text(out, info.seeds);
   }
-  out += " &middot; " + std::to_string(slow) + " slow (above " + fixed(slow_ms, 2) + " ms" +
-         (info.slow_ms > 0 ? "" : ", the 90th percentile") + ")";
   if (!info.contact_sheet.empty()) out += " &middot; <a href=\"" + file_url(info.contact_sheet) + "\">contact sheet</a>";
   out += "</p>\n";
 
@@ -607,7 +582,7 @@ std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageI
          "&#x2191;</button>\n";
   out += "<label for=\"filter\">Show</label>\n<select id=\"filter\" name=\"filter\">\n"
          "<option value=\"all\" selected>all seeds</option>\n<option value=\"valid\">valid only</option>\n"
-         "<option value=\"invalid\">invalid only</option>\n<option value=\"slow\">slow only</option>\n"
+         "<option value=\"invalid\">invalid only</option>\n"
          "<option value=\"picked\">picked only</option>\n</select>\n";
   out += "<span id=\"count\" role=\"status\">showing " + total + " of " + total + "</span>\n</div>\n";
   out += "<noscript><p>Sorting and filtering need JavaScript; the seeds are listed in seed order.</p></noscript>\n";
@@ -628,7 +603,7 @@ std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageI
   out += "</header>\n<main id=\"cards\" class=\"grid\" data-batch=\"";
   append_text(out, info.batch_key.empty() ? (info.title.empty() ? std::string("catacomb batch") : info.title) : info.batch_key);
   out += "\">\n";
-  for (const SeedRow* r : order) append_card(out, *r, r->generate_ms > slow_ms, info);
+  for (const SeedRow* r : order) append_card(out, *r, info);
   out += "</main>\n";
   out += "<div id=\"viewer\" class=\"viewer\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"viewer-title\" hidden>\n"
          "<div class=\"viewer-box\">\n<div class=\"viewer-head\"><h2 id=\"viewer-title\">Seed</h2>"

@@ -24,14 +24,7 @@ struct ReviewPageInfo {
   /// What tells this batch's picks from another's in the browser's storage (the recipe and the
   /// seeds); empty: the title.
   std::string batch_key;
-  /// Generation time above which a seed counts as slow; 0 = auto: the 90th percentile
-  /// (nearest rank) of the rows' generate_ms. [Limit: >= 0] [Units: ms]
-  double slow_ms = 0;
 };
-
-/// The slow threshold the page uses: `info.slow_ms` when positive, else the nearest-rank 90th
-/// percentile of the rows' generate_ms (0 with no rows). A seed is slow when generate_ms > it.
-double review_slow_threshold(const std::vector<SeedRow>& rows, const ReviewPageInfo& info);
 
 /// A self-contained index.html: no network resources (inline CSS and JS only, no CDN, no
 /// fonts/images from the web), working from the file system (file://).
@@ -42,7 +35,7 @@ double review_slow_threshold(const std::vector<SeedRow>& rows, const ReviewPageI
 /// the page reads without JavaScript. Controls: `<select id="sort-key">` (values: seed, valid,
 /// attempts, open_fraction, rooms, objectives, route_cost, route_length, loops, dead_ends,
 /// chokepoints, generate_ms), `<button id="sort-dir">` (toggles data-dir="asc"/"desc"),
-/// `<select id="filter">` (all, valid, invalid, slow) and `<span id="count">` ("showing X of Y").
+/// `<select id="filter">` (all, valid, invalid, picked) and `<span id="count">` ("showing X of Y").
 /// Sorting moves the cards in the DOM (ties by seed ascending); filtered-out cards get the
 /// `hidden` attribute. The state round-trips through the URL hash,
 /// `#sort=route_length&dir=desc&filter=invalid`, so a view can be bookmarked.
@@ -61,8 +54,9 @@ double review_slow_threshold(const std::vector<SeedRow>& rows, const ReviewPageI
 /// Every text (titles, error messages, file names) is HTML-escaped; invalid UTF-8 and control
 /// characters become U+FFFD. File links are made relative-safe (percent-encoded, so a name can
 /// never turn into a network or javascript: URL). Rows must have distinct seeds.
-/// Deterministic: the same rows and info give the same bytes (generate_ms, and the slow marks
-/// derived from it, being the only run-dependent inputs).
+/// Deterministic: the same rows and info give the same bytes (generate_ms being the only
+/// run-dependent input). No seed is marked slow: wall-clock times on a busy machine flag a
+/// different seed on every run; the time is a statistic to sort by.
 std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageInfo& info);
 
 }  // namespace catacomb::cli

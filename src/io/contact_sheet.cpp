@@ -50,12 +50,12 @@ Image render_thumbnail(const Dungeon& d, int max_side) {
   for (const Objective& o : d.objectives) {
     if (!d.tiles.in_bounds(o.pos)) continue;
     const int cx = static_cast<int>(int64_t{o.pos.x} * tw / w), cy = static_cast<int>(int64_t{o.pos.y} * th / h);
-    img.fill_rect(cx - 1, cy - 1, 3, 3, objective_colour(o.kind));
+    draw_marker_shape(img, cx - kMinMarkerSide / 2, cy - kMinMarkerSide / 2, kMinMarkerSide, o.kind);
   }
   return img;
 }
 
-ContactSheetLayout contact_sheet_layout(int count, const ContactSheetOptions& options) {
+ContactSheetLayout contact_sheet_layout(int count, const ContactSheetOptions& options, int box_height) {
   if (count < 1 || count > kContactSheetPageSize)
     throw InvalidArgument(FieldProblem{"entries", std::to_string(count), "1 to " + std::to_string(kContactSheetPageSize)});
   if (options.thumb_side < 16 || options.thumb_side > 1024)
@@ -63,7 +63,10 @@ ContactSheetLayout contact_sheet_layout(int count, const ContactSheetOptions& op
   if (options.columns < 1 || options.columns > kContactSheetPageSize)
     throw InvalidArgument(
         FieldProblem{"columns", std::to_string(options.columns), "1 to " + std::to_string(kContactSheetPageSize)});
+  if (box_height < 0 || box_height > options.thumb_side)
+    throw InvalidArgument(FieldProblem{"box_height", std::to_string(box_height), "0 to thumb_side"});
   ContactSheetLayout l;
+  l.box_height = box_height == 0 ? options.thumb_side : box_height;
   l.columns = std::min(count, options.columns);
   l.rows = (count + l.columns - 1) / l.columns;
   l.thumb_side = options.thumb_side;
@@ -71,7 +74,7 @@ ContactSheetLayout contact_sheet_layout(int count, const ContactSheetOptions& op
   l.label_height = kLabelHeight;
   // At most 100 boxes of at most 1024 + 24 pixels: within kMaxImageSide in either direction.
   l.width = l.margin + l.columns * (l.thumb_side + l.margin);
-  l.height = l.margin + l.rows * (l.thumb_side + l.label_height + l.margin);
+  l.height = l.margin + l.rows * (l.box_height + l.label_height + l.margin);
   return l;
 }
 
@@ -83,26 +86,34 @@ Image render_contact_sheet(const std::vector<ContactEntry>& entries, const Conta
   if (entries.empty() || entries.size() > static_cast<size_t>(kContactSheetPageSize))
     throw InvalidArgument(
         FieldProblem{"entries", std::to_string(entries.size()), "1 to " + std::to_string(kContactSheetPageSize)});
-  const ContactSheetLayout l = contact_sheet_layout(static_cast<int>(entries.size()), options);
+  // Boxes as tall as the page's tallest thumbnail: maps wider than tall leave no blank band.
+  int tallest = 0;
+  for (const ContactEntry& entry : entries) {
+    const Image& t = entry.thumbnail;
+    if (!entry.valid) continue;
+    if (t.width < 1 || t.height < 1 || t.width > options.thumb_side || t.height > options.thumb_side)
+      throw InvalidArgument(FieldProblem{"thumbnail of seed " + std::to_string(entry.seed),
+                                         std::to_string(t.width) + "x" + std::to_string(t.height),
+                                         "1 to " + std::to_string(options.thumb_side) + " pixels per side"});
+    tallest = std::max(tallest, t.height);
+  }
+  const ContactSheetLayout l = contact_sheet_layout(static_cast<int>(entries.size()), options,
+                                                    std::max(tallest, std::min(options.thumb_side, 32)));
   Image page(l.width, l.height, kSheetBackground);
   for (size_t e = 0; e < entries.size(); ++e) {
     const ContactEntry& entry = entries[e];
     const int i = static_cast<int>(e);
-    const int bx = l.box_x(i), by = l.box_y(i), side = l.thumb_side;
+    const int bx = l.box_x(i), by = l.box_y(i), side = l.thumb_side, box_h = l.box_height;
     if (entry.valid) {
       const Image& t = entry.thumbnail;
-      if (t.width < 1 || t.height < 1 || t.width > side || t.height > side)
-        throw InvalidArgument(FieldProblem{"thumbnail of seed " + std::to_string(entry.seed),
-                                           std::to_string(t.width) + "x" + std::to_string(t.height),
-                                           "1 to " + std::to_string(side) + " pixels per side"});
-      const int ox = bx + (side - t.width) / 2, oy = by + side - t.height;  // on its label
+      const int ox = bx + (side - t.width) / 2, oy = by + box_h - t.height;  // on its label
       for (int y = 0; y < t.height; ++y)
         for (int x = 0; x < t.width; ++x) page.set(ox + x, oy + y, t.get(x, y));
     } else {
       page.fill_rect(bx, by, side, kFrame, kSheetFailed);
-      page.fill_rect(bx, by + side - kFrame, side, kFrame, kSheetFailed);
-      page.fill_rect(bx, by, kFrame, side, kSheetFailed);
-      page.fill_rect(bx + side - kFrame, by, kFrame, side, kSheetFailed);
+      page.fill_rect(bx, by + box_h - kFrame, side, kFrame, kSheetFailed);
+      page.fill_rect(bx, by, kFrame, box_h, kSheetFailed);
+      page.fill_rect(bx + side - kFrame, by, kFrame, box_h, kSheetFailed);
     }
     const std::string label = contact_label(entry.seed, entry.valid);
     const int scale = text_width(label, 2) <= side ? 2 : 1;

@@ -152,6 +152,7 @@ void draw_marker_shape(Image& img, int x0, int y0, int size, ObjectiveKind k) {
   const Rgb colour = objective_colour(k), outline{10, 10, 10};
   for (int y = 0; y < size; ++y)
     for (int x = 0; x < size; ++x) {
+      if (x0 + x < 0 || y0 + y < 0 || x0 + x >= img.width || y0 + y >= img.height) continue;  // clipped
       if (marker_shape_covers(k, x, y, size)) {
         img.set(x0 + x, y0 + y, colour);
         continue;
@@ -166,14 +167,11 @@ void draw_marker_shape(Image& img, int x0, int y0, int size, ObjectiveKind k) {
 }
 
 void draw_marker(Image& img, const Objective& o, int scale) {
-  const int px = o.pos.x * scale, py = o.pos.y * scale;
-  if (scale >= 3) {
-    img.fill_rect(px, py, scale, scale, {10, 10, 10});
-    const int inset = std::max(1, scale / 5);
-    img.fill_rect(px + inset, py + inset, scale - 2 * inset, scale - 2 * inset, objective_colour(o.kind));
-  } else {
-    img.fill_rect(px, py, scale, scale, objective_colour(o.kind));
-  }
+  // At least kMinMarkerSide pixels, centred on the cell (spilling onto its neighbours at small
+  // scales), so that a marker reads at every scale; clipped at the image's edges.
+  const int side = std::max(scale, kMinMarkerSide);
+  const int centre_x = o.pos.x * scale + scale / 2, centre_y = o.pos.y * scale + scale / 2;
+  draw_marker_shape(img, centre_x - side / 2, centre_y - side / 2, side, o.kind);
 }
 
 Image render_preview(const Dungeon& d, const PreviewOptions& options) {

@@ -183,6 +183,26 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     }
   }
 
+  // Dead-end rooms: walk the ring around each room once (clockwise, in the padded grid, whose
+  // edge cells are never reached) and count the runs of reached cells; a ring reached all round
+  // is a room open on every side, not a dead end. O(room perimeters) time.
+  for (const Rect& r : d.rooms) {
+    if (r.width < 1 || r.height < 1 || r.x < 0 || r.y < 0 || r.x + r.width > w || r.y + r.height > h) continue;
+    if (!(flags[pidx(r.x, r.y)] & kReached)) continue;
+    std::vector<size_t> ring;
+    for (int x = r.x - 1; x <= r.x + r.width; ++x) ring.push_back(pidx(x, r.y - 1));
+    for (int y = r.y; y < r.y + r.height; ++y) ring.push_back(pidx(r.x + r.width, y));
+    for (int x = r.x + r.width; x >= r.x - 1; --x) ring.push_back(pidx(x, r.y + r.height));
+    for (int y = r.y + r.height - 1; y >= r.y; --y) ring.push_back(pidx(r.x - 1, y));
+    int runs = 0;
+    for (size_t k = 0; k < ring.size(); ++k) {
+      const bool on = (flags[ring[k]] & kReached) != 0;
+      const bool before = (flags[ring[(k + ring.size() - 1) % ring.size()]] & kReached) != 0;
+      if (on && !before) ++runs;
+    }
+    if (runs == 1) ++out.dead_end_rooms;
+  }
+
   // Pass 3: wall areas. Without a usable start nothing is reached, and every wall area off the
   // edge borders some passable cell, so there is no loop to find.
   if (!usable_start) return out;

@@ -44,7 +44,11 @@ TEST(ContactSheetTest, ThumbnailOfALargeMapIsBoxFilteredToFitKeepingItsAspectRat
   ASSERT_EQ(t.height, 80);
   EXPECT_EQ(t.get(10, 10), terrain_colour(Terrain::Wall));
   EXPECT_EQ(t.get(150, 10), terrain_colour(Terrain::Floor));
-  EXPECT_EQ(t.get(120, 40), objective_colour(ObjectiveKind::Exit));  // 300 * 160 / 400, 100 * 80 / 200
+  // The exit's marker, a 9-pixel square ring centred on (120, 40) = (300 * 160 / 400, 100 * 80 / 200).
+  EXPECT_EQ(t.get(117, 40), objective_colour(ObjectiveKind::Exit));
+  EXPECT_EQ(t.get(123, 40), objective_colour(ObjectiveKind::Exit));
+  EXPECT_NE(t.get(120, 40), objective_colour(ObjectiveKind::Exit));  // hollow: a door, not a dot
+  EXPECT_EQ(t.get(116, 40), (Rgb{10, 10, 10}));                       // outlined
   EXPECT_EQ(render_thumbnail(d, 160).rgb, t.rgb);                      // deterministic
 }
 
@@ -74,6 +78,8 @@ TEST(ContactSheetTest, LayoutPlacesBoxesInRowsOfTheColumnCount) {
   EXPECT_LE(full.width, kMaxImageSide);
   EXPECT_EQ(contact_sheet_layout(11).rows, 2);
   EXPECT_THROW(contact_sheet_layout(0), InvalidArgument);
+  EXPECT_THROW(contact_sheet_layout(3, {}, 161), InvalidArgument);
+  EXPECT_EQ(contact_sheet_layout(3, {}, 100).height, l.margin + 100 + l.label_height + l.margin);
   EXPECT_THROW(contact_sheet_layout(101), InvalidArgument);
 }
 
@@ -115,7 +121,8 @@ TEST(ContactSheetTest, PageHasEachThumbnailInItsBoxAndEachSeedLabelledUnderIt) {
 TEST(ContactSheetTest, LongLabelsFallBackToTheSmallFont) {
   std::vector<ContactEntry> entries = {{18446744073709551615u, false, Image()}};
   Image page = render_contact_sheet(entries);
-  const ContactSheetLayout l = contact_sheet_layout(1);
+  const ContactSheetLayout l = contact_sheet_layout(1, {}, 32);  // no thumbnail: 32-pixel boxes
+  EXPECT_EQ(page.height, l.height);
   const std::string label = contact_label(18446744073709551615u, false);
   ASSERT_GT(text_width(label, 2), 160);
   Image alone(text_width(label, 1), text_height(1), kSheetBackground);
@@ -145,11 +152,13 @@ TEST(ContactSheetTest, MoreThanAHundredEntriesMakeNumberedPages) {
   std::vector<ContactEntry> page(100);
   for (size_t i = 0; i < page.size(); ++i) page[i] = {i, i % 3 != 0, i % 3 != 0 ? Image(160, 120, {1, 2, 3}) : Image()};
   Image img = render_contact_sheet(page);
-  const ContactSheetLayout l = contact_sheet_layout(100);
+  // Boxes as tall as the 120-pixel thumbnails: no blank band above them.
+  const ContactSheetLayout l = contact_sheet_layout(100, {}, 120);
   EXPECT_EQ(img.width, l.width);
   EXPECT_EQ(img.height, l.height);
-  EXPECT_EQ(img.get(l.box_x(98), l.box_y(98) + 159), (Rgb{1, 2, 3}));
-  EXPECT_EQ(img.get(l.box_x(98), l.box_y(98)), kSheetBackground);  // above the 120-high thumbnail
+  EXPECT_EQ(l.height, l.margin + 10 * (120 + l.label_height + l.margin));
+  EXPECT_EQ(img.get(l.box_x(98), l.box_y(98) + 119), (Rgb{1, 2, 3}));
+  EXPECT_EQ(img.get(l.box_x(98), l.box_y(98)), (Rgb{1, 2, 3}));
   EXPECT_EQ(img.get(l.box_x(99), l.box_y(99)), kSheetFailed);      // 99 is a failed entry
   EXPECT_EQ(img.get(l.box_x(0), l.box_y(0)), kSheetFailed);
 }

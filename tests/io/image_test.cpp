@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <set>
+#include <string>
+
 #include <catacomb/core/error.hpp>
 #include <catacomb/generator/caves.hpp>
 #include "support/test_support.hpp"
@@ -18,7 +22,7 @@ TEST(ImageTest, PreviewDecodesBackToTheGridColours) {
   ASSERT_EQ(png.height, 100);
   for (int y = 0; y < d.tiles.height(); ++y)
     for (int x = 0; x < d.tiles.width(); ++x) {
-      if (x == 5 && y == 5) continue;
+      if (std::abs(x - 5) <= 1 && std::abs(y - 5) <= 1) continue;  // the start's marker, 9 px over 3 x 3 tiles
       // Every pixel of the tile has the terrain's colour.
       for (int py = 0; py < s; ++py)
         for (int px = 0; px < s; ++px) {
@@ -34,6 +38,41 @@ TEST(ImageTest, PreviewDecodesBackToTheGridColours) {
   Rgb start = objective_colour(ObjectiveKind::Start);
   EXPECT_EQ(png.rgb[i], start[0]);
   EXPECT_EQ(png.rgb[i + 1], start[1]);
+}
+
+TEST(ImageTest, MarkersAreDistinctOutlinedShapesOfAtLeastNinePixelsAtEveryScale) {
+  // Far enough apart that no two markers overlap, even at scale 1.
+  Dungeon d;
+  d.tiles = Grid<Terrain>(60, 20, Terrain::Floor);
+  d.objectives = {{ObjectiveKind::Start, {5, 5}}, {ObjectiveKind::Exit, {20, 5}}, {ObjectiveKind::Key, {35, 5}},
+                  {ObjectiveKind::Treasure, {50, 5}}, {ObjectiveKind::Objective, {5, 14}}};
+  for (int s : {1, 2, 4, 9, 16}) {
+    SCOPED_TRACE(s);
+    const Image img = render_preview(d, {s});
+    const int side = std::max(s, kMinMarkerSide);
+    std::set<std::string> shapes;
+    for (const Objective& o : d.objectives) {
+      // The kind's colour fills its shape inside a dark outline, centred on the cell.
+      const int x0 = o.pos.x * s + s / 2 - side / 2, y0 = o.pos.y * s + s / 2 - side / 2;
+      std::string mask;
+      int coloured = 0, outline = 0;
+      for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x) {
+          const int px = x0 + x, py = y0 + y;
+          if (px < 0 || py < 0 || px >= img.width || py >= img.height) {
+            mask += ' ';
+            continue;
+          }
+          const bool c = img.get(px, py) == objective_colour(o.kind);
+          coloured += c ? 1 : 0;
+          outline += img.get(px, py) == Rgb{10, 10, 10} ? 1 : 0;
+          mask += c ? '#' : '.';
+        }
+      EXPECT_GE(coloured, side * side / 4) << objective_kind_name(o.kind);
+      EXPECT_GE(outline, side) << objective_kind_name(o.kind);
+      EXPECT_TRUE(shapes.insert(mask).second) << objective_kind_name(o.kind) << " has another kind's shape";
+    }
+  }
 }
 
 TEST(ImageTest, SameDungeonGivesIdenticalBytes) {

@@ -89,8 +89,9 @@ TEST(BatchCommandTest, WritesEverySeedsFilesTheSummariesAndTheContactSheet) {
       << r.out;
   EXPECT_EQ(r.err, "");  // no progress bar when stderr is not a terminal
   auto sheet = test::decode_png(test::slurp(dir.file("contact-sheet.png")));
+  // 48 x 32 maps: 144 x 96 thumbnails, in boxes 96 pixels high (no blank band above them).
   EXPECT_EQ(sheet.width, contact_sheet_layout(4).width);
-  EXPECT_EQ(sheet.height, contact_sheet_layout(4).height);
+  EXPECT_EQ(sheet.height, contact_sheet_layout(4, {}, 96).height);
 }
 
 TEST(BatchCommandTest, EachSeedsFilesAreExactlyWhatGenerateWrites) {
@@ -257,7 +258,7 @@ TEST(BatchCommandTest, MoreThanAHundredSeedsGiveNumberedContactSheetPages) {
   auto p1 = test::decode_png(test::slurp(dir.file("contact-sheet-1.png")));
   auto p2 = test::decode_png(test::slurp(dir.file("contact-sheet-2.png")));
   EXPECT_EQ(p1.width, contact_sheet_layout(100).width);
-  EXPECT_EQ(p1.height, contact_sheet_layout(100).height);
+  EXPECT_EQ(p1.height, contact_sheet_layout(100, {}, 96).height);  // 20 x 12 maps: 160 x 96 thumbnails
   EXPECT_EQ(p2.width, contact_sheet_layout(1).width);
   EXPECT_FALSE(test::file_exists(dir.file("contact-sheet-3.png")));
   EXPECT_EQ(lines_of(test::slurp(dir.file("summary.csv"))).size(), 102u);

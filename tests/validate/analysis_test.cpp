@@ -348,3 +348,33 @@ TEST(AnalysisTest, HandlesALongSerpentineWithoutRecursion) {
 
 }  // namespace
 }  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+TEST(AnalysisTest, CountsRoomsWithASingleDoorwayAsDeadEnds) {
+  // Rooms A, B, C, D: A - B - C in a row, D off B's bottom through a two-wide corridor, and E
+  // unreachable. A, C and D have one doorway each; B has three; E is not reached.
+  Dungeon d = read_ascii(
+      "###################\n"
+      "#<..#...#...#######\n"
+      "#...+...+..>#######\n"
+      "#...#...#...#######\n"
+      "#####,,##########..\n"
+      "####....##########.\n"
+      "####....###########\n"
+      "###################\n");
+  d.rooms = {{1, 1, 3, 3}, {5, 1, 3, 3}, {9, 1, 3, 3}, {4, 5, 4, 2}, {17, 4, 2, 2}};
+  const ValidationReport report = validate_dungeon(d);
+  const MapAnalysis a = analyse_map(d, report);
+  EXPECT_EQ(a.dead_end_rooms, 3);
+  // A room open on every side is no dead end; without rooms there are none.
+  Dungeon open = read_ascii("#######\n#<....#\n#.....#\n#..>..#\n#.....#\n#######\n");
+  open.rooms = {{2, 2, 2, 1}};
+  EXPECT_EQ(analyse_map(open, validate_dungeon(open)).dead_end_rooms, 0);
+  open.rooms.clear();
+  EXPECT_EQ(analyse_map(open, validate_dungeon(open)).dead_end_rooms, 0);
+}
+
+}  // namespace
+}  // namespace catacomb

@@ -45,7 +45,8 @@ struct ContactEntry {
 struct ContactSheetLayout {
   int columns = 0;       ///< boxes per row
   int rows = 0;          ///< rows of boxes
-  int thumb_side = 0;    ///< box side [Units: pixels]
+  int thumb_side = 0;    ///< box width, and the most a thumbnail may have per side [Units: pixels]
+  int box_height = 0;    ///< box height: the tallest thumbnail of the page, so no row is blank [Units: pixels]
   int margin = 0;        ///< space around and between boxes [Units: pixels]
   int label_height = 0;  ///< space under each box for its label [Units: pixels]
   int width = 0;         ///< page width [Units: pixels]
@@ -53,14 +54,15 @@ struct ContactSheetLayout {
   /// Left column of box `i` (row-major order). [Units: pixels]
   int box_x(int i) const { return margin + (i % columns) * (thumb_side + margin); }
   /// Top row of box `i`. [Units: pixels]
-  int box_y(int i) const { return margin + (i / columns) * (thumb_side + label_height + margin); }
+  int box_y(int i) const { return margin + (i / columns) * (box_height + label_height + margin); }
   /// Top row of box `i`'s label area (just under the box). [Units: pixels]
-  int label_y(int i) const { return box_y(i) + thumb_side; }
+  int label_y(int i) const { return box_y(i) + box_height; }
 };
 
-/// The layout of a page of `count` entries. Throws InvalidArgument for count outside 1 to
-/// kContactSheetPageSize or bad options.
-ContactSheetLayout contact_sheet_layout(int count, const ContactSheetOptions& options = {});
+/// The layout of a page of `count` entries whose tallest thumbnail is `box_height` pixels (0:
+/// options.thumb_side, square boxes). Throws InvalidArgument for count outside 1 to
+/// kContactSheetPageSize, box_height outside 0 to thumb_side, or bad options.
+ContactSheetLayout contact_sheet_layout(int count, const ContactSheetOptions& options = {}, int box_height = 0);
 
 /// Background, label and failure colours of the page.
 inline constexpr Rgb kSheetBackground = {24, 24, 28};

@@ -62,7 +62,11 @@ bool marker_shape_covers(ObjectiveKind k, int x, int y, int size);
 /// around it (inside the box), so it reads on any terrain colour.
 void draw_marker_shape(Image& img, int x0, int y0, int size, ObjectiveKind k);
 
-/// Draws the marker of objective `o` onto an image rendered at `scale`.
+/// Smallest side of an objective marker in previews and thumbnails, whatever the scale. [Units: pixels]
+inline constexpr int kMinMarkerSide = 9;
+
+/// Draws the marker of objective `o` onto an image rendered at `scale`: its kind's outlined
+/// shape (draw_marker_shape), max(scale, kMinMarkerSide) pixels wide, centred on the cell.
 void draw_marker(Image& img, const Objective& o, int scale);
 
 /// The image as PNG bytes. Throws Error if stb cannot encode it.

@@ -23,6 +23,7 @@
 /// width * height gids (decompressed data may not exceed 4 * width * height bytes), at most
 /// 2^20 tileset tiles and objects. Infinite maps and non-orthogonal maps are refused.
 #include <catacomb/export.hpp>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>

@@ -22,6 +22,11 @@ struct MapAnalysis {
   /// Independent loops a player can walk around: wall areas (8-connected) that do not touch
   /// the map's edge and are enclosed by cells reachable from the start.
   int loops = 0;
+  /// Rooms (Dungeon::rooms) reachable from the start with a single way in and out: exactly one
+  /// doorway, a run of reachable cells in the ring of cells around the room (orthogonally
+  /// connected along the ring). These are the dead ends a player meets in a rooms dungeon, where
+  /// corridors join rooms and rarely end in a cell of their own.
+  int dead_end_rooms = 0;
 };
 
 /// Analyses `d` with the report validate_dungeon(d, options) returned.
