@@ -34,9 +34,10 @@ Rect settle(const Body& b, int map_w, int map_h) {
   return {x, y, b.w, b.h};
 }
 
-// Calls f(i, j) for every pair i < j of live rooms closer than `min_distance`, in (i, j) order
-// (the order of the plain double loop, so floating-point sums come out the same), looking only
-// at rooms that share a bucket of a coarse grid instead of at every pair.
+// Calls f(i, j) once for every pair i < j of live rooms closer than `min_distance`, looking only
+// at rooms that share a bucket of a coarse grid instead of at every pair. The order of the calls
+// is not the plain double loop's: callers must not depend on it (they add half-integers, which
+// doubles sum exactly in any order, and count).
 template <typename F>
 void for_each_close_pair(const std::vector<Rect>& rects, const std::vector<bool>& alive, int min_distance,
                          int cell, int map_w, int map_h, F&& f) {
@@ -50,18 +51,23 @@ void for_each_close_pair(const std::vector<Rect>& rects, const std::vector<bool>
   };
   for (size_t i = 0; i < rects.size(); ++i)
     if (alive[i]) span(rects[i], [&](size_t b) { buckets[b].push_back(static_cast<int>(i)); });
-  std::vector<int> near;
+  // Each pair is visited once, in the first bucket both spans share (lowest row, then column):
+  // no per-room gathering and sorting, so an iteration costs O(n + pairs sharing a bucket). The
+  // callers do not depend on the order of the calls (exact sums of half-integers, counts).
   for (size_t i = 0; i < rects.size(); ++i) {
     if (!alive[i]) continue;
-    near.clear();
-    span(rects[i], [&](size_t b) {
-      for (int j : buckets[b])
-        if (static_cast<size_t>(j) > i) near.push_back(j);
+    const Rect& a = rects[i];
+    const int ax0 = std::max(0, (a.x - min_distance) / cell), ay0 = std::max(0, (a.y - min_distance) / cell);
+    span(a, [&](size_t b) {
+      const int bx = static_cast<int>(b % static_cast<size_t>(nx)), by = static_cast<int>(b / static_cast<size_t>(nx));
+      for (int j : buckets[b]) {
+        if (static_cast<size_t>(j) <= i) continue;
+        const Rect& r = rects[static_cast<size_t>(j)];
+        const int rx0 = std::max(0, (r.x - min_distance) / cell), ry0 = std::max(0, (r.y - min_distance) / cell);
+        if (bx != std::max(ax0, rx0) || by != std::max(ay0, ry0)) continue;  // seen in an earlier bucket
+        if (room_gap(a, r) < min_distance) f(i, static_cast<size_t>(j));
+      }
     });
-    std::sort(near.begin(), near.end());
-    near.erase(std::unique(near.begin(), near.end()), near.end());
-    for (int j : near)
-      if (room_gap(rects[i], rects[static_cast<size_t>(j)]) < min_distance) f(i, static_cast<size_t>(j));
   }
 }
 
