@@ -1,11 +1,13 @@
 // The batch engine. Work distribution: one atomic counter hands out seed indices to the workers;
-// each worker writes only rows[index] and its seed's own files, and shares nothing mutable but
-// the contact sheet pager (behind a mutex). Since generation is deterministic per seed, rows and
+// each worker writes its seed's own files and appends its row (under a mutex), and shares
+// nothing else mutable but the contact sheet pager and the journal (each behind a mutex). Since generation is deterministic per seed, rows and
 // files are independent of the thread count and of the order seeds finish in.
-// Memory: one SeedRow per seed, plus the thumbnails of the contact sheet pages still filling
-// (about threads + 1 pages of 100 thumbnails of at most 160 x 160 pixels).
+// Memory: one SeedRow per finished seed (nothing up front for the range), one byte per seed of
+// the range, plus the thumbnails of the contact sheet pages still filling (about threads + 1
+// pages of 100 thumbnails of at most 160 x 160 pixels).
 #include "tools/batch_run.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -244,13 +246,16 @@ Image regenerate_thumbnail(const BatchJob& job, uint64_t seed) {
 BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   const auto t0 = Clock::now();
   const uint64_t total = job.seeds.count;
-  std::vector<SeedRow> rows(static_cast<size_t>(total));
-  std::vector<char> finished(static_cast<size_t>(total), 0), resumed(static_cast<size_t>(total), 0);
+  // Rows are kept only for the seeds finished (appended as they finish, sorted at the end), so
+  // memory follows the work done, not the range asked for (10 million seeds allocate nothing up
+  // front). A resumed seed is marked by one byte: 1 valid, 2 failed.
+  std::vector<SeedRow> rows;
+  std::mutex rows_mutex;
+  std::vector<char> resumed(static_cast<size_t>(total), 0);
   for (const SeedRow& r : job.resumed) {
     if (r.seed < job.seeds.first || r.seed - job.seeds.first >= total) continue;
-    const auto i = static_cast<size_t>(r.seed - job.seeds.first);
-    rows[i] = r;
-    finished[i] = resumed[i] = 1;
+    resumed[static_cast<size_t>(r.seed - job.seeds.first)] = r.valid ? 1 : 2;
+    rows.push_back(r);
   }
   ContactPager pager(job.dir, total);
   // A page needs writing unless it exists and every one of its seeds was finished before.
@@ -260,7 +265,7 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
     std::error_code ec;
     if (!std::filesystem::exists(in_dir(job.dir, contact_sheet_file(p, page_needed.size())), ec)) continue;
     bool all = true;
-    for (uint64_t i = p * per; i < std::min(total, (p + 1) * per); ++i) all = all && resumed[static_cast<size_t>(i)];
+    for (uint64_t i = p * per; i < std::min(total, (p + 1) * per); ++i) all = all && resumed[static_cast<size_t>(i)] != 0;
     page_needed[p] = !all;
   }
   Journal journal(job);
@@ -283,8 +288,8 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
       try {
         if (resumed[static_cast<size_t>(i)]) {
           if (sheet) {
-            const SeedRow& row = rows[static_cast<size_t>(i)];
-            pager.add(i, ContactEntry{seed, row.valid, row.valid ? regenerate_thumbnail(job, seed) : Image{}});
+            const bool valid = resumed[static_cast<size_t>(i)] == 1;
+            pager.add(i, ContactEntry{seed, valid, valid ? regenerate_thumbnail(job, seed) : Image{}});
           }
           continue;
         }
@@ -292,8 +297,10 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
         SeedRow row = run_seed(job, seed, sheet ? &thumb : nullptr);
         journal.add(row);
         const bool valid = row.valid;
-        rows[static_cast<size_t>(i)] = std::move(row);
-        finished[static_cast<size_t>(i)] = 1;
+        {
+          std::lock_guard<std::mutex> lock(rows_mutex);
+          rows.push_back(std::move(row));
+        }
         if (sheet) pager.add(i, ContactEntry{seed, valid, std::move(thumb)});
       } catch (...) {
         std::lock_guard<std::mutex> lock(mutex);
@@ -343,8 +350,8 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   if (error) std::rethrow_exception(error);
   BatchResult result;
   result.elapsed_s = seconds_since(t0);
-  for (size_t i = 0; i < rows.size(); ++i)
-    if (finished[i]) result.rows.push_back(std::move(rows[i]));
+  std::sort(rows.begin(), rows.end(), [](const SeedRow& a, const SeedRow& b) { return a.seed < b.seed; });
+  result.rows = std::move(rows);
   result.interrupted = result.rows.size() < total;
   if (progress) progress(done.load(), total, result.elapsed_s);
   if (job.contact_sheet && !result.interrupted) result.contact_sheets = pager.files();
