@@ -26,6 +26,7 @@
 #include "tools/batch_run.hpp"
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "tools/memory_budget.hpp"
 #include "tools/number_flags.hpp"
 #include "tools/outputs.hpp"
 #include "tools/review_page.hpp"
@@ -138,6 +139,7 @@ class BatchCommand : public Command {
         ->capture_default_str();
     sub->add_option("--shard", shard_, "run only block K of N of the seed range (1 <= K <= N)")->type_name("K/N");
     sub->add_flag("--html", html_, "also write index.html, a review page of every seed");
+    memory_.add_option(*sub);
     sub->add_flag("--resume", resume_,
                   "continue a batch that was killed or interrupted: seeds its journal records, with their files, are "
                   "not run again");
@@ -183,6 +185,8 @@ class BatchCommand : public Command {
       probe.dir = create ? parent_dir(dir_) : dir_;
       check_outputs(seed_outputs(probe, listed.empty() ? all.first : listed.front()), cfg.width, cfg.height);
     }
+    memory_.check("generate", uint64_t(cfg.width) * uint64_t(cfg.height), kGenerateBytesPerCell,
+                  static_cast<uint64_t>(threads_));
     check_seed_paths(job);  // every seed's, not only the first's: nothing is written otherwise
     if (create) {
       std::error_code ec;
@@ -335,6 +339,7 @@ class BatchCommand : public Command {
   std::string shard_;
   bool html_ = false;
   bool resume_ = false;
+  MemoryBudget memory_;
   int scale_ = 4;
   bool tmj_ = false;
   bool map_ = false;

@@ -1,11 +1,13 @@
 // The batch engine. Work distribution: one atomic counter hands out seed indices to the workers;
-// each worker writes only rows[index] and its seed's own files, and shares nothing mutable but
-// the contact sheet pager (behind a mutex). Since generation is deterministic per seed, rows and
+// each worker writes its seed's own files and appends its row (under a mutex), and shares
+// nothing else mutable but the contact sheet pager and the journal (each behind a mutex). Since generation is deterministic per seed, rows and
 // files are independent of the thread count and of the order seeds finish in.
-// Memory: one SeedRow per seed, plus the thumbnails of the contact sheet pages still filling
-// (about threads + 1 pages of 100 thumbnails of at most 160 x 160 pixels).
+// Memory: one SeedRow per finished seed (nothing up front for the range), one byte per seed of
+// the range, plus the thumbnails of the contact sheet pages still filling (about threads + 1
+// pages of 100 thumbnails of at most 160 x 160 pixels).
 #include "tools/batch_run.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -250,18 +252,22 @@ Image regenerate_thumbnail(const BatchJob& job, uint64_t seed) {
 BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   const auto t0 = Clock::now();
   const uint64_t total = job.seed_count();
-  std::vector<SeedRow> rows(static_cast<size_t>(total));
-  std::vector<char> finished(static_cast<size_t>(total), 0), resumed(static_cast<size_t>(total), 0);
-  {
+  // Rows are kept only for the seeds finished (appended as they finish with their index in the
+  // run, sorted by it at the end: seed order, or a seeds file's order), so memory follows the
+  // work done, not the range asked for (10 million seeds allocate nothing up front). A resumed
+  // seed is marked by one byte: 1 valid, 2 failed.
+  std::vector<std::pair<uint64_t, SeedRow>> rows;
+  std::mutex rows_mutex;
+  std::vector<char> resumed(static_cast<size_t>(total), 0);
+  if (!job.resumed.empty()) {
     // The index of each seed of this run (a --seeds-file lists them in its own order).
-    std::map<uint64_t, size_t> index_of;
-    if (!job.resumed.empty())
-      for (uint64_t i = 0; i < total; ++i) index_of.emplace(job.seed_at(i), static_cast<size_t>(i));
+    std::map<uint64_t, uint64_t> index_of;
+    for (uint64_t i = 0; i < total; ++i) index_of.emplace(job.seed_at(i), i);
     for (const SeedRow& r : job.resumed) {
       const auto it = index_of.find(r.seed);
       if (it == index_of.end()) continue;
-      rows[it->second] = r;
-      finished[it->second] = resumed[it->second] = 1;
+      resumed[static_cast<size_t>(it->second)] = r.valid ? 1 : 2;
+      rows.emplace_back(it->second, r);
     }
   }
   ContactPager pager(job.dir, total);
@@ -272,7 +278,7 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
     std::error_code ec;
     if (!std::filesystem::exists(in_dir(job.dir, contact_sheet_file(p, page_needed.size())), ec)) continue;
     bool all = true;
-    for (uint64_t i = p * per; i < std::min(total, (p + 1) * per); ++i) all = all && resumed[static_cast<size_t>(i)];
+    for (uint64_t i = p * per; i < std::min(total, (p + 1) * per); ++i) all = all && resumed[static_cast<size_t>(i)] != 0;
     page_needed[p] = !all;
   }
   if (job.tmj) {
@@ -285,7 +291,7 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   Journal journal(job);
 
   std::atomic<uint64_t> next{0}, done{0};
-  for (char r : resumed) done += static_cast<uint64_t>(r);
+  for (char r : resumed) done += r != 0 ? 1 : 0;
   std::atomic<bool> stop{false};
   std::mutex mutex;
   std::condition_variable finished_cv;
@@ -302,8 +308,8 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
       try {
         if (resumed[static_cast<size_t>(i)]) {
           if (sheet) {
-            const SeedRow& row = rows[static_cast<size_t>(i)];
-            pager.add(i, ContactEntry{seed, row.valid, row.valid ? regenerate_thumbnail(job, seed) : Image{}});
+            const bool valid = resumed[static_cast<size_t>(i)] == 1;
+            pager.add(i, ContactEntry{seed, valid, valid ? regenerate_thumbnail(job, seed) : Image{}});
           }
           continue;
         }
@@ -311,8 +317,10 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
         SeedRow row = run_seed(job, seed, sheet ? &thumb : nullptr);
         journal.add(row);
         const bool valid = row.valid;
-        rows[static_cast<size_t>(i)] = std::move(row);
-        finished[static_cast<size_t>(i)] = 1;
+        {
+          std::lock_guard<std::mutex> lock(rows_mutex);
+          rows.emplace_back(i, std::move(row));
+        }
         if (sheet) pager.add(i, ContactEntry{seed, valid, std::move(thumb)});
       } catch (...) {
         std::lock_guard<std::mutex> lock(mutex);
@@ -362,8 +370,9 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   if (error) std::rethrow_exception(error);
   BatchResult result;
   result.elapsed_s = seconds_since(t0);
-  for (size_t i = 0; i < rows.size(); ++i)
-    if (finished[i]) result.rows.push_back(std::move(rows[i]));
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  result.rows.reserve(rows.size());
+  for (auto& [index, row] : rows) result.rows.push_back(std::move(row));
   result.interrupted = result.rows.size() < total;
   if (progress) progress(done.load(), total, result.elapsed_s);
   if (job.contact_sheet && !result.interrupted) result.contact_sheets = pager.files();

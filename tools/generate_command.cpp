@@ -12,6 +12,7 @@
 #include "tools/generator_flags.hpp"
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "tools/memory_budget.hpp"
 #include "tools/outputs.hpp"
 
 namespace catacomb::cli {
@@ -32,12 +33,14 @@ class GenerateCommand : public Command {
         "Exit codes: 0 ok, 1 no valid dungeon within --max-attempts, 2 bad input, 3 I/O error.\n");
     flags_ = std::make_unique<GeneratorFlags>(*sub, &seed_);
     add_output_options(*sub, outputs_);
+    memory_.add_option(*sub);
   }
 
   int run(std::ostream& out, std::ostream&) override {
     cfg_ = flags_->resolve();
     cfg_.check();
     check_outputs(outputs_, cfg_.width, cfg_.height);
+    memory_.check("generate", uint64_t(cfg_.width) * uint64_t(cfg_.height), kGenerateBytesPerCell);
     GenerateResult r = generate_dungeon(cfg_, seed_);
     write_outputs(r.dungeon, outputs_, out, ValidateOptions{cfg_.cost_table(), cfg_.moves});
     if (outputs_.any()) {
@@ -55,6 +58,7 @@ class GenerateCommand : public Command {
   uint64_t seed_ = 1;
   std::unique_ptr<GeneratorFlags> flags_;
   OutputOptions outputs_;
+  MemoryBudget memory_;
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <catacomb/pathing/search.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "tools/memory_budget.hpp"
 #include "tools/number_flags.hpp"
 
 namespace catacomb::cli {
@@ -54,6 +55,7 @@ class PathCommand : public Command {
     sub->add_flag("--json", json_, "Print {found, cost, length, expanded, path} as JSON");
     sub->add_option("--png", png_, "Draw visited cells, the frontier and the path")->type_name("FILE");
     add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
+    memory_.add_option(*sub);
   }
 
   int run(std::ostream& out, std::ostream&) override {
@@ -65,6 +67,7 @@ class PathCommand : public Command {
     const CostTable costs = CostTable::preset(parse_cost_preset(costs_));
     if (!png_.empty()) check_writable_path("--png", png_);
     Dungeon d = load_map(map_path_);
+    memory_.check("path", uint64_t(d.tiles.width()) * uint64_t(d.tiles.height()), kPathBytesPerCell);
     if (!png_.empty()) check_image_scale(d.tiles.width(), d.tiles.height(), scale_, "--scale");
     auto off_map = [&](const char* flag, Point p) {
       if (!d.tiles.in_bounds(p))
@@ -108,6 +111,7 @@ class PathCommand : public Command {
   bool json_ = false;
   int scale_ = 4;
   SearchOptions options_;
+  MemoryBudget memory_;
 };
 
 }  // namespace

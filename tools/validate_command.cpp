@@ -10,6 +10,7 @@
 #include <catacomb/io/annotate.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "tools/memory_budget.hpp"
 #include "tools/number_flags.hpp"
 #include <catacomb/validate/analysis.hpp>
 #include <catacomb/validate/validate.hpp>
@@ -41,6 +42,7 @@ class ValidateCommand : public Command {
     sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform")->capture_default_str();
     sub->add_flag("--deep-water", deep_water_, "Water cannot be crossed");
     add_number_option(*sub, "--neighbors", options_.moves.neighbors, "Player moves: 4 or 8 neighbours");
+    memory_.add_option(*sub);
     sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always")->capture_default_str();
   }
 
@@ -55,6 +57,7 @@ class ValidateCommand : public Command {
     annotate.grid = grid_;
     if (!png_.empty()) check_writable_path("--png", png_);
     Dungeon d = load_map(map_path_);
+    memory_.check("validate", uint64_t(d.tiles.width()) * uint64_t(d.tiles.height()), kValidateBytesPerCell);
     if (!png_.empty()) check_annotate_options(annotate, d.tiles.width(), d.tiles.height());
     options_.keep_maps = !png_.empty();  // the picture draws the region and distance maps
     ValidationReport rep = validate_dungeon(d, options_);
@@ -118,6 +121,7 @@ class ValidateCommand : public Command {
   bool json_ = false, deep_water_ = false, grid_ = false;
   int scale_ = 4;
   ValidateOptions options_;
+  MemoryBudget memory_;
 };
 
 }  // namespace

@@ -26,8 +26,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Small caves: a few hundred maps a second, so a batch of 600 runs for about 3 seconds.
-std::vector<std::string> batch_args(const std::string& dir, const std::string& seeds = "1..600") {
+// Small caves: a few hundred maps a second, so a batch of 300 runs for one or two seconds.
+std::vector<std::string> batch_args(const std::string& dir, const std::string& seeds = "1..300") {
   return {"batch", "--seeds", seeds, "--threads", "2", "--out", dir, "--generator", "caves", "--width", "32",
           "--height", "24"};
 }
@@ -151,7 +151,7 @@ TEST(BatchFaultsTest, CtrlCWritesTheSummaryOfTheFinishedSeedsAndExits130) {  // 
   ::kill(pid, SIGINT);
   EXPECT_EQ(wait_exit(pid), 130);
   const std::string err = test::slurp(dir.file("stderr"));
-  EXPECT_TRUE(std::regex_search(err, std::regex(R"(^catacomb batch: interrupted: \d+ of 600 seeds finished)"))) << err;
+  EXPECT_TRUE(std::regex_search(err, std::regex(R"(^catacomb batch: interrupted: \d+ of 300 seeds finished)"))) << err;
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
   EXPECT_FALSE(has_temporaries(dir.file("out")));
   // The summary has a row for each seed whose files were written, and only those.
@@ -159,7 +159,7 @@ TEST(BatchFaultsTest, CtrlCWritesTheSummaryOfTheFinishedSeedsAndExits130) {  // 
   for (const std::string& name : test::list_dir(dir.file("out"))) seeds += name.ends_with(".json") && name.starts_with("seed-");
   const std::string csv = test::slurp(dir.file("out/summary.csv"));
   EXPECT_EQ(static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')), seeds + 1);  // and the header
-  EXPECT_LT(seeds, 600u);
+  EXPECT_LT(seeds, 300u);
   EXPECT_FALSE(test::file_exists(dir.file("out/.catacomb-batch.lock")));
 }
 

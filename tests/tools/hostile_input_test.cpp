@@ -96,6 +96,27 @@ INSTANTIATE_TEST_SUITE_P(
                    {"validate", "@DIR/big.json"}, 2, "tiles[0] = 0 characters (expected 16384 characters"},
         Reproducer{"D3LongLine", [](auto& d) { test::write_text(d.file("long.txt"), std::string(1 << 20, '#')); },
                    {"validate", "@DIR/long.txt"}, 2, "line 1 length = more than 16385 bytes"},
+        // D4: requests beyond the memory budget are refused up front, saying what they need.
+        Reproducer{"D4GenerateHuge", nothing, {"generate", "--width", "16384", "--height", "16384", "--max-memory", "1024"}, 2,
+                   "--max-memory = 1024 MiB (expected at least 16384 MiB: generate needs about 64 bytes per cell x 268435456 cells"},
+        Reproducer{"D4BatchThreads", nothing,
+                   {"batch", "--seeds", "1..2", "--width", "2000", "--height", "2000", "--threads", "4", "--max-memory", "500", "--out", "@DIR/o"}, 2,
+                   "(expected at least 977 MiB: generate needs about 64 bytes per cell x 4000000 cells x 4 threads"},
+        Reproducer{"D4PathBig", [](auto& d) {
+                     std::string row(1024, '.');
+                     std::string map;
+                     for (int i = 0; i < 40; ++i) map += row + "\n";
+                     test::write_text(d.file("m.txt"), map);
+                   },
+                   {"path", "@DIR/m.txt", "--from", "0,0", "--to", "5,5", "--max-memory", "1"}, 2,
+                   "(expected at least 2 MiB: path needs about 48 bytes per cell x 40960 cells"},
+        Reproducer{"D4ValidateBig", [](auto& d) {
+                     std::string map;
+                     for (int i = 0; i < 40; ++i) map += std::string(1024, '#') + "\n";
+                     test::write_text(d.file("m.txt"), map);
+                   },
+                   {"validate", "@DIR/m.txt", "--max-memory", "1"}, 2,
+                   "(expected at least 2 MiB: validate needs about 32 bytes per cell x 40960 cells"},
         // D8: numbers parse completely or are refused, naming the flag as typed.
         Reproducer{"D8SeedMinusOne", nothing, {"generate", "--seed", "-1"}, 2, "--seed = -1 (expected an integer from 0 to 18446744073709551615)"},
         Reproducer{"D8SeedTwoTo64", nothing, {"generate", "--seed", "18446744073709551616"}, 2, "--seed = 18446744073709551616 (expected"},

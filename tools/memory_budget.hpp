@@ -1,0 +1,34 @@
+#pragma once
+/// Memory bounded by the request: each subcommand that works on a map estimates its peak memory
+/// from the map's cell count before the work starts, and refuses a request beyond --max-memory
+/// (default: half the machine's physical memory) saying how much it would need.
+///
+/// Peak memory per cell, measured with /usr/bin/time on 2048x2048 maps (release build; the fixed
+/// part is a few MB): generate 58 (rooms) and 53 (caves) bytes, validate a JSON map 23 bytes,
+/// path (A*) 40 bytes. The estimates round these up. So a 16384x16384 request needs about 17 GB
+/// to generate, 8.6 GB to validate and 13 GB to route on.
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+
+namespace catacomb::cli {
+
+/// Bytes per cell of the estimates.
+inline constexpr uint64_t kGenerateBytesPerCell = 64;
+inline constexpr uint64_t kValidateBytesPerCell = 32;
+inline constexpr uint64_t kPathBytesPerCell = 48;
+
+/// The --max-memory flag: a budget in MiB; 0 (the default) means half the physical memory.
+struct MemoryBudget {
+  uint64_t max_mib = 0;
+  /// Declares --max-memory on `sub`.
+  void add_option(CLI::App& sub);
+  /// The budget in bytes (half the physical memory when --max-memory is 0; 4 GiB when that
+  /// cannot be found).
+  uint64_t bytes() const;
+  /// Throws InvalidArgument {"--max-memory", budget, "at least N MiB: <what> needs about B bytes per
+  /// cell x C cells"} when copies x cells x bytes_per_cell exceeds the budget.
+  void check(const std::string& what, uint64_t cells, uint64_t bytes_per_cell, uint64_t copies = 1) const;
+};
+
+}  // namespace catacomb::cli
