@@ -11,6 +11,7 @@
 #include <catacomb/pathing/search.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "tools/movement_flags.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -39,6 +40,7 @@ class PathCommand : public Command {
         "  catacomb path dungeon.json --from 3,4 --to 60,30\n"
         "  catacomb path arena2.map --from 10,10 --to 200,150 --algorithm jps --json\n"
         "  catacomb path cave.txt --from 2,2 --to 70,40 --heuristic manhattan --neighbors 4 --png search.png\n"
+        "  catacomb path level.txt --movement platformer --jump-height 3 --from 1,8 --to 20,3 --json\n"
         "MAP is a catacomb .json or .txt map, or a Moving AI .map. Coordinates are X,Y (column, row).\n"
         "Exit codes: 0 a route was found (or, with --closest, a partial one), 1 no route, 2 bad input, 3 I/O error.\n");
     sub->add_option("MAP", map_path_, "Map file")->required();
@@ -59,6 +61,7 @@ class PathCommand : public Command {
     sub->add_flag("--json", json_, "Print {found, cost, length, expanded, path} as JSON");
     sub->add_option("--png", png_, "Draw visited cells, the frontier and the path")->type_name("FILE");
     sub->add_option("--scale", scale_, "PNG pixels per tile (1 to 64)")->capture_default_str();
+    movement_.add_to(sub);
   }
 
   int run(std::ostream& out, std::ostream&) override {
@@ -70,6 +73,7 @@ class PathCommand : public Command {
     const CostTable costs = CostTable::preset(parse_cost_preset(costs_));
     if (!png_.empty()) check_writable_path("--png", png_);
     Dungeon d = load_map(map_path_);
+    if (auto model = movement_.resolve(d)) return run_platformer_path(out, d, *model, {from, to, json_, png_, scale_});
     if (!png_.empty()) check_image_scale(d.tiles.width(), d.tiles.height(), scale_, "--scale");
     auto off_map = [&](const char* flag, Point p) {
       if (!d.tiles.in_bounds(p))
@@ -113,6 +117,7 @@ class PathCommand : public Command {
   bool json_ = false;
   int scale_ = 4;
   SearchOptions options_;
+  MovementFlags movement_;
 };
 
 }  // namespace

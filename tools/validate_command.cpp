@@ -10,6 +10,7 @@
 #include <catacomb/io/annotate.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "tools/movement_flags.hpp"
 #include <catacomb/validate/analysis.hpp>
 #include <catacomb/validate/validate.hpp>
 
@@ -24,6 +25,7 @@ class ValidateCommand : public Command {
         "Examples:\n"
         "  catacomb validate dungeon.json\n"
         "  catacomb validate edited.txt --json --png report.png\n"
+        "  catacomb validate level.txt --movement platformer --jump-height 3 --jump-distance 4 --json\n"
         "MAP is a catacomb .json or ASCII .txt map (objectives: '<' start, '>' exit, 1-9 others).\n"
         "Exit codes: 0 valid, 1 invalid (the reasons are listed), 2 bad input, 3 I/O error.\n");
     sub->add_option("MAP", map_path_, "Map to check (.json or .txt)")->required();
@@ -39,6 +41,8 @@ class ValidateCommand : public Command {
     sub->add_flag("--deep-water", deep_water_, "Water cannot be crossed");
     sub->add_option("--neighbors", options_.moves.neighbors, "Player moves: 4 or 8 neighbours")->capture_default_str();
     sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always")->capture_default_str();
+    movement_.add_to(sub);
+    sub->add_flag("--strict", strict_, "Platformer: softlock areas make the map invalid");
   }
 
   int run(std::ostream& out, std::ostream&) override {
@@ -52,6 +56,8 @@ class ValidateCommand : public Command {
     annotate.grid = grid_;
     if (!png_.empty()) check_writable_path("--png", png_);
     Dungeon d = load_map(map_path_);
+    if (auto model = movement_.resolve(d))
+      return run_platformer_validate(out, d, *model, {map_path_, json_, strict_, png_, scale_});
     if (!png_.empty()) check_annotate_options(annotate, d.tiles.width(), d.tiles.height());
     options_.keep_maps = !png_.empty();  // the picture draws the region and distance maps
     ValidationReport rep = validate_dungeon(d, options_);
@@ -115,6 +121,8 @@ class ValidateCommand : public Command {
   bool json_ = false, deep_water_ = false, grid_ = false;
   int scale_ = 4;
   ValidateOptions options_;
+  MovementFlags movement_;
+  bool strict_ = false;
 };
 
 }  // namespace

@@ -91,6 +91,8 @@ Rgb terrain_colour(Terrain t) {
     case Terrain::Water: return {64, 120, 200};
     case Terrain::Vegetation: return {70, 140, 60};
     case Terrain::Road: return {225, 215, 190};
+    case Terrain::Ladder: return {200, 140, 50};
+    case Terrain::Platform: return {120, 84, 56};
   }
   return {255, 0, 255};
 }

@@ -111,6 +111,12 @@ void draw_tile(Image& img, int x0, int s, Terrain t) {
         case Terrain::Road:  // darker mortar between paving stones
           d = y % 4 == 3 || x % 8 == ((y / 4) % 2 == 0 ? 0 : 4);
           break;
+        case Terrain::Ladder:  // darker rungs
+          d = y % 4 == 2;
+          break;
+        case Terrain::Platform:  // a lighter top edge
+          l = y < s / 4;
+          break;
       }
       if (d) img.set(x0 + x, y, dark);
       else if (l) img.set(x0 + x, y, light);
@@ -118,27 +124,36 @@ void draw_tile(Image& img, int x0, int s, Terrain t) {
   }
 }
 
-Image tileset_image(int s) {
-  Image img(kTerrainCount * s, s);
-  for (Terrain t : kAllTerrains) draw_tile(img, static_cast<int>(t) * s, s, t);
+// Tiles in the tileset: the top-down terrains, and the side-view ones when the map uses them
+// (so a top-down map's files are what they were before side-view terrain existed).
+int tileset_count(const Grid<Terrain>& tiles) {
+  for (Terrain t : tiles.cells())
+    if (is_side_view_terrain(t)) return kTerrainCount;
+  return kTopDownTerrainCount;
+}
+
+Image tileset_image(int s, int count) {
+  Image img(count * s, s);
+  for (int i = 0; i < count; ++i) draw_tile(img, i * s, s, kAllTerrains[static_cast<size_t>(i)]);
   return img;
 }
 
-json tileset_json(const std::string& image_file, int s, const CostTable& costs) {
+json tileset_json(const std::string& image_file, int s, const CostTable& costs, int count) {
   json ts;
-  ts["columns"] = kTerrainCount;
+  ts["columns"] = count;
   ts["firstgid"] = 1;
   ts["image"] = image_file;
   ts["imageheight"] = s;
-  ts["imagewidth"] = kTerrainCount * s;
+  ts["imagewidth"] = count * s;
   ts["margin"] = 0;
   ts["name"] = kTilesetName;
   ts["spacing"] = 0;
-  ts["tilecount"] = kTerrainCount;
+  ts["tilecount"] = count;
   ts["tileheight"] = s;
   ts["tilewidth"] = s;
   json tiles = json::array();
-  for (Terrain t : kAllTerrains) {
+  for (int i = 0; i < count; ++i) {
+    const Terrain t = kAllTerrains[static_cast<size_t>(i)];
     json tile;
     tile["id"] = static_cast<int>(t);
     json props = json::array();
@@ -299,7 +314,8 @@ TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_s
   map["renderorder"] = "right-down";
   map["tiledversion"] = kTiledVersion;
   map["tileheight"] = s;
-  map["tilesets"] = json::array({tileset_json(out.tileset_file, s, costs)});
+  const int tile_count = tileset_count(d.tiles);
+  map["tilesets"] = json::array({tileset_json(out.tileset_file, s, costs, tile_count)});
   map["tilewidth"] = s;
   map["type"] = "map";
   map["version"] = kFormatVersion;
@@ -317,12 +333,12 @@ TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_s
   const size_t key_indent = text.find_first_not_of(' ', line_start) - line_start;
   const size_t indent = key_indent + 2;
   const size_t w = static_cast<size_t>(d.tiles.width()), h = static_cast<size_t>(d.tiles.height());
-  out.tmj.reserve(text.size() + h * (indent + 2 * w + 1) + indent + 4);  // gids 1 to 7: one digit each
+  out.tmj.reserve(text.size() + h * (indent + 2 * w + 1) + indent + 4);  // gids 1 to 9: one digit each
   out.tmj.append(text, 0, at);
   append_data(out.tmj, d.tiles, indent);
   out.tmj.append(text, at + kDataPlaceholder.size(), std::string::npos);
   out.tmj += '\n';
-  out.tileset_png = encode_png(tileset_image(s));
+  out.tileset_png = encode_png(tileset_image(s, tile_count));
   return out;
 }
 

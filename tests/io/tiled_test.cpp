@@ -117,17 +117,17 @@ void expect_valid_map(const Dungeon& d, int tile_size) {
   EXPECT_EQ(ts["name"], "catacomb-terrain");
   EXPECT_EQ(ts["tilewidth"], tile_size);
   EXPECT_EQ(ts["tileheight"], tile_size);
-  EXPECT_EQ(ts["tilecount"], kTerrainCount);
-  EXPECT_EQ(ts["columns"], kTerrainCount);
+  EXPECT_EQ(ts["tilecount"], kTopDownTerrainCount);  // a top-down map: no side-view tiles
+  EXPECT_EQ(ts["columns"], kTopDownTerrainCount);
   EXPECT_EQ(ts["image"], e.tileset_file);
   EXPECT_EQ(e.tileset_file, "dungeon-tileset.png");
-  EXPECT_EQ(ts["imagewidth"], kTerrainCount * tile_size);
+  EXPECT_EQ(ts["imagewidth"], kTopDownTerrainCount * tile_size);
   EXPECT_EQ(ts["imageheight"], tile_size);
   EXPECT_EQ(ts["margin"], 0);
   EXPECT_EQ(ts["spacing"], 0);
   EXPECT_FALSE(ts.contains("source"));  // embedded, not external
   const CostTable costs = CostTable::dungeon();
-  ASSERT_EQ(ts["tiles"].size(), static_cast<size_t>(kTerrainCount));
+  ASSERT_EQ(ts["tiles"].size(), static_cast<size_t>(kTopDownTerrainCount));
   std::map<int, Terrain> tile_terrain;  // local tile id -> terrain, read back from the tileset
   for (const json& tile : ts["tiles"]) {
     const int id = tile["id"].get<int>();
@@ -150,7 +150,7 @@ void expect_valid_map(const Dungeon& d, int tile_size) {
       EXPECT_TRUE(prop(tile["properties"], "cost").is_null());
     }
   }
-  EXPECT_EQ(tile_terrain.size(), static_cast<size_t>(kTerrainCount));
+  EXPECT_EQ(tile_terrain.size(), static_cast<size_t>(kTopDownTerrainCount));
 
   // The terrain layer: CSV layout as Tiled writes it (a plain array, no "encoding"), every gid
   // mapping back through the tileset to the cell's terrain.
@@ -333,7 +333,9 @@ TEST(TiledTest, PointsSitAtCellCentresInPixels) {
 }
 
 TEST(TiledTest, TilesetPngHasTheDeclaredSizeAndTerrainColours) {
-  const Dungeon d = sample();
+  Dungeon d = sample();
+  d.tiles(1, 1) = Terrain::Ladder;  // a side-view tile: the tileset then holds every terrain
+  d.tiles(2, 1) = Terrain::Platform;
   for (int s : {1, 5, 8, 16, 64}) {
     SCOPED_TRACE("tile_size " + std::to_string(s));
     const TiledExport e = make_tiled(d, "x.tmj", s);

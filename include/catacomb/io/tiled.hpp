@@ -5,14 +5,14 @@
 /// The map is orthogonal, finite, width x height tiles of tile_size x tile_size pixels, with:
 ///   - layer 1, tile layer "terrain": "data" is a plain array of width * height global tile ids,
 ///     row-major (index = y * width + x), gid = 1 + terrain index (Terrain::Wall = 1, Floor = 2,
-///     ... Road = 7). This is what Tiled itself writes for the CSV layer format (no "encoding").
+///     ... Road = 7, Ladder = 8, Platform = 9). This is what Tiled itself writes for the CSV layer format (no "encoding").
 ///   - layer 2, object layer "objects" (draworder "index"): every room as a rectangle object of
 ///     class "room" (name "room <i>", properties index, cell_x, cell_y, cell_width,
 ///     cell_height), then every objective as a point object at the centre of its cell (name and
 ///     class = objective_kind_name, properties index, cell_x, cell_y). Object ids run 1, 2, ...
 ///     in that order. Objectives off the map are written as they are.
 ///   - one embedded tileset (firstgid 1, name "catacomb-terrain"), one tile per terrain in enum
-///     order, in a single row of the image "<stem>-tileset.png" beside the map. Each tile has
+///     order (the 7 top-down terrains; all 9 when the map has a ladder or platform tile), in a single row of the image "<stem>-tileset.png" beside the map. Each tile has
 ///     class = terrain name and properties terrain, char, passable, cost (cost only when passable).
 ///   - map properties: seed (string: seeds are 64-bit and Tiled's int properties are 32-bit),
 ///     generator (string), attempts (int, 0 = unknown), then every entry of Dungeon::params in
