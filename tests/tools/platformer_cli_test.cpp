@@ -143,3 +143,33 @@ TEST(PlatformerCliTest, BadMovementInputIsRefused) {
 
 }  // namespace
 }  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+TEST(PlatformerCliTest, GeneratedLevelsValidateUnderTheirRecordedModel) {
+  test::TempDir dir;
+  for (const char* seed : {"1", "7", "300"}) {
+    SCOPED_TRACE(seed);
+    const test::CliResult g = run_cli({"generate", "--generator", "platformer", "--seed", seed, "--jump-height", "4",
+                                       "--txt", dir.file("l.txt"), "--json", dir.file("l.json"), "--png",
+                                       dir.file("l.png")});
+    ASSERT_EQ(g.code, 0) << g.err;
+    EXPECT_NE(g.out.find("platformer 80x50 seed "), std::string::npos) << g.out;
+    EXPECT_TRUE(test::slurp(dir.file("l.txt")).starts_with("!movement=platformer jump_height=4 "));
+    for (const char* file : {"l.txt", "l.json"}) {
+      // The recorded model by default, strictly: no softlocks either.
+      const test::CliResult v = run_cli({"validate", dir.file(file), "--strict", "--json"});
+      EXPECT_EQ(v.code, 0) << v.out << v.err;
+      const nlohmann::json j = nlohmann::json::parse(v.out);
+      EXPECT_EQ(j["model"]["jump_height"], 4);
+      EXPECT_TRUE(j["softlocks"].empty());
+    }
+  }
+  const test::CliResult bad = run_cli({"generate", "--generator", "platformer", "--room-height", "3"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--room-height = 3 (expected 6 to 64)"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+}  // namespace catacomb

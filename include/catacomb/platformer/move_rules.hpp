@@ -9,7 +9,8 @@
 ///   top of the ladder, where the body stands); down one row onto a ladder cell below.
 /// - Drop: down through the cell below when it is a platform or air (letting go of a ladder),
 ///   then straight down to the first node at or below it.
-/// - Jump, from a cell where the body stands (not hanging): the arc model is a discretised
+/// - Jump, from a cell where the body stands (side_view.hpp: on ground, a platform or a ladder
+///   rung with ladder below; not from the bottom rung of a ladder hanging in the air): the arc model is a discretised
 ///   jump, per column: the body rises straight up `rise` rows (1 to H), then moves sideways
 ///   `glide` columns at that height (0 to D + 1), then falls straight down to the first node at
 ///   or below. Every cell of the arc must fit the whole body (solid tiles block it; platforms

@@ -11,7 +11,8 @@
 /// - fits(x, y): every cell the body occupies is inside the map and not solid (ladders and
 ///   platforms never block a body: platforms are passed upward, and downward by dropping).
 /// - stands(x, y): fits, and the cell below is solid (or the map's bottom edge), a platform, or
-///   a ladder (the top of a ladder is stood on; see climbing in nav_graph.hpp).
+///   a ladder (the top of a ladder is stood on, and so is a rung with more ladder below it: a
+///   body on a ladder can jump off it; see move_rules.hpp).
 /// - hangs(x, y): fits and the foot cell is a ladder.
 /// - node(x, y): stands or hangs: the cells where a body can be at rest.
 #include <catacomb/export.hpp>
