@@ -44,12 +44,20 @@ Image render_nav_graph(const Dungeon& d, const NavGraph& g, const PlatformerRepo
   if (report)
     for (const SoftlockArea& a : report->softlocks)
       for (Point p : a.cells) img.blend_rect(p.x * scale, p.y * scale, scale, scale, {230, 30, 40}, 150);
-  // Two passes: walks and climbs first, then the one-way moves over them.
+  // Jumps first, blended at 40 % so that the many arcs do not hide the rest; then falls and
+  // drops; then walks and climbs on top.
+  Image arcs = img;
+  for (int n = 0; n < g.node_count(); ++n)
+    for (const NavEdge& e : g.edges(n))
+      if (e.kind == MoveKind::Jump) draw_move(arcs, g.move(n, e), scale);
+  for (size_t i = 0; i < img.rgb.size(); ++i)
+    img.rgb[i] = static_cast<uint8_t>((3 * img.rgb[i] + 2 * arcs.rgb[i]) / 5);
   for (int pass = 0; pass < 2; ++pass)
     for (int n = 0; n < g.node_count(); ++n)
       for (const NavEdge& e : g.edges(n)) {
+        const bool one_way = e.kind == MoveKind::Fall || e.kind == MoveKind::Drop;
         const bool ground = e.kind == MoveKind::Walk || e.kind == MoveKind::Climb;
-        if (ground == (pass == 0)) draw_move(img, g.move(n, e), scale);
+        if (pass == 0 ? one_way : ground) draw_move(img, g.move(n, e), scale);
       }
   const int dot = scale >= 6 ? 2 : 1;
   for (int n = 0; n < g.node_count(); ++n) {

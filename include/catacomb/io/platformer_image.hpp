@@ -22,8 +22,8 @@ Rgb move_colour(MoveKind k);
 /// green, goal red). Throws InvalidArgument for a bad scale.
 Image render_platformer_route(const Dungeon& d, const std::vector<Move>& moves, int scale = 4);
 
-/// The preview with every node as a dot and every edge of the graph drawn (walks and climbs
-/// under falls, drops and jumps), and the cells of each softlock area shaded red. `report` may
+/// The preview with every node as a dot and every edge of the graph drawn (jump arcs blended
+/// at 40 %, then falls and drops, then walks and climbs), and the cells of each softlock area shaded red. `report` may
 /// be null (no shading). Throws InvalidArgument for a bad scale.
 Image render_nav_graph(const Dungeon& d, const NavGraph& graph, const PlatformerReport* report, int scale = 4);
 
