@@ -16,27 +16,15 @@ std::string_view move_kind_name(MoveKind k) {
   return "?";
 }
 
-namespace detail {
-
-// Rows fallen from `top` to the landing (written to `landing`), or -1 when beyond max_fall.
 // A cell that fits the body and is no node has air (or a platform it is not on) below, so the
 // body fits one row lower too: the scan ends at the map's bottom row at the latest.
-int fall_cost_check(const SideView& v, Point top, int max_fall, Point& landing) {
-  Point p = top;
-  while (!v.node(p)) {
-    ++p.y;
-    if (max_fall > 0 && p.y - top.y > max_fall) return -1;
-  }
-  landing = p;
-  return p.y - top.y;
-}
-
-}  // namespace detail
-
 std::optional<Point> fall_landing(const SideView& view, Point top, int max_fall) {
-  Point land;
-  if (detail::fall_cost_check(view, top, max_fall, land) < 0) return std::nullopt;
-  return land;
+  Point p = top;
+  while (!view.node(p)) {
+    ++p.y;
+    if (max_fall > 0 && p.y - top.y > max_fall) return std::nullopt;
+  }
+  return p;
 }
 
 std::vector<Point> move_cells(const Move& m) {

@@ -70,20 +70,23 @@ void for_each_move(const SideView& v, const MovementModel& model, Point from, Em
 
 // ---- implementation ----------------------------------------------------------------------
 
-namespace detail {
-int fall_cost_check(const SideView& v, Point top, int max_fall, Point& landing);
-}
-
 template <typename Emit>
 void for_each_move(const SideView& v, const MovementModel& model, Point from, Emit&& emit) {
   const int x = from.x, y = from.y;
   Point land;
+  // Rows fallen from `top` to the landing (written to `land`), or -1 beyond max_fall.
+  auto fall = [&v, &land](Point top, int max_fall) {
+    const std::optional<Point> at = fall_landing(v, top, max_fall);
+    if (!at) return -1;
+    land = *at;
+    return at->y - top.y;
+  };
   for (int dir : {-1, 1}) {
     const Point side{x + dir, y};
     if (v.node(side)) {
       emit(Move{MoveKind::Walk, from, side, 1, dir, 0, 0});
     } else if (v.fits(side)) {
-      const int fallen = detail::fall_cost_check(v, side, model.max_fall, land);
+      const int fallen = fall(side, model.max_fall);
       if (fallen >= 0) emit(Move{MoveKind::Fall, from, land, 1 + fallen, dir, 0, 0});
     }
   }
@@ -92,7 +95,7 @@ void for_each_move(const SideView& v, const MovementModel& model, Point from, Em
     emit(Move{MoveKind::Climb, from, {x, y + 1}, 1, 0, 0, 0});
   } else if (!v.solid(x, y + 1) && v.fits(x, y + 1)) {
     // The descent starts at `from`: one row more than the fall from the cell below.
-    const int fallen = detail::fall_cost_check(v, {x, y + 1}, model.max_fall, land);
+    const int fallen = fall({x, y + 1}, model.max_fall);
     if (fallen >= 0 && (model.max_fall == 0 || fallen + 1 <= model.max_fall))
       emit(Move{MoveKind::Drop, from, land, 1 + fallen, 0, 0, 0});
   }
@@ -100,13 +103,13 @@ void for_each_move(const SideView& v, const MovementModel& model, Point from, Em
   for (int rise = 1; rise <= model.jump_height; ++rise) {
     const int top = y - rise;
     if (!v.fits(x, top)) break;
-    const int fallen = detail::fall_cost_check(v, {x, top}, model.max_fall, land);
+    const int fallen = fall({x, top}, model.max_fall);
     if (fallen >= 0 && land != from) emit(Move{MoveKind::Jump, from, land, rise + fallen + model.jump_penalty, 0, rise, 0});
     for (int dir : {-1, 1}) {
       for (int glide = 1; glide <= model.jump_distance + 1; ++glide) {
         const Point at{x + dir * glide, top};
         if (!v.fits(at)) break;
-        const int f = detail::fall_cost_check(v, at, model.max_fall, land);
+        const int f = fall(at, model.max_fall);
         if (f >= 0 && land != from)
           emit(Move{MoveKind::Jump, from, land, rise + glide + f + model.jump_penalty, dir, rise, glide});
       }
