@@ -27,8 +27,9 @@ class GenerateCommand : public Command {
         "  catacomb generate --seed 7 --png dungeon.png --json dungeon.json\n"
         "  catacomb generate --generator caves --seed 7 --width 80 --height 50 --png cave.png --json cave.json\n"
         "  catacomb generate --config recipe.json --seed 3 --txt map.txt   (flags override the file)\n"
+        "  catacomb generate --generator platformer --seed 7 --jump-height 3 --png level.png --txt level.txt\n"
         "With no --png/--json/--txt, the ASCII map is printed to standard output.\n"
-        "ASCII legend: # wall  . floor  , corridor  + door  ~ water  \" vegetation  = road\n"
+        "ASCII legend: # wall  . floor  , corridor  + door  ~ water  \" vegetation  = road  H ladder  - platform\n"
         "              < start  > exit  1-9 further objectives\n"
         "Exit codes: 0 ok, 1 no valid dungeon within --max-attempts, 2 bad input, 3 I/O error.\n");
     flags_ = std::make_unique<GeneratorFlags>(*sub, &seed_);
@@ -49,6 +50,7 @@ class GenerateCommand : public Command {
       if (!d.rooms.empty()) out << d.rooms.size() << " rooms, ";
       out << d.objectives.size() << " objectives, valid after " << d.attempts
           << (d.attempts == 1 ? " attempt" : " attempts") << "\n";
+      for (const std::string& fix : r.repairs) out << "  repaired: " << fix << "\n";
     }
     return kExitOk;
   }

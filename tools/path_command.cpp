@@ -13,6 +13,7 @@
 #include "tools/command.hpp"
 #include "tools/memory_budget.hpp"
 #include "tools/number_flags.hpp"
+#include "tools/movement_flags.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -35,6 +36,7 @@ class PathCommand : public Command {
         "  catacomb path dungeon.json --from 3,4 --to 60,30\n"
         "  catacomb path arena2.map --from 10,10 --to 200,150 --algorithm jps --json\n"
         "  catacomb path cave.txt --from 2,2 --to 70,40 --heuristic manhattan --neighbors 4 --png search.png\n"
+        "  catacomb path level.txt --movement platformer --jump-height 3 --from 1,8 --to 20,3 --json\n"
         "MAP is a catacomb .json or .txt map, a Moving AI .map, or a Tiled .tmj/.tmx map. Coordinates\n"
         "are X,Y (column, row).\n"
         "Exit codes: 0 a route was found (or, with --closest, a partial one), 1 no route, 2 bad input, 3 I/O error.\n");
@@ -56,6 +58,7 @@ class PathCommand : public Command {
     sub->add_option("--png", png_, "Draw visited cells, the frontier and the path")->type_name("FILE");
     add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
     memory_.add_option(*sub);
+    movement_.add_to(sub);
   }
 
   int run(std::ostream& out, std::ostream&) override {
@@ -68,6 +71,7 @@ class PathCommand : public Command {
     if (!png_.empty()) check_writable_path("--png", png_);
     Dungeon d = load_map(map_path_);
     memory_.check("path", uint64_t(d.tiles.width()) * uint64_t(d.tiles.height()), kPathBytesPerCell);
+    if (auto model = movement_.resolve(d)) return run_platformer_path(out, d, *model, {from, to, json_, png_, scale_});
     if (!png_.empty()) check_image_scale(d.tiles.width(), d.tiles.height(), scale_, "--scale");
     auto off_map = [&](const char* flag, Point p) {
       if (!d.tiles.in_bounds(p))
@@ -112,6 +116,7 @@ class PathCommand : public Command {
   int scale_ = 4;
   SearchOptions options_;
   MemoryBudget memory_;
+  MovementFlags movement_;
 };
 
 }  // namespace

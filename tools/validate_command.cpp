@@ -12,6 +12,7 @@
 #include "tools/command.hpp"
 #include "tools/memory_budget.hpp"
 #include "tools/number_flags.hpp"
+#include "tools/movement_flags.hpp"
 #include <catacomb/validate/analysis.hpp>
 #include <catacomb/validate/validate.hpp>
 
@@ -27,6 +28,7 @@ class ValidateCommand : public Command {
         "  catacomb validate dungeon.json\n"
         "  catacomb validate edited.txt --json --png report.png\n"
         "  catacomb validate level.tmx        (a map edited and re-saved in Tiled, .tmx or .tmj)\n"
+        "  catacomb validate level.txt --movement platformer --jump-height 3 --jump-distance 4 --json\n"
         "MAP is a catacomb .json, ASCII .txt (objectives: '<' start, '>' exit, 1-9 others) or Tiled\n"
         ".tmj/.tmx map (terrain from the tile layer, objectives and rooms from the object layers).\n"
         "Exit codes: 0 valid, 1 invalid (the reasons are listed), 2 bad input, 3 I/O error.\n");
@@ -44,6 +46,8 @@ class ValidateCommand : public Command {
     add_number_option(*sub, "--neighbors", options_.moves.neighbors, "Player moves: 4 or 8 neighbours");
     memory_.add_option(*sub);
     sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always")->capture_default_str();
+    movement_.add_to(sub);
+    sub->add_flag("--strict", strict_, "Platformer: softlock areas make the map invalid");
   }
 
   int run(std::ostream& out, std::ostream&) override {
@@ -58,6 +62,8 @@ class ValidateCommand : public Command {
     if (!png_.empty()) check_writable_path("--png", png_);
     Dungeon d = load_map(map_path_);
     memory_.check("validate", uint64_t(d.tiles.width()) * uint64_t(d.tiles.height()), kValidateBytesPerCell);
+    if (auto model = movement_.resolve(d))
+      return run_platformer_validate(out, d, *model, {map_path_, json_, strict_, png_, scale_});
     if (!png_.empty()) check_annotate_options(annotate, d.tiles.width(), d.tiles.height());
     options_.keep_maps = !png_.empty();  // the picture draws the region and distance maps
     ValidationReport rep = validate_dungeon(d, options_);
@@ -122,6 +128,8 @@ class ValidateCommand : public Command {
   int scale_ = 4;
   ValidateOptions options_;
   MemoryBudget memory_;
+  MovementFlags movement_;
+  bool strict_ = false;
 };
 
 }  // namespace

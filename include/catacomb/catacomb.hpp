@@ -26,6 +26,13 @@
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/pathing/search.hpp>
 
+#include <catacomb/platformer/level_check.hpp>
+#include <catacomb/platformer/move_rules.hpp>
+#include <catacomb/platformer/movement_model.hpp>
+#include <catacomb/platformer/nav_graph.hpp>
+#include <catacomb/platformer/side_view.hpp>
+#include <catacomb/platformer/solver.hpp>
+
 #include <catacomb/generator/bit_grid.hpp>
 #include <catacomb/generator/cave_regions.hpp>
 #include <catacomb/generator/caves.hpp>
@@ -49,5 +56,6 @@
 #include <catacomb/io/map_file.hpp>
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/io/overlay.hpp>
+#include <catacomb/io/platformer_image.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <catacomb/io/tiled_read.hpp>

@@ -22,6 +22,8 @@ constexpr std::array<TerrainInfo, kTerrainCount> kInfo = {{
     {'~', "water"},
     {'"', "vegetation"},
     {'=', "road"},
+    {'H', "ladder"},
+    {'-', "platform"},
 }};
 
 }  // namespace
@@ -56,6 +58,8 @@ CostTable CostTable::dungeon() {
   c.set(Terrain::Road, 1);
   c.set(Terrain::Vegetation, 2);
   c.set(Terrain::Water, 3);
+  c.set(Terrain::Ladder, 1);
+  c.set(Terrain::Platform, 1);
   return c;
 }
 
@@ -67,6 +71,8 @@ CostTable CostTable::tutorial() {
   c.set(Terrain::Door, 3);
   c.set(Terrain::Water, 5);
   c.set(Terrain::Vegetation, 10);
+  c.set(Terrain::Ladder, 3);
+  c.set(Terrain::Platform, 3);
   return c;
 }
 

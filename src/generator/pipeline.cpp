@@ -6,6 +6,7 @@
 #include "core/problems.hpp"
 #include <catacomb/generator/objectives.hpp>
 #include <catacomb/generator/room_graph.hpp>
+#include <catacomb/platformer/nav_graph.hpp>
 
 namespace catacomb {
 namespace {
@@ -40,27 +41,69 @@ Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out, 
   return d;
 }
 
+// Side-view levels: lay out, check strictly (no softlocks), repair with ladders (one per
+// problem objective, at most objectives + 2), else the next attempt.
+GenerateResult generate_platformer(const GenerateConfig& config, uint64_t seed) {
+  GenerateResult out;
+  PlatformerCheckOptions strict;
+  strict.strict = true;
+  for (int attempt = 0; attempt < config.max_attempts; ++attempt) {
+    const uint64_t s = attempt_seed(seed, attempt);
+    Dungeon d = layout_platformer_level(config.width, config.height, config.objectives, config.platformer,
+                                        config.movement, s);
+    std::vector<std::string> repairs;
+    PlatformerReport rep = check_platformer_level(d, NavGraph(d.tiles, config.movement), strict);
+    while (!rep.valid && static_cast<int>(repairs.size()) < config.objectives + 2) {
+      std::optional<std::string> fix = repair_platformer_level(d, config.movement);
+      if (!fix) break;
+      repairs.push_back(std::move(*fix));
+      rep = check_platformer_level(d, NavGraph(d.tiles, config.movement), strict);
+    }
+    if (!rep.valid || static_cast<int>(d.objectives.size()) != config.objectives + 2) {
+      out.failures.push_back("attempt " + std::to_string(attempt + 1) + ": " +
+                             (rep.valid ? std::string("too few rooms with room for the objectives")
+                                        : rep.problems.front().message));
+      continue;
+    }
+    d.seed = seed;
+    d.generator = generator_kind_name(config.generator);
+    d.params = config.params();
+    d.attempts = attempt + 1;
+    ValidateOptions vopt;
+    vopt.costs = config.cost_table();
+    vopt.moves = config.moves;
+    out.report = validate_dungeon(d, vopt);
+    out.platformer_report = std::move(rep);
+    out.repairs = std::move(repairs);
+    out.dungeon = std::move(d);
+    return out;
+  }
+  throw GenerationError("no valid dungeon in " + std::to_string(config.max_attempts) + " attempts (" +
+                        (out.failures.empty() ? std::string("no reason") : out.failures.back()) + ")");
+}
+
 }  // namespace
 
 std::string_view generator_kind_name(GeneratorKind g) {
   switch (g) {
     case GeneratorKind::Rooms: return "rooms";
     case GeneratorKind::Caves: return "caves";
+    case GeneratorKind::Platformer: return "platformer";
   }
   return "?";
 }
 
 GeneratorKind parse_generator_kind(std::string_view name, const std::string& field) {
-  for (GeneratorKind g : {GeneratorKind::Rooms, GeneratorKind::Caves})
+  for (GeneratorKind g : {GeneratorKind::Rooms, GeneratorKind::Caves, GeneratorKind::Platformer})
     if (generator_kind_name(g) == name) return g;
-  throw InvalidArgument(FieldProblem{field, std::string(name), "rooms or caves"});
+  throw InvalidArgument(FieldProblem{field, std::string(name), "rooms, caves or platformer"});
 }
 
 std::vector<FieldProblem> GenerateConfig::problems() const {
   std::vector<FieldProblem> p;
   // An enum holds any value of its underlying type: one cast from an integer is a bad config.
-  if (generator != GeneratorKind::Rooms && generator != GeneratorKind::Caves)
-    p.push_back({"generator", std::to_string(static_cast<int>(generator)), "rooms or caves"});
+  if (generator != GeneratorKind::Rooms && generator != GeneratorKind::Caves && generator != GeneratorKind::Platformer)
+    p.push_back({"generator", std::to_string(static_cast<int>(generator)), "rooms, caves or platformer"});
   const int lo = generator == GeneratorKind::Caves ? kMinCaveSide : kMinRoomsSide;
   auto side = [&](const char* name, int v) {
     if (v < lo || v > kMaxSide) p.push_back({name, std::to_string(v), std::to_string(lo) + " to " + std::to_string(kMaxSide)});
@@ -74,7 +117,12 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   const bool caves_active = generator == GeneratorKind::Caves;
   append_problems(p, caves_active && sizes_ok ? caves.problems(width, height) : caves.problems(80, 50));
   append_problems(p, cave_regions.problems());
-  append_problems(p, !caves_active && sizes_ok ? rooms.problems(width, height) : rooms.problems(kMaxSide, kMaxSide));
+  const bool rooms_active = generator == GeneratorKind::Rooms;
+  append_problems(p, rooms_active && sizes_ok ? rooms.problems(width, height) : rooms.problems(kMaxSide, kMaxSide));
+  append_problems(p, movement.problems());
+  const bool platformer_active = generator == GeneratorKind::Platformer;
+  append_problems(p, platformer.problems(platformer_active && sizes_ok ? width : kMaxSide,
+                                         platformer_active && sizes_ok ? height : kMaxSide, movement));
   if (!(loop_fraction >= 0 && loop_fraction <= 1)) p.push_back({"loop_fraction", format_number(loop_fraction), "0 to 1"});
   append_problems(p, dig.problems());
   if (objectives < 0 || objectives > 9) p.push_back({"objectives", std::to_string(objectives), "0 to 9"});
@@ -104,6 +152,16 @@ Params GenerateConfig::params() const {
     p.emplace_back("min_region", int64_t{cave_regions.min_region});
     p.emplace_back("connect", std::string(cave_connect_name(cave_regions.connect)));
     p.emplace_back("dig_cost", cave_regions.dig_cost);
+  } else if (generator == GeneratorKind::Platformer) {
+    p.emplace_back("room_width", int64_t{platformer.room_width});
+    p.emplace_back("room_height", int64_t{platformer.room_height});
+    p.emplace_back("platforms", platformer.platforms);
+    p.emplace_back("ladders", platformer.ladders);
+    p.emplace_back("blocks", platformer.blocks);
+    p.emplace_back("objectives", int64_t{objectives});
+    record_movement(p, movement);
+    p.emplace_back("max_attempts", int64_t{max_attempts});
+    return p;
   } else {
     p.emplace_back("room_count", int64_t{rooms.room_count});
     p.emplace_back("min_side", int64_t{rooms.min_side});
@@ -150,6 +208,7 @@ std::string_view generate_stage_name(GenerateStage s) {
 
 GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, const StageHook& on_stage) {
   config.check();
+  if (config.generator == GeneratorKind::Platformer) return generate_platformer(config, seed);
   const CostTable costs = config.cost_table();
   ValidateOptions vopt;
   vopt.costs = costs;

@@ -118,6 +118,8 @@ Rgb terrain_colour(Terrain t) {
     case Terrain::Water: return {64, 120, 200};
     case Terrain::Vegetation: return {70, 140, 60};
     case Terrain::Road: return {225, 215, 190};
+    case Terrain::Ladder: return {200, 140, 50};
+    case Terrain::Platform: return {120, 84, 56};
   }
   return {255, 0, 255};
 }
@@ -179,7 +181,23 @@ Image render_preview(const Dungeon& d, const PreviewOptions& options) {
   check_image_scale(d.tiles.width(), d.tiles.height(), s);
   Image img(d.tiles.width() * s, d.tiles.height() * s);
   for (int y = 0; y < d.tiles.height(); ++y)
-    for (int x = 0; x < d.tiles.width(); ++x) img.fill_rect(x * s, y * s, s, s, terrain_colour(d.tiles(x, y)));
+    for (int x = 0; x < d.tiles.width(); ++x) {
+      const Terrain t = d.tiles(x, y);
+      img.fill_rect(x * s, y * s, s, s, terrain_colour(t));
+      // From 6 pixels a tile, side-view tiles are drawn as what they are, over air (floor): a
+      // ladder as two rails and rungs, a platform as a plank along the tile's top.
+      if (s >= 6 && is_side_view_terrain(t)) {
+        img.fill_rect(x * s, y * s, s, s, terrain_colour(Terrain::Floor));
+        if (t == Terrain::Platform) {
+          img.fill_rect(x * s, y * s, s, std::max(2, s / 3), terrain_colour(t));
+        } else {
+          const int rail = std::max(1, s / 8);
+          img.fill_rect(x * s + s / 6, y * s, rail, s, terrain_colour(t));
+          img.fill_rect(x * s + s - s / 6 - rail, y * s, rail, s, terrain_colour(t));
+          for (int r = s / 4; r < s; r += s / 2) img.fill_rect(x * s + s / 6, y * s + r, s - 2 * (s / 6), rail, terrain_colour(t));
+        }
+      }
+    }
   for (const Objective& o : d.objectives)
     if (d.tiles.in_bounds(o.pos)) draw_marker(img, o, s);
   return img;

@@ -49,7 +49,10 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) {
   for (const auto& [name, value] : d.params) params[name] = param_json(value);
   j["params"] = params;
   ojson legend = ojson::object();
+  std::array<bool, kTerrainCount> used{};
+  for (Terrain t : d.tiles.cells()) used[static_cast<size_t>(t)] = true;
   for (Terrain t : kAllTerrains) {
+    if (is_side_view_terrain(t) && !used[static_cast<size_t>(t)]) continue;  // top-down maps as before
     ojson e;
     e["name"] = terrain_name(t);
     e["passable"] = costs.passable(t);

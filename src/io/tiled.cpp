@@ -105,6 +105,12 @@ void draw_tile(Image& img, int x0, int s, Terrain t) {
         case Terrain::Road:  // darker mortar between paving stones
           d = y % 4 == 3 || x % 8 == ((y / 4) % 2 == 0 ? 0 : 4);
           break;
+        case Terrain::Ladder:  // darker rungs
+          d = y % 4 == 2;
+          break;
+        case Terrain::Platform:  // a lighter top edge
+          l = y < s / 4;
+          break;
       }
       if (d) img.set(x0 + x, y, dark);
       else if (l) img.set(x0 + x, y, light);
@@ -360,7 +366,7 @@ TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_s
   const size_t key_indent = text.find_first_not_of(' ', line_start) - line_start;
   const size_t indent = key_indent + 2;
   const size_t w = static_cast<size_t>(d.tiles.width()), h = static_cast<size_t>(d.tiles.height());
-  out.tmj.reserve(text.size() + h * (indent + 2 * w + 1) + indent + 4);  // gids 1 to 7: one digit each
+  out.tmj.reserve(text.size() + h * (indent + 2 * w + 1) + indent + 4);  // gids 1 to 9: one digit each
   out.tmj.append(text, 0, at);
   append_data(out.tmj, d.tiles, indent);
   out.tmj.append(text, at + kDataPlaceholder.size(), std::string::npos);

@@ -221,7 +221,7 @@ static void test_bad_configs(void) {
   CHECK(catacomb_config_from_json("{\"width\": 1e999}") == NULL);
   CHECK_ERROR("config = JSON text (expected a JSON object: ");
   CHECK(catacomb_config_from_json("{\"generator\": \"lava\"}") == NULL);
-  CHECK(strcmp(catacomb_last_error(), "generator = lava (expected rooms or caves)") == 0);
+  CHECK(strcmp(catacomb_last_error(), "generator = lava (expected rooms, caves or platformer)") == 0);
   CHECK(catacomb_config_from_json("{\"seed\": -1}") == NULL);
   CHECK_ERROR("config key \"seed\"");
   /* Deep nesting is refused before anything recurses over it. */

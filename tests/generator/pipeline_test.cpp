@@ -181,7 +181,7 @@ TEST(PipelineTest, ConfigCheckListsEveryBadField) {
     FAIL();
   } catch (const InvalidArgument& e) {
     const std::string m = e.what();
-    EXPECT_NE(m.find("generator = 7 (expected rooms or caves)"), std::string::npos) << m;
+    EXPECT_NE(m.find("generator = 7 (expected rooms, caves or platformer)"), std::string::npos) << m;
     EXPECT_NE(m.find("costs = 9 (expected dungeon, tutorial or uniform)"), std::string::npos) << m;
     EXPECT_NE(m.find("objectives = 12 (expected 0 to 9)"), std::string::npos) << m;
     EXPECT_NE(m.find("loop_fraction = 2 (expected 0 to 1)"), std::string::npos) << m;

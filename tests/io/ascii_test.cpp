@@ -49,7 +49,7 @@ TEST(AsciiTest, RejectsBadCharacterNamingLineAndColumn) {
     FAIL();
   } catch (const InvalidArgument& e) {
     EXPECT_EQ(std::string(e.what()),
-              "ASCII map line 2 column 2: character 'x' (expected one of # . , + ~ \" = < > 1-9)");
+              "ASCII map line 2 column 2: character 'x' (expected one of # . , + ~ \" = H - < > 1-9)");
   }
 }
 

@@ -26,7 +26,7 @@ TEST(ConfigJsonTest, TableHasEveryParameterOnceWithHelp) {
     EXPECT_EQ(p.name.find('_'), std::string_view::npos) << p.name;  // flags use '-'
     EXPECT_TRUE(keys.insert(p.key()).second) << p.name;
   }
-  EXPECT_EQ(keys.size(), 33u);
+  EXPECT_EQ(keys.size(), 43u);  // 33, and 10 of the platformer generator
   EXPECT_EQ(generate_config_params()[0].name, "generator");
   EXPECT_TRUE(generate_config_params()[1].is_seed());
   EXPECT_EQ(generate_config_params().back().key(), "max_attempts");
@@ -98,7 +98,7 @@ TEST(ConfigJsonTest, ErrorsNameTheKeyTheValueAndTheExpectation) {
   EXPECT_EQ(error_of("{\"water\": \"lots\"}"), "config key \"water\" = \"lots\" (expected a number)");
   EXPECT_EQ(error_of("{\"generator\": 1}"), "config key \"generator\" = 1 (expected a string)");
   EXPECT_EQ(error_of("{\"seed\": -1}", &seed), "config key \"seed\" = -1 (expected an integer from 0 to 2^64-1)");
-  EXPECT_EQ(error_of("{\"generator\": \"lava\"}"), "generator = lava (expected rooms or caves)");
+  EXPECT_EQ(error_of("{\"generator\": \"lava\"}"), "generator = lava (expected rooms, caves or platformer)");
   EXPECT_EQ(error_of("{\"costs\": \"lava\"}"), "costs = lava (expected dungeon, tutorial or uniform)");
   EXPECT_EQ(error_of("{\"diagonal\": \"lava\"}"),
             "diagonal = lava (expected never, no-corner-cut, one-free or always)");
@@ -120,7 +120,7 @@ TEST(ConfigJsonTest, HostileInputIsInvalidArgumentNeverACrash) {
   EXPECT_EQ(error_of(deep), "config = c.json (expected a JSON object: nested deeper than 64 levels)");
   // Brackets inside strings do not count.
   EXPECT_EQ(error_of("{\"generator\": \"" + std::string(100, '[') + "\"}"),
-            "generator = " + std::string(100, '[') + " (expected rooms or caves)");
+            "generator = " + std::string(100, '[') + " (expected rooms, caves or platformer)");
   // Nesting within the limit still gets a message of bounded length.
   const std::string nested = "{\"width\": " + std::string(60, '[') + std::string(60, ']') + "}";
   const std::string m = error_of(nested);

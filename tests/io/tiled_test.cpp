@@ -374,7 +374,9 @@ TEST(TiledTest, MarkerTilesShowEachKindAsADistinctOutlinedShape) {
 }
 
 TEST(TiledTest, TilesetPngHasTheDeclaredSizeAndTerrainColours) {
-  const Dungeon d = sample();
+  Dungeon d = sample();
+  d.tiles(1, 1) = Terrain::Ladder;  // a side-view tile: the tileset then holds every terrain
+  d.tiles(2, 1) = Terrain::Platform;
   for (int s : {1, 5, 8, 16, 64}) {
     SCOPED_TRACE("tile_size " + std::to_string(s));
     const TiledExport e = make_tiled(d, "x.tmj", s);

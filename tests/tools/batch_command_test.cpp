@@ -351,7 +351,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadBatch{{"--out", "@DIR/file"}, R"(--out = .*/file \(expected a writable directory.*; it is a file\))"},
         BadBatch{{"--out", "@DIR/missing/out"}, R"(--out = .*/missing/out \(expected .*/missing' does not exist\))"},
         BadBatch{{"--width", "0"}, R"(--width = 0 \(expected 3 to 16384\))"},
-        BadBatch{{"--generator", "lava"}, R"(--generator = lava \(expected rooms or caves\))"},
+        BadBatch{{"--generator", "lava"}, R"(--generator = lava \(expected rooms, caves or platformer\))"},
         BadBatch{{"--fill", "150"}, R"(--fill = 150 \(expected 0 to 100\))"},
         BadBatch{{"--scale", "65"}, R"(--scale = 65 \(expected 1 to 64\))"},
         BadBatch{{"--width", "16384", "--height", "16384", "--scale", "2"}, R"(--scale = 2 \(expected at most 1 for a 16384x16384 map)"},

@@ -20,17 +20,28 @@ enum class Terrain : uint8_t {
   Water,       ///< shallow water: passable, slow
   Vegetation,  ///< trees and undergrowth: passable, slower
   Road,        ///< paved road: the cheapest ground
+  // Side-view (platformer) terrains; in a side-view map '#' is solid and '.' is air.
+  Ladder,    ///< side view: a ladder, climbed up and down (see platformer/side_view.hpp)
+  Platform,  ///< side view: a one-way platform: stood on, jumped up through, dropped down through
 };
 
 /// Number of terrain kinds (the size of a cost table).
-inline constexpr int kTerrainCount = 7;
+inline constexpr int kTerrainCount = 9;
+/// The terrains of top-down maps, Wall to Road: the first kTopDownTerrainCount of the enum.
+/// Legends and tilesets list these always and the side-view ones only for maps that use them,
+/// so top-down maps are written as they were before side-view terrain existed.
+inline constexpr int kTopDownTerrainCount = 7;
 
 /// All terrain kinds, in enum order.
 inline constexpr std::array<Terrain, kTerrainCount> kAllTerrains = {
     Terrain::Wall, Terrain::Floor, Terrain::Corridor, Terrain::Door,
-    Terrain::Water, Terrain::Vegetation, Terrain::Road};
+    Terrain::Water, Terrain::Vegetation, Terrain::Road, Terrain::Ladder, Terrain::Platform};
 
-/// ASCII legend: wall '#', floor '.', corridor ',', door '+', water '~', vegetation '"', road '='.
+/// True for the side-view terrains (ladder, platform).
+constexpr bool is_side_view_terrain(Terrain t) { return static_cast<int>(t) >= kTopDownTerrainCount; }
+
+/// ASCII legend: wall '#', floor '.', corridor ',', door '+', water '~', vegetation '"', road '=',
+/// ladder 'H', platform '-'.
 char terrain_char(Terrain t);
 /// Lower-case name: "wall", "floor", "corridor", "door", "water", "vegetation", "road".
 std::string_view terrain_name(Terrain t);
@@ -57,10 +68,11 @@ class CostTable {
   /// All terrains impassable.
   CostTable() { costs_.fill(kImpassable); }
 
-  /// Dungeon default: wall impassable; floor, corridor, door, road 1; vegetation 2; water 3.
+  /// Dungeon default: wall impassable; floor, corridor, door, road, ladder, platform 1;
+  /// vegetation 2; water 3.
   static CostTable dungeon();
   /// The tutorial's table ("A* Is Born"): road 1, open ground (floor, corridor, door) 3,
-  /// water 5, trees (vegetation) 10, walls impassable.
+  /// water 5, trees (vegetation) 10, walls impassable (ladder and platform 3, as open ground).
   static CostTable tutorial();
   /// Every passable terrain costs 1 (for BFS and unit-cost grids).
   static CostTable uniform();

@@ -18,6 +18,9 @@
 #include <catacomb/generator/decorate.hpp>
 #include <catacomb/generator/rooms.hpp>
 #include <catacomb/pathing/moves.hpp>
+#include <catacomb/platformer/level_check.hpp>
+#include <catacomb/platformer/level_generator.hpp>
+#include <catacomb/platformer/movement_model.hpp>
 #include <catacomb/validate/validate.hpp>
 
 CATACOMB_PUBLIC_BEGIN
@@ -27,12 +30,13 @@ namespace catacomb {
 enum class GeneratorKind : uint8_t {
   Rooms,  ///< rectangular rooms joined by corridors
   Caves,  ///< cellular-automaton caves
+  Platformer,  ///< side-view levels: a grid of rooms with platforms and ladders (platformer/level_generator.hpp)
 };
-/// "rooms", "caves" (the names used in JSON configs, on the command line and in a dungeon's
+/// "rooms", "caves", "platformer" (the names used in JSON configs, on the command line and in a dungeon's
 /// `generator`).
 std::string_view generator_kind_name(GeneratorKind g);
-/// Parses a generator name; throws InvalidArgument "<field> = <name> (expected rooms or caves)"
-/// otherwise.
+/// Parses a generator name; throws InvalidArgument "<field> = <name> (expected rooms, caves or
+/// platformer)" otherwise.
 GeneratorKind parse_generator_kind(std::string_view name, const std::string& field = "generator");
 
 struct GenerateConfig {
@@ -49,6 +53,10 @@ struct GenerateConfig {
   /// Share of the non-tree candidate edges added as loops. [Limit: 0 to 1]
   double loop_fraction = 0.125;
   DigCosts dig;                   ///< rooms only: corridor router costs
+  PlatformerConfig platformer;    ///< platformer only: the room grid and its furniture
+  /// platformer only: the movement model the level is made and checked for; recorded in the
+  /// dungeon's params ("movement": "platformer", jump_height, ...).
+  MovementModel movement;
 
   /// Further objectives besides start and exit (keys and treasure). [Limit: 0 to 9]
   int objectives = 3;
@@ -78,6 +86,11 @@ struct GenerateResult {
   CaveRegionStats cave;        ///< caves: region handling
   DecorStats decor;
   std::vector<std::string> failures;  ///< why each failed attempt failed, in order
+  /// platformer: the repairs made to the level that was kept ("ladder at column 12, ...").
+  std::vector<std::string> repairs;
+  /// platformer: the side-view check it passed (strict: no softlocks). `report` then holds the
+  /// top-down view's report (the map's open cells, for batch statistics).
+  PlatformerReport platformer_report;
 };
 
 /// Seed of attempt k (k = 0 is `seed` itself).

@@ -1,7 +1,12 @@
 #pragma once
 /// ASCII maps: one character per tile, one line per row, each line ending in '\n'.
 ///
-/// Legend: wall '#', floor '.', corridor ',', door '+', water '~', vegetation '"', road '='.
+/// Legend: wall '#', floor '.', corridor ',', door '+', water '~', vegetation '"', road '=',
+/// ladder 'H', platform '-' (side view: '#' solid, '.' air; see platformer/side_view.hpp).
+/// A side-view map may open with a header line recording its movement model (the params of
+/// platformer/movement_model.hpp): "!movement=platformer jump_height=3 jump_distance=4
+/// body_height=1 max_fall=0 jump_penalty=1". Keys may be left out (defaults apply); only those
+/// keys are accepted. write_ascii writes it when the params record platformer movement.
 /// Markers: '<' the start, '>' the exit, '1' to '9' further objectives in order. A marker stands
 /// on floor: reading gives floor under it, and writing draws the marker instead of the tile.
 /// Reading then writing a valid file gives the same text byte for byte.

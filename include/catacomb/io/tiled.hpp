@@ -5,7 +5,7 @@
 /// The map is orthogonal, finite, width x height tiles of tile_size x tile_size pixels, with:
 ///   - layer 1, tile layer "terrain": "data" is a plain array of width * height global tile ids,
 ///     row-major (index = y * width + x), gid = 1 + terrain index (Terrain::Wall = 1, Floor = 2,
-///     ... Road = 7). This is what Tiled itself writes for the CSV layer format (no "encoding").
+///     ... Road = 7, Ladder = 8, Platform = 9). This is what Tiled itself writes for the CSV layer format (no "encoding").
 ///   - layer 2, object layer "objects" (draworder "index"): every room as a rectangle object of
 ///     class "room" (name "room <i>", properties index, cell_x, cell_y, cell_width,
 ///     cell_height), then every objective as a tile object covering its cell, drawn with its
@@ -14,8 +14,8 @@
 ///     Object ids run 1, 2, ... in that order. Objectives off the map are written as they are.
 ///   - one tileset (firstgid 1, name "catacomb-terrain"): one tile per terrain in enum order
 ///     (class = terrain name, properties terrain, char, passable, cost; cost only when passable),
-///     then one marker tile per objective kind in enum order (ids 7 start, 8 exit, 9 key,
-///     10 treasure, 11 objective; class = kind name, property objective = kind name), drawn as
+///     then one marker tile per objective kind in enum order (ids 9 start, 10 exit, 11 key,
+///     12 treasure, 13 objective; class = kind name, property objective = kind name), drawn as
 ///     the kind's outlined shape on floor (see draw_marker_shape), in a single row of the image.
 ///     Embedded, with the image "<stem>-tileset.png" beside the map; or an external tileset file
 ///     (make_tiled_tileset) that many maps share.

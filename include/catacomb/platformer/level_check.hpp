@@ -1,0 +1,74 @@
+#pragma once
+/// Validation of a side-view level under a movement model: directed reachability over the
+/// navigation graph. Independent of any generator.
+///
+/// A level is valid when it has exactly one start and one exit, every objective rests on a
+/// node (stands on something or hangs on a ladder), every objective is reachable from the start,
+/// and the objectives can all be collected in one trip that ends at the exit: there is an order
+/// start -> o1 -> ... -> ok -> exit in which each is reachable from the one before (moves are
+/// one-way, so "reachable from the start" and "the exit reachable from it" are not enough).
+///
+/// Softlocks: nodes reachable from the start from which the exit can no longer be reached (a pit
+/// deeper than the jump height, a ledge reached only by a fall). They are grouped into areas
+/// (connected by moves either way) and reported; they make a level invalid only with `strict`.
+#include <catacomb/export.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/platformer/nav_graph.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+struct PlatformerCheckOptions {
+  /// Softlock areas make the level invalid.
+  bool strict = false;
+};
+
+/// One objective's result.
+struct PlatformerObjectiveReport {
+  Objective objective;
+  bool rests = false;           ///< on a node: stands on something or hangs on a ladder
+  bool reachable = false;       ///< from the start
+  bool exit_reachable = false;  ///< the exit can be reached from it
+  int64_t cost = 0;             ///< cheapest route cost from the start (when reachable)
+  int moves = 0;                ///< moves on that route
+};
+
+/// A connected area of softlock nodes.
+struct SoftlockArea {
+  std::vector<Point> cells;  ///< its nodes' cells, row-major
+  Rect bounds;               ///< the smallest rectangle holding them
+  Move entry;                ///< the first move (in node order) into the area from outside it
+};
+
+/// What is wrong, one entry per problem.
+struct PlatformerProblem {
+  std::string kind;     ///< "start", "exit", "off-map", "no-footing", "unreachable", "no-way-out", "order", "softlock"
+  std::string message;  ///< one sentence naming the cells
+  int objective = -1;   ///< index into the dungeon's objectives, or -1
+};
+
+struct PlatformerReport {
+  bool valid = false;
+  int nodes = 0;
+  int64_t edges = 0;
+  int reachable_nodes = 0;  ///< nodes reachable from the start
+  std::vector<PlatformerObjectiveReport> objectives;  ///< in the dungeon's order
+  std::vector<int> collect_order;  ///< objective indices in an order that collects them all, when one exists
+  std::vector<SoftlockArea> softlocks;
+  std::vector<PlatformerProblem> problems;
+};
+
+/// Checks `d` over `graph` (built from d.tiles). Every problem is listed, never only the first.
+PlatformerReport check_platformer_level(const Dungeon& d, const NavGraph& graph,
+                                        const PlatformerCheckOptions& options = {});
+
+/// Which nodes are reachable from `from` (forward) or can reach `from` (backward): one flag
+/// per node.
+std::vector<uint8_t> reachable_nodes(const NavGraph& graph, int from, bool backward = false);
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

@@ -1,0 +1,58 @@
+// The platformer moves (see move_rules.hpp). fall_landing scans one column downward: O(rows
+// fallen). for_each_move (in the header, so the graph builder's emit is inlined) tries at most
+// 2 walks or falls, 2 climbs or drops and H * (2D + 3) jump arcs per node.
+#include <catacomb/platformer/move_rules.hpp>
+
+namespace catacomb {
+
+std::string_view move_kind_name(MoveKind k) {
+  switch (k) {
+    case MoveKind::Walk: return "walk";
+    case MoveKind::Fall: return "fall";
+    case MoveKind::Climb: return "climb";
+    case MoveKind::Drop: return "drop";
+    case MoveKind::Jump: return "jump";
+  }
+  return "?";
+}
+
+// A cell that fits the body and is no node has air (or a platform it is not on) below, so the
+// body fits one row lower too: the scan ends at the map's bottom row at the latest.
+std::optional<Point> fall_landing(const SideView& view, Point top, int max_fall) {
+  Point p = top;
+  while (!view.node(p)) {
+    ++p.y;
+    if (max_fall > 0 && p.y - top.y > max_fall) return std::nullopt;
+  }
+  return p;
+}
+
+std::vector<Point> move_cells(const Move& m) {
+  std::vector<Point> cells;
+  Point p = m.from;
+  auto go = [&](int dx, int dy) {
+    p.x += dx;
+    p.y += dy;
+    cells.push_back(p);
+  };
+  switch (m.kind) {
+    case MoveKind::Walk:
+    case MoveKind::Fall:
+      go(m.dir, 0);
+      break;
+    case MoveKind::Climb:
+      go(0, m.to.y > m.from.y ? 1 : -1);
+      return cells;
+    case MoveKind::Drop:
+      go(0, 1);
+      break;
+    case MoveKind::Jump:
+      for (int i = 0; i < m.rise; ++i) go(0, -1);
+      for (int i = 0; i < m.glide; ++i) go(m.dir, 0);
+      break;
+  }
+  while (p.y < m.to.y) go(0, 1);
+  return cells;
+}
+
+}  // namespace catacomb
