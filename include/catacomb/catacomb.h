@@ -129,7 +129,8 @@ CATACOMB_C_API uint64_t catacomb_dungeon_seed(const catacomb_dungeon* dungeon);
 
 /** The character of cell (x, y) in the ASCII legend: terrain '#' wall, '.' floor, ',' corridor,
  *  '+' door, '~' water, '"' vegetation, '=' road; an objective standing on the cell is drawn
- *  instead: '<' start, '>' exit, '1' to '9' further objectives in order (as in
+ *  instead: '<' start, '>' exit, 'a' to 'i' keys of locks 1 to 9, '1' to '9' the other further
+ *  objectives in order; a door locked with lock 1 to 9 is 'A' to 'I' (as in
  *  catacomb_dungeon_to_text). 0 for NULL or a cell off the map (last error set). */
 CATACOMB_C_API char catacomb_dungeon_tile(const catacomb_dungeon* dungeon, int x, int y);
 

@@ -99,6 +99,8 @@ catacomb_dungeon* make_handle(Dungeon d, const ValidateOptions& options) {
   h->cells = Grid<char>(d.tiles.width(), d.tiles.height(), '#');
   for (int y = 0; y < d.tiles.height(); ++y)
     for (int x = 0; x < d.tiles.width(); ++x) h->cells(x, y) = terrain_char(d.tiles(x, y));
+  for (const LockedDoor& l : d.locks)
+    if (d.tiles.in_bounds(l.pos) && l.lock >= 1 && l.lock <= kMaxLock) h->cells[l.pos] = door_char(l.lock);
   const std::vector<char> markers = objective_markers(d.objectives);
   for (size_t i = 0; i < d.objectives.size(); ++i)
     if (markers[i] != '\0' && d.tiles.in_bounds(d.objectives[i].pos)) h->cells[d.objectives[i].pos] = markers[i];

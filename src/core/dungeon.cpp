@@ -1,6 +1,9 @@
 #include <catacomb/core/dungeon.hpp>
 
+#include <algorithm>
 #include <array>
+
+#include <catacomb/core/error.hpp>
 
 namespace catacomb {
 namespace {
@@ -13,6 +16,27 @@ std::optional<ObjectiveKind> objective_kind_from_name(std::string_view name) {
   for (size_t i = 0; i < kKindNames.size(); ++i)
     if (kKindNames[i] == name) return static_cast<ObjectiveKind>(i);
   return std::nullopt;
+}
+
+std::string_view key_rule_name(KeyRule r) { return r == KeyRule::Consumable ? "consumable" : "reusable"; }
+
+KeyRule parse_key_rule(std::string_view name, const std::string& field) {
+  if (name == "reusable") return KeyRule::Reusable;
+  if (name == "consumable") return KeyRule::Consumable;
+  throw InvalidArgument(FieldProblem{field, std::string(name), "reusable or consumable"});
+}
+
+Grid<uint8_t> lock_grid(const Dungeon& d) {
+  Grid<uint8_t> g(d.tiles.width(), d.tiles.height(), 0);
+  for (const LockedDoor& l : d.locks)
+    if (g.in_bounds(l.pos)) g[l.pos] = static_cast<uint8_t>(l.lock);
+  return g;
+}
+
+void sort_locks(Dungeon& d) {
+  std::sort(d.locks.begin(), d.locks.end(), [](const LockedDoor& a, const LockedDoor& b) {
+    return a.pos.y != b.pos.y ? a.pos.y < b.pos.y : a.pos.x < b.pos.x;
+  });
 }
 
 uint64_t grid_hash(const Grid<Terrain>& g) {

@@ -106,14 +106,35 @@ Rgb objective_colour(ObjectiveKind k) {
   return {255, 0, 255};
 }
 
+Rgb lock_colour(int lock) {
+  // Nine hues apart from the terrain and objective colours, bright enough on dark walls.
+  static constexpr Rgb kColours[kMaxLock] = {{0, 200, 255},  {255, 80, 160}, {150, 255, 60},  {160, 110, 255}, {255, 255, 255},
+                                             {0, 150, 140},  {255, 190, 120}, {120, 60, 20},  {90, 90, 255}};
+  if (lock < 1 || lock > kMaxLock) return {255, 0, 255};
+  return kColours[lock - 1];
+}
+
+Rgb marker_colour(const Objective& o) {
+  return o.kind == ObjectiveKind::Key && o.lock != 0 ? lock_colour(o.lock) : objective_colour(o.kind);
+}
+
 void draw_marker(Image& img, const Objective& o, int scale) {
   const int px = o.pos.x * scale, py = o.pos.y * scale;
   if (scale >= 3) {
     img.fill_rect(px, py, scale, scale, {10, 10, 10});
     const int inset = std::max(1, scale / 5);
-    img.fill_rect(px + inset, py + inset, scale - 2 * inset, scale - 2 * inset, objective_colour(o.kind));
+    img.fill_rect(px + inset, py + inset, scale - 2 * inset, scale - 2 * inset, marker_colour(o));
   } else {
-    img.fill_rect(px, py, scale, scale, objective_colour(o.kind));
+    img.fill_rect(px, py, scale, scale, marker_colour(o));
+  }
+}
+
+void draw_locked_door(Image& img, const LockedDoor& l, int scale) {
+  const int px = l.pos.x * scale, py = l.pos.y * scale;
+  img.fill_rect(px, py, scale, scale, lock_colour(l.lock));
+  if (scale >= 4) {  // a door-coloured bar across the middle: a door, not a key
+    const int bar = std::max(1, scale / 4);
+    img.fill_rect(px, py + (scale - bar) / 2, scale, bar, terrain_colour(Terrain::Door));
   }
 }
 
@@ -123,6 +144,8 @@ Image render_preview(const Dungeon& d, const PreviewOptions& options) {
   Image img(d.tiles.width() * s, d.tiles.height() * s);
   for (int y = 0; y < d.tiles.height(); ++y)
     for (int x = 0; x < d.tiles.width(); ++x) img.fill_rect(x * s, y * s, s, s, terrain_colour(d.tiles(x, y)));
+  for (const LockedDoor& l : d.locks)
+    if (d.tiles.in_bounds(l.pos)) draw_locked_door(img, l, s);
   for (const Objective& o : d.objectives)
     if (d.tiles.in_bounds(o.pos)) draw_marker(img, o, s);
   return img;

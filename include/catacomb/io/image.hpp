@@ -44,6 +44,11 @@ void check_image_scale(int width, int height, int scale, const std::string& flag
 Rgb terrain_colour(Terrain t);
 /// Colour of each objective kind's marker.
 Rgb objective_colour(ObjectiveKind k);
+/// Colour of lock 1 to 9, shared by its locked doors and its keys (magenta for another value).
+Rgb lock_colour(int lock);
+/// The colour a marker is filled with: a key with a lock in its lock's colour, any other
+/// objective in its kind's colour.
+Rgb marker_colour(const Objective& o);
 
 /// Options of the plain preview.
 struct PreviewOptions {
@@ -56,6 +61,9 @@ struct PreviewOptions {
 Image render_preview(const Dungeon& d, const PreviewOptions& options = {});
 /// Draws the marker of objective `o` onto an image rendered at `scale`.
 void draw_marker(Image& img, const Objective& o, int scale);
+/// Draws a locked door: its cell in its lock's colour, with a door-coloured bar across the
+/// middle from scale 4.
+void draw_locked_door(Image& img, const LockedDoor& l, int scale);
 
 /// The image as PNG bytes. Throws Error if stb cannot encode it.
 std::string encode_png(const Image& img);

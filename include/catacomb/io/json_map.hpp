@@ -5,7 +5,11 @@
 ///    "generator": "caves", "attempts": 1 (when known), "params": {...},
 ///    "legend": {"#": {"name": "wall", "passable": false, "cost": null}, ...},
 ///    "tiles": ["####", "#..#", ...],            one string per row, terrain only (no markers)
-///    "objectives": [{"kind": "start", "x": 3, "y": 4}, ...],
+///
+/// A locked door is a tile character whose legend entry has a "lock" (1 to 9): catacomb writes
+/// "A" to "I", {"name": "door", "lock": 1, "passable": true, "cost": 1}, for the locks present.
+///    "key_rule": "reusable" | "consumable"     only for a map with locks
+///    "objectives": [{"kind": "start", "x": 3, "y": 4}, {"kind": "key", "lock": 2, "x": 5, "y": 1}, ...],
 ///    "rooms": [{"x": 1, "y": 1, "width": 8, "height": 6}, ...]}
 ///
 /// Keys are written in this order with two-space indentation, so the same dungeon always gives
