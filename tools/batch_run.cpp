@@ -156,7 +156,7 @@ SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
   row.generate_ms = seconds_since(t0) * 1000.0;
 
   const Dungeon& d = r.dungeon;
-  const ValidateOptions vopt{job.config.cost_table(), job.config.moves};
+  const ValidateOptions vopt = validate_options_for(job.config);
   row.valid = true;
   row.attempts = d.attempts;
   row.open_fraction = static_cast<double>(r.report.passable_cells) /

@@ -143,7 +143,7 @@ catacomb_dungeon* catacomb_generate(const catacomb_config* config, uint64_t seed
     need(config, "config", "a config handle");
     const GenerateConfig& c = config->config;
     GenerateResult r = generate_dungeon(c, seed);
-    return make_handle(std::move(r.dungeon), ValidateOptions{c.cost_table(), c.moves});
+    return make_handle(std::move(r.dungeon), validate_options_for(c));
   });
 }
 

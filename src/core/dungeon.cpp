@@ -52,3 +52,33 @@ uint64_t grid_hash(const Grid<Terrain>& g) {
 }
 
 }  // namespace catacomb
+
+namespace catacomb {
+
+uint64_t map_hash(const Dungeon& d) {
+  uint64_t h = 0xCBF29CE484222325ull;
+  auto feed = [&](uint64_t value, int bytes) {
+    for (int i = 0; i < bytes; ++i) {
+      h ^= (value >> (8 * i)) & 0xFF;
+      h *= 0x100000001B3ull;
+    }
+  };
+  feed(grid_hash(d.tiles), 8);
+  feed(d.locks.size(), 8);
+  for (const LockedDoor& l : d.locks) {
+    feed(static_cast<uint32_t>(l.pos.x), 4);
+    feed(static_cast<uint32_t>(l.pos.y), 4);
+    feed(static_cast<uint32_t>(l.lock), 4);
+  }
+  feed(d.objectives.size(), 8);
+  for (const Objective& o : d.objectives) {
+    feed(static_cast<uint64_t>(o.kind), 1);
+    feed(static_cast<uint32_t>(o.pos.x), 4);
+    feed(static_cast<uint32_t>(o.pos.y), 4);
+    feed(static_cast<uint32_t>(o.lock), 4);
+  }
+  feed(static_cast<uint64_t>(d.key_rule), 1);
+  return h;
+}
+
+}  // namespace catacomb

@@ -128,12 +128,18 @@ uint64_t attempt_seed(uint64_t seed, int attempt) {
   return splitmix64(s);
 }
 
+ValidateOptions validate_options_for(const GenerateConfig& config) {
+  ValidateOptions v;
+  v.costs = config.cost_table();
+  v.moves = config.moves;
+  return v;
+}
+
 GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed) {
   config.check();
   const CostTable costs = config.cost_table();
-  ValidateOptions vopt;
-  vopt.costs = costs;
-  vopt.moves = config.moves;
+  ValidateOptions vopt = validate_options_for(config);
+  vopt.solve = false;  // no locks: reachability is completability
   GenerateResult out;
   for (int attempt = 0; attempt < config.max_attempts; ++attempt) {
     const uint64_t s = attempt_seed(seed, attempt);

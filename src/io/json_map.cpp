@@ -210,3 +210,37 @@ Dungeon read_json_map(std::string_view text) {
 }
 
 }  // namespace catacomb
+
+namespace catacomb {
+
+std::optional<CostTable> read_json_legend_costs(std::string_view text, const CostTable& base) {
+  const ojson j = parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON");
+  auto it = j.is_object() ? j.find("legend") : j.end();
+  if (it == j.end() || !it->is_object()) return std::nullopt;
+  CostTable costs = base;
+  bool stated = false;
+  for (auto& [k, v] : it->items()) {
+    if (!v.is_object() || v.contains("lock") || !v.contains("name") || !v["name"].is_string()) continue;
+    const auto t = terrain_from_name(v["name"].get<std::string>());
+    if (!t) continue;
+    const std::string where = "legend[\"" + k + "\"].";
+    if (auto p = v.find("passable"); p != v.end()) {
+      if (!p->is_boolean()) bad(where + "passable", json_excerpt(*p), "true or false");
+      stated = true;
+      if (!p->get<bool>()) {
+        costs.set(*t, CostTable::kImpassable);
+        continue;
+      }
+    }
+    if (auto c = v.find("cost"); c != v.end() && !c->is_null()) {
+      if (!c->is_number() || !(c->get<double>() > 0) || !(c->get<double>() < CostTable::kImpassable))
+        bad(where + "cost", json_excerpt(*c), "a number > 0");
+      costs.set(*t, c->get<double>());
+      stated = true;
+    }
+  }
+  if (!stated) return std::nullopt;
+  return costs;
+}
+
+}  // namespace catacomb

@@ -109,6 +109,11 @@ struct Dungeon {
   friend bool operator==(const Dungeon&, const Dungeon&) = default;
 };
 
+/// 64-bit FNV-1a hash of what decides how a map plays: the terrain grid (as grid_hash), the
+/// locked doors, the objectives (kind, cell, lock) and the key rule. Certificates name their map
+/// by it.
+uint64_t map_hash(const Dungeon& d);
+
 /// One lock id per cell (0 = no locked door) for the dungeon's shape, from d.locks; locks off
 /// the map are skipped.
 Grid<uint8_t> lock_grid(const Dungeon& d);

@@ -82,6 +82,9 @@ struct GenerateResult {
 /// Seed of attempt k (k = 0 is `seed` itself).
 uint64_t attempt_seed(uint64_t seed, int attempt);
 
+/// The validation options a dungeon of `config` is checked under: its cost table and moves.
+ValidateOptions validate_options_for(const GenerateConfig& config);
+
 /// Generates a valid dungeon. Throws InvalidArgument for a bad config and GenerationError when
 /// every attempt failed.
 GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed);

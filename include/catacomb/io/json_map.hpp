@@ -15,6 +15,7 @@
 /// Keys are written in this order with two-space indentation, so the same dungeon always gives
 /// the same bytes. Readers should ignore keys they do not know.
 #include <catacomb/export.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,12 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs = CostTable:
 /// when it has one, else through catacomb's own legend. Throws InvalidArgument naming the key
 /// and the problem for malformed input.
 Dungeon read_json_map(std::string_view text);
+
+/// The costs a JSON map's legend states: `base` with each legend entry's "passable" (false:
+/// impassable) and "cost" (a number > 0) applied to its terrain (locked-door entries, which
+/// carry a "lock", are skipped: a locked door costs what a door costs). Empty when no legend
+/// entry states either. Throws InvalidArgument for a malformed document or a bad cost.
+std::optional<CostTable> read_json_legend_costs(std::string_view text, const CostTable& base);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END
