@@ -143,6 +143,18 @@ CATACOMB_C_API int catacomb_dungeon_objective_count(const catacomb_dungeon* dung
 CATACOMB_C_API int catacomb_dungeon_objective(const catacomb_dungeon* dungeon, int index, const char** kind,
                                               int* x, int* y);
 
+/** The lock id (1 to 9) of objective `index` when it is a key with a lock, else 0; -1 for NULL or
+ *  an index out of range (last error set). */
+CATACOMB_C_API int catacomb_dungeon_objective_lock(const catacomb_dungeon* dungeon, int index);
+
+/** The lock id (1 to 9) of the locked door at (x, y), 0 when the cell has none; -1 for NULL or a
+ *  cell off the map (last error set). Generate with {"locks": N} in the config. */
+CATACOMB_C_API int catacomb_dungeon_lock(const catacomb_dungeon* dungeon, int x, int y);
+
+/** 1 when the dungeon can be finished (the exit reached through its locked doors under its key
+ *  rule, every objective taken on the way), 0 when not, -1 on error (last error set). */
+CATACOMB_C_API int catacomb_completable(const catacomb_dungeon* dungeon);
+
 /* --- validation and routes -------------------------------------------------------------- */
 
 /** Validates the dungeon under its cost table and moves: exactly one start, every objective on

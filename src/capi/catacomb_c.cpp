@@ -150,7 +150,9 @@ catacomb_dungeon* catacomb_generate(const catacomb_config* config, uint64_t seed
 catacomb_dungeon* catacomb_dungeon_from_json(const char* json) {
   return guarded<catacomb_dungeon*>(nullptr, [&] {
     need(json, "json", "a catacomb JSON map");
-    return make_handle(read_json_map(json), ValidateOptions{});
+    Dungeon d = read_json_map(json);
+    ValidateOptions rules = map_rules(d, read_json_legend_costs(json, CostTable::dungeon()));
+    return make_handle(std::move(d), rules);
   });
 }
 
@@ -204,6 +206,37 @@ int catacomb_dungeon_objective_count(const catacomb_dungeon* dungeon) {
   return guarded<int>(-1, [&] {
     need(dungeon, "dungeon", "a dungeon handle");
     return static_cast<int>(dungeon->dungeon.objectives.size());
+  });
+}
+
+int catacomb_dungeon_objective_lock(const catacomb_dungeon* dungeon, int index) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    const std::vector<Objective>& objectives = dungeon->dungeon.objectives;
+    if (objectives.empty())
+      throw InvalidArgument("index = " + std::to_string(index) + " (expected an objective, but the dungeon has none)");
+    need_range("index", index, 0, static_cast<int>(objectives.size()) - 1);
+    return objectives[static_cast<size_t>(index)].lock;
+  });
+}
+
+int catacomb_dungeon_lock(const catacomb_dungeon* dungeon, int x, int y) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    const Dungeon& d = dungeon->dungeon;
+    need_range("x", x, 0, d.tiles.width() - 1);
+    need_range("y", y, 0, d.tiles.height() - 1);
+    return d.lock_at({x, y});
+  });
+}
+
+int catacomb_completable(const catacomb_dungeon* dungeon) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    ValidateOptions o = dungeon->options;
+    o.solve = true;
+    const ValidationReport r = validate_dungeon(dungeon->dungeon, o);
+    return r.valid && r.solution && r.solution->status == SolveStatus::Completable ? 1 : 0;
   });
 }
 

@@ -51,6 +51,14 @@ struct GenerateConfig {
 
   /// Further objectives besides start and exit (keys and treasure). [Limit: 0 to 9]
   int objectives = 3;
+  /// Locked doors, 0 to kMaxLock: lock i sits on a cell that separates the start from the exit
+  /// (rooms: a door of a corridor that is a bridge of the room graph; caves: a chokepoint cell,
+  /// made a door), in order along the way, with key i in the area before door i; the exit lies
+  /// behind the last. 0 leaves the dungeon exactly as it was before locks existed.
+  /// [Limit: 0 to 9]
+  int locks = 0;
+  /// How keys open doors; recorded in the dungeon (only with locks).
+  KeyRule key_rule = KeyRule::Reusable;
   DecorConfig decor;
   /// Cost table preset the dungeon is validated under; recorded in the params by name.
   CostPreset costs = CostPreset::Dungeon;
