@@ -175,7 +175,7 @@ class BatchCommand : public Command {
     }
     if (tty) err << "\n";
 
-    const BatchColumns columns{tmj_, map_};
+    const BatchColumns columns{tmj_, map_, cfg.locks > 0};
     std::string csv = shard.index == 1 ? batch_csv_header(columns) : std::string();
     std::string jsonl;
     size_t valid = 0;

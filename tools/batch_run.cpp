@@ -173,6 +173,14 @@ SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
   row.loops = a.loops;
   row.dead_ends = static_cast<int>(a.dead_ends.size());
   row.chokepoints = static_cast<int>(a.chokepoints.size());
+  if (r.report.solution) {
+    const WalkMetrics& m = r.report.solution->metrics;
+    row.critical_length = m.critical_length;
+    row.critical_cost = m.critical_cost;
+    row.keys_on_critical_path = m.keys_on_critical_path;
+    row.backtracking = m.backtracking;
+    row.optional_objectives = m.optional_objectives;
+  }
 
   // Render everything first, then stage and commit together: a seed's files appear together.
   const OutputOptions o = seed_outputs(job, seed);
