@@ -110,7 +110,8 @@ CATACOMB_C_API catacomb_dungeon* catacomb_dungeon_from_json(const char* json);
 CATACOMB_C_API char* catacomb_dungeon_to_json(const catacomb_dungeon* dungeon);
 
 /** The dungeon as an ASCII map (the text `catacomb generate --txt` writes): one line per row,
- *  each ending in '\n', objectives drawn as markers. NULL on error (also for a map read from JSON
+ *  each ending in '\n', objectives drawn as markers, then, when markers cannot say everything,
+ *  an empty line and a trailer ("1: key", "key-rule: consumable"). NULL on error (also for a map read from JSON
  *  with more objectives than the legend can mark). Free with catacomb_string_free. */
 CATACOMB_C_API char* catacomb_dungeon_to_text(const catacomb_dungeon* dungeon);
 
