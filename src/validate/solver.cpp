@@ -187,7 +187,7 @@ std::string door_name(const DoorNode& dn) { return "door " + std::to_string(dn.l
 // Walks the plan: the steps of the walkthrough with their routes.
 class Walker {
  public:
-  Walker(const Model& m, bool full) : m_(m), full_(full), grid_(m.base), state_(m.empty_state()) {
+  explicit Walker(const Model& m) : m_(m), grid_(m.base), state_(m.empty_state()) {
     taken_.assign(m.d.objectives.size(), 0);
     reachable_after_.assign(m.d.objectives.size(), -1);
     pos_ = m.d.objectives[static_cast<size_t>(m.start_objective)].pos;
@@ -303,7 +303,6 @@ class Walker {
   }
 
   const Model& m_;
-  bool full_;
   CostGrid grid_;
   State state_;
   Point pos_;
@@ -336,7 +335,7 @@ std::vector<int> closure(const Model& m, const std::vector<uint8_t>& allowed, in
 
 // Runs a fixed door plan in critical mode: the keys each door needs, the door; then the exit.
 Walker walk_critical(const Model& m, const std::vector<int>& plan, bool to_exit) {
-  Walker w(m, false);
+  Walker w(m);
   for (int j : plan) {
     w.fetch_key_for(j);
     w.open(j);
@@ -348,7 +347,7 @@ Walker walk_critical(const Model& m, const std::vector<int>& plan, bool to_exit)
 // Full walkthrough: everything in reach, then the next door (of `plan`, or under reusable keys
 // the nearest openable one), and the exit last.
 Walker walk_full(const Model& m, const std::vector<int>* plan) {
-  Walker w(m, true);
+  Walker w(m);
   size_t next = 0;
   for (;;) {
     w.take_all();
