@@ -33,7 +33,10 @@ namespace {
 
 using State = std::string;  // bit j of byte j / 8: door j is open
 
-bool is_open(const State& s, int j) { return (static_cast<unsigned char>(s[static_cast<size_t>(j / 8)]) >> (j % 8) & 1u) != 0; }
+bool is_open(const State& s, int j) {
+  const unsigned byte = static_cast<unsigned char>(s[static_cast<size_t>(j / 8)]);
+  return ((byte >> static_cast<unsigned>(j % 8)) & 1u) != 0;
+}
 void set_open(State& s, int j) { s[static_cast<size_t>(j / 8)] = static_cast<char>(s[static_cast<size_t>(j / 8)] | (1 << (j % 8))); }
 
 struct DoorNode {
