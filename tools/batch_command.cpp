@@ -196,7 +196,7 @@ class BatchCommand : public Command {
     const BatchLock lock(dir_);
     remove_stale_temporaries(dir_);
 
-    const BatchColumns columns{tmj_, map_};
+    const BatchColumns columns{tmj_, map_, cfg.locks > 0};
     BatchRunInfo info;
     info.generator = generator_kind_name(cfg.generator);
     info.first_seed = listed.empty() ? all.first : *std::min_element(listed.begin(), listed.end());

@@ -51,12 +51,22 @@ std::vector<std::pair<std::string, Json>> fields(const SeedRow& r, const BatchCo
       {std::to_string(r.loops), Json(r.loops)},
       {std::to_string(r.dead_ends), Json(r.dead_ends)},
       {std::to_string(r.chokepoints), Json(r.chokepoints)},
+  };
+  if (c.locks) {
+    f.emplace_back(std::to_string(r.critical_length), Json(r.critical_length));
+    f.emplace_back(fixed(r.critical_cost, 3), fixed_json(r.critical_cost, 3));
+    f.emplace_back(std::to_string(r.keys_on_critical_path), Json(r.keys_on_critical_path));
+    f.emplace_back(std::to_string(r.backtracking), Json(r.backtracking));
+    f.emplace_back(std::to_string(r.optional_objectives), Json(r.optional_objectives));
+  }
+  std::vector<std::pair<std::string, Json>> rest = {
       {fixed(r.generate_ms, 3), fixed_json(r.generate_ms, 3)},
       {csv_field(r.error), Json(r.error)},
       {csv_field(r.png), Json(r.png)},
       {csv_field(r.json), Json(r.json)},
       {csv_field(r.txt), Json(r.txt)},
   };
+  f.insert(f.end(), rest.begin(), rest.end());
   if (c.tmj) f.emplace_back(csv_field(r.tmj), Json(r.tmj));
   if (c.map) f.emplace_back(csv_field(r.map), Json(r.map));
   return f;
@@ -104,8 +114,11 @@ std::string batch_journal_header(const BatchRunInfo& info) {
 
 std::vector<std::string> batch_column_names(const BatchColumns& columns) {
   std::vector<std::string> names = {"seed",      "valid",       "attempts",    "open_fraction", "rooms", "objectives",
-                                    "route_cost", "route_length", "loops",      "dead_ends",     "chokepoints",
-                                    "generate_ms", "error",       "png",         "json",          "txt"};
+                                    "route_cost", "route_length", "loops",      "dead_ends",     "chokepoints"};
+  if (columns.locks)
+    names.insert(names.end(), {"critical_path_length", "critical_path_cost", "keys_on_critical_path", "backtracking",
+                               "optional_objectives"});
+  names.insert(names.end(), {"generate_ms", "error", "png", "json", "txt"});
   if (columns.tmj) names.emplace_back("tmj");
   if (columns.map) names.emplace_back("map");
   return names;

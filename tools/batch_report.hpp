@@ -22,6 +22,10 @@ namespace catacomb::cli {
 struct BatchColumns {
   bool tmj = false;
   bool map = false;
+  /// The design metrics of locked dungeons (after chokepoints): critical_path_length,
+  /// critical_path_cost, keys_on_critical_path, backtracking, optional_objectives. Only for a
+  /// batch with locks, so a batch without them writes the same files as before.
+  bool locks = false;
 };
 
 /// Column names in order.

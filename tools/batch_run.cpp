@@ -165,7 +165,7 @@ SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
   row.generate_ms = seconds_since(t0) * 1000.0;
 
   const Dungeon& d = r.dungeon;
-  const ValidateOptions vopt{job.config.cost_table(), job.config.moves};
+  const ValidateOptions vopt = validate_options_for(job.config);
   row.valid = true;
   row.attempts = d.attempts;
   row.open_fraction = static_cast<double>(r.report.passable_cells) /
@@ -184,6 +184,14 @@ SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
   // dungeon's corridors join rooms, so its dead ends are rooms).
   row.dead_ends = static_cast<int>(a.dead_ends.size()) + a.dead_end_rooms;
   row.chokepoints = static_cast<int>(a.chokepoints.size());
+  if (r.report.solution) {
+    const WalkMetrics& m = r.report.solution->metrics;
+    row.critical_length = m.critical_length;
+    row.critical_cost = m.critical_cost;
+    row.keys_on_critical_path = m.keys_on_critical_path;
+    row.backtracking = m.backtracking;
+    row.optional_objectives = m.optional_objectives;
+  }
 
   // Render everything first, then stage and commit together: a seed's files appear together.
   const OutputOptions o = seed_outputs(job, seed);

@@ -23,6 +23,13 @@ struct SeedRow {
   int loops = 0;
   int dead_ends = 0;
   int chokepoints = 0;
+  /// The solver's walkthrough metrics (batches with locks): critical path moves and cost, keys
+  /// on it, backtracking, optional objectives.
+  int64_t critical_length = 0;
+  double critical_cost = 0;
+  int keys_on_critical_path = 0;
+  int backtracking = 0;
+  int optional_objectives = 0;
   /// Wall-clock time of generation and validation, in milliseconds (the only field that varies
   /// from run to run).
   double generate_ms = 0;

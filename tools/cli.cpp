@@ -67,6 +67,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   };
   add(add_generate_command);
   add(add_validate_command);
+  add(add_verify_command);
   add(add_path_command);
   add(add_scen_command);
   add(add_batch_command);

@@ -18,6 +18,7 @@ class Command {
 /// Each subcommand's file defines one of these; cli.cpp registers them.
 std::unique_ptr<Command> add_generate_command(CLI::App& app);
 std::unique_ptr<Command> add_validate_command(CLI::App& app);
+std::unique_ptr<Command> add_verify_command(CLI::App& app);
 std::unique_ptr<Command> add_path_command(CLI::App& app);
 std::unique_ptr<Command> add_scen_command(CLI::App& app);
 std::unique_ptr<Command> add_batch_command(CLI::App& app);

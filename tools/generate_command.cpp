@@ -43,7 +43,7 @@ class GenerateCommand : public Command {
     check_outputs(outputs_, cfg_.width, cfg_.height);
     memory_.check("generate", uint64_t(cfg_.width) * uint64_t(cfg_.height), kGenerateBytesPerCell);
     GenerateResult r = generate_dungeon(cfg_, seed_);
-    write_outputs(r.dungeon, outputs_, out, ValidateOptions{cfg_.cost_table(), cfg_.moves});
+    write_outputs(r.dungeon, outputs_, out, validate_options_for(cfg_));
     if (outputs_.any()) {
       const Dungeon& d = r.dungeon;
       out << d.generator << " " << d.tiles.width() << "x" << d.tiles.height() << " seed " << d.seed << ": ";

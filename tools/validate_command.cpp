@@ -5,6 +5,8 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
 #include <catacomb/io/atomic_file.hpp>
+#include <catacomb/io/certificate.hpp>
+#include <catacomb/io/json_map.hpp>
 #include <catacomb/io/image.hpp>
 #include <catacomb/io/map_file.hpp>
 #include <catacomb/io/annotate.hpp>
@@ -29,8 +31,12 @@ class ValidateCommand : public Command {
         "  catacomb validate edited.txt --json --png report.png\n"
         "  catacomb validate level.tmx        (a map edited and re-saved in Tiled, .tmx or .tmj)\n"
         "  catacomb validate level.txt --movement platformer --jump-height 3 --jump-distance 4 --json\n"
-        "MAP is a catacomb .json, ASCII .txt (objectives: '<' start, '>' exit, 1-9 others) or Tiled\n"
-        ".tmj/.tmx map (terrain from the tile layer, objectives and rooms from the object layers).\n"
+        "  catacomb validate locked.json --png walk.png --overlay walkthrough --certificate walk.cert.json\n"
+        "MAP is a catacomb .json, ASCII .txt (objectives: '<' start, '>' exit, 1-9 others, a-i keys, A-I\n"
+        "locked doors) or Tiled .tmj/.tmx map (terrain from the tile layer, objectives and rooms from the\n"
+        "object layers). It is checked under its own rules (a JSON legend's costs, the recorded cost table,\n"
+        "deep water, moves and key rule); --costs, --deep-water, --neighbors, --diagonal and --key-rule\n"
+        "override them, with a note on stderr.\n"
         "Exit codes: 0 valid, 1 invalid (the reasons are listed), 2 bad input, 3 I/O error.\n");
     sub->add_option("MAP", map_path_, "Map to check (.json, .txt, .tmj or .tmx)")->required();
     sub->add_flag("--json", json_, "Print the report as JSON");
@@ -41,53 +47,144 @@ class ValidateCommand : public Command {
                     "unreachable, or all")
         ->capture_default_str();
     sub->add_flag("--grid", grid_, "Draw grid lines between tiles on the PNG (--scale 4 or more)");
-    sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform")->capture_default_str();
-    sub->add_flag("--deep-water", deep_water_, "Water cannot be crossed");
-    add_number_option(*sub, "--neighbors", options_.moves.neighbors, "Player moves: 4 or 8 neighbours");
+    rule_flags_.push_back(sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform (default: the map's)"));
+    rule_flags_.push_back(sub->add_flag("--deep-water", deep_water_, "Water cannot be crossed (default: the map's)"));
+    rule_flags_.push_back(add_number_option(*sub, "--neighbors", neighbors_, "Player moves: 4 or 8 neighbours (default: the map's)"));
+    rule_flags_.push_back(sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always (default: the map's)"));
+    rule_flags_.push_back(sub->add_option("--key-rule", key_rule_, "reusable or consumable (default: the map's)"));
+    add_number_option(*sub, "--max-states", max_states_, "Cap on the solver's states (at least 1)");
+    sub->add_option("--certificate", certificate_, "Write the walkthrough as a certificate for 'catacomb verify'")
+        ->type_name("FILE");
     memory_.add_option(*sub);
-    sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always")->capture_default_str();
     movement_.add_to(sub);
     sub->add_flag("--strict", strict_, "Platformer: softlock areas make the map invalid");
   }
 
-  int run(std::ostream& out, std::ostream&) override {
-    options_.costs = CostTable::preset(parse_cost_preset(costs_));
-    if (deep_water_) options_.costs.set(Terrain::Water, CostTable::kImpassable);
-    options_.moves.diagonal = parse_diagonal_policy(diagonal_);
-    options_.moves.check();
+  int run(std::ostream& out, std::ostream& err) override {
     AnnotateOptions annotate;
     annotate.scale = scale_;
     annotate.overlays = parse_overlays(overlay_, "--overlay");
     annotate.grid = grid_;
+    if (max_states_ < 1) throw InvalidArgument(FieldProblem{"--max-states", std::to_string(max_states_), "at least 1"});
     if (!png_.empty()) check_writable_path("--png", png_);
-    Dungeon d = load_map(map_path_);
+    if (!certificate_.empty()) check_writable_path("--certificate", certificate_);
+    Dungeon d = load_map(map_path_);  // bounded; a Tiled map's tilesets read beside it
     memory_.check("validate", uint64_t(d.tiles.width()) * uint64_t(d.tiles.height()), kValidateBytesPerCell);
     if (auto model = movement_.resolve(d))
       return run_platformer_validate(out, d, *model, {map_path_, json_, strict_, png_, scale_});
+    // A catacomb JSON map's legend may set its own costs: read it from the text (the file has
+    // passed load_map's limits).
+    std::optional<CostTable> legend;
+    {
+      ReadLimits limits;
+      limits.max_bytes = kMaxMapFileBytes;
+      limits.what = "a map file";
+      const std::string text = read_file(map_path_, limits);
+      if (is_json(text) && text.find("\"catacomb-map\"") != std::string::npos)
+        legend = read_json_legend_costs(text, CostTable::dungeon());
+    }
+    ValidateOptions options = map_rules(d, legend);
+    apply_flags(options, err);
+    options.max_states = max_states_;
     if (!png_.empty()) check_annotate_options(annotate, d.tiles.width(), d.tiles.height());
-    options_.keep_maps = !png_.empty();  // the picture draws the region and distance maps
-    ValidationReport rep = validate_dungeon(d, options_);
-    const MapAnalysis analysis = analyse_map(d, rep, options_);
+    options.keep_maps = !png_.empty();  // the picture draws the region and distance maps
+    ValidationReport rep = validate_dungeon(d, options);
+    const MapAnalysis analysis = analyse_map(d, rep, options);
     if (json_) {
       out << report_json(rep, analysis).dump(2) << "\n";
     } else {
       out << map_path_ << ": " << (rep.valid ? "valid" : "INVALID") << ", " << rep.regions
           << (rep.regions == 1 ? " region" : " regions") << ", " << rep.unreachable_cells
           << " unreachable passable cells\n";
-      for (const ObjectiveReport& o : rep.objectives) {
-        out << "  " << objective_kind_name(o.objective.kind) << " at " << to_string(o.objective.pos) << ": ";
-        if (o.reachable) out << "reachable, cost " << format_number(o.cost) << ", " << o.length << " moves\n";
-        else out << "not reachable\n";
+      for (size_t i = 0; i < rep.objectives.size(); ++i) {
+        const ObjectiveReport& o = rep.objectives[i];
+        out << "  " << objective_label(o.objective) << ": ";
+        if (o.reachable) out << "reachable, cost " << format_number(o.cost) << ", " << o.length << " moves";
+        else out << "not reachable";
+        if (rep.solution && rep.solution->reachable_after[i] > 0)
+          out << ", from walkthrough step " << rep.solution->reachable_after[i];
+        out << "\n";
       }
       for (const Problem& p : rep.problems) out << "  problem (" << problem_kind_name(p.kind) << "): " << p.message << "\n";
       out << "  design: " << analysis.loops << (analysis.loops == 1 ? " loop, " : " loops, ") << analysis.dead_ends.size()
           << " dead ends, " << analysis.chokepoints.size() << " chokepoints\n";
+      if (rep.solution) write_walkthrough(out, d, *rep.solution);
     }
     if (!png_.empty()) write_png(png_, render_annotated(d, rep, analysis, annotate));
+    if (!certificate_.empty()) {
+      if (!rep.valid || !rep.solution || rep.solution->status != SolveStatus::Completable) {
+        err << "catacomb: no certificate written: the map is not valid\n";
+      } else {
+        write_file_atomic(certificate_, write_certificate(d, *rep.solution, options));
+      }
+    }
     return rep.valid ? kExitOk : kExitFailed;
   }
 
  private:
+  static bool is_json(std::string_view text) {
+    const size_t first = text.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && text[first] == '{';
+  }
+
+  // The flags given on the command line replace the map's own rules, with a note saying so.
+  void apply_flags(ValidateOptions& o, std::ostream& err) const {
+    std::string given;
+    for (const CLI::Option* f : rule_flags_)
+      if (f->count() > 0) given += (given.empty() ? "" : ", ") + f->get_name();
+    if (given.empty()) return;
+    if (rule_flags_[0]->count() > 0 || rule_flags_[1]->count() > 0) {
+      o.costs = CostTable::preset(parse_cost_preset(costs_, "--costs"));
+      if (deep_water_) o.costs.set(Terrain::Water, CostTable::kImpassable);
+    }
+    if (rule_flags_[2]->count() > 0) o.moves.neighbors = neighbors_;
+    if (rule_flags_[3]->count() > 0) o.moves.diagonal = parse_diagonal_policy(diagonal_, "--diagonal");
+    if (rule_flags_[4]->count() > 0) o.key_rule = parse_key_rule(key_rule_, "--key-rule");
+    std::vector<FieldProblem> bad = o.moves.problems();
+    for (FieldProblem& p : bad) p.field = "--" + p.field;
+    if (!bad.empty()) throw InvalidArgument(bad);
+    err << "note: " << given << " override" << (given.find(',') == std::string::npos ? "s" : "")
+        << " the rules the map states for itself\n";
+  }
+
+  static std::string objective_label(const Objective& o) {
+    return std::string(objective_kind_name(o.kind)) + (o.lock ? " " + std::to_string(o.lock) : "") + " at " + to_string(o.pos);
+  }
+
+  static std::string step_text(const Dungeon& d, const WalkStep& st) {
+    switch (st.kind) {
+      case StepKind::TakeKey: return "take key " + std::to_string(st.lock) + " at " + to_string(st.target);
+      case StepKind::OpenDoor: return "open door " + std::to_string(st.lock) + " at " + to_string(st.target);
+      case StepKind::Take: return "take the " + objective_label(d.objectives[static_cast<size_t>(st.objective)]);
+      case StepKind::ReachExit: return "reach the exit at " + to_string(st.target);
+    }
+    return "?";
+  }
+
+  static void write_walkthrough(std::ostream& out, const Dungeon& d, const Solution& s) {
+    out << "  walkthrough (" << solve_status_name(s.status) << ", " << key_rule_name(s.key_rule) << " keys, "
+        << s.walkthrough.size() << " steps, " << s.states << (s.states == 1 ? " state" : " states") << " searched):\n";
+    if (!s.message.empty()) out << "    " << s.message << "\n";
+    for (size_t i = 0; i < s.walkthrough.size(); ++i) {
+      const WalkStep& st = s.walkthrough[i];
+      out << "    " << i + 1 << ". " << step_text(d, st) << ": " << st.route.size() - 1 << (st.route.size() == 2 ? " move, cost " : " moves, cost ")
+          << format_number(st.cost) << "\n";
+    }
+    if (s.status == SolveStatus::Completable) {
+      const WalkMetrics& m = s.metrics;
+      out << "  critical path: " << m.critical_length << " moves, cost " << format_number(m.critical_cost) << ", "
+          << m.keys_on_critical_path << " keys, " << m.doors_on_critical_path << " doors; backtracking "
+          << m.backtracking << "; optional objectives " << m.optional_objectives << "\n";
+    }
+    if (s.softlock) {
+      out << "  softlock: " << s.softlock->message << "; " << s.softlock_states
+          << (s.softlock_states == 1 ? " state" : " states") << " in all. Shortest way there:";
+      for (size_t i = 0; i < s.softlock->steps.size(); ++i)
+        out << (i ? ", " : " ") << step_text(d, s.softlock->steps[i]);
+      out << "\n";
+    }
+  }
+
   static nlohmann::ordered_json report_json(const ValidationReport& rep, const MapAnalysis& analysis) {
     using ojson = nlohmann::ordered_json;
     ojson j;
@@ -119,14 +216,63 @@ class ValidateCommand : public Command {
     j["loops"] = analysis.loops;
     j["dead_ends"] = cells(analysis.dead_ends);
     j["chokepoints"] = cells(analysis.chokepoints);
+    if (rep.solution) {
+      const Solution& s = *rep.solution;
+      ojson sol;
+      sol["status"] = solve_status_name(s.status);
+      sol["completable"] = s.status == SolveStatus::Completable;
+      sol["key_rule"] = key_rule_name(s.key_rule);
+      sol["states"] = s.states;
+      sol["areas"] = s.areas;
+      if (!s.message.empty()) sol["message"] = s.message;
+      ojson reach = ojson::array();
+      for (size_t i = 0; i < s.reachable_after.size(); ++i) {
+        ojson e{{"objective", i}};
+        e["reachable_after_step"] = s.reachable_after[i] >= 0 ? ojson(s.reachable_after[i]) : ojson(nullptr);
+        if (!s.reasons[i].empty()) e["reason"] = s.reasons[i];
+        reach.push_back(e);
+      }
+      sol["objectives"] = reach;
+      auto steps = [&](const std::vector<WalkStep>& list) {
+        ojson a = ojson::array();
+        for (const WalkStep& st : list) {
+          ojson e{{"action", step_kind_name(st.kind)}};
+          e["objective"] = st.objective >= 0 ? ojson(st.objective) : ojson(nullptr);
+          e["door"] = st.door >= 0 ? ojson(st.door) : ojson(nullptr);
+          e["lock"] = st.lock;
+          e["at"] = ojson::array({st.target.x, st.target.y});
+          e["cost"] = st.cost;
+          e["length"] = st.route.size() - 1;
+          e["route"] = cells(st.route);
+          a.push_back(e);
+        }
+        return a;
+      };
+      sol["walkthrough"] = steps(s.walkthrough);
+      if (s.status == SolveStatus::Completable) {
+        const WalkMetrics& m = s.metrics;
+        sol["metrics"] = ojson{{"critical_path_length", m.critical_length},
+                               {"critical_path_cost", m.critical_cost},
+                               {"keys_on_critical_path", m.keys_on_critical_path},
+                               {"doors_on_critical_path", m.doors_on_critical_path},
+                               {"backtracking", m.backtracking},
+                               {"optional_objectives", m.optional_objectives},
+                               {"walkthrough_length", m.walkthrough_length},
+                               {"walkthrough_cost", m.walkthrough_cost}};
+      }
+      sol["softlock_states"] = s.softlock_states;
+      if (s.softlock) sol["softlock"] = ojson{{"message", s.softlock->message}, {"steps", steps(s.softlock->steps)}};
+      j["solution"] = sol;
+    }
     return j;
   }
 
-  std::string map_path_, png_, costs_ = "dungeon", diagonal_ = "no-corner-cut";
+  std::string map_path_, png_, certificate_, costs_ = "dungeon", diagonal_ = "no-corner-cut", key_rule_ = "reusable";
   std::string overlay_ = "regions,routes,unreachable";
   bool json_ = false, deep_water_ = false, grid_ = false;
-  int scale_ = 4;
-  ValidateOptions options_;
+  int scale_ = 4, neighbors_ = 8;
+  int64_t max_states_ = kDefaultMaxSolverStates;
+  std::vector<CLI::Option*> rule_flags_;  // --costs, --deep-water, --neighbors, --diagonal, --key-rule
   MemoryBudget memory_;
   MovementFlags movement_;
   bool strict_ = false;

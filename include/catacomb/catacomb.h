@@ -110,7 +110,8 @@ CATACOMB_C_API catacomb_dungeon* catacomb_dungeon_from_json(const char* json);
 CATACOMB_C_API char* catacomb_dungeon_to_json(const catacomb_dungeon* dungeon);
 
 /** The dungeon as an ASCII map (the text `catacomb generate --txt` writes): one line per row,
- *  each ending in '\n', objectives drawn as markers. NULL on error (also for a map read from JSON
+ *  each ending in '\n', objectives drawn as markers, then, when markers cannot say everything,
+ *  an empty line and a trailer ("1: key", "key-rule: consumable"). NULL on error (also for a map read from JSON
  *  with more objectives than the legend can mark). Free with catacomb_string_free. */
 CATACOMB_C_API char* catacomb_dungeon_to_text(const catacomb_dungeon* dungeon);
 
@@ -129,7 +130,8 @@ CATACOMB_C_API uint64_t catacomb_dungeon_seed(const catacomb_dungeon* dungeon);
 
 /** The character of cell (x, y) in the ASCII legend: terrain '#' wall, '.' floor, ',' corridor,
  *  '+' door, '~' water, '"' vegetation, '=' road; an objective standing on the cell is drawn
- *  instead: '<' start, '>' exit, '1' to '9' further objectives in order (as in
+ *  instead: '<' start, '>' exit, 'a' to 'i' keys of locks 1 to 9, '1' to '9' the other further
+ *  objectives in order; a door locked with lock 1 to 9 is 'A' to 'I' (as in
  *  catacomb_dungeon_to_text). 0 for NULL or a cell off the map (last error set). */
 CATACOMB_C_API char catacomb_dungeon_tile(const catacomb_dungeon* dungeon, int x, int y);
 
@@ -141,6 +143,18 @@ CATACOMB_C_API int catacomb_dungeon_objective_count(const catacomb_dungeon* dung
  *  0, or -1 for NULL or an index out of range (last error set; the out-values are untouched). */
 CATACOMB_C_API int catacomb_dungeon_objective(const catacomb_dungeon* dungeon, int index, const char** kind,
                                               int* x, int* y);
+
+/** The lock id (1 to 9) of objective `index` when it is a key with a lock, else 0; -1 for NULL or
+ *  an index out of range (last error set). */
+CATACOMB_C_API int catacomb_dungeon_objective_lock(const catacomb_dungeon* dungeon, int index);
+
+/** The lock id (1 to 9) of the locked door at (x, y), 0 when the cell has none; -1 for NULL or a
+ *  cell off the map (last error set). Generate with {"locks": N} in the config. */
+CATACOMB_C_API int catacomb_dungeon_lock(const catacomb_dungeon* dungeon, int x, int y);
+
+/** 1 when the dungeon can be finished (the exit reached through its locked doors under its key
+ *  rule, every objective taken on the way), 0 when not, -1 on error (last error set). */
+CATACOMB_C_API int catacomb_completable(const catacomb_dungeon* dungeon);
 
 /* --- validation and routes -------------------------------------------------------------- */
 

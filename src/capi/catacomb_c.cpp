@@ -99,6 +99,8 @@ catacomb_dungeon* make_handle(Dungeon d, const ValidateOptions& options) {
   h->cells = Grid<char>(d.tiles.width(), d.tiles.height(), '#');
   for (int y = 0; y < d.tiles.height(); ++y)
     for (int x = 0; x < d.tiles.width(); ++x) h->cells(x, y) = terrain_char(d.tiles(x, y));
+  for (const LockedDoor& l : d.locks)
+    if (d.tiles.in_bounds(l.pos) && l.lock >= 1 && l.lock <= kMaxLock) h->cells[l.pos] = door_char(l.lock);
   const std::vector<char> markers = objective_markers(d.objectives);
   for (size_t i = 0; i < d.objectives.size(); ++i)
     if (markers[i] != '\0' && d.tiles.in_bounds(d.objectives[i].pos)) h->cells[d.objectives[i].pos] = markers[i];
@@ -141,14 +143,16 @@ catacomb_dungeon* catacomb_generate(const catacomb_config* config, uint64_t seed
     need(config, "config", "a config handle");
     const GenerateConfig& c = config->config;
     GenerateResult r = generate_dungeon(c, seed);
-    return make_handle(std::move(r.dungeon), ValidateOptions{c.cost_table(), c.moves});
+    return make_handle(std::move(r.dungeon), validate_options_for(c));
   });
 }
 
 catacomb_dungeon* catacomb_dungeon_from_json(const char* json) {
   return guarded<catacomb_dungeon*>(nullptr, [&] {
     need(json, "json", "a catacomb JSON map");
-    return make_handle(read_json_map(json), ValidateOptions{});
+    Dungeon d = read_json_map(json);
+    ValidateOptions rules = map_rules(d, read_json_legend_costs(json, CostTable::dungeon()));
+    return make_handle(std::move(d), rules);
   });
 }
 
@@ -202,6 +206,37 @@ int catacomb_dungeon_objective_count(const catacomb_dungeon* dungeon) {
   return guarded<int>(-1, [&] {
     need(dungeon, "dungeon", "a dungeon handle");
     return static_cast<int>(dungeon->dungeon.objectives.size());
+  });
+}
+
+int catacomb_dungeon_objective_lock(const catacomb_dungeon* dungeon, int index) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    const std::vector<Objective>& objectives = dungeon->dungeon.objectives;
+    if (objectives.empty())
+      throw InvalidArgument("index = " + std::to_string(index) + " (expected an objective, but the dungeon has none)");
+    need_range("index", index, 0, static_cast<int>(objectives.size()) - 1);
+    return objectives[static_cast<size_t>(index)].lock;
+  });
+}
+
+int catacomb_dungeon_lock(const catacomb_dungeon* dungeon, int x, int y) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    const Dungeon& d = dungeon->dungeon;
+    need_range("x", x, 0, d.tiles.width() - 1);
+    need_range("y", y, 0, d.tiles.height() - 1);
+    return d.lock_at({x, y});
+  });
+}
+
+int catacomb_completable(const catacomb_dungeon* dungeon) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    ValidateOptions o = dungeon->options;
+    o.solve = true;
+    const ValidationReport r = validate_dungeon(dungeon->dungeon, o);
+    return r.valid && r.solution && r.solution->status == SolveStatus::Completable ? 1 : 0;
   });
 }
 

@@ -1,9 +1,10 @@
 // The pipeline. Each stage draws from its own stream derived from (attempt seed, stage name):
-// "caves.fill" (inside cave_mask), "rooms.layout", "rooms.graph", "objectives", "decor".
+// "caves.fill" (inside cave_mask), "rooms.layout", "rooms.graph", "objectives", "decor", "locks".
 #include <catacomb/generator/pipeline.hpp>
 
 #include <catacomb/core/error.hpp>
 #include "core/problems.hpp"
+#include <catacomb/generator/locks.hpp>
 #include <catacomb/generator/objectives.hpp>
 #include <catacomb/generator/room_graph.hpp>
 #include <catacomb/platformer/nav_graph.hpp>
@@ -126,6 +127,9 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   if (!(loop_fraction >= 0 && loop_fraction <= 1)) p.push_back({"loop_fraction", format_number(loop_fraction), "0 to 1"});
   append_problems(p, dig.problems());
   if (objectives < 0 || objectives > 9) p.push_back({"objectives", std::to_string(objectives), "0 to 9"});
+  if (locks < 0 || locks > kMaxLock) p.push_back({"locks", std::to_string(locks), "0 to 9"});
+  if (key_rule != KeyRule::Reusable && key_rule != KeyRule::Consumable)
+    p.push_back({"key_rule", std::to_string(static_cast<int>(key_rule)), "reusable or consumable"});
   append_problems(p, decor.problems());
   if (costs != CostPreset::Dungeon && costs != CostPreset::Tutorial && costs != CostPreset::Uniform)
     p.push_back({"costs", std::to_string(static_cast<int>(costs)), "dungeon, tutorial or uniform"});
@@ -185,6 +189,10 @@ Params GenerateConfig::params() const {
   p.emplace_back("neighbors", int64_t{moves.neighbors});
   p.emplace_back("diagonal", std::string(diagonal_policy_name(moves.diagonal)));
   p.emplace_back("max_attempts", int64_t{max_attempts});
+  if (locks > 0) {  // only with locks: a dungeon without them keeps its recipe byte for byte
+    p.emplace_back("locks", int64_t{locks});
+    p.emplace_back("key_rule", std::string(key_rule_name(key_rule)));
+  }
   return p;
 }
 
@@ -206,13 +214,19 @@ std::string_view generate_stage_name(GenerateStage s) {
   return "?";
 }
 
+ValidateOptions validate_options_for(const GenerateConfig& config) {
+  ValidateOptions v;
+  v.costs = config.cost_table();
+  v.moves = config.moves;
+  return v;
+}
+
 GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, const StageHook& on_stage) {
   config.check();
   if (config.generator == GeneratorKind::Platformer) return generate_platformer(config, seed);
   const CostTable costs = config.cost_table();
-  ValidateOptions vopt;
-  vopt.costs = costs;
-  vopt.moves = config.moves;
+  ValidateOptions vopt = validate_options_for(config);
+  vopt.solve = config.locks > 0;  // without locks reachability is completability
   GenerateResult out;
   for (int attempt = 0; attempt < config.max_attempts; ++attempt) {
     const uint64_t s = attempt_seed(seed, attempt);
@@ -230,6 +244,15 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, con
     tell(on_stage, GenerateStage::Decoration);
     Rng decor_rng = Rng::stream(s, "decor");
     r.decor = decorate(d, config.decor, costs, config.moves, decor_rng);
+    if (config.locks > 0) {
+      Rng lock_rng = Rng::stream(s, "locks");
+      const std::string no_locks = place_locks(d, config.locks, config.key_rule, costs, config.moves, lock_rng);
+      if (!no_locks.empty()) {
+        tell(on_stage, GenerateStage::Done);
+        out.failures.push_back("attempt " + std::to_string(attempt + 1) + ": " + no_locks);
+        continue;
+      }
+    }
     tell(on_stage, GenerateStage::Validation);
     ValidationReport rep = validate_dungeon(d, vopt);
     tell(on_stage, GenerateStage::Done);

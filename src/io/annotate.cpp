@@ -30,6 +30,8 @@ constexpr Rgb kMarkOutline{10, 10, 10};
 constexpr Rgb kDeadEndColour{255, 140, 0};
 constexpr Rgb kChokepointColour{235, 0, 235};
 constexpr Rgb kHatchColour{200, 0, 0};
+constexpr Rgb kWalkColour{255, 255, 255};
+constexpr Rgb kStepLabelBackground{20, 20, 24};
 constexpr int kRegionAlpha = 90;  // as render_validation tints regions
 constexpr int kHeatAlpha = 200;
 
@@ -108,6 +110,24 @@ void draw_grid(Image& img, int w, int h, int s) {
   for (int x = s; x < pw; x += s)
     for (int y = 0; y < ph; ++y)
       if (y % s != 0 || y == 0) img.set(x, y, darker(img.get(x, y)));
+}
+
+// The walkthrough: every route in white, then each step's number in a dark box touching the
+// top-right corner of the cell it ends on (labels of later steps over earlier ones), at font
+// scale 1 up to --scale 9, then larger. Drawn before the markers, which stay on top.
+void draw_walkthrough(Image& img, const Solution& sol, int s) {
+  for (const WalkStep& st : sol.walkthrough)
+    if (st.route.size() > 1) draw_path(img, st.route, s, kWalkColour);
+  const int f = std::max(1, s / 5);
+  for (size_t i = 0; i < sol.walkthrough.size(); ++i) {
+    const std::string n = std::to_string(i + 1);
+    const Point at = sol.walkthrough[i].target;
+    // Touching the cell's top-right corner from outside, so the marker or door stays visible.
+    const int bw = text_width(n, f) + 2 * f, bh = text_height(f) + 2 * f;
+    const int x = std::min((at.x + 1) * s, img.width - bw), y = std::max(at.y * s - bh, 0);
+    img.fill_rect(x, y, bw, bh, kStepLabelBackground);
+    draw_text(img, x + f, y + f, n, kWalkColour, f);
+  }
 }
 
 // --- the legend ------------------------------------------------------------------------------
@@ -200,6 +220,13 @@ std::vector<Entry> legend_entries(const Dungeon& d, const ValidationReport& repo
                                      [&](const Objective& o) { return o.kind == k && d.tiles.in_bounds(o.pos); });
     if (present) e.push_back({Swatch::Objective, objective_colour(k), std::string(objective_kind_name(k)), {}});
   }
+  std::array<bool, kMaxLock + 1> locks{};
+  for (const LockedDoor& l : d.locks)
+    if (l.lock >= 1 && l.lock <= kMaxLock) locks[static_cast<size_t>(l.lock)] = true;
+  for (const Objective& ob : d.objectives)
+    if (ob.lock >= 1 && ob.lock <= kMaxLock) locks[static_cast<size_t>(ob.lock)] = true;
+  for (int lock = 1; lock <= kMaxLock; ++lock)
+    if (locks[static_cast<size_t>(lock)]) e.push_back({Swatch::Objective, lock_colour(lock), "lock " + std::to_string(lock), {}});
   for (Overlay o : kAllOverlays) {
     if (!has(on, o)) continue;
     switch (o) {
@@ -217,6 +244,9 @@ std::vector<Entry> legend_entries(const Dungeon& d, const ValidationReport& repo
       case Overlay::Unreachable:
         e.push_back({Swatch::Unreachable, {}, count_label(o, report.unreachable_cells), {}});
         break;
+      case Overlay::Walkthrough:
+        e.push_back({Swatch::Route, kWalkColour, "walkthrough " + std::to_string(report.solution ? report.solution->walkthrough.size() : 0) + " steps", {}});
+        break;
     }
   }
   return e;
@@ -228,6 +258,7 @@ std::vector<Entry> largest_legend_entries() {
   for (Terrain t : kAllTerrains) e.push_back({Swatch::Terrain, {}, std::string(terrain_name(t)), {}});
   for (int k = 0; k < 5; ++k)
     e.push_back({Swatch::Objective, {}, std::string(objective_kind_name(static_cast<ObjectiveKind>(k))), {}});
+  for (int lock = 1; lock <= kMaxLock; ++lock) e.push_back({Swatch::Objective, {}, "lock " + std::to_string(lock), {}});
   const std::string count(12, '0');
   for (Overlay o : kAllOverlays) e.push_back({Swatch::Terrain, {}, std::string(overlay_name(o)) + " " + count, {}});
   e.push_back({Swatch::Heatmap, {}, "distance 0", std::string(24, '0')});
@@ -341,6 +372,8 @@ void check_inputs(const Dungeon& d, const ValidationReport& report, const MapAna
   if (has(on, Overlay::Chokepoints)) check_points(analysis.chokepoints, "analysis chokepoint");
   if (has(on, Overlay::Routes))
     for (const ObjectiveReport& r : report.objectives) check_points(r.route, "report route point");
+  if (has(on, Overlay::Walkthrough) && report.solution)
+    for (const WalkStep& st : report.solution->walkthrough) check_points(st.route, "walkthrough route point");
 }
 
 }  // namespace
@@ -353,6 +386,7 @@ std::string_view overlay_name(Overlay o) {
     case Overlay::DeadEnds: return "dead-ends";
     case Overlay::Chokepoints: return "chokepoints";
     case Overlay::Unreachable: return "unreachable";
+    case Overlay::Walkthrough: return "walkthrough";
   }
   return "?";
 }
@@ -471,6 +505,7 @@ Image render_annotated(const Dungeon& d, const ValidationReport& report, const M
     for (Point p : analysis.dead_ends) draw_dead_end(img, p.x * s, p.y * s, s);
   if (has(on, Overlay::Chokepoints))
     for (Point p : analysis.chokepoints) draw_chokepoint(img, p.x * s, p.y * s, s);
+  if (has(on, Overlay::Walkthrough) && report.solution) draw_walkthrough(img, *report.solution, s);
   for (const Objective& ob : d.objectives)
     if (d.tiles.in_bounds(ob.pos)) draw_marker(img, ob, s);
 

@@ -1,5 +1,6 @@
 #include <catacomb/io/ascii.hpp>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
@@ -17,6 +18,7 @@ std::vector<char> objective_markers(const std::vector<Objective>& objectives) {
   for (const Objective& o : objectives) {
     if (o.kind == ObjectiveKind::Start) markers.push_back(++starts == 1 ? '<' : '\0');
     else if (o.kind == ObjectiveKind::Exit) markers.push_back(++exits == 1 ? '>' : '\0');
+    else if (o.kind == ObjectiveKind::Key && o.lock >= 1 && o.lock <= kMaxLock) markers.push_back(key_char(o.lock));
     else markers.push_back(++others <= kMaxAsciiObjectives ? static_cast<char>('0' + others) : '\0');
   }
   return markers;
@@ -25,7 +27,8 @@ std::vector<char> objective_markers(const std::vector<Objective>& objectives) {
 namespace {
 
 // Bytes outside printable ASCII shown as '?', so a message stays readable.
-std::string printable(std::string_view text) {
+// Bytes outside printable ASCII shown as '?', so a message about the header stays readable.
+std::string printable_text(std::string_view text) {
   std::string out(text.substr(0, 64));
   for (char& c : out)
     if (c < 0x20 || c > 0x7e) c = '?';
@@ -67,19 +70,21 @@ void read_movement_header(std::string_view line, Params& params) {
     bool known = false;
     for (const std::string& k : keys) known = known || k == key;
     if (eq == std::string_view::npos || !known)
-      throw InvalidArgument(FieldProblem{"ASCII map header", "'" + printable(token) + "'",
+      throw InvalidArgument(FieldProblem{"ASCII map header", "'" + printable_text(token) + "'",
                                          "key=value with a key among movement, jump_height, jump_distance, "
                                          "body_height, max_fall, jump_penalty"});
     const std::string_view value = token.substr(eq + 1);
     bool digits = !value.empty() && value.size() <= 9;
     for (char c : value) digits = digits && c >= '0' && c <= '9';
     if (digits) params.emplace_back(key, static_cast<int64_t>(std::stoll(std::string(value))));
-    else params.emplace_back(key, printable(value));
+    else params.emplace_back(key, printable_text(value));
   }
   recorded_movement(params);  // throws for a bad value, naming it
 }
 
 }  // namespace
+char door_char(int lock) { return static_cast<char>('A' + lock - 1); }
+char key_char(int lock) { return static_cast<char>('a' + lock - 1); }
 
 std::string write_ascii(const Dungeon& d) {
   const int w = d.tiles.width(), h = d.tiles.height();
@@ -89,6 +94,12 @@ std::string write_ascii(const Dungeon& d) {
   for (int y = 0; y < h; ++y) {
     for (int x = 0; x < w; ++x) out.push_back(terrain_char(d.tiles(x, y)));
     out.push_back('\n');
+  }
+  for (const LockedDoor& l : d.locks) {
+    if (!d.tiles.in_bounds(l.pos) || l.lock < 1 || l.lock > kMaxLock)
+      throw InvalidArgument(FieldProblem{"locked door at " + to_string(l.pos), "lock " + std::to_string(l.lock),
+                                         "a lock 1 to 9 inside the map"});
+    out[static_cast<size_t>(l.pos.y) * static_cast<size_t>(w + 1) + static_cast<size_t>(l.pos.x)] = door_char(l.lock);
   }
   const std::vector<char> markers = objective_markers(d.objectives);
   for (size_t i = 0; i < d.objectives.size(); ++i) {
@@ -105,8 +116,58 @@ std::string write_ascii(const Dungeon& d) {
     out[header.size() + static_cast<size_t>(o.pos.y) * static_cast<size_t>(w + 1) + static_cast<size_t>(o.pos.x)] =
         markers[i];
   }
+  // The trailer: what the markers cannot say (a digit's kind, the key rule), after an empty line.
+  std::string trailer;
+  for (size_t i = 0; i < d.objectives.size(); ++i)
+    if (markers[i] >= '1' && markers[i] <= '9' && d.objectives[i].kind != ObjectiveKind::Objective)
+      trailer += std::string(1, markers[i]) + ": " + std::string(objective_kind_name(d.objectives[i].kind)) + "\n";
+  if (d.has_locks()) trailer += "key-rule: " + std::string(key_rule_name(d.key_rule)) + "\n";
+  if (!trailer.empty()) out += "\n" + trailer;
   return out;
 }
+
+namespace {
+
+// `text` for a message: at most 40 bytes, those outside printable ASCII as \xNN.
+std::string printable(std::string_view text) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (size_t i = 0; i < text.size() && i < 40; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7F) out.push_back(static_cast<char>(c));
+    else out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+  }
+  if (text.size() > 40) out += "...";
+  return out;
+}
+
+// "<digit>: <kind>" and "key-rule: <rule>" lines; `first_line` is the 1-based number of the
+// first one, `digits` how many digit objectives the grid holds.
+void read_trailer(Dungeon& d, const std::vector<std::string_view>& lines, size_t first_line, int digits) {
+  const size_t first_digit = (d.find(ObjectiveKind::Start) ? 1u : 0u) + (d.find(ObjectiveKind::Exit) ? 1u : 0u);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string where = "ASCII map line " + std::to_string(first_line + i);
+    const std::string_view line = lines[i];
+    const size_t colon = line.find(": ");
+    if (colon == std::string_view::npos)
+      throw InvalidArgument(where + " = '" + printable(line) + "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
+    const std::string_view name = line.substr(0, colon), value = line.substr(colon + 2);
+    if (name == "key-rule") {
+      d.key_rule = parse_key_rule(value, where + " key-rule");
+    } else if (name.size() == 1 && name[0] >= '1' && name[0] <= '9') {
+      const int k = name[0] - '0';
+      if (k > digits) throw InvalidArgument(where + ": objective '" + std::string(name) + "' (expected one on the map)");
+      auto kind = objective_kind_from_name(value);
+      if (!kind || *kind == ObjectiveKind::Start || *kind == ObjectiveKind::Exit)
+        throw InvalidArgument(where + " kind = '" + printable(value) + "' (expected key, treasure or objective)");
+      d.objectives[first_digit + static_cast<size_t>(k) - 1].kind = *kind;
+    } else {
+      throw InvalidArgument(where + " = '" + printable(line) + "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
+    }
+  }
+}
+
+}  // namespace
 
 Dungeon read_ascii(std::string_view text) {
   std::vector<std::string_view> lines = split_lines(text);
@@ -117,6 +178,24 @@ Dungeon read_ascii(std::string_view text) {
     read_movement_header(lines.front().substr(1), header);
     lines.erase(lines.begin());
     first_row = 1;
+  }
+  // The grid ends at the first empty line; the trailer follows.
+  std::vector<std::string_view> trailer;
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].empty()) {
+      trailer.assign(lines.begin() + static_cast<std::ptrdiff_t>(i) + 1, lines.end());
+      lines.resize(i);
+      break;
+    }
+  // 'H' is both the door of lock 8 (top-down maps with locks) and a ladder (side-view maps): a
+  // ladder in a map whose header records platformer movement, or in one with neither a key of
+  // lock 8 ('h') nor a key-rule trailer line (catacomb writes one for every map with locks).
+  bool h_is_ladder = recorded_movement(header).has_value();
+  if (!h_is_ladder) {
+    bool lock_8 = false;
+    for (std::string_view line : lines) lock_8 = lock_8 || line.find('h') != std::string_view::npos;
+    for (std::string_view line : trailer) lock_8 = lock_8 || line.starts_with("key-rule:");
+    h_is_ladder = !lock_8;
   }
   if (lines.empty()) throw InvalidArgument("ASCII map = empty (expected at least one row of tiles)");
   const size_t w = lines[0].size();
@@ -129,6 +208,7 @@ Dungeon read_ascii(std::string_view text) {
   d.tiles = Grid<Terrain>(static_cast<int>(w), static_cast<int>(lines.size()), Terrain::Wall);
   std::optional<Point> start, exit;
   std::array<std::optional<Point>, 10> digits{};
+  std::vector<Objective> keys;
   for (size_t y = 0; y < lines.size(); ++y) {
     if (lines[y].size() != w)
       throw InvalidArgument("ASCII map line " + std::to_string(first_row + y + 1) + " length = " + std::to_string(lines[y].size()) +
@@ -149,11 +229,16 @@ Dungeon read_ascii(std::string_view text) {
         if (slot)
           throw InvalidArgument(where() + ": second '" + std::string(1, c) + "' (expected each digit once)");
         slot = p;
+      } else if (c >= 'A' && c < 'A' + kMaxLock && !(c == 'H' && h_is_ladder)) {
+        t = Terrain::Door;
+        d.locks.push_back({p, c - 'A' + 1});
+      } else if (c >= 'a' && c < 'a' + kMaxLock) {
+        keys.push_back({ObjectiveKind::Key, p, c - 'a' + 1});
       } else if (auto tt = terrain_from_char(c)) {
         t = *tt;
       } else {
         throw InvalidArgument(where() + ": character '" + std::string(1, c) +
-                              "' (expected one of # . , + ~ \" = H - < > 1-9)");
+                              "' (expected one of # . , + ~ \" = H - < > 1-9 A-I a-i)");
       }
       d.tiles[p] = t;
     }
@@ -169,6 +254,9 @@ Dungeon read_ascii(std::string_view text) {
     last = k;
     d.objectives.push_back({ObjectiveKind::Objective, *digits[static_cast<size_t>(k)]});
   }
+  std::stable_sort(keys.begin(), keys.end(), [](const Objective& a, const Objective& b) { return a.lock < b.lock; });
+  d.objectives.insert(d.objectives.end(), keys.begin(), keys.end());
+  read_trailer(d, trailer, first_row + lines.size() + 2, last);
   return d;
 }
 

@@ -22,6 +22,10 @@ const std::array kParams = {
     ConfigParam{"height", "map height in tiles (rooms 16+, caves 3+, at most 16384)", CATACOMB_FIELD(height)},
     ConfigParam{"objectives", "further objectives besides start and exit: keys and treasure (0 to 9)",
                 CATACOMB_FIELD(objectives)},
+    ConfigParam{"locks", "locked doors in a chain, each with its key before it, the exit behind the last (0 to 9)",
+                CATACOMB_FIELD(locks)},
+    ConfigParam{"key-rule", "reusable (a key opens every door of its lock) or consumable (one door, then spent)",
+                CATACOMB_FIELD(key_rule)},
     ConfigParam{"room-count", "rooms: rooms created before perturbation (2 to 100000)",
                 CATACOMB_FIELD(rooms.room_count)},
     ConfigParam{"min-side", "rooms: smallest room side (6 or more)", CATACOMB_FIELD(rooms.min_side)},
@@ -110,6 +114,7 @@ std::string config_choice_name(const ConfigField& field) {
         else if constexpr (std::is_same_v<T, CostPreset>) return std::string(cost_preset_name(*f));
         else if constexpr (std::is_same_v<T, CaveConnect>) return std::string(cave_connect_name(*f));
         else if constexpr (std::is_same_v<T, DiagonalPolicy>) return std::string(diagonal_policy_name(*f));
+        else if constexpr (std::is_same_v<T, KeyRule>) return std::string(key_rule_name(*f));
         else throw InvalidArgument("config field = a number or flag (expected a choice)");
       },
       field);
@@ -123,6 +128,7 @@ void set_config_choice(const ConfigField& field, std::string_view name, const st
         else if constexpr (std::is_same_v<T, CostPreset>) *f = parse_cost_preset(name, key);
         else if constexpr (std::is_same_v<T, CaveConnect>) *f = parse_cave_connect(name, key);
         else if constexpr (std::is_same_v<T, DiagonalPolicy>) *f = parse_diagonal_policy(name, key);
+        else if constexpr (std::is_same_v<T, KeyRule>) *f = parse_key_rule(name, key);
         else throw InvalidArgument(FieldProblem{key, std::string(name), "a number or flag, not a name"});
       },
       field);

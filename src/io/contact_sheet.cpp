@@ -50,7 +50,7 @@ Image render_thumbnail(const Dungeon& d, int max_side) {
   for (const Objective& o : d.objectives) {
     if (!d.tiles.in_bounds(o.pos)) continue;
     const int cx = static_cast<int>(int64_t{o.pos.x} * tw / w), cy = static_cast<int>(int64_t{o.pos.y} * th / h);
-    draw_marker_shape(img, cx - kMinMarkerSide / 2, cy - kMinMarkerSide / 2, kMinMarkerSide, o.kind);
+    draw_marker_shape(img, cx - kMinMarkerSide / 2, cy - kMinMarkerSide / 2, kMinMarkerSide, o.kind, marker_colour(o));
   }
   return img;
 }

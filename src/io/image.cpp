@@ -135,6 +135,27 @@ Rgb objective_colour(ObjectiveKind k) {
   return {255, 0, 255};
 }
 
+Rgb lock_colour(int lock) {
+  // Nine hues apart from the terrain and objective colours, bright enough on dark walls.
+  static constexpr Rgb kColours[kMaxLock] = {{0, 200, 255},  {255, 80, 160}, {150, 255, 60},  {160, 110, 255}, {255, 255, 255},
+                                             {0, 150, 140},  {255, 190, 120}, {120, 60, 20},  {90, 90, 255}};
+  if (lock < 1 || lock > kMaxLock) return {255, 0, 255};
+  return kColours[lock - 1];
+}
+
+Rgb marker_colour(const Objective& o) {
+  return o.kind == ObjectiveKind::Key && o.lock != 0 ? lock_colour(o.lock) : objective_colour(o.kind);
+}
+
+void draw_locked_door(Image& img, const LockedDoor& l, int scale) {
+  const int px = l.pos.x * scale, py = l.pos.y * scale;
+  img.fill_rect(px, py, scale, scale, lock_colour(l.lock));
+  if (scale >= 4) {  // a door-coloured bar across the middle: a door, not a key
+    const int bar = std::max(1, scale / 4);
+    img.fill_rect(px, py + (scale - bar) / 2, scale, bar, terrain_colour(Terrain::Door));
+  }
+}
+
 bool marker_shape_covers(ObjectiveKind k, int x, int y, int size) {
   // Twice the offset from the box's centre, so that odd and even sizes stay symmetric in integers.
   const int u = 2 * x + 1 - size, v = 2 * y + 1 - size;
@@ -151,7 +172,11 @@ bool marker_shape_covers(ObjectiveKind k, int x, int y, int size) {
 }
 
 void draw_marker_shape(Image& img, int x0, int y0, int size, ObjectiveKind k) {
-  const Rgb colour = objective_colour(k), outline{10, 10, 10};
+  draw_marker_shape(img, x0, y0, size, k, objective_colour(k));
+}
+
+void draw_marker_shape(Image& img, int x0, int y0, int size, ObjectiveKind k, Rgb colour) {
+  const Rgb outline{10, 10, 10};
   for (int y = 0; y < size; ++y)
     for (int x = 0; x < size; ++x) {
       if (x0 + x < 0 || y0 + y < 0 || x0 + x >= img.width || y0 + y >= img.height) continue;  // clipped
@@ -173,7 +198,7 @@ void draw_marker(Image& img, const Objective& o, int scale) {
   // scales), so that a marker reads at every scale; clipped at the image's edges.
   const int side = std::max(scale, kMinMarkerSide);
   const int centre_x = o.pos.x * scale + scale / 2, centre_y = o.pos.y * scale + scale / 2;
-  draw_marker_shape(img, centre_x - side / 2, centre_y - side / 2, side, o.kind);
+  draw_marker_shape(img, centre_x - side / 2, centre_y - side / 2, side, o.kind, marker_colour(o));
 }
 
 Image render_preview(const Dungeon& d, const PreviewOptions& options) {
@@ -198,6 +223,8 @@ Image render_preview(const Dungeon& d, const PreviewOptions& options) {
         }
       }
     }
+  for (const LockedDoor& l : d.locks)
+    if (d.tiles.in_bounds(l.pos)) draw_locked_door(img, l, s);
   for (const Objective& o : d.objectives)
     if (d.tiles.in_bounds(o.pos)) draw_marker(img, o, s);
   return img;

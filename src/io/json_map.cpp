@@ -5,6 +5,7 @@
 #include <optional>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/io/ascii.hpp>
 #include "io/json_input.hpp"
 
 namespace catacomb {
@@ -48,16 +49,35 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) {
   ojson params = ojson::object();
   for (const auto& [name, value] : d.params) params[name] = param_json(value);
   j["params"] = params;
-  ojson legend = ojson::object();
-  std::array<bool, kTerrainCount> used{};
-  for (Terrain t : d.tiles.cells()) used[static_cast<size_t>(t)] = true;
-  for (Terrain t : kAllTerrains) {
-    if (is_side_view_terrain(t) && !used[static_cast<size_t>(t)]) continue;  // top-down maps as before
+  // Lock fields only for a map with locks: a map without them is written as before locks.
+  const bool locked = d.has_locks();
+  if (locked) j["key_rule"] = key_rule_name(d.key_rule);
+  auto legend_entry = [&](Terrain t) {
     ojson e;
     e["name"] = terrain_name(t);
     e["passable"] = costs.passable(t);
     e["cost"] = costs.passable(t) ? ojson(costs[t]) : ojson(nullptr);
-    legend[std::string(1, terrain_char(t))] = e;
+    return e;
+  };
+  ojson legend = ojson::object();
+  std::array<bool, kTerrainCount> used_terrain{};
+  for (Terrain t : d.tiles.cells()) used_terrain[static_cast<size_t>(t)] = true;
+  for (Terrain t : kAllTerrains) {
+    if (is_side_view_terrain(t) && !used_terrain[static_cast<size_t>(t)]) continue;  // top-down maps as before
+    legend[std::string(1, terrain_char(t))] = legend_entry(t);
+  }
+  std::array<bool, kMaxLock + 1> used{};
+  for (const LockedDoor& l : d.locks) {
+    if (!d.tiles.in_bounds(l.pos) || l.lock < 1 || l.lock > kMaxLock)
+      throw InvalidArgument(FieldProblem{"locked door at " + to_string(l.pos), "lock " + std::to_string(l.lock),
+                                         "a lock 1 to 9 inside the map"});
+    used[static_cast<size_t>(l.lock)] = true;
+  }
+  for (int lock = 1; lock <= kMaxLock; ++lock) {
+    if (!used[static_cast<size_t>(lock)]) continue;
+    ojson e = legend_entry(Terrain::Door);
+    e["lock"] = lock;
+    legend[std::string(1, door_char(lock))] = e;
   }
   j["legend"] = legend;
   ojson tiles = ojson::array();
@@ -67,10 +87,17 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) {
     for (int x = 0; x < d.tiles.width(); ++x) row.push_back(terrain_char(d.tiles(x, y)));
     tiles.push_back(std::move(row));
   }
+  for (const LockedDoor& l : d.locks)
+    tiles[static_cast<size_t>(l.pos.y)].get_ref<std::string&>()[static_cast<size_t>(l.pos.x)] = door_char(l.lock);
   j["tiles"] = std::move(tiles);
   ojson objs = ojson::array();
-  for (const Objective& o : d.objectives)
-    objs.push_back(ojson{{"kind", objective_kind_name(o.kind)}, {"x", o.pos.x}, {"y", o.pos.y}});
+  for (const Objective& o : d.objectives) {
+    ojson e{{"kind", objective_kind_name(o.kind)}};
+    if (o.lock != 0) e["lock"] = o.lock;
+    e["x"] = o.pos.x;
+    e["y"] = o.pos.y;
+    objs.push_back(std::move(e));
+  }
   j["objectives"] = objs;
   ojson rooms = ojson::array();
   for (const Rect& r : d.rooms)
@@ -106,8 +133,16 @@ Dungeon read_json_map(std::string_view text) {
     }
   }
 
-  // Character -> terrain: the file's legend by name, else ours.
+  if (auto it = j.find("key_rule"); it != j.end()) {
+    if (!it->is_string()) bad("key_rule", json_excerpt(*it), "\"reusable\" or \"consumable\"");
+    const std::string rule = it->get<std::string>();
+    if (rule != "reusable" && rule != "consumable") bad("key_rule", json_excerpt(*it), "\"reusable\" or \"consumable\"");
+    d.key_rule = parse_key_rule(rule);
+  }
+
+  // Character -> terrain (and lock): the file's legend by name, else ours.
   std::array<std::optional<Terrain>, 256> decode{};
+  std::array<int, 256> lock_of{};
   for (Terrain t : kAllTerrains) decode[static_cast<unsigned char>(terrain_char(t))] = t;
   if (auto it = j.find("legend"); it != j.end()) {
     if (!it->is_object()) bad("legend", json_excerpt(*it), "an object");
@@ -119,6 +154,11 @@ Dungeon read_json_map(std::string_view text) {
       auto t = terrain_from_name(v["name"].get<std::string>());
       if (!t) bad("legend[\"" + k + "\"].name", json_excerpt(v["name"]), "a terrain name such as \"wall\" or \"floor\"");
       decode[static_cast<unsigned char>(k[0])] = *t;
+      if (auto l = v.find("lock"); l != v.end()) {
+        if (!l->is_number_integer() || l->get<int64_t>() < 1 || l->get<int64_t>() > kMaxLock)
+          bad("legend[\"" + k + "\"].lock", json_excerpt(*l), "a lock id 1 to 9");
+        lock_of[static_cast<unsigned char>(k[0])] = static_cast<int>(l->get<int64_t>());
+      }
     }
   }
 
@@ -142,6 +182,7 @@ Dungeon read_json_map(std::string_view text) {
         bad("tiles[" + std::to_string(y) + "][" + std::to_string(x) + "]", "'" + std::string(1, s[static_cast<size_t>(x)]) + "'",
             "a character of the legend");
       d.tiles(x, y) = *t;
+      if (const int lock = lock_of[static_cast<unsigned char>(s[static_cast<size_t>(x)])]) d.locks.push_back({{x, y}, lock});
     }
   }
   if (auto it = j.find("objectives"); it != j.end()) {
@@ -155,7 +196,12 @@ Dungeon read_json_map(std::string_view text) {
       if (!k) bad(where + "kind", json_excerpt(kind), "start, exit, key, treasure or objective");
       // Coordinates may lie off the map: validation reports that, reading does not refuse it.
       Point p{need_int(o, "x", where, -kMaxSide * 4, kMaxSide * 4), need_int(o, "y", where, -kMaxSide * 4, kMaxSide * 4)};
-      d.objectives.push_back({*k, p});
+      int lock = 0;
+      if (o.contains("lock")) {
+        if (*k != ObjectiveKind::Key) bad(where + "lock", json_excerpt(o["lock"]), "no lock on a " + kind.get<std::string>());
+        lock = need_int(o, "lock", where, 1, kMaxLock);
+      }
+      d.objectives.push_back({*k, p, lock});
     }
   }
   if (auto it = j.find("rooms"); it != j.end()) {
@@ -169,6 +215,40 @@ Dungeon read_json_map(std::string_view text) {
     }
   }
   return d;
+}
+
+}  // namespace catacomb
+
+namespace catacomb {
+
+std::optional<CostTable> read_json_legend_costs(std::string_view text, const CostTable& base) {
+  const ojson j = parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON");
+  auto it = j.is_object() ? j.find("legend") : j.end();
+  if (it == j.end() || !it->is_object()) return std::nullopt;
+  CostTable costs = base;
+  bool stated = false;
+  for (auto& [k, v] : it->items()) {
+    if (!v.is_object() || v.contains("lock") || !v.contains("name") || !v["name"].is_string()) continue;
+    const auto t = terrain_from_name(v["name"].get<std::string>());
+    if (!t) continue;
+    const std::string where = "legend[\"" + k + "\"].";
+    if (auto p = v.find("passable"); p != v.end()) {
+      if (!p->is_boolean()) bad(where + "passable", json_excerpt(*p), "true or false");
+      stated = true;
+      if (!p->get<bool>()) {
+        costs.set(*t, CostTable::kImpassable);
+        continue;
+      }
+    }
+    if (auto c = v.find("cost"); c != v.end() && !c->is_null()) {
+      if (!c->is_number() || !(c->get<double>() > 0) || !(c->get<double>() < CostTable::kImpassable))
+        bad(where + "cost", json_excerpt(*c), "a number > 0");
+      costs.set(*t, c->get<double>());
+      stated = true;
+    }
+  }
+  if (!stated) return std::nullopt;
+  return costs;
 }
 
 }  // namespace catacomb

@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/io/ascii.hpp>
 #include <catacomb/io/image.hpp>
 
 namespace catacomb {
@@ -118,13 +119,17 @@ void draw_tile(Image& img, int x0, int s, Terrain t) {
   }
 }
 
-// The marker tiles follow the terrain tiles, one per objective kind in enum order.
+// The marker tiles follow the terrain tiles, one per objective kind in enum order; then the doors
+// locked with locks 1 to 9, each a door tile in its lock's colour. Every map's tileset has them all,
+// so that the maps of a batch can share one.
 constexpr ObjectiveKind kMarkerKinds[] = {ObjectiveKind::Start, ObjectiveKind::Exit, ObjectiveKind::Key,
                                           ObjectiveKind::Treasure, ObjectiveKind::Objective};
 constexpr int kMarkerCount = static_cast<int>(std::size(kMarkerKinds));
-constexpr int kTileCount = kTerrainCount + kMarkerCount;
+constexpr int kTileCount = kTerrainCount + kMarkerCount + kMaxLock;
 
 int marker_tile_id(ObjectiveKind k) { return kTerrainCount + static_cast<int>(k); }
+constexpr int locked_door_tile_id(int lock) { return kTerrainCount + kMarkerCount + lock - 1; }
+constexpr int locked_door_tile_id_max() { return locked_door_tile_id(kMaxLock); }
 
 Image tileset_image(int s) {
   Image img(kTileCount * s, s);
@@ -135,6 +140,12 @@ Image tileset_image(int s) {
     const int x0 = marker_tile_id(k) * s;
     draw_tile(img, x0, s, Terrain::Floor);
     draw_marker_shape(img, x0, 0, s, k);
+  }
+  for (int lock = 1; lock <= kMaxLock; ++lock) {
+    const int x0 = locked_door_tile_id(lock) * s;
+    draw_tile(img, x0, s, Terrain::Door);
+    const int inset = std::max(1, s / 4);
+    img.fill_rect(x0 + inset, inset, s - 2 * inset, s - 2 * inset, lock_colour(lock));
   }
   return img;
 }
@@ -169,6 +180,20 @@ json tileset_json(const std::string& image_file, int s, const CostTable& costs) 
     tile["id"] = marker_tile_id(k);
     tile["properties"] = json::array({property("objective", "string", objective_kind_name(k))});
     set_class(tile, objective_kind_name(k));
+    tiles.push_back(std::move(tile));
+  }
+  for (int lock = 1; lock <= kMaxLock; ++lock) {
+    json tile;
+    tile["id"] = locked_door_tile_id(lock);
+    const Terrain t = Terrain::Door;
+    json props = json::array();
+    props.push_back(property("terrain", "string", terrain_name(t)));
+    props.push_back(property("char", "string", std::string(1, door_char(lock))));
+    props.push_back(property("lock", "int", lock));
+    props.push_back(property("passable", "bool", costs.passable(t)));
+    if (costs.passable(t)) props.push_back(property("cost", "float", costs[t]));
+    tile["properties"] = std::move(props);
+    set_class(tile, "locked-door");
     tiles.push_back(std::move(tile));
   }
   ts["tiles"] = std::move(tiles);
@@ -214,6 +239,7 @@ json objects_json(const Dungeon& d, int s, int& next_id) {
     o["height"] = s;
     o["properties"] = json::array({property("index", "int", i), property("cell_x", "int", ob.pos.x),
                                    property("cell_y", "int", ob.pos.y)});
+    if (ob.lock != 0) o["properties"].push_back(property("lock", "int", ob.lock));
     objects.push_back(std::move(o));
   }
   return objects;
@@ -236,12 +262,18 @@ json map_properties(const Dungeon& d) {
 // Appends the gids, one map row per line indented by `indent` spaces, the closing bracket on
 // its own line indented by `indent` - 2. Written through a pointer into space reserved up front:
 // a per-character append costs several seconds on a 16384 x 16384 map.
-void append_data(std::string& out, const Grid<Terrain>& tiles, size_t indent) {
-  static_assert(kTerrainCount <= 9, "gids are written as one digit");
+// A locked door's gid is 1 + locked_door_tile_id(lock) (15 to 23): two digits, which `d.locks` adds.
+void append_data(std::string& out, const Dungeon& d, size_t indent) {
+  static_assert(kTerrainCount <= 9, "terrain gids are written as one digit");
+  static_assert(1 + locked_door_tile_id_max() < 100, "locked door gids are written as two digits at most");
+  const Grid<Terrain>& tiles = d.tiles;
   const size_t w = static_cast<size_t>(tiles.width()), h = static_cast<size_t>(tiles.height());
   const size_t row_chars = indent + 2 * w + 1;  // indent, w digits, w commas (or w - 1 and none), '\n'
+  size_t two_digit = 0;
+  for (const LockedDoor& l : d.locks) two_digit += 1 + locked_door_tile_id(l.lock) >= 10 ? 1 : 0;
   const size_t start = out.size();
-  out.resize(start + 2 + h * row_chars - (h > 0 ? 1 : 0) + (indent - 2) + 1);
+  out.resize(start + 2 + h * row_chars - (h > 0 ? 1 : 0) + (indent - 2) + 1 + two_digit);
+  auto lock = d.locks.begin();  // row-major, as the cells are written
   char* p = out.data() + start;
   *p++ = '[';
   *p++ = '\n';
@@ -249,7 +281,13 @@ void append_data(std::string& out, const Grid<Terrain>& tiles, size_t indent) {
     p = std::fill_n(p, indent, ' ');
     const Terrain* row = tiles.row(static_cast<int>(y));
     for (size_t x = 0; x < w; ++x) {
-      *p++ = static_cast<char>('1' + static_cast<int>(row[x]));
+      if (lock != d.locks.end() && lock->pos == Point{static_cast<int>(x), static_cast<int>(y)}) {
+        const int gid = 1 + locked_door_tile_id((lock++)->lock);
+        if (gid >= 10) *p++ = static_cast<char>('0' + gid / 10);
+        *p++ = static_cast<char>('0' + gid % 10);
+      } else {
+        *p++ = static_cast<char>('1' + static_cast<int>(row[x]));
+      }
       *p++ = ',';
     }
     if (y + 1 == h) --p;  // no comma after the last gid
@@ -301,6 +339,11 @@ TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_s
   static_assert(kMaxTiledTileSize == 64, "check_image_scale enforces 1 to 64");
   check_grid_size(d.tiles.width(), d.tiles.height(), "dungeon");
   const int s = tile_size;
+  for (size_t i = 0; i < d.locks.size(); ++i)
+    if (!d.tiles.in_bounds(d.locks[i].pos) || d.locks[i].lock < 1 || d.locks[i].lock > kMaxLock ||
+        (i > 0 && !(d.locks[i - 1].pos < d.locks[i].pos)))
+      throw InvalidArgument(FieldProblem{"locked door at " + to_string(d.locks[i].pos), "lock " + std::to_string(d.locks[i].lock),
+                                         "a lock 1 to 9 inside the map, one per cell, in row-major order"});
 
   TiledExport out;
   json tileset;
@@ -368,7 +411,7 @@ TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_s
   const size_t w = static_cast<size_t>(d.tiles.width()), h = static_cast<size_t>(d.tiles.height());
   out.tmj.reserve(text.size() + h * (indent + 2 * w + 1) + indent + 4);  // gids 1 to 9: one digit each
   out.tmj.append(text, 0, at);
-  append_data(out.tmj, d.tiles, indent);
+  append_data(out.tmj, d, indent);
   out.tmj.append(text, at + kDataPlaceholder.size(), std::string::npos);
   out.tmj += '\n';
   if (external_tileset.empty()) out.tileset_png = encode_png(tileset_image(s));

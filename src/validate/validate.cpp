@@ -8,6 +8,8 @@
 #include <map>
 #include <sstream>
 
+#include <catacomb/core/error.hpp>
+
 #include <catacomb/pathing/search.hpp>
 
 namespace catacomb {
@@ -20,8 +22,46 @@ std::string_view problem_kind_name(ProblemKind k) {
     case ProblemKind::Impassable: return "impassable";
     case ProblemKind::Unreachable: return "unreachable";
     case ProblemKind::SharedCell: return "shared-cell";
+    case ProblemKind::Locked: return "locked";
+    case ProblemKind::NotCompletable: return "not-completable";
+    case ProblemKind::SolverCap: return "solver-cap";
+    case ProblemKind::BadLock: return "bad-lock";
   }
   return "?";
+}
+
+ValidateOptions map_rules(const Dungeon& d, const std::optional<CostTable>& legend) {
+  ValidateOptions o;
+  auto param = [&](std::string_view name) -> const ParamValue* {
+    for (const auto& [k, v] : d.params)
+      if (k == name) return &v;
+    return nullptr;
+  };
+  auto text = [&](std::string_view name) -> std::optional<std::string> {
+    const ParamValue* v = param(name);
+    if (!v) return std::nullopt;
+    if (const auto* s = std::get_if<std::string>(v)) return *s;
+    throw InvalidArgument(FieldProblem{"params." + std::string(name), "a non-string value", "a name"});
+  };
+  if (legend) {
+    o.costs = *legend;
+  } else {
+    if (auto c = text("costs")) o.costs = CostTable::preset(parse_cost_preset(*c, "params.costs"));
+    if (const ParamValue* v = param("deep_water")) {
+      const bool* deep = std::get_if<bool>(v);
+      if (!deep) throw InvalidArgument(FieldProblem{"params.deep_water", "a non-boolean value", "true or false"});
+      if (*deep) o.costs.set(Terrain::Water, CostTable::kImpassable);
+    }
+  }
+  if (const ParamValue* v = param("neighbors")) {
+    const int64_t* n = std::get_if<int64_t>(v);
+    if (!n || (*n != 4 && *n != 8))
+      throw InvalidArgument(FieldProblem{"params.neighbors", n ? std::to_string(*n) : "a non-integer value", "4 or 8"});
+    o.moves.neighbors = static_cast<int>(*n);
+  }
+  if (auto diag = text("diagonal")) o.moves.diagonal = parse_diagonal_policy(*diag, "params.diagonal");
+  o.key_rule = d.key_rule;
+  return o;
 }
 
 ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options) {
@@ -95,6 +135,36 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
     std::vector<Point> down = descend(distances, tiles, options.costs, r.objective.pos);
     r.route.assign(down.rbegin(), down.rend());
     r.length = r.route.empty() ? 0 : static_cast<int64_t>(r.route.size()) - 1;
+  }
+  if (options.solve) {
+    std::map<Point, int> lock_cells;
+    for (const LockedDoor& l : d.locks) {
+      const std::string door = "locked door " + std::to_string(l.lock) + " at " + to_string(l.pos);
+      if (!tiles.in_bounds(l.pos)) add(ProblemKind::BadLock, -1, door + " is off the map");
+      else if (l.lock < 1 || l.lock > kMaxLock) add(ProblemKind::BadLock, -1, door + " has a lock id outside 1 to 9");
+      else if (!options.costs.passable(tiles[l.pos]))
+        add(ProblemKind::BadLock, -1, door + " stands on " + std::string(terrain_name(tiles[l.pos])) + ", which is impassable");
+      else if (!lock_cells.emplace(l.pos, l.lock).second) add(ProblemKind::BadLock, -1, door + " shares its cell with another locked door");
+    }
+    SolveOptions so;
+    so.costs = options.costs;
+    so.moves = options.moves;
+    so.key_rule = options.key_rule;
+    so.max_states = options.max_states;
+    Solution sol = solve_dungeon(d, so);
+    if (sol.status == SolveStatus::StateCap) {
+      add(ProblemKind::SolverCap, -1, sol.message);
+    } else if (usable_start) {
+      std::optional<size_t> exit;
+      for (size_t i = 0; i < d.objectives.size() && !exit; ++i)
+        if (d.objectives[i].kind == ObjectiveKind::Exit) exit = i;
+      if (sol.status == SolveStatus::NotCompletable && exit && rep.objectives[*exit].reachable)
+        add(ProblemKind::NotCompletable, static_cast<int>(*exit), "not completable: " + sol.reasons[*exit]);
+      for (size_t i = 0; i < d.objectives.size(); ++i)
+        if (rep.objectives[i].reachable && !sol.reasons[i].empty() && (!exit || i != *exit))
+          add(ProblemKind::Locked, static_cast<int>(i), sol.reasons[i]);
+    }
+    rep.solution = std::move(sol);
   }
   rep.valid = rep.problems.empty();
   if (options.keep_maps) {

@@ -101,11 +101,13 @@ static void test_generate_round_trip_validate(const char* config_json, uint64_t 
         legend_only = 0;
   CHECK(legend_only);
 
-  /* Text: the tiles row by row. */
+  /* Text: the tiles row by row, then (after an empty line) the trailer naming the digits' kinds. */
   char* text = catacomb_dungeon_to_text(d);
   CHECK(text != NULL);
   if (text) {
-    CHECK(strlen(text) == (size_t)(w + 1) * (size_t)h);
+    CHECK(strlen(text) > (size_t)(w + 1) * (size_t)h);
+    CHECK(text[(size_t)(w + 1) * (size_t)h - 1] == '\n' && text[(size_t)(w + 1) * (size_t)h] == '\n');
+    CHECK(strstr(text, "\n1: key\n") != NULL);
     CHECK(text[(size_t)sy * (size_t)(w + 1) + (size_t)sx] == '<');
     catacomb_string_free(text);
   }

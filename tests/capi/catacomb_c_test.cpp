@@ -152,4 +152,29 @@ TEST(CApiTest, ReadsHandWrittenMapsWithMoreObjectivesThanTheLegendMarks) {
 TEST(CApiTest, VersionIsTheLibrarys) { EXPECT_STREQ(catacomb_version(), CATACOMB_VERSION); }
 
 }  // namespace
+TEST(CApiTest, LockedDungeonsFromTheConfigTable) {
+  catacomb_config* c = catacomb_config_from_json(R"({"locks": 2, "key_rule": "consumable", "width": 60, "height": 40})");
+  ASSERT_NE(c, nullptr) << catacomb_last_error();
+  catacomb_dungeon* d = catacomb_generate(c, 3);
+  ASSERT_NE(d, nullptr) << catacomb_last_error();
+  int locked_keys = 0;
+  for (int i = 0; i < catacomb_dungeon_objective_count(d); ++i) locked_keys += catacomb_dungeon_objective_lock(d, i) > 0;
+  EXPECT_EQ(locked_keys, 2);
+  int doors = 0;
+  for (int y = 0; y < catacomb_dungeon_height(d); ++y)
+    for (int x = 0; x < catacomb_dungeon_width(d); ++x) {
+      const int lock = catacomb_dungeon_lock(d, x, y);
+      doors += lock > 0;
+      if (lock > 0) {
+        EXPECT_EQ(catacomb_dungeon_tile(d, x, y), 'A' + lock - 1);
+      }
+    }
+  EXPECT_GE(doors, 2);
+  EXPECT_EQ(catacomb_completable(d), 1);
+  EXPECT_EQ(catacomb_dungeon_lock(d, -1, 0), -1);
+  EXPECT_EQ(catacomb_dungeon_objective_lock(nullptr, 0), -1);
+  catacomb_dungeon_free(d);
+  catacomb_config_free(c);
+}
+
 }  // namespace catacomb

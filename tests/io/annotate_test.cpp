@@ -71,7 +71,7 @@ TEST(AnnotateTest, ParsesEachOverlayNameAndAll) {
   // Fixed order, once each, spaces ignored.
   EXPECT_EQ(parse_overlays("unreachable, regions,unreachable"),
             (std::vector<Overlay>{Overlay::Regions, Overlay::Unreachable}));
-  EXPECT_EQ(parse_overlays("dead-ends,all").size(), 6u);
+  EXPECT_EQ(parse_overlays("dead-ends,all").size(), 7u);
 }
 
 TEST(AnnotateTest, RejectsAnUnknownOverlayNamingIt) {
@@ -81,7 +81,7 @@ TEST(AnnotateTest, RejectsAnUnknownOverlayNamingIt) {
   } catch (const InvalidArgument& e) {
     EXPECT_STREQ(e.what(),
                  "--overlay = foo (expected a comma-separated list of regions, routes, heatmap, dead-ends, "
-                 "chokepoints, unreachable or all)");
+                 "chokepoints, unreachable, walkthrough or all)");
   }
   try {
     parse_overlays("regions,,routes", "overlays");
@@ -370,6 +370,32 @@ TEST(AnnotateTest, RefusesAReportOfAnotherMap) {
   } catch (const InvalidArgument& e) {
     EXPECT_STREQ(e.what(), "analysis chokepoint = 40,3 (expected inside the 14x9 map)");
   }
+}
+
+TEST(AnnotateTest, TheWalkthroughOverlayNumbersTheSteps) {
+  const Dungeon d = read_ascii("#############\n#<a.Ab.Bc.C>#\n#############\n");
+  ValidateOptions vo;
+  const ValidationReport report = validate_dungeon(d, vo);
+  ASSERT_TRUE(report.solution);
+  const MapAnalysis analysis = analyse_map(d, report, vo);
+  const int s = 10;
+  const Image img = render_annotated(d, report, analysis, options({Overlay::Walkthrough}, false, s));
+  const Image plain = render_preview(d, {s});
+  // Step 1 ends on key 1 at (2,1): its label box touches the cell's top-right corner from
+  // outside, dark, with white digit pixels in it.
+  const int x0 = 3 * s, y0 = 0;
+  EXPECT_EQ(img.get(x0, y0), (Rgb{20, 20, 24}));
+  bool white = false;
+  for (int y = y0; y < y0 + 14; ++y)
+    for (int x = x0; x < x0 + 10; ++x) white |= img.get(x, y) == Rgb{255, 255, 255};
+  EXPECT_TRUE(white);
+  EXPECT_NE(img.rgb, plain.rgb);
+  // Without a solution in the report there is nothing to draw.
+  ValidationReport bare = report;
+  bare.solution.reset();
+  EXPECT_EQ(render_annotated(d, bare, analysis, options({Overlay::Walkthrough}, false, s)).rgb, plain.rgb);
+  // The legend names the locks present and the walkthrough.
+  EXPECT_GT(annotated_size(d, report, analysis, options({Overlay::Walkthrough}, true, s)).height, 3 * s);
 }
 
 }  // namespace

@@ -49,7 +49,7 @@ TEST(AsciiTest, RejectsBadCharacterNamingLineAndColumn) {
     FAIL();
   } catch (const InvalidArgument& e) {
     EXPECT_EQ(std::string(e.what()),
-              "ASCII map line 2 column 2: character 'x' (expected one of # . , + ~ \" = H - < > 1-9)");
+              "ASCII map line 2 column 2: character 'x' (expected one of # . , + ~ \" = H - < > 1-9 A-I a-i)");
   }
 }
 
@@ -66,6 +66,58 @@ TEST(AsciiTest, WriteRefusesMoreThanNineObjectives) {
   d.tiles = Grid<Terrain>(12, 1, Terrain::Floor);
   for (int i = 0; i < 10; ++i) d.objectives.push_back({ObjectiveKind::Key, {i, 0}});
   EXPECT_THROW(write_ascii(d), InvalidArgument);
+}
+
+const char* kLocked =
+    "#########\n"
+    "#<.a#.b>#\n"
+    "#.1.A.#B#\n"
+    "#..2#...#\n"
+    "#########\n"
+    "\n"
+    "1: key\n"
+    "2: treasure\n"
+    "key-rule: consumable\n";
+
+TEST(AsciiTest, ReadsLockedDoorsKeysKindsAndTheKeyRule) {
+  Dungeon d = read_ascii(kLocked);
+  EXPECT_EQ(d.tiles(4, 2), Terrain::Door);
+  EXPECT_EQ(d.tiles(7, 2), Terrain::Door);
+  EXPECT_EQ(d.tiles(3, 1), Terrain::Floor);  // under key a
+  EXPECT_EQ(d.locks, (std::vector<LockedDoor>{{{4, 2}, 1}, {{7, 2}, 2}}));
+  ASSERT_EQ(d.objectives.size(), 6u);
+  EXPECT_EQ(d.objectives[2], (Objective{ObjectiveKind::Key, {2, 2}, 0}));
+  EXPECT_EQ(d.objectives[3], (Objective{ObjectiveKind::Treasure, {3, 3}, 0}));
+  EXPECT_EQ(d.objectives[4], (Objective{ObjectiveKind::Key, {3, 1}, 1}));
+  EXPECT_EQ(d.objectives[5], (Objective{ObjectiveKind::Key, {6, 1}, 2}));
+  EXPECT_EQ(d.key_rule, KeyRule::Consumable);
+  EXPECT_EQ(write_ascii(d), kLocked);
+}
+
+TEST(AsciiTest, KindsSurviveARoundTripWithoutLocks) {
+  Dungeon d = read_ascii("#####\n#<1>#\n#####\n");
+  d.objectives[2].kind = ObjectiveKind::Treasure;
+  const std::string text = write_ascii(d);
+  EXPECT_EQ(text, "#####\n#<1>#\n#####\n\n1: treasure\n");
+  EXPECT_EQ(read_ascii(text), d);
+}
+
+TEST(AsciiTest, RejectsABadTrailerNamingTheLine) {
+  try {
+    read_ascii("###\n#1#\n###\n\n1: dragon\n");
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()), "ASCII map line 5 kind = 'dragon' (expected key, treasure or objective)");
+  }
+  EXPECT_THROW(read_ascii("###\n#1#\n###\n\n2: key\n"), InvalidArgument);
+  EXPECT_THROW(read_ascii("###\n#1#\n###\n\nkey-rule: sticky\n"), InvalidArgument);
+  try {
+    read_ascii("###\n#1#\n###\n\n\xff\x01\n");
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "ASCII map line 5 = '\\xFF\\x01' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
+  }
 }
 
 }  // namespace

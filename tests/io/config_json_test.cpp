@@ -26,7 +26,7 @@ TEST(ConfigJsonTest, TableHasEveryParameterOnceWithHelp) {
     EXPECT_EQ(p.name.find('_'), std::string_view::npos) << p.name;  // flags use '-'
     EXPECT_TRUE(keys.insert(p.key()).second) << p.name;
   }
-  EXPECT_EQ(keys.size(), 43u);  // 33, and 10 of the platformer generator
+  EXPECT_EQ(keys.size(), 45u);  // 33, 2 of locks and 10 of the platformer generator
   EXPECT_EQ(generate_config_params()[0].name, "generator");
   EXPECT_TRUE(generate_config_params()[1].is_seed());
   EXPECT_EQ(generate_config_params().back().key(), "max_attempts");

@@ -100,5 +100,23 @@ TEST(ImageTest, BlendMixesColours) {
   EXPECT_EQ(img.get(1, 0), (Rgb{100, 50, 0}));
 }
 
+TEST(ImageTest, ALockSharesItsColourBetweenItsDoorsAndItsKeys) {
+  Dungeon d;
+  d.tiles = Grid<Terrain>(4, 1, Terrain::Floor);
+  d.tiles(2, 0) = Terrain::Door;
+  d.locks.push_back({{2, 0}, 4});
+  d.objectives.push_back({ObjectiveKind::Key, {0, 0}, 4});
+  const int s = 5;
+  const test::DecodedPng png = test::decode_png(encode_png(render_preview(d, {s})));
+  auto pixel = [&](int x, int y) {
+    const size_t i = (static_cast<size_t>(y) * static_cast<size_t>(png.width) + static_cast<size_t>(x)) * 3;
+    return Rgb{png.rgb[i], png.rgb[i + 1], png.rgb[i + 2]};
+  };
+  EXPECT_EQ(pixel(2 * s, 0), lock_colour(4));   // the door's top-left corner
+  EXPECT_EQ(pixel(0 * s + 2, 2), lock_colour(4));  // the key marker's middle
+  EXPECT_NE(lock_colour(4), lock_colour(5));
+  EXPECT_EQ(pixel(3 * s + 2, 2), terrain_colour(Terrain::Floor));
+}
+
 }  // namespace
 }  // namespace catacomb

@@ -86,5 +86,53 @@ TEST(JsonMapTest, MalformedInputIsRefusedWithTheKeyNamed) {
   EXPECT_THROW(read_json_map("{not json"), InvalidArgument);
 }
 
+Dungeon locked_sample() {
+  return read_ascii(
+      "#######\n"
+      "#<a.A>#\n"
+      "#.b.B.#\n"
+      "#######\n"
+      "\n"
+      "key-rule: consumable\n");
+}
+
+TEST(JsonMapTest, LocksKeysAndTheKeyRuleSurviveARoundTrip) {
+  const Dungeon d = locked_sample();
+  const std::string text = write_json_map(d);
+  const auto j = nlohmann::ordered_json::parse(text);
+  EXPECT_EQ(j["key_rule"], "consumable");
+  EXPECT_EQ(j["tiles"][1], "#...A.#");
+  EXPECT_EQ(j["legend"]["A"]["lock"], 1);
+  EXPECT_EQ(j["legend"]["A"]["name"], "door");
+  EXPECT_EQ(j["legend"]["B"]["lock"], 2);
+  EXPECT_FALSE(j["legend"].contains("C"));
+  EXPECT_EQ(j["objectives"][2].dump(), R"({"kind":"key","lock":1,"x":2,"y":1})");
+  EXPECT_EQ(read_json_map(text), d);
+}
+
+TEST(JsonMapTest, AMapWithoutLocksHasNoLockFields) {
+  const std::string text = write_json_map(sample());
+  EXPECT_EQ(text.find("lock"), std::string::npos);
+  EXPECT_EQ(text.find("key_rule"), std::string::npos);
+}
+
+TEST(JsonMapTest, RejectsBadLockFields) {
+  auto j = nlohmann::ordered_json::parse(write_json_map(locked_sample()));
+  auto bad_lock = j;
+  bad_lock["legend"]["A"]["lock"] = 10;
+  EXPECT_THROW(read_json_map(bad_lock.dump()), InvalidArgument);
+  auto lock_on_treasure = j;
+  lock_on_treasure["objectives"][0]["lock"] = 1;
+  EXPECT_THROW(read_json_map(lock_on_treasure.dump()), InvalidArgument);
+  auto bad_rule = j;
+  bad_rule["key_rule"] = "sticky";
+  try {
+    read_json_map(bad_rule.dump());
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()), "JSON map key_rule = \"sticky\" (expected \"reusable\" or \"consumable\")");
+  }
+}
+
 }  // namespace
 }  // namespace catacomb

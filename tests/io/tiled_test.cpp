@@ -501,6 +501,36 @@ TEST(TiledTest, TextThatIsNotUtf8IsRefused) {
   EXPECT_THROW(make_tiled(d, "x.tmj"), InvalidArgument);
 }
 
+TEST(TiledTest, LockedDoorsAreTilesWithALockAndKeysObjectsWithALock) {
+  const Dungeon d = read_ascii(
+      "#######\n"
+      "#<a.C>#\n"
+      "#######\n");
+  const TiledExport t = make_tiled(d, "out/level.tmj", 8);
+  const json j = json::parse(t.tmj);
+  EXPECT_EQ(j["layers"][0]["data"][7 + 4], kTerrainCount + 3);  // gid of lock 3's door
+  const json& ts = j["tilesets"][0];
+  EXPECT_EQ(ts["tilecount"], kTerrainCount + kMaxLock);
+  const json& tile = ts["tiles"][kTerrainCount + 2];
+  EXPECT_EQ(tile["class"], "locked-door");
+  bool lock_property = false;
+  for (const json& p : tile["properties"])
+    if (p["name"] == "lock") lock_property = p["value"] == 3;
+  EXPECT_TRUE(lock_property);
+  const json& key = j["layers"][1]["objects"][2];
+  EXPECT_EQ(key["class"], "key");
+  bool key_lock = false;
+  for (const json& p : key["properties"])
+    if (p["name"] == "lock") key_lock = p["value"] == 1;
+  EXPECT_TRUE(key_lock);
+  EXPECT_EQ(test::decode_png(t.tileset_png).width, (kTerrainCount + kMaxLock) * 8);
+}
+
+TEST(TiledTest, AMapWithoutLocksKeepsItsSevenTiles) {
+  const TiledExport t = make_tiled(rooms_dungeon(), "out/level.tmj", 8);
+  EXPECT_EQ(json::parse(t.tmj)["tilesets"][0]["tilecount"], kTerrainCount);
+}
+
 }  // namespace
 }  // namespace catacomb
 

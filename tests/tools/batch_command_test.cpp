@@ -106,6 +106,25 @@ TEST(BatchCommandTest, EachSeedsFilesAreExactlyWhatGenerateWrites) {
         << ext;
 }
 
+TEST(BatchCommandTest, ABatchWithLocksHasTheWalkthroughMetricsInEveryRow) {
+  test::TempDir dir;
+  ASSERT_EQ(run_cli(batch_args(dir.path(), "1..3", {"--locks", "2"})).code, 0);
+  std::vector<std::string> lines = lines_of(test::slurp(dir.file("summary.csv")));
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0],
+            "seed,valid,attempts,open_fraction,rooms,objectives,route_cost,route_length,loops,dead_ends,chokepoints,"
+            "critical_path_length,critical_path_cost,keys_on_critical_path,backtracking,optional_objectives,"
+            "generate_ms,error,png,json,txt");
+  for (size_t i = 1; i < lines.size(); ++i) {
+    std::vector<std::string> f = split_csv(lines[i]);
+    ASSERT_EQ(f.size(), 21u) << lines[i];
+    EXPECT_GT(std::stoi(f[11]), 0);  // critical path length
+    EXPECT_EQ(f[13], "2");           // both keys are on it
+  }
+  const auto row = nlohmann::json::parse(lines_of(test::slurp(dir.file("seeds.jsonl")))[0]);
+  EXPECT_EQ(row["keys_on_critical_path"], 2);
+}
+
 TEST(BatchCommandTest, CsvHasTheHeaderAndOneRowPerSeedInSeedOrder) {
   test::TempDir dir;
   ASSERT_EQ(run_cli(batch_args(dir.path(), "5..9", {"--threads", "2"})).code, 0);

@@ -248,4 +248,25 @@ TEST(GenerateCommandTest, NoSubcommandIsAUsageError) {
 }
 
 }  // namespace
+TEST(GenerateCommandTest, LocksThreeGivesCompletableDungeonsWithTheExitBehindALock) {
+  test::TempDir dir;
+  for (const char* g : {"rooms", "caves"}) {
+    const std::string map = dir.file(std::string(g) + ".json"), cert = dir.file(std::string(g) + ".cert");
+    auto r = run_cli({"generate", "--generator", g, "--locks", "3", "--seed", "4", "--json", map});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(test::slurp(map));
+    EXPECT_EQ(j["key_rule"], "reusable");
+    EXPECT_EQ(j["params"]["locks"], 3);
+    auto v = run_cli({"validate", map, "--json", "--certificate", cert});
+    ASSERT_EQ(v.code, 0) << v.out;
+    const auto report = nlohmann::json::parse(v.out);
+    EXPECT_EQ(report["solution"]["completable"], true);
+    EXPECT_EQ(report["solution"]["metrics"]["keys_on_critical_path"], 3);
+    EXPECT_GT(report["solution"]["objectives"][1]["reachable_after_step"].get<int>(), 0) << "the exit is behind a lock";
+    EXPECT_EQ(run_cli({"verify", map, cert}).code, 0);
+  }
+  EXPECT_EQ(run_cli({"generate", "--locks", "10"}).code, 2);
+  EXPECT_EQ(run_cli({"generate", "--key-rule", "sticky"}).code, 2);
+}
+
 }  // namespace catacomb

@@ -31,12 +31,38 @@ std::string_view objective_kind_name(ObjectiveKind k);
 /// The kind called `name`, if any.
 std::optional<ObjectiveKind> objective_kind_from_name(std::string_view name);
 
+/// Lock ids run from 1 to kMaxLock; 0 means "no lock".
+inline constexpr int kMaxLock = 9;
+
 /// One objective: a kind at a cell.
 struct Objective {
   ObjectiveKind kind = ObjectiveKind::Objective;
   Point pos;
+  /// For a key: the lock it opens, 1 to kMaxLock; 0 for a key that opens nothing and for every
+  /// other kind.
+  int lock = 0;
   friend bool operator==(const Objective&, const Objective&) = default;
 };
+
+/// A locked door: a door tile that can only be entered (or cut past diagonally) once it has been
+/// opened with a key of the same lock id.
+struct LockedDoor {
+  Point pos;
+  /// 1 to kMaxLock.
+  int lock = 1;
+  friend bool operator==(const LockedDoor&, const LockedDoor&) = default;
+};
+
+/// What opening a locked door does to the key.
+enum class KeyRule : uint8_t {
+  Reusable,    ///< a key opens every door of its lock id and is kept (the default)
+  Consumable,  ///< a key opens one door of its lock id and is spent
+};
+/// "reusable", "consumable".
+std::string_view key_rule_name(KeyRule r);
+/// Parses a key rule name; throws InvalidArgument "<field> = <name> (expected reusable or
+/// consumable)" otherwise.
+KeyRule parse_key_rule(std::string_view name, const std::string& field = "key_rule");
 
 /// A generator parameter value as recorded in a dungeon's recipe.
 using ParamValue = std::variant<int64_t, double, bool, std::string>;
@@ -51,6 +77,11 @@ struct Dungeon {
   uint64_t seed = 0;
   std::string generator;  ///< "caves", "rooms", or "" for a map of unknown origin
   Params params;
+  /// Locked doors, in row-major order of their cells (at most one per cell); each stands on a
+  /// Door tile. Empty for a dungeon without locks.
+  std::vector<LockedDoor> locks;
+  /// How keys open locked doors.
+  KeyRule key_rule = KeyRule::Reusable;
   /// Attempts the generator needed to produce a valid dungeon (1 = the first try); 0 when
   /// unknown (a map read from a file that does not say).
   int attempts = 0;
@@ -61,8 +92,33 @@ struct Dungeon {
       if (o.kind == k) return o.pos;
     return std::nullopt;
   }
+  /// The lock id of the locked door at `p`, 0 when there is none.
+  int lock_at(Point p) const {
+    for (const LockedDoor& l : locks)
+      if (l.pos == p) return l.lock;
+    return 0;
+  }
+  /// True when the dungeon has locked doors or keys with a lock id (what the map formats write
+  /// the lock fields for; a dungeon without them is written exactly as before locks existed).
+  bool has_locks() const {
+    if (!locks.empty() || key_rule != KeyRule::Reusable) return true;
+    for (const Objective& o : objectives)
+      if (o.lock != 0) return true;
+    return false;
+  }
   friend bool operator==(const Dungeon&, const Dungeon&) = default;
 };
+
+/// 64-bit FNV-1a hash of what decides how a map plays: the terrain grid (as grid_hash), the
+/// locked doors, the objectives (kind, cell, lock) and the key rule. Certificates name their map
+/// by it.
+uint64_t map_hash(const Dungeon& d);
+
+/// One lock id per cell (0 = no locked door) for the dungeon's shape, from d.locks; locks off
+/// the map are skipped.
+Grid<uint8_t> lock_grid(const Dungeon& d);
+/// Sorts d.locks into row-major order of their cells.
+void sort_locks(Dungeon& d);
 
 /// 64-bit FNV-1a hash of the terrain grid (width, height, then one byte per cell): the golden
 /// hash tests pin per seed.

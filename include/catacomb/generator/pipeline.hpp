@@ -60,6 +60,14 @@ struct GenerateConfig {
 
   /// Further objectives besides start and exit (keys and treasure). [Limit: 0 to 9]
   int objectives = 3;
+  /// Locked doors, 0 to kMaxLock: lock i sits on a cell that separates the start from the exit
+  /// (rooms: a door of a corridor that is a bridge of the room graph; caves: a chokepoint cell,
+  /// made a door), in order along the way, with key i in the area before door i; the exit lies
+  /// behind the last. 0 leaves the dungeon exactly as it was before locks existed.
+  /// [Limit: 0 to 9]
+  int locks = 0;
+  /// How keys open doors; recorded in the dungeon (only with locks).
+  KeyRule key_rule = KeyRule::Reusable;
   DecorConfig decor;
   /// Cost table preset the dungeon is validated under; recorded in the params by name.
   CostPreset costs = CostPreset::Dungeon;
@@ -101,7 +109,7 @@ enum class GenerateStage {
   Terrain,     ///< caves: random fill and smoothing; rooms: layout and room graph
   Connection,  ///< caves: region labelling, filling and tunnels; rooms: carving the corridors
   Objectives,  ///< start, exit and further objectives
-  Decoration,  ///< water and vegetation
+  Decoration,  ///< water and vegetation, then locks and keys when asked
   Validation,  ///< the independent validator
   Done,        ///< the attempt is over (valid or not)
 };
@@ -110,6 +118,9 @@ std::string_view generate_stage_name(GenerateStage s);
 /// Called as each stage begins (and with Done after each attempt), for a caller who wants to
 /// time the stages: the library itself reads no clock. It must not throw.
 using StageHook = std::function<void(GenerateStage)>;
+
+/// The validation options a dungeon of `config` is checked under: its cost table and moves.
+ValidateOptions validate_options_for(const GenerateConfig& config);
 
 /// Generates a valid dungeon. Throws InvalidArgument for a bad config and GenerationError when
 /// every attempt failed. `on_stage`, when set, is told each stage as it begins.

@@ -20,7 +20,7 @@ namespace catacomb {
 
 /// One layer of annotation. Whatever order they are asked in, they are drawn in this order of
 /// layers: regions, heatmap, unreachable (cell tints), then grid lines, then routes, dead ends,
-/// chokepoints (marks), then the objective markers on top of everything.
+/// chokepoints (marks), the walkthrough, then the objective markers on top of everything.
 enum class Overlay : uint8_t {
   Regions,      ///< passable cells tinted with their region's colour (region_colour)
   Routes,       ///< the route from the start to each reachable objective, in its marker colour
@@ -28,13 +28,16 @@ enum class Overlay : uint8_t {
   DeadEnds,     ///< MapAnalysis::dead_ends, an orange square in the cell
   Chokepoints,  ///< MapAnalysis::chokepoints, a magenta ring round the cell
   Unreachable,  ///< passable cells outside the start's region, cross-hatched in red
+  Walkthrough,  ///< the solver's walkthrough: each step's route, and its number at the cell it ends
+                ///< on (needs a report with a solution; nothing is drawn without one)
 };
 
 /// Every overlay, in enum order (what "all" means).
-inline constexpr Overlay kAllOverlays[] = {Overlay::Regions,  Overlay::Routes,      Overlay::Heatmap,
-                                           Overlay::DeadEnds, Overlay::Chokepoints, Overlay::Unreachable};
+inline constexpr Overlay kAllOverlays[] = {Overlay::Regions,     Overlay::Routes,      Overlay::Heatmap,
+                                           Overlay::DeadEnds,    Overlay::Chokepoints, Overlay::Unreachable,
+                                           Overlay::Walkthrough};
 
-/// "regions", "routes", "heatmap", "dead-ends", "chokepoints", "unreachable".
+/// "regions", "routes", "heatmap", "dead-ends", "chokepoints", "unreachable", "walkthrough".
 std::string_view overlay_name(Overlay o);
 
 /// Parses a comma-separated list of overlay names ("all" = every overlay; an empty list = none;

@@ -7,9 +7,17 @@
 /// platformer/movement_model.hpp): "!movement=platformer jump_height=3 jump_distance=4
 /// body_height=1 max_fall=0 jump_penalty=1". Keys may be left out (defaults apply); only those
 /// keys are accepted. write_ascii writes it when the params record platformer movement.
-/// Markers: '<' the start, '>' the exit, '1' to '9' further objectives in order. A marker stands
-/// on floor: reading gives floor under it, and writing draws the marker instead of the tile.
+/// Markers: '<' the start, '>' the exit, '1' to '9' further objectives in order, 'a' to 'i' keys of
+/// locks 1 to 9 (any number of each). A marker stands on floor: reading gives floor under it, and
+/// writing draws the marker instead of the tile. 'A' to 'I' are door tiles locked with locks 1 to 9.
+/// 'H' is both lock 8's door and a ladder: it reads as a ladder in a map with the side-view header,
+/// or with neither a key 'h' nor a "key-rule" trailer line (below), else as lock 8's door.
 /// Reading then writing a valid file gives the same text byte for byte.
+///
+/// After the grid, an empty line and a trailer says what the markers cannot: one line
+/// "<digit>: <kind>" for each digit whose kind is key or treasure (a digit without one is kind
+/// objective), and "key-rule: reusable|consumable" for a map with locks. A map whose digits are
+/// all plain objectives and that has no locks has no trailer.
 #include <catacomb/export.hpp>
 #include <string>
 #include <string_view>
@@ -24,16 +32,24 @@ namespace catacomb {
 inline constexpr int kMaxAsciiObjectives = 9;
 
 /// The marker of each objective, in the order of d.objectives: '<' for the start, '>' for the
-/// exit, '1' to '9' for the further objectives in order; '\0' for one an ASCII map cannot mark
-/// (a second start or exit, a tenth further objective). The one home of the marker rule.
+/// exit, 'a' to 'i' for a key of lock 1 to 9, '1' to '9' for the other further objectives in
+/// order; '\0' for one an ASCII map cannot mark (a second start or exit, a tenth further
+/// objective). The one home of the marker rule.
 std::vector<char> objective_markers(const std::vector<Objective>& objectives);
 
 /// The map as text. Throws InvalidArgument for more than one start or exit, or more than nine
 /// further objectives.
 std::string write_ascii(const Dungeon& d);
 
+/// The tile character of a door locked with lock 1 to 9: 'A' to 'I'.
+char door_char(int lock);
+/// The marker of a key of lock 1 to 9: 'a' to 'i'.
+char key_char(int lock);
+
 /// Parses text written by write_ascii (or by hand). Objectives come back as: the start, the
-/// exit, then '1'..'9' as kind Objective in digit order. Accepts "\r\n" line ends. Throws
+/// exit, then '1'..'9' in digit order with the kind the trailer gives (Objective without one),
+/// then the keys 'a'..'i' by lock id, each lock's in row-major order. Locked doors come back
+/// in row-major order. Accepts "\r\n" line ends. Throws
 /// InvalidArgument naming the line and column of the first bad character, ragged rows, a
 /// second '<' or '>', or digits that are not 1..n without gaps.
 Dungeon read_ascii(std::string_view text);

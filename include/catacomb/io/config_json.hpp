@@ -27,7 +27,7 @@ namespace catacomb {
 /// Where one parameter's value lives: a field of a GenerateConfig (a number, a flag or one of
 /// the choice enums), or the seed (uint64_t*), which is not part of a config.
 using ConfigField =
-    std::variant<int*, double*, bool*, uint64_t*, GeneratorKind*, CostPreset*, CaveConnect*, DiagonalPolicy*>;
+    std::variant<int*, double*, bool*, uint64_t*, GeneratorKind*, CostPreset*, CaveConnect*, DiagonalPolicy*, KeyRule*>;
 
 /// One generator parameter.
 struct ConfigParam {

@@ -44,6 +44,11 @@ void check_image_scale(int width, int height, int scale, const std::string& flag
 Rgb terrain_colour(Terrain t);
 /// Colour of each objective kind's marker.
 Rgb objective_colour(ObjectiveKind k);
+/// Colour of lock 1 to 9, shared by its locked doors and its keys (magenta for another value).
+Rgb lock_colour(int lock);
+/// The colour a marker is filled with: a key with a lock in its lock's colour, any other
+/// objective in its kind's colour.
+Rgb marker_colour(const Objective& o);
 
 /// Options of the plain preview.
 struct PreviewOptions {
@@ -51,8 +56,8 @@ struct PreviewOptions {
   int scale = 4;
 };
 
-/// One colour per terrain, `scale` x `scale` pixels per tile, objectives drawn as markers
-/// (a filled square inset by scale/5 with a dark rim when the scale allows).
+/// One colour per terrain, `scale` x `scale` pixels per tile, locked doors in their lock's colour
+/// (draw_locked_door), objectives drawn as markers (draw_marker; keys in their lock's colour).
 Image render_preview(const Dungeon& d, const PreviewOptions& options = {});
 /// Whether pixel (x, y) of a `size` x `size` box lies inside the shape that marks objectives of
 /// kind `k`: a disc for the start, a square ring (a door) for the exit, a diamond for a key, an
@@ -61,6 +66,8 @@ bool marker_shape_covers(ObjectiveKind k, int x, int y, int size);
 /// Draws kind `k`'s shape in its colour into the box at (x0, y0), with a one-pixel dark outline
 /// around it (inside the box), so it reads on any terrain colour.
 void draw_marker_shape(Image& img, int x0, int y0, int size, ObjectiveKind k);
+/// The same shape in another colour (a key in its lock's colour).
+void draw_marker_shape(Image& img, int x0, int y0, int size, ObjectiveKind k, Rgb colour);
 
 /// Smallest side of an objective marker in previews and thumbnails, whatever the scale. [Units: pixels]
 inline constexpr int kMinMarkerSide = 9;
@@ -68,6 +75,9 @@ inline constexpr int kMinMarkerSide = 9;
 /// Draws the marker of objective `o` onto an image rendered at `scale`: its kind's outlined
 /// shape (draw_marker_shape), max(scale, kMinMarkerSide) pixels wide, centred on the cell.
 void draw_marker(Image& img, const Objective& o, int scale);
+/// Draws a locked door: its cell in its lock's colour, with a door-coloured bar across the
+/// middle from scale 4.
+void draw_locked_door(Image& img, const LockedDoor& l, int scale);
 
 /// The image as PNG bytes. Throws Error if stb cannot encode it.
 std::string encode_png(const Image& img);

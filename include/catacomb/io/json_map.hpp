@@ -5,12 +5,17 @@
 ///    "generator": "caves", "attempts": 1 (when known), "params": {...},
 ///    "legend": {"#": {"name": "wall", "passable": false, "cost": null}, ...},
 ///    "tiles": ["####", "#..#", ...],            one string per row, terrain only (no markers)
-///    "objectives": [{"kind": "start", "x": 3, "y": 4}, ...],
+///
+/// A locked door is a tile character whose legend entry has a "lock" (1 to 9): catacomb writes
+/// "A" to "I", {"name": "door", "lock": 1, "passable": true, "cost": 1}, for the locks present.
+///    "key_rule": "reusable" | "consumable"     only for a map with locks
+///    "objectives": [{"kind": "start", "x": 3, "y": 4}, {"kind": "key", "lock": 2, "x": 5, "y": 1}, ...],
 ///    "rooms": [{"x": 1, "y": 1, "width": 8, "height": 6}, ...]}
 ///
 /// Keys are written in this order with two-space indentation, so the same dungeon always gives
 /// the same bytes. Readers should ignore keys they do not know.
 #include <catacomb/export.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,6 +32,12 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs = CostTable:
 /// when it has one, else through catacomb's own legend. Throws InvalidArgument naming the key
 /// and the problem for malformed input.
 Dungeon read_json_map(std::string_view text);
+
+/// The costs a JSON map's legend states: `base` with each legend entry's "passable" (false:
+/// impassable) and "cost" (a number > 0) applied to its terrain (locked-door entries, which
+/// carry a "lock", are skipped: a locked door costs what a door costs). Empty when no legend
+/// entry states either. Throws InvalidArgument for a malformed document or a bad cost.
+std::optional<CostTable> read_json_legend_costs(std::string_view text, const CostTable& base);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

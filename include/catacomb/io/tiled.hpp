@@ -16,7 +16,10 @@
 ///     (class = terrain name, properties terrain, char, passable, cost; cost only when passable),
 ///     then one marker tile per objective kind in enum order (ids 9 start, 10 exit, 11 key,
 ///     12 treasure, 13 objective; class = kind name, property objective = kind name), drawn as
-///     the kind's outlined shape on floor (see draw_marker_shape), in a single row of the image.
+///     the kind's outlined shape on floor (see draw_marker_shape), then one tile per lock 1 to 9 (ids
+///     14 to 22: a door, class "locked-door", properties terrain "door", char 'A'-'I', lock,
+///     passable, cost), in a single row of the image. A locked door's cell has that tile's gid; a
+///     key object has a "lock" property.
 ///     Embedded, with the image "<stem>-tileset.png" beside the map; or an external tileset file
 ///     (make_tiled_tileset) that many maps share.
 ///   - map properties: seed (string: seeds are 64-bit and Tiled's int properties are 32-bit),

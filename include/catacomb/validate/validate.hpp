@@ -14,6 +14,7 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/regions.hpp>
+#include <catacomb/validate/solver.hpp>
 
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
@@ -27,6 +28,13 @@ struct ValidateOptions {
   /// (render_annotated's regions, unreachable and heatmap overlays). Off, they are computed,
   /// used and dropped, and the report holds only the summary. [Default: off]
   bool keep_maps = false;
+  /// Run the completability solver (solver.hpp): locked doors, keys, the walkthrough. Off, a
+  /// map is validated as if its locked doors were open doors. [Default: on]
+  bool solve = true;
+  /// The key rule; the dungeon's own when empty.
+  std::optional<KeyRule> key_rule = std::nullopt;
+  /// Cap on the solver's states. [Limit: >= 1]
+  int64_t max_states = kDefaultMaxSolverStates;
 };
 
 /// What kind of problem, as a stable code for tools ("no-start", "unreachable", ...).
@@ -37,8 +45,14 @@ enum class ProblemKind : uint8_t {
   Impassable,      ///< an objective stands on an impassable tile
   Unreachable,     ///< an objective cannot be reached from the start
   SharedCell,      ///< two objectives on the same cell
+  Locked,          ///< an objective can be reached only through locked doors the player cannot open
+  NotCompletable,  ///< the exit cannot be reached through the locked doors
+  SolverCap,       ///< the solver hit its state cap: completability is not proven
+  BadLock,         ///< a locked door off the map, on an impassable tile, with a bad lock id, or a
+                   ///< second one on a cell
 };
-/// "no-start", "several-starts", "off-map", "impassable", "unreachable", "shared-cell".
+/// "no-start", "several-starts", "off-map", "impassable", "unreachable", "shared-cell", "locked",
+/// "not-completable", "solver-cap", "bad-lock".
 std::string_view problem_kind_name(ProblemKind k);
 
 struct Problem {
@@ -77,10 +91,21 @@ struct ValidationReport {
   /// Route costs from the start (all unreached without a start); only with
   /// ValidateOptions::keep_maps.
   std::optional<DistanceMap> distances;
+  /// The solver's answer (walkthrough, metrics, softlocks); only with ValidateOptions::solve.
+  std::optional<Solution> solution;
 };
 
+/// The rules a map states for itself, for validating it: the cost table `legend` gives (a JSON
+/// map's legend, read_json_legend_costs) or else the recipe's "costs" preset (dungeon when the map
+/// has none) with its "deep_water"; the moves from the recipe's "neighbors" and "diagonal"
+/// (8 without corner cutting when absent); the map's key rule. Throws InvalidArgument naming
+/// params.<name> for a recorded value catacomb does not know.
+ValidateOptions map_rules(const Dungeon& d, const std::optional<CostTable>& legend = std::nullopt);
+
 /// Validates `d`. Valid means: exactly one start, every objective on the map, on a passable
-/// tile, on its own cell, and reachable from the start.
+/// tile, on its own cell, and reachable from the start; with the solver on, also every locked
+/// door well placed, the exit reachable through the locked doors and every objective taken on
+/// the walkthrough (a softlock is reported in the solution, not a problem).
 ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options = {});
 
 }  // namespace catacomb

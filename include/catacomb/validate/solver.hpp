@@ -1,0 +1,142 @@
+#pragma once
+/// The completability solver: can a player who starts at the start collect what there is to
+/// collect and reach the exit, opening locked doors with keys under the map's key rule? It is
+/// independent of the generators and works on any Dungeon.
+///
+/// The player's state is the set of locked doors already opened. Position is compressed to the
+/// areas between locked doors: with the doors of a state open, everything connected to the start
+/// can be walked to and back (doors stay open), and every key there can be picked up (holding a
+/// key never hurts), so a state stands for "the player is somewhere in the start's component,
+/// holding every key in it, minus the keys spent". Keys held per lock are then the keys of that
+/// lock in the component (reusable: any one opens every door of its lock), minus the doors of
+/// that lock opened (consumable). A move opens one closed door next to the component with a key
+/// held. Under reusable keys opening a door never hurts, so the states form one chain (the
+/// closure); under consumable keys the solver searches every reachable state breadth first.
+#include <catacomb/export.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/terrain.hpp>
+#include <catacomb/pathing/moves.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+/// Default cap on the states the solver visits (each state costs a few bytes per locked door
+/// plus a walk over the area graph).
+inline constexpr int64_t kDefaultMaxSolverStates = 1000000;
+
+struct SolveOptions {
+  /// Which terrain can be walked and what it costs.
+  CostTable costs = CostTable::dungeon();
+  /// How the player moves. A closed locked door is impassable, so it blocks diagonal steps past
+  /// its corner exactly as a wall does under the diagonal policy.
+  Moves moves;
+  /// The key rule; the dungeon's own (Dungeon::key_rule) when empty.
+  std::optional<KeyRule> key_rule = std::nullopt;
+  /// States visited before the solver gives up with SolveStatus::StateCap. [Limit: >= 1]
+  int64_t max_states = kDefaultMaxSolverStates;
+};
+
+/// What a walkthrough step does.
+enum class StepKind : uint8_t {
+  TakeKey,    ///< walk to a key with a lock id and pick it up
+  OpenDoor,   ///< walk into a locked door, opening it (a consumable key is spent)
+  Take,       ///< walk to another objective (treasure, a key without a lock, ...) and take it
+  ReachExit,  ///< walk to the exit: the last step
+};
+/// "take-key", "open-door", "take", "reach-exit".
+std::string_view step_kind_name(StepKind k);
+/// The kind called `name`, if any.
+std::optional<StepKind> step_kind_from_name(std::string_view name);
+
+struct WalkStep {
+  StepKind kind = StepKind::Take;
+  /// Index into Dungeon::objectives (TakeKey, Take, ReachExit) or -1.
+  int objective = -1;
+  /// Index into Dungeon::locks (OpenDoor) or -1.
+  int door = -1;
+  /// The lock id of the key or door; 0 otherwise.
+  int lock = 0;
+  /// Where the step ends.
+  Point target;
+  /// Every cell walked, from where the previous step ended (the start for the first step) to
+  /// `target`, both included; adjacent cells under the moves.
+  std::vector<Point> route;
+  /// Cost of the route (the entry costs of every cell after the first, diagonals scaled).
+  double cost = 0;
+};
+
+/// A consumable-key dead end: a state the player can reach from which the exit can no longer
+/// be reached.
+struct Softlock {
+  /// The shortest sequence of steps (fewest doors opened) that leads there.
+  std::vector<WalkStep> steps;
+  /// One sentence: which door opened last spends the key that was needed.
+  std::string message;
+};
+
+/// The design of the walkthrough, for reviews.
+struct WalkMetrics {
+  /// Length (moves) and cost of the critical path: start to exit taking only the keys and
+  /// opening only the doors the exit needs (the plan that opens the fewest doors).
+  int64_t critical_length = 0;
+  double critical_cost = 0;
+  /// Keys picked up on the critical path.
+  int keys_on_critical_path = 0;
+  /// Doors opened on the critical path.
+  int doors_on_critical_path = 0;
+  /// Times the full walkthrough's route enters an area (between locked doors) it had already
+  /// left.
+  int backtracking = 0;
+  /// Objectives other than start and exit that the critical path does not pass.
+  int optional_objectives = 0;
+  /// Length and cost of the full walkthrough.
+  int64_t walkthrough_length = 0;
+  double walkthrough_cost = 0;
+};
+
+enum class SolveStatus : uint8_t {
+  Completable,     ///< the exit can be reached
+  NotCompletable,  ///< it cannot (or there is no start or no exit)
+  StateCap,        ///< the search visited SolveOptions::max_states states without an answer
+};
+/// "completable", "not-completable", "state-cap".
+std::string_view solve_status_name(SolveStatus s);
+
+struct Solution {
+  SolveStatus status = SolveStatus::NotCompletable;
+  KeyRule key_rule = KeyRule::Reusable;
+  /// States visited.
+  int64_t states = 0;
+  /// Areas between locked doors (regions of passable cells with every locked door closed).
+  int areas = 0;
+  /// The walkthrough: every objective that can be taken on the way, the doors opened as they
+  /// are needed, and (when completable) the exit last. When not completable, the steps that can
+  /// be taken before the player is stuck.
+  std::vector<WalkStep> walkthrough;
+  /// Per objective (Dungeon::objectives order): how many walkthrough steps have been taken when
+  /// it first becomes reachable (0 = from the start); -1 when the walkthrough never reaches it.
+  std::vector<int> reachable_after;
+  /// Per objective: why it cannot be reached ("key 2 at 5,3 lies behind door 2 at 31,7, ...");
+  /// empty when it can.
+  std::vector<std::string> reasons;
+  /// With consumable keys: the shortest way into a softlock, when there is one.
+  std::optional<Softlock> softlock;
+  /// With consumable keys: how many of the visited states are softlocks.
+  int64_t softlock_states = 0;
+  WalkMetrics metrics;
+  /// For StateCap and for maps without a start or exit: one sentence saying so.
+  std::string message;
+};
+
+/// Solves `d`. Throws InvalidArgument for bad options (moves, max_states < 1). Locked doors off
+/// the map or on impassable tiles are treated as walls.
+Solution solve_dungeon(const Dungeon& d, const SolveOptions& options = {});
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

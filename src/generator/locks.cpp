@@ -1,0 +1,139 @@
+// Lock placement. One distance map from the start gives the cheapest route to the exit; each
+// route cell is then tested as a gate by labelling regions with it closed (O(cells) per test, in
+// route order, stopping once every gate is found). Keys are drawn with the "locks" stream from
+// the free floor cells of their area, scanned in row-major order: deterministic.
+#include <catacomb/generator/locks.hpp>
+
+#include <algorithm>
+
+#include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pathing/regions.hpp>
+#include <catacomb/pathing/search.hpp>
+
+namespace catacomb {
+namespace {
+
+struct Candidate {
+  std::vector<Point> cells;  // the gate's cells, locked together
+  RegionMap side;            // regions with the gate closed
+};
+
+}  // namespace
+
+std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& costs, const Moves& moves, Rng& rng) {
+  const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
+  if (!start || !exit) return "no start or exit to put locks between";
+  const bool rooms = !d.rooms.empty();
+  const CostGrid cost = make_cost_grid(d.tiles, costs);
+  const DistanceMap dm = distance_map(cost, {*start}, moves);
+  if (dm.dist[*exit] == kUnreached) return "the exit cannot be reached";
+  std::vector<Point> route = descend(dm, cost, *exit);  // exit to start
+  std::reverse(route.begin(), route.end());
+
+  Grid<uint8_t> open(d.tiles.width(), d.tiles.height(), 0);
+  for (size_t i = 0; i < open.size(); ++i) open.cells()[i] = costs.passable(d.tiles.cells()[i]) ? 1 : 0;
+  const RegionMap all = label_regions(open, moves);
+  const int64_t total = all.sizes[static_cast<size_t>(all.label(*start))];
+  std::vector<const Candidate*> gates;
+  auto occupied = [&](Point p) {
+    for (const Objective& o : d.objectives)
+      if (o.pos == p) return true;
+    for (const auto* g : gates)
+      if (std::find(g->cells.begin(), g->cells.end(), p) != g->cells.end()) return true;
+    return false;
+  };
+
+  // Candidate gates in route order, each with the start's side when it is closed. Rooms: one
+  // door cell. Caves: one cell, or else the cells of the (2r+1)-square round a route cell (r = 1,
+  // 2) that border the start's side when the whole square is closed: closing just those cuts
+  // the same way (any other cell of the square is no neighbour of the start's side), so a gate
+  // can span a passage a few cells wide.
+  std::vector<Candidate> candidates;
+  auto cut = [&](const std::vector<Point>& cells) {
+    for (Point q : cells) open[q] = 0;
+    RegionMap side = label_regions(open, moves);
+    for (Point q : cells) open[q] = 1;
+    return side;
+  };
+  for (size_t i = 1; i + 1 < route.size(); ++i) {
+    const Point p = route[i];
+    if (occupied(p) || (rooms ? d.tiles[p] != Terrain::Door : d.tiles[p] == Terrain::Door)) continue;
+    for (int r = 0; r <= (rooms ? 0 : 2); ++r) {
+      std::vector<Point> square;
+      bool clear = true;
+      for (int y = p.y - r; y <= p.y + r && clear; ++y)
+        for (int x = p.x - r; x <= p.x + r; ++x) {
+          const Point q{x, y};
+          if (!d.tiles.in_bounds(q) || !open[q]) continue;
+          if (occupied(q) || q == *start || q == *exit) clear = false;
+          square.push_back(q);
+        }
+      if (!clear) break;
+      RegionMap side = cut(square);
+      if (side.connected(*start, *exit)) continue;  // a way round
+      std::vector<Point> border;
+      for (Point q : square)
+        for (const Point& dir : kDirections) {
+          const Point n{q.x + dir.x, q.y + dir.y};
+          if (side.labels.in_bounds(n) && side.labels[n] != kNoRegion && side.labels[n] == side.label(*start)) {
+            border.push_back(q);
+            break;
+          }
+        }
+      if (border.empty() || border.size() > 4) break;
+      RegionMap gate_side = cut(border);
+      if (!gate_side.connected(*start, *exit)) candidates.push_back({border, std::move(gate_side)});
+      break;
+    }
+  }
+  auto on_side = [&](const RegionMap& side, Point q) { return side.labels[q] == side.label(*start); };
+  // Gates spread along the way: each where the start's side has grown by another 1/(locks + 1)
+  // of the reachable cells (then, if that finds too few, wherever an area holds a key).
+  for (int spread = 1; spread >= 0 && static_cast<int>(gates.size()) < locks; --spread) {
+    gates.clear();
+    for (const Candidate& c : candidates) {
+      if (static_cast<int>(gates.size()) == locks) break;
+      const int64_t before = c.side.sizes[static_cast<size_t>(c.side.label(*start))];
+      if (spread && before < total * static_cast<int64_t>(gates.size() + 1) / (locks + 1)) continue;
+      // Beyond the previous gate, and the area since it holds a free floor cell for this key.
+      bool beyond = true;
+      for (Point q : c.cells) beyond &= !occupied(q) && (gates.empty() || !on_side(gates.back()->side, q));
+      if (!beyond) continue;
+      bool has_floor = false;
+      for (size_t k = 0; k < d.tiles.size() && !has_floor; ++k) {
+        const Point q = d.tiles.point(k);
+        if (d.tiles[q] != Terrain::Floor || occupied(q) || !on_side(c.side, q)) continue;
+        has_floor = gates.empty() || !on_side(gates.back()->side, q);
+      }
+      if (!has_floor) continue;
+      gates.push_back(&c);
+    }
+  }
+  if (static_cast<int>(gates.size()) < locks)
+    return "only " + std::to_string(gates.size()) + " gates between the start and the exit for " + std::to_string(locks) + " locks";
+
+  for (Objective& o : d.objectives)
+    if (o.kind == ObjectiveKind::Key) o.kind = ObjectiveKind::Treasure;
+  for (size_t k = 0; k < gates.size(); ++k) {
+    // Cells on the start's side of gate k but not of gate k - 1: what keys 1..k open up to.
+    std::vector<Point> cells;
+    for (size_t c = 0; c < d.tiles.size(); ++c) {
+      const Point q = d.tiles.point(c);
+      if (d.tiles[q] != Terrain::Floor || occupied(q) || !on_side(gates[k]->side, q)) continue;
+      if (k > 0 && on_side(gates[k - 1]->side, q)) continue;
+      cells.push_back(q);
+    }
+    if (cells.empty()) return "no free floor for key " + std::to_string(k + 1);
+    const int lock = static_cast<int>(k) + 1;
+    d.objectives.push_back({ObjectiveKind::Key, cells[rng.below(cells.size())], lock});
+    for (Point q : gates[k]->cells) {
+      d.tiles[q] = Terrain::Door;
+      d.locks.push_back({q, lock});
+    }
+  }
+  sort_locks(d);
+  d.key_rule = rule;
+  return "";
+}
+
+}  // namespace catacomb

@@ -1,0 +1,185 @@
+// Checking a certificate by replaying it: one pass over its steps and their cells, no search.
+// Kept apart from the solver on purpose: it shares none of its code, only the move rule
+// (moves.hpp's diagonal_allowed, the one home of corner cutting) and the map hash.
+#include <catacomb/io/certificate.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include <catacomb/core/error.hpp>
+#include "io/json_input.hpp"
+
+namespace catacomb {
+namespace {
+
+using json = nlohmann::json;
+
+[[noreturn]] void bad(const std::string& field, const json& got, const std::string& expected) {
+  throw InvalidArgument("certificate " + field + " = " + json_excerpt(got) + " (expected " + expected + ")");
+}
+
+const json& need(const json& obj, const char* key, const std::string& where) {
+  if (!obj.is_object() || !obj.contains(key)) bad(where + key, json("missing"), "a value");
+  return obj[key];
+}
+
+Point cell(const json& v, const std::string& where) {
+  if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer() ||
+      std::abs(v[0].get<int64_t>()) > kMaxSide * 4 || std::abs(v[1].get<int64_t>()) > kMaxSide * 4)
+    bad(where, v, "[x, y], two integers");
+  return {static_cast<int>(v[0].get<int64_t>()), static_cast<int>(v[1].get<int64_t>())};
+}
+
+struct Rules {
+  ValidateOptions o;
+  KeyRule key_rule = KeyRule::Reusable;
+};
+
+Rules read_rules(const json& r) {
+  Rules out;
+  const json& n = need(r, "neighbors", "rules.");
+  if (n != 4 && n != 8) bad("rules.neighbors", n, "4 or 8");
+  out.o.moves.neighbors = n.get<int>();
+  const json& diag = need(r, "diagonal", "rules.");
+  if (!diag.is_string()) bad("rules.diagonal", diag, "a diagonal policy");
+  out.o.moves.diagonal = parse_diagonal_policy(diag.get<std::string>(), "certificate rules.diagonal");
+  const json& dc = need(r, "diagonal_cost", "rules.");
+  if (!dc.is_number() || !(dc.get<double>() >= 1 && dc.get<double>() <= 2)) bad("rules.diagonal_cost", dc, "a number 1 to 2");
+  out.o.moves.diagonal_cost = dc.get<double>();
+  const json& kr = need(r, "key_rule", "rules.");
+  if (!kr.is_string()) bad("rules.key_rule", kr, "reusable or consumable");
+  out.key_rule = parse_key_rule(kr.get<std::string>(), "certificate rules.key_rule");
+  const json& costs = need(r, "costs", "rules.");
+  for (Terrain t : kAllTerrains) {
+    const json& c = need(costs, std::string(terrain_name(t)).c_str(), "rules.costs.");
+    if (c.is_null()) out.o.costs.set(t, CostTable::kImpassable);
+    else if (c.is_number() && c.get<double>() > 0 && std::isfinite(c.get<double>())) out.o.costs.set(t, c.get<double>());
+    else bad("rules.costs." + std::string(terrain_name(t)), c, "null (impassable) or a number > 0");
+  }
+  return out;
+}
+
+std::string cells_text(Point p) { return to_string(p); }
+
+}  // namespace
+
+Verdict verify_certificate(const Dungeon& d, std::string_view text, const std::optional<ValidateOptions>& expected) {
+  const json j = parse_json_input<json>(text, "certificate", "unparsable", "JSON");
+  if (!j.is_object()) bad("document", j, "an object");
+  if (need(j, "format", "") != "catacomb-certificate") bad("format", j["format"], "\"catacomb-certificate\"");
+  if (need(j, "version", "") != 1) bad("version", j["version"], "1");
+  const json& hash = need(j, "map_hash", "");
+  if (!hash.is_string()) bad("map_hash", hash, "16 hex digits");
+  const Rules rules = read_rules(need(j, "rules", ""));
+  const json& steps = need(j, "steps", "");
+  if (!steps.is_array()) bad("steps", steps, "an array");
+
+  Verdict v;
+  auto reject = [&](int step, std::string why) {
+    v.step = step;
+    v.reason = std::move(why);
+    return v;
+  };
+  char mine[17];
+  std::snprintf(mine, sizeof mine, "%016llx", static_cast<unsigned long long>(map_hash(d)));
+  if (hash.get<std::string>() != mine)
+    return reject(0, "the certificate is for another map (map hash " + hash.get<std::string>() + ", this map " + mine + ")");
+  if (rules.key_rule != d.key_rule)
+    return reject(0, "the certificate's key rule is " + std::string(key_rule_name(rules.key_rule)) + ", the map's " +
+                         std::string(key_rule_name(d.key_rule)));
+  if (expected && (expected->costs != rules.o.costs || expected->moves.neighbors != rules.o.moves.neighbors ||
+                   effective_diagonal(expected->moves) != effective_diagonal(rules.o.moves) ||
+                   expected->moves.diagonal_cost != rules.o.moves.diagonal_cost))
+    return reject(0, "the certificate's rules (costs, moves) are not the map's own");
+
+  const Grid<Terrain>& tiles = d.tiles;
+  const Grid<uint8_t> locks = lock_grid(d);
+  Grid<uint8_t> opened(tiles.width(), tiles.height(), 0);
+  std::array<int, kMaxLock + 1> keys{};  // keys picked up, per lock
+  std::array<int, kMaxLock + 1> spent{};
+  std::vector<uint8_t> visited(d.objectives.size(), 0);
+  std::optional<Point> start = d.find(ObjectiveKind::Start);
+  if (!start || !tiles.in_bounds(*start)) return reject(0, "the map has no start on the map");
+  auto enter = [&](Point p) {
+    for (size_t i = 0; i < d.objectives.size(); ++i)
+      if (d.objectives[i].pos == p && !visited[i]) {
+        visited[i] = 1;
+        if (d.objectives[i].kind == ObjectiveKind::Key && d.objectives[i].lock >= 1 && d.objectives[i].lock <= kMaxLock)
+          ++keys[static_cast<size_t>(d.objectives[i].lock)];
+      }
+  };
+  // A cell a diagonal may cut past: on the map, passable, and not a closed locked door.
+  auto open = [&](Point p) {
+    return tiles.in_bounds(p) && rules.o.costs.passable(tiles[p]) && (locks[p] == 0 || opened[p] != 0);
+  };
+  Point pos = *start;
+  enter(pos);
+  int64_t moves = 0;
+  double total = 0;
+  std::string last_action;
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const int n = static_cast<int>(k) + 1;
+    const std::string where = "steps[" + std::to_string(k) + "].";
+    const json& st = steps[k];
+    const json& action = need(st, "action", where);
+    if (!action.is_string() || !step_kind_from_name(action.get<std::string>()))
+      bad(where + "action", action, "take-key, open-door, take or reach-exit");
+    const StepKind kind = *step_kind_from_name(action.get<std::string>());
+    const Point at = cell(need(st, "at", where), where + "at");
+    const json& claimed = need(st, "cost", where);
+    if (!claimed.is_number()) bad(where + "cost", claimed, "a number");
+    const json& route = need(st, "route", where);
+    if (!route.is_array() || route.empty()) bad(where + "route", route, "a non-empty array of [x, y] cells");
+    if (cell(route[0], where + "route[0]") != pos)
+      return reject(n, "the route starts at " + cells_text(cell(route[0], where + "route[0]")) + ", but the player is at " +
+                           cells_text(pos));
+    double cost = 0;
+    for (size_t i = 1; i < route.size(); ++i) {
+      const Point a = cell(route[i - 1], where + "route"), b = cell(route[i], where + "route[" + std::to_string(i) + "]");
+      const int dx = b.x - a.x, dy = b.y - a.y;
+      const std::string move = "the move " + cells_text(a) + " -> " + cells_text(b);
+      if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return reject(n, move + " is not a step to a neighbouring cell");
+      if (!tiles.in_bounds(b)) return reject(n, move + " leaves the map");
+      if (!rules.o.costs.passable(tiles[b])) return reject(n, move + " enters " + std::string(terrain_name(tiles[b])) + ", which is impassable");
+      const bool diagonal = dx != 0 && dy != 0;
+      if (diagonal && (rules.o.moves.neighbors != 8 ||
+                       !diagonal_allowed(effective_diagonal(rules.o.moves), open(Point{b.x, a.y}), open(Point{a.x, b.y}))))
+        return reject(n, move + " cuts a corner the rules forbid");
+      if (locks[b] != 0 && !opened[b]) {
+        const size_t lock = locks[b];
+        const int held = rules.key_rule == KeyRule::Consumable ? keys[lock] - spent[lock] : keys[lock];
+        if (held <= 0) return reject(n, move + " opens door " + std::to_string(lock) + " without a key " + std::to_string(lock));
+        if (rules.key_rule == KeyRule::Consumable) ++spent[lock];
+        opened[b] = 1;
+      }
+      cost += rules.o.costs[tiles[b]] * (diagonal ? rules.o.moves.diagonal_cost : 1.0);
+      enter(b);
+      pos = b;
+      ++moves;
+    }
+    if (pos != at) return reject(n, "the route ends at " + cells_text(pos) + ", not at " + cells_text(at));
+    bool what = false;
+    for (const Objective& o : d.objectives)
+      what |= o.pos == at && (kind == StepKind::ReachExit ? o.kind == ObjectiveKind::Exit
+                              : kind == StepKind::TakeKey ? o.kind == ObjectiveKind::Key && o.lock != 0
+                                                          : kind == StepKind::Take);
+    if (kind == StepKind::OpenDoor) what = locks[at] != 0;
+    if (!what) return reject(n, "there is no " + action.get<std::string>() + " target at " + cells_text(at));
+    if (std::abs(cost - claimed.get<double>()) > 1e-9 * std::max(1.0, std::abs(cost)))
+      return reject(n, "the step claims cost " + claimed.dump() + ", its route costs " + json(cost).dump());
+    total += cost;
+    last_action = action.get<std::string>();
+  }
+  for (size_t i = 0; i < d.objectives.size(); ++i)
+    if (!visited[i])
+      return reject(0, std::string(objective_kind_name(d.objectives[i].kind)) + " at " + cells_text(d.objectives[i].pos) +
+                           " is never visited");
+  if (d.find(ObjectiveKind::Exit) && last_action != "reach-exit") return reject(0, "the last step does not reach the exit");
+  v.accepted = true;
+  v.summary = std::to_string(steps.size()) + " steps, " + std::to_string(moves) + " moves, cost " + json(total).dump();
+  return v;
+}
+
+}  // namespace catacomb
