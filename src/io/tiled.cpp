@@ -270,7 +270,7 @@ void append_data(std::string& out, const Dungeon& d, size_t indent) {
   const size_t w = static_cast<size_t>(tiles.width()), h = static_cast<size_t>(tiles.height());
   const size_t row_chars = indent + 2 * w + 1;  // indent, w digits, w commas (or w - 1 and none), '\n'
   size_t two_digit = 0;
-  for (const LockedDoor& l : d.locks) two_digit += 1 + locked_door_tile_id(l.lock) >= 10 ? 1 : 0;
+  for (const LockedDoor& l : d.locks) two_digit += 1 + locked_door_tile_id(l.lock) >= 10 ? 1u : 0u;
   const size_t start = out.size();
   out.resize(start + 2 + h * row_chars - (h > 0 ? 1 : 0) + (indent - 2) + 1 + two_digit);
   auto lock = d.locks.begin();  // row-major, as the cells are written
