@@ -117,7 +117,8 @@ void expect_valid_map(const Dungeon& d, int tile_size) {
   EXPECT_EQ(ts["name"], "catacomb-terrain");
   EXPECT_EQ(ts["tilewidth"], tile_size);
   EXPECT_EQ(ts["tileheight"], tile_size);
-  constexpr int kTiles = kTerrainCount + 5;  // the terrains, then a marker per objective kind
+  // The terrains, then a marker per objective kind, then a locked door per lock.
+  constexpr int kTiles = kTerrainCount + 5 + kMaxLock;
   EXPECT_EQ(ts["tilecount"], kTiles);
   EXPECT_EQ(ts["columns"], kTiles);
   EXPECT_EQ(ts["image"], e.tileset_file);
@@ -131,11 +132,19 @@ void expect_valid_map(const Dungeon& d, int tile_size) {
   ASSERT_EQ(ts["tiles"].size(), static_cast<size_t>(kTiles));
   std::map<int, Terrain> tile_terrain;  // local tile id -> terrain, read back from the tileset
   std::map<int, ObjectiveKind> tile_marker;  // local tile id -> the objective kind it marks
+  std::map<int, int> tile_lock;              // local tile id -> the lock of its door
   for (const json& tile : ts["tiles"]) {
     const int id = tile["id"].get<int>();
     SCOPED_TRACE("tile " + std::to_string(id));
     ASSERT_TRUE(tile["type"].is_string());
     EXPECT_EQ(tile["type"], tile["class"]);
+    if (id >= kTerrainCount + 5) {
+      EXPECT_EQ(tile["type"], "locked-door");
+      EXPECT_EQ(prop(tile["properties"], "terrain")["value"], "door");
+      EXPECT_EQ(prop(tile["properties"], "lock")["value"], id - kTerrainCount - 5 + 1);
+      tile_lock[id] = id - kTerrainCount - 5 + 1;
+      continue;
+    }
     if (id >= kTerrainCount) {
       auto k = objective_kind_from_name(tile["type"].get<std::string>());
       ASSERT_TRUE(k.has_value());
@@ -163,6 +172,7 @@ void expect_valid_map(const Dungeon& d, int tile_size) {
   }
   EXPECT_EQ(tile_terrain.size(), static_cast<size_t>(kTerrainCount));
   EXPECT_EQ(tile_marker.size(), 5u);
+  EXPECT_EQ(tile_lock.size(), static_cast<size_t>(kMaxLock));
 
   // The terrain layer: CSV layout as Tiled writes it (a plain array, no "encoding"), every gid
   // mapping back through the tileset to the cell's terrain.
@@ -334,15 +344,15 @@ TEST(TiledTest, ObjectivesAreMarkerTileObjectsOverTheirCells) {
   EXPECT_EQ(objs[0]["width"], 48);
   EXPECT_EQ(objs[1]["name"], "start");
   EXPECT_EQ(objs[1]["class"], "start");
-  EXPECT_EQ(objs[1]["gid"], 8);  // marker tiles follow the 7 terrains: start 8, exit 9, key 10, ...
+  EXPECT_EQ(objs[1]["gid"], kTerrainCount + 1);  // marker tiles follow the terrains: start, exit, key, ...
   EXPECT_EQ(objs[1]["x"], 16);
   EXPECT_EQ(objs[1]["y"], 32);
   EXPECT_EQ(objs[2]["name"], "exit");
-  EXPECT_EQ(objs[2]["gid"], 9);
+  EXPECT_EQ(objs[2]["gid"], kTerrainCount + 2);
   EXPECT_EQ(objs[2]["x"], 64);
   EXPECT_EQ(objs[2]["y"], 48);
-  EXPECT_EQ(objs[3]["gid"], 10);
-  EXPECT_EQ(objs[4]["gid"], 11);
+  EXPECT_EQ(objs[3]["gid"], kTerrainCount + 3);
+  EXPECT_EQ(objs[4]["gid"], kTerrainCount + 4);
   objs = layer(parse(make_tiled(d, "x.tmj", 3)), "objects")["objects"];
   EXPECT_EQ(objs[1]["x"], 3);
   EXPECT_EQ(objs[2]["y"], 9);
@@ -351,7 +361,7 @@ TEST(TiledTest, ObjectivesAreMarkerTileObjectsOverTheirCells) {
 TEST(TiledTest, MarkerTilesShowEachKindAsADistinctOutlinedShape) {
   const TiledExport e = make_tiled(sample(), "x.tmj", 16);
   const test::DecodedPng png = test::decode_png(e.tileset_png);
-  ASSERT_EQ(png.width, 12 * 16);
+  ASSERT_EQ(png.width, (kTerrainCount + 5 + kMaxLock) * 16);
   std::set<std::string> shapes;
   for (int k = 0; k < 5; ++k) {
     SCOPED_TRACE(k);
@@ -361,7 +371,7 @@ TEST(TiledTest, MarkerTilesShowEachKindAsADistinctOutlinedShape) {
     for (int y = 0; y < 16; ++y)
       for (int x = 0; x < 16; ++x) {
         const uint8_t* p = &png.rgb[(static_cast<size_t>(y) * static_cast<size_t>(png.width) +
-                                     static_cast<size_t>((7 + k) * 16 + x)) * 3];
+                                     static_cast<size_t>((kTerrainCount + k) * 16 + x)) * 3];
         const bool is_colour = p[0] == colour[0] && p[1] == colour[1] && p[2] == colour[2];
         mask += is_colour ? '#' : '.';
         coloured += is_colour ? 1 : 0;
@@ -508,10 +518,10 @@ TEST(TiledTest, LockedDoorsAreTilesWithALockAndKeysObjectsWithALock) {
       "#######\n");
   const TiledExport t = make_tiled(d, "out/level.tmj", 8);
   const json j = json::parse(t.tmj);
-  EXPECT_EQ(j["layers"][0]["data"][7 + 4], kTerrainCount + 3);  // gid of lock 3's door
+  EXPECT_EQ(j["layers"][0]["data"][7 + 4], kTerrainCount + 5 + 3);  // gid of lock 3's door
   const json& ts = j["tilesets"][0];
-  EXPECT_EQ(ts["tilecount"], kTerrainCount + kMaxLock);
-  const json& tile = ts["tiles"][kTerrainCount + 2];
+  EXPECT_EQ(ts["tilecount"], kTerrainCount + 5 + kMaxLock);
+  const json& tile = ts["tiles"][kTerrainCount + 5 + 2];
   EXPECT_EQ(tile["class"], "locked-door");
   bool lock_property = false;
   for (const json& p : tile["properties"])
@@ -523,12 +533,15 @@ TEST(TiledTest, LockedDoorsAreTilesWithALockAndKeysObjectsWithALock) {
   for (const json& p : key["properties"])
     if (p["name"] == "lock") key_lock = p["value"] == 1;
   EXPECT_TRUE(key_lock);
-  EXPECT_EQ(test::decode_png(t.tileset_png).width, (kTerrainCount + kMaxLock) * 8);
+  EXPECT_EQ(test::decode_png(t.tileset_png).width, (kTerrainCount + 5 + kMaxLock) * 8);
 }
 
-TEST(TiledTest, AMapWithoutLocksKeepsItsSevenTiles) {
-  const TiledExport t = make_tiled(rooms_dungeon(), "out/level.tmj", 8);
-  EXPECT_EQ(json::parse(t.tmj)["tilesets"][0]["tilecount"], kTerrainCount);
+// Every map has the same tileset, locks or none, so that the maps of a batch can share one.
+TEST(TiledTest, AMapWithoutLocksHasTheSameTileset) {
+  const json a = json::parse(make_tiled(rooms_dungeon(), "out/level.tmj", 8).tmj)["tilesets"][0];
+  const Dungeon locked = read_ascii("#######\n#<a.C>#\n#######\n");
+  const json b = json::parse(make_tiled(locked, "out/level.tmj", 8).tmj)["tilesets"][0];
+  EXPECT_EQ(a, b);
 }
 
 }  // namespace

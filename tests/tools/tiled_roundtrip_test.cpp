@@ -238,7 +238,7 @@ TEST_F(TiledRoundTripTest, TiledResavesTheMapLosslessly) {
   for (const json& o : tileds["layers"][1]["objects"])
     if (o.contains("gid")) {
       ++markers;
-      EXPECT_EQ(o["gid"].get<int>(), 8 + static_cast<int>(*objective_kind_from_name(o["type"].get<std::string>())));
+      EXPECT_EQ(o["gid"].get<int>(), kTerrainCount + 1 + static_cast<int>(*objective_kind_from_name(o["type"].get<std::string>())));
     }
   EXPECT_EQ(markers, load_map(dir_.file("level.json")).objectives.size());
 }
