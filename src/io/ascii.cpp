@@ -99,8 +99,22 @@ std::string write_ascii(const Dungeon& d) {
     if (!d.tiles.in_bounds(l.pos) || l.lock < 1 || l.lock > kMaxLock)
       throw InvalidArgument(FieldProblem{"locked door at " + to_string(l.pos), "lock " + std::to_string(l.lock),
                                          "a lock 1 to 9 inside the map"});
-    out[static_cast<size_t>(l.pos.y) * static_cast<size_t>(w + 1) + static_cast<size_t>(l.pos.x)] = door_char(l.lock);
+    out[header.size() + static_cast<size_t>(l.pos.y) * static_cast<size_t>(w + 1) + static_cast<size_t>(l.pos.x)] =
+        door_char(l.lock);
   }
+  // 'H' is a ladder in a side-view map and lock 8's door in a map with locks (see read_ascii): a
+  // map that would need it to be both cannot be written.
+  bool ladder = false;
+  for (Terrain t : d.tiles.cells()) ladder = ladder || t == Terrain::Ladder;
+  bool lock_8 = false;
+  for (const LockedDoor& l : d.locks) lock_8 = lock_8 || l.lock == 8;
+  if (!header.empty() && lock_8)
+    throw InvalidArgument(FieldProblem{"locked doors", "lock 8 in a side-view map",
+                                       "locks 1-7 or 9 ('H' is a ladder in a side-view ASCII map)"});
+  if (header.empty() && ladder && d.has_locks())
+    throw InvalidArgument(FieldProblem{"ladders", "in a top-down map with locks",
+                                       "a side-view map (recorded platformer movement) or no locks ('H' is lock 8's door in a "
+                                       "top-down ASCII map with locks)"});
   const std::vector<char> markers = objective_markers(d.objectives);
   for (size_t i = 0; i < d.objectives.size(); ++i) {
     const Objective& o = d.objectives[i];
@@ -188,14 +202,16 @@ Dungeon read_ascii(std::string_view text) {
       break;
     }
   // 'H' is both the door of lock 8 (top-down maps with locks) and a ladder (side-view maps): a
-  // ladder in a map whose header records platformer movement, or in one with neither a key of
-  // lock 8 ('h') nor a key-rule trailer line (catacomb writes one for every map with locks).
+  // ladder in a map whose header records platformer movement, or in one with no other sign of
+  // locks (no key 'a'-'i', no door 'A'-'G' or 'I', no key-rule trailer line, which catacomb
+  // writes for every map with locks); otherwise lock 8's door.
   bool h_is_ladder = recorded_movement(header).has_value();
   if (!h_is_ladder) {
-    bool lock_8 = false;
-    for (std::string_view line : lines) lock_8 = lock_8 || line.find('h') != std::string_view::npos;
-    for (std::string_view line : trailer) lock_8 = lock_8 || line.starts_with("key-rule:");
-    h_is_ladder = !lock_8;
+    bool locks = false;
+    for (std::string_view line : lines)
+      for (char c : line) locks = locks || (c >= 'a' && c < 'a' + kMaxLock) || (c >= 'A' && c < 'A' + kMaxLock && c != 'H');
+    for (std::string_view line : trailer) locks = locks || line.starts_with("key-rule:");
+    h_is_ladder = !locks;
   }
   if (lines.empty()) throw InvalidArgument("ASCII map = empty (expected at least one row of tiles)");
   const size_t w = lines[0].size();

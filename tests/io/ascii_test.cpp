@@ -122,3 +122,35 @@ TEST(AsciiTest, RejectsABadTrailerNamingTheLine) {
 
 }  // namespace
 }  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+// 'H' is lock 8's door when the map shows other signs of locks, else a ladder; what is read
+// writes back the same (the fuzzer's reproducer: 'H' and keys of lock 6, read as lock 8's door).
+TEST(AsciiTest, HIsALadderOrLockEightsDoorAndRoundTrips) {
+  const Dungeon keys = read_ascii("Hfff\n");
+  ASSERT_EQ(keys.locks.size(), 1u);
+  EXPECT_EQ(keys.locks[0].lock, 8);
+  EXPECT_EQ(keys.tiles(0, 0), Terrain::Door);
+  const Dungeon again = read_ascii(write_ascii(keys));
+  EXPECT_EQ(again.tiles, keys.tiles);
+  EXPECT_EQ(again.objectives, keys.objectives);
+  EXPECT_EQ(again.locks, keys.locks);
+
+  const Dungeon plain = read_ascii("#H.\n");
+  EXPECT_TRUE(plain.locks.empty());
+  EXPECT_EQ(plain.tiles(1, 0), Terrain::Ladder);
+  EXPECT_EQ(read_ascii(write_ascii(plain)).tiles, plain.tiles);
+
+  const Dungeon side = read_ascii("!movement=platformer\n#Ha\n");
+  EXPECT_EQ(side.tiles(1, 0), Terrain::Ladder);
+  EXPECT_EQ(read_ascii(write_ascii(side)).tiles, side.tiles);
+
+  Dungeon both = plain;
+  both.locks.push_back({{2, 0}, 1});
+  EXPECT_THROW(write_ascii(both), InvalidArgument);  // a ladder in a top-down map with locks
+}
+
+}  // namespace
+}  // namespace catacomb

@@ -11,7 +11,8 @@
 /// locks 1 to 9 (any number of each). A marker stands on floor: reading gives floor under it, and
 /// writing draws the marker instead of the tile. 'A' to 'I' are door tiles locked with locks 1 to 9.
 /// 'H' is both lock 8's door and a ladder: it reads as a ladder in a map with the side-view header,
-/// or with neither a key 'h' nor a "key-rule" trailer line (below), else as lock 8's door.
+/// or with no other sign of locks (no key 'a'-'i', no door 'A'-'G' or 'I', no "key-rule" trailer
+/// line, below), else as lock 8's door; write_ascii refuses a map that would need both.
 /// Reading then writing a valid file gives the same text byte for byte.
 ///
 /// After the grid, an empty line and a trailer says what the markers cannot: one line
