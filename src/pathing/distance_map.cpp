@@ -90,15 +90,16 @@ struct Neighbourhood {
     if (h > 0) load(0);
     for (size_t y = 0; y < h; ++y) {
       if (y + 1 < h) load(y + 1);
-      const uint8_t* up = y > 0 ? rows.data() + ((y - 1) % 3) * pw + 1 : closed.data() + 1;
-      const uint8_t* mid = rows.data() + (y % 3) * pw + 1;
-      const uint8_t* down = y + 1 < h ? rows.data() + ((y + 1) % 3) * pw + 1 : closed.data() + 1;
+      // The padded rows from their left pad: column x of the map is at [x + 1].
+      const uint8_t* up = y > 0 ? rows.data() + ((y - 1) % 3) * pw : closed.data();
+      const uint8_t* mid = rows.data() + (y % 3) * pw;
+      const uint8_t* down = y + 1 < h ? rows.data() + ((y + 1) % 3) * pw : closed.data();
       uint8_t* out = legal.data() + y * w;
       for (size_t x = 0; x < w; ++x) {
         // In kDirections order: E, S, W, N, SE, SW, NW, NE.
-        const unsigned bits = unsigned{mid[x + 1]} | unsigned{down[x]} << 1 | unsigned{mid[x - 1]} << 2 |
-                              unsigned{up[x]} << 3 | unsigned{down[x + 1]} << 4 | unsigned{down[x - 1]} << 5 |
-                              unsigned{up[x - 1]} << 6 | unsigned{up[x + 1]} << 7;
+        const unsigned bits = unsigned{mid[x + 2]} | unsigned{down[x + 1]} << 1 | unsigned{mid[x]} << 2 |
+                              unsigned{up[x + 1]} << 3 | unsigned{down[x + 2]} << 4 | unsigned{down[x]} << 5 |
+                              unsigned{up[x]} << 6 | unsigned{up[x + 2]} << 7;
         out[x] = table[bits & keep];
       }
     }
