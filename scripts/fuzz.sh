@@ -61,6 +61,9 @@ copy fuzz_movingai_map "$corpus"/m*.map
 copy fuzz_route "$corpus"/m*.json "$corpus"/m*.txt "$corpus"/m*.map
 copy fuzz_config fuzz/seeds/config/*.json
 copy fuzz_scen fuzz/seeds/scen/*
+# Inputs that once found a defect, kept so that every run tries them first.
+copy fuzz_ascii fuzz/seeds/ascii/*
+copy fuzz_route fuzz/seeds/route/*
 # A scenario for each generated Moving AI map, from the CLI's routes.
 for m in "$corpus"/m*.map; do
   w=$(sed -n 3p "$m" | cut -d' ' -f2); h=$(sed -n 2p "$m" | cut -d' ' -f2)
