@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz/) with Clang, the whole library instrumented for coverage and
 # checked by AddressSanitizer + UndefinedBehaviorSanitizer, and runs each for a bounded time.
-#   scripts/fuzz.sh [--seconds N] [--build-dir DIR] [--targets "fuzz_ascii fuzz_route"] [--cli EXE]
+#   scripts/fuzz.sh [--seconds N] [--seed N] [--build-dir DIR] [--targets "fuzz_ascii fuzz_route"] [--cli EXE]
 # Seed corpora are generated at run time by the CLI (--cli, default build/release/catacomb when it
 # exists, else one built here) from a few seeds and generators in every map format, plus the small
 # text seeds in fuzz/seeds/; each target gets its format's
@@ -11,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=30
+fuzz_seed=1   # libFuzzer's random seed: fixed, so that a run can be repeated; 0 picks one at random
 build=build/fuzz
 targets="fuzz_ascii fuzz_json_map fuzz_config fuzz_movingai_map fuzz_scen fuzz_route"
 cli=""
@@ -20,8 +21,9 @@ while [[ $# -gt 0 ]]; do
     --seconds) seconds="$2"; shift 2 ;;
     --build-dir) build="$2"; shift 2 ;;
     --targets) targets="$2"; shift 2 ;;
+    --seed) fuzz_seed="$2"; shift 2 ;;
     --cli) cli="$2"; shift 2 ;;
-    *) echo "fuzz: unknown argument '$1' (expected --seconds N, --build-dir DIR, --targets LIST or --cli EXE)" >&2; exit 2 ;;
+    *) echo "fuzz: unknown argument '$1' (expected --seconds N, --seed N, --build-dir DIR, --targets LIST or --cli EXE)" >&2; exit 2 ;;
   esac
 done
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --seconds = '$seconds' (expected a positive integer)" >&2; exit 2; }
@@ -86,7 +88,7 @@ for t in $targets; do
   rm -rf "$findings" && mkdir -p "$findings"
   log="$build/$t.log"
   set +e
-  "$build/fuzz/$t" "$corpus/$t" -dict="$(dict_of "$t")" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
+  "$build/fuzz/$t" "$corpus/$t" -dict="$(dict_of "$t")" -max_total_time="$seconds" -seed="$fuzz_seed" -max_len=16384 -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1
   rc=$?
   set -e
