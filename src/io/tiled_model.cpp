@@ -1,0 +1,176 @@
+// The back end of the Tiled reader: the model both front ends fill, as a Dungeon (terrain from
+// the tileset's per-tile properties, objectives and rooms from where the objects are drawn, the
+// recipe from the map properties).
+#include "io/tiled_model.hpp"
+
+#if CATACOMB_TILED_READER
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <catacomb/core/error.hpp>
+#include <catacomb/core/grid.hpp>
+#include <catacomb/core/terrain.hpp>
+
+namespace catacomb::detail::tiled {
+namespace {
+
+bool is_json_name(std::string_view source) {
+  auto ends = [&](std::string_view ext) {
+    if (source.size() < ext.size()) return false;
+    for (size_t i = 0; i < ext.size(); ++i)
+      if (std::tolower(static_cast<unsigned char>(source[source.size() - ext.size() + i])) != ext[i]) return false;
+    return true;
+  };
+  return ends(".tsj") || ends(".json");
+}
+
+// --- the model as a Dungeon ----------------------------------------------------------------------
+
+// The tile a gid refers to: the tileset with the largest firstgid not above it.
+const Tile* tile_of(const std::vector<Tileset>& tilesets, uint32_t gid) {
+  const Tileset* best = nullptr;
+  for (const Tileset& ts : tilesets)
+    if (ts.firstgid <= gid && (!best || ts.firstgid > best->firstgid)) best = &ts;
+  if (!best) return nullptr;
+  auto it = best->tiles.find(gid - best->firstgid);
+  return it == best->tiles.end() ? nullptr : &it->second;
+}
+
+std::optional<Terrain> terrain_of(const Tile* tile) {
+  if (!tile) return std::nullopt;
+  return terrain_from_name(property_text(find_property(tile->props, "terrain")));
+}
+
+std::optional<ObjectiveKind> objective_of(const Object& o, const std::vector<Tileset>& tilesets) {
+  if (auto k = objective_kind_from_name(o.cls)) return k;
+  if (!o.cls.empty() || o.gid == 0) return std::nullopt;
+  const Tile* tile = tile_of(tilesets, o.gid);  // a tile object takes its tile's class
+  if (!tile) return std::nullopt;
+  if (auto k = objective_kind_from_name(property_text(find_property(tile->props, "objective")))) return k;
+  return objective_kind_from_name(tile->cls);
+}
+
+std::string terrain_names() {
+  std::string s;
+  for (Terrain t : kAllTerrains) s += (s.empty() ? "" : ", ") + std::string(terrain_name(t));
+  return s;
+}
+
+int cell_of(double pixels, double tile, const std::string& where) {
+  const double c = std::floor(pixels / tile);
+  constexpr double kLimit = 4.0 * kMaxSide;  // as the JSON map reader: off the map is reported, not refused
+  if (!(c >= -kLimit && c <= kLimit)) bad(where, std::to_string(pixels) + " pixels", "a position near the map");
+  return static_cast<int>(c);
+}
+
+}  // namespace
+
+Tileset external_tileset(const std::string& source, uint32_t firstgid, const TiledSourceReader& read_source,
+                         const std::string& where) {
+  if (!read_source)
+    bad(where + " source", shown(source),
+        "an embedded tileset, or the map read from its file so that its external tilesets can be read");
+  const std::string text = read_source(source);
+  if (is_json_name(source)) {
+    return json_tileset_file(text, firstgid, "tileset " + shown(source));
+  }
+  return xml_tileset_file(text, firstgid, "tileset " + shown(source));
+}
+
+Dungeon to_dungeon(Model& m) {
+  bool any_terrain = false;
+  for (const Tileset& ts : m.tilesets)
+    for (const auto& entry : ts.tiles) any_terrain = any_terrain || terrain_of(&entry.second).has_value();
+  if (!any_terrain)
+    bad("tilesets", m.tilesets.empty() ? "none" : "no tile with a \"terrain\" property",
+        "catacomb's terrain tileset: tiles whose string property \"terrain\" is one of " + terrain_names() +
+            " (export the map with catacomb generate --tmj)");
+  if (!m.have_tile_layer) bad("layers", "no tile layer", "a tile layer named \"terrain\"");
+
+  Dungeon d;
+  d.tiles = Grid<Terrain>(m.width, m.height, Terrain::Wall);
+  uint32_t last_gid = 0;
+  Terrain last = Terrain::Wall;
+  bool have_last = false;
+  for (size_t i = 0; i < m.gids.size(); ++i) {
+    const uint32_t gid = m.gids[i];
+    if (!have_last || gid != last_gid) {
+      const auto t = terrain_of(tile_of(m.tilesets, gid));
+      const int x = static_cast<int>(i % static_cast<size_t>(m.width)), y = static_cast<int>(i / static_cast<size_t>(m.width));
+      if (!t)
+        bad("terrain at (" + std::to_string(x) + "," + std::to_string(y) + ")",
+            gid == 0 ? std::string("an empty cell") : "tile id " + std::to_string(gid) + " without a \"terrain\" property",
+            "a terrain tile (" + terrain_names() + ")");
+      last_gid = gid;
+      last = *t;
+      have_last = true;
+    }
+    d.tiles.data()[i] = last;
+  }
+  std::vector<uint32_t>().swap(m.gids);
+
+  for (const Object& o : m.objects) {
+    const std::string where = "object " + std::to_string(o.id) + " (" + shown(o.name) + ")";
+    if (auto kind = objective_of(o, m.tilesets)) {
+      // Where the object is drawn: a point, the centre of a tile object (anchored at its
+      // bottom-left corner) or of a rectangle.
+      double cx = o.x, cy = o.y;
+      if (o.gid != 0) {
+        cx += o.width / 2;
+        cy -= o.height / 2;
+      } else if (!o.point) {
+        cx += o.width / 2;
+        cy += o.height / 2;
+      }
+      d.objectives.push_back({*kind, {cell_of(cx, m.tile_width, where + " x"), cell_of(cy, m.tile_height, where + " y")}});
+    } else if (o.cls == "room" && o.gid == 0 && !o.point) {
+      // Clipped to the map: a room dragged partly off the map keeps its part on it.
+      const double x0 = std::max(0.0, std::round(o.x / m.tile_width)), y0 = std::max(0.0, std::round(o.y / m.tile_height));
+      const double x1 = std::min<double>(m.width, std::round((o.x + o.width) / m.tile_width));
+      const double y1 = std::min<double>(m.height, std::round((o.y + o.height) / m.tile_height));
+      if (x1 > x0 && y1 > y0)
+        d.rooms.push_back({static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1 - x0), static_cast<int>(y1 - y0)});
+    }
+  }
+  // Start first, then exit, then the rest in layer order: the order catacomb's maps keep.
+  std::stable_sort(d.objectives.begin(), d.objectives.end(), [](const Objective& a, const Objective& b) {
+    auto rank = [](ObjectiveKind k) { return k == ObjectiveKind::Start ? 0 : k == ObjectiveKind::Exit ? 1 : 2; };
+    return rank(a.kind) < rank(b.kind);
+  });
+
+  for (const Property& p : m.props) {
+    if (p.name == "seed") {
+      const std::string* s = std::get_if<std::string>(&p.value);
+      const int64_t* i = std::get_if<int64_t>(&p.value);
+      uint64_t seed = 0;
+      bool ok = i && *i >= 0;
+      if (ok) seed = static_cast<uint64_t>(*i);
+      if (s) {
+        auto [ptr, ec] = std::from_chars(s->data(), s->data() + s->size(), seed);
+        ok = ec == std::errc() && ptr == s->data() + s->size() && !s->empty();
+      }
+      if (!ok) bad("property seed", s ? shown(*s) : "not a number", "an unsigned 64-bit decimal integer");
+      d.seed = seed;
+    } else if (p.name == "generator") {
+      d.generator = property_text(&p);
+    } else if (p.name == "attempts") {
+      if (const int64_t* i = std::get_if<int64_t>(&p.value); i && *i >= 0 && *i < 1000000) d.attempts = static_cast<int>(*i);
+    } else {
+      d.params.emplace_back(p.name.starts_with("param.") ? p.name.substr(6) : p.name, p.value);
+    }
+  }
+  return d;
+}
+
+}  // namespace catacomb::detail::tiled
+
+#endif  // CATACOMB_TILED_READER
