@@ -26,15 +26,6 @@ std::vector<char> objective_markers(const std::vector<Objective>& objectives) {
 
 namespace {
 
-// Bytes outside printable ASCII shown as '?', so a message stays readable.
-// Bytes outside printable ASCII shown as '?', so a message about the header stays readable.
-std::string printable_text(std::string_view text) {
-  std::string out(text.substr(0, 64));
-  for (char& c : out)
-    if (c < 0x20 || c > 0x7e) c = '?';
-  return out;
-}
-
 // The side-view header: "!key=value key=value ...\n" with the movement keys the params hold,
 // in movement_param_keys() order; empty for a map that records no platformer movement.
 std::string movement_header(const Params& params) {
@@ -70,14 +61,14 @@ void read_movement_header(std::string_view line, Params& params) {
     bool known = false;
     for (const std::string& k : keys) known = known || k == key;
     if (eq == std::string_view::npos || !known)
-      throw InvalidArgument(FieldProblem{"ASCII map header", "'" + printable_text(token) + "'",
+      throw InvalidArgument(FieldProblem{"ASCII map header", "'" + printable_text(token, 64) + "'",
                                          "key=value with a key among movement, jump_height, jump_distance, "
                                          "body_height, max_fall, jump_penalty"});
     const std::string_view value = token.substr(eq + 1);
     bool digits = !value.empty() && value.size() <= 9;
     for (char c : value) digits = digits && c >= '0' && c <= '9';
     if (digits) params.emplace_back(key, static_cast<int64_t>(std::stoll(std::string(value))));
-    else params.emplace_back(key, printable_text(value));
+    else params.emplace_back(key, printable_text(value, 64));
   }
   recorded_movement(params);  // throws for a bad value, naming it
 }
@@ -142,18 +133,6 @@ std::string write_ascii(const Dungeon& d) {
 
 namespace {
 
-// `text` for a message: at most 40 bytes, those outside printable ASCII as \xNN.
-std::string printable(std::string_view text) {
-  static const char* hex = "0123456789ABCDEF";
-  std::string out;
-  for (size_t i = 0; i < text.size() && i < 40; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7F) out.push_back(static_cast<char>(c));
-    else out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
-  }
-  if (text.size() > 40) out += "...";
-  return out;
-}
 
 // "<digit>: <kind>" and "key-rule: <rule>" lines; `first_line` is the 1-based number of the
 // first one, `digits` how many digit objectives the grid holds.
@@ -164,7 +143,7 @@ void read_trailer(Dungeon& d, const std::vector<std::string_view>& lines, size_t
     const std::string_view line = lines[i];
     const size_t colon = line.find(": ");
     if (colon == std::string_view::npos)
-      throw InvalidArgument(where + " = '" + printable(line) + "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
+      throw InvalidArgument(where + " = '" + printable_text(line, 40) + "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
     const std::string_view name = line.substr(0, colon), value = line.substr(colon + 2);
     if (name == "key-rule") {
       d.key_rule = parse_key_rule(value, where + " key-rule");
@@ -173,10 +152,10 @@ void read_trailer(Dungeon& d, const std::vector<std::string_view>& lines, size_t
       if (k > digits) throw InvalidArgument(where + ": objective '" + std::string(name) + "' (expected one on the map)");
       auto kind = objective_kind_from_name(value);
       if (!kind || *kind == ObjectiveKind::Start || *kind == ObjectiveKind::Exit)
-        throw InvalidArgument(where + " kind = '" + printable(value) + "' (expected key, treasure or objective)");
+        throw InvalidArgument(where + " kind = '" + printable_text(value, 40) + "' (expected key, treasure or objective)");
       d.objectives[first_digit + static_cast<size_t>(k) - 1].kind = *kind;
     } else {
-      throw InvalidArgument(where + " = '" + printable(line) + "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
+      throw InvalidArgument(where + " = '" + printable_text(line, 40) + "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
     }
   }
 }
