@@ -74,6 +74,9 @@ bool open_at(const Costs& costs, int x, int y) {
 struct Neighbourhood {
   std::vector<uint8_t> legal;
   std::array<std::ptrdiff_t, 8> offset{};
+  /// The smallest and largest passable cost (kWall and 0 when nothing is passable), found in the
+  /// same pass over the costs.
+  std::pair<double, double> range{kWall, 0.0};
 
   template <typename Costs>
   Neighbourhood(const Costs& costs, const Moves& moves) : legal(costs.size()) {
@@ -82,7 +85,14 @@ struct Neighbourhood {
     std::vector<uint8_t> rows(3 * pw, 0);  // rows y - 1, y, y + 1 (by y % 3), padded by a closed cell
     auto load = [&](size_t y) {            // row y into its slot
       uint8_t* o = rows.data() + (y % 3) * pw + 1;
-      for (size_t x = 0; x < w; ++x) o[x] = costs[y * w + x] != kWall ? 1 : 0;
+      for (size_t x = 0; x < w; ++x) {
+        const double v = costs[y * w + x];
+        o[x] = v != kWall ? 1 : 0;
+        if (v != kWall) {
+          range.first = std::min(range.first, v);
+          range.second = std::max(range.second, v);
+        }
+      }
     };
     std::vector<uint8_t> closed(pw, 0);
     const std::array<uint8_t, 256>& table = kLegalMoves[static_cast<size_t>(effective_diagonal(moves))];
@@ -112,19 +122,6 @@ struct Neighbourhood {
     return static_cast<size_t>(static_cast<std::ptrdiff_t>(i) + offset[static_cast<size_t>(d)]);
   }
 };
-
-// The smallest and largest passable cost.
-template <typename Costs>
-std::pair<double, double> cost_range(const Costs& costs) {
-  double lo = kWall, hi = 0;
-  for (size_t i = 0; i < costs.size(); ++i) {
-    const double v = costs[i];
-    if (v == kWall) continue;
-    lo = std::min(lo, v);
-    hi = std::max(hi, v);
-  }
-  return {lo, hi};
-}
 
 // The single step cost when every step costs the same, else 0.
 double uniform_step(std::pair<double, double> range, const Moves& moves) {
@@ -245,7 +242,7 @@ void flood(const Costs& costs, const std::vector<Point>& sources, const Moves& m
   }
   if (seeds.empty()) return;
   const Neighbourhood nb(costs, moves);
-  const std::pair<double, double> range = cost_range(costs);
+  const std::pair<double, double> range = nb.range;
   if (const double step = uniform_step(range, moves); step > 0) {
     breadth_first(nb, step, seeds, dist);
   } else if (const size_t ring = bucket_ring_size(range, moves); ring > 0) {
