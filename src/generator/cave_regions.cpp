@@ -58,22 +58,14 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
   for (size_t i = 0; i < tiles.size(); ++i)
     if (regions.labels.cells()[i] == main) sources.push_back(tiles.point(i));
   const Moves four{4, DiagonalPolicy::Never, kSqrt2};
-  DistanceMap dm = distance_map(cost, sources, four);
-
-  // Each kept region's cheapest cell (lowest index among equals).
-  std::vector<double> best(static_cast<size_t>(regions.count()), kUnreached);
-  std::vector<size_t> best_cell(static_cast<size_t>(regions.count()), 0);
-  for (size_t i = 0; i < tiles.size(); ++i) {
-    const int32_t r = regions.labels.cells()[i];
-    if (r == kNoRegion || r == main || !keep[static_cast<size_t>(r)]) continue;
-    if (dm.dist.cells()[i] < best[static_cast<size_t>(r)]) {
-      best[static_cast<size_t>(r)] = dm.dist.cells()[i];
-      best_cell[static_cast<size_t>(r)] = i;
-    }
-  }
+  // Each kept region's cheapest cell (lowest index among equals), by a search from the main
+  // region that stops once every kept region's cheapest cells are known.
+  std::vector<bool> wanted(keep.begin(), keep.end());
+  wanted[static_cast<size_t>(main)] = false;
+  const NearestInGroups near = nearest_in_groups(cost, sources, four, regions.labels, wanted);
   for (int32_t r = 0; r < regions.count(); ++r) {
-    if (r == main || !keep[static_cast<size_t>(r)] || best[static_cast<size_t>(r)] == kUnreached) continue;
-    std::vector<Point> path = descend(dm, cost, tiles.point(best_cell[static_cast<size_t>(r)]));
+    if (!wanted[static_cast<size_t>(r)] || near.cost[static_cast<size_t>(r)] == kUnreached) continue;
+    std::vector<Point> path = descend(near.map, cost, near.cell[static_cast<size_t>(r)]);
     int64_t dug = 0;
     for (const Point& p : path)
       if (tiles[p] == Terrain::Wall) {

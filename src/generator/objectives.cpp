@@ -24,7 +24,7 @@ std::vector<Point> floor_cells(const Dungeon& d, const Rect& r) {
   return cells;
 }
 
-std::string place_in_rooms(Dungeon& d, int further, const CostGrid& cost, const Moves& moves, Rng& rng) {
+std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
   const int n = static_cast<int>(d.rooms.size());
   if (n < 2 + further)
     return std::to_string(n) + " rooms for a start, an exit and " + std::to_string(further) + " further objectives";
@@ -35,7 +35,7 @@ std::string place_in_rooms(Dungeon& d, int further, const CostGrid& cost, const 
   d.objectives.push_back({ObjectiveKind::Start, start});
 
   // Exit: the room floor cell with the largest route cost from the start.
-  DistanceMap dm = distance_map(cost, {start}, moves);
+  DistanceMap dm = distance_map(d.tiles, costs, {start}, moves);
   int exit_room = -1;
   Point exit{};
   double best = -1;
@@ -71,7 +71,7 @@ std::string place_in_rooms(Dungeon& d, int further, const CostGrid& cost, const 
   return "";
 }
 
-std::string place_in_cave(Dungeon& d, int further, const CostGrid& cost, const Moves& moves, Rng& rng) {
+std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
   RegionMap regions = label_regions(d.tiles, CostTable::dungeon(), moves);
   const int32_t main = regions.largest();
   if (main == kNoRegion) return "the cave has no floor";
@@ -81,7 +81,7 @@ std::string place_in_cave(Dungeon& d, int further, const CostGrid& cost, const M
   if (static_cast<int>(cells.size()) < 2 + further) return "the cave has too little floor";
   const Point start = cells[rng.below(cells.size())];
   d.objectives.push_back({ObjectiveKind::Start, start});
-  DistanceMap dm = distance_map(cost, {start}, moves);
+  DistanceMap dm = distance_map(d.tiles, costs, {start}, moves);
   // Exit: the floor cell with the largest route cost (lowest index among equals).
   Point exit = start;
   double best = 0;
@@ -98,7 +98,7 @@ std::string place_in_cave(Dungeon& d, int further, const CostGrid& cost, const M
   // each new one as a source (the same numbers as a fresh multi-source map, for a fraction of the
   // work).
   DistanceMap& near = dm;
-  add_source(near, cost, exit);
+  add_source(near, d.tiles, costs, exit);
   for (int k = 0; k < further; ++k) {
     double far = 0;
     for (const Point& p : cells)
@@ -108,7 +108,7 @@ std::string place_in_cave(Dungeon& d, int further, const CostGrid& cost, const M
     for (const Point& p : cells)
       if (near.dist[p] != kUnreached && near.dist[p] >= far * 0.5 && near.dist[p] > 0) candidates.push_back(p);
     d.objectives.push_back({further_kind(k), candidates[rng.below(candidates.size())]});
-    if (k + 1 < further) add_source(near, cost, d.objectives.back().pos);
+    if (k + 1 < further) add_source(near, d.tiles, costs, d.objectives.back().pos);
   }
   return "";
 }
@@ -121,8 +121,8 @@ std::string place_objectives(Dungeon& d, int further, const CostTable& costs, co
     p.insert(p.begin(), {"further", std::to_string(further), "0 to " + std::to_string(kMaxFurtherObjectives)});
   throw_if_problems(p);
   d.objectives.clear();
-  const CostGrid cost = make_cost_grid(d.tiles, costs);
-  return d.rooms.empty() ? place_in_cave(d, further, cost, moves, rng) : place_in_rooms(d, further, cost, moves, rng);
+  // Costs come from the terrain through the table: no cost grid (8 bytes per cell).
+  return d.rooms.empty() ? place_in_cave(d, further, costs, moves, rng) : place_in_rooms(d, further, costs, moves, rng);
 }
 
 }  // namespace catacomb

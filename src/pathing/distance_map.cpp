@@ -25,6 +25,7 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <queue>
 #include <string>
 #include <utility>
@@ -83,14 +84,15 @@ struct Neighbourhood {
     const size_t w = static_cast<size_t>(costs.width()), h = static_cast<size_t>(costs.height());
     const size_t pw = w + 2;
     std::vector<uint8_t> rows(3 * pw, 0);  // rows y - 1, y, y + 1 (by y % 3), padded by a closed cell
+    double lo = kWall, hi = 0.0;           // in registers, not in the member, while rows load
     auto load = [&](size_t y) {            // row y into its slot
       uint8_t* o = rows.data() + (y % 3) * pw + 1;
       for (size_t x = 0; x < w; ++x) {
         const double v = costs[y * w + x];
         o[x] = v != kWall ? 1 : 0;
         if (v != kWall) {
-          range.first = std::min(range.first, v);
-          range.second = std::max(range.second, v);
+          lo = std::min(lo, v);
+          hi = std::max(hi, v);
         }
       }
     };
@@ -113,6 +115,7 @@ struct Neighbourhood {
         out[x] = table[bits & keep];
       }
     }
+    range = {lo, hi};
     for (int d = 0; d < 8; ++d)
       offset[static_cast<size_t>(d)] =
           static_cast<std::ptrdiff_t>(kDirections[d].y) * static_cast<std::ptrdiff_t>(w) + kDirections[d].x;
@@ -188,43 +191,54 @@ size_t bucket_ring_size(std::pair<double, double> range, const Moves& moves) {
 // within the bucket. The distances are therefore the heap Dijkstra's, bit for bit (the smallest
 // left-to-right sum over all routes). Keys in flight span at most the largest step, so a ring of
 // `ring` buckets (a power of two above it) never wraps onto the bucket being taken.
-template <typename Costs>
-void dijkstra_buckets(const Costs& costs, const Moves& moves, const Neighbourhood& nb,
-                      const std::vector<uint32_t>& sources, size_t ring, Grid<double>& dist) {
+// What a flood tells a watcher: every cell as it becomes final (settle), and after each bucket
+// whether the watcher has seen enough (done): the flood then stops, and returns the bound below
+// which every distance is final.
+struct NoWatch {
+  void settle(uint32_t, double) {}
+  bool done() const { return false; }
+};
+
+template <typename Costs, typename Watch = NoWatch>
+std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves, const Neighbourhood& nb,
+                                         const std::vector<uint32_t>& sources, size_t ring, Grid<double>& dist,
+                                         Watch&& watch = {}) {
   double* dc = dist.cells().data();
-  struct Entry {
-    double g;
-    uint32_t cell;
-  };
-  std::vector<std::vector<Entry>> buckets(ring);
-  std::vector<Entry> current;
+  // A bucket holds cells only (4 bytes an entry): a cell in bucket k whose distance has since
+  // dropped below k was taken from an earlier bucket already (a stale entry), and one still in
+  // [k, k + 1) is final, whichever of its entries comes first; a second entry of it in the same
+  // bucket finds nothing to lower.
+  std::vector<std::vector<uint32_t>> buckets(ring);
+  std::vector<uint32_t> current;
   const size_t mask = ring - 1;
-  size_t pending = 0;
-  for (uint32_t s : sources) {
-    buckets[0].push_back({0.0, s});
-    ++pending;
-  }
+  size_t pending = sources.size();
+  buckets[0] = sources;
+  const double diagonal = moves.diagonal_cost;
   for (uint64_t k = 0; pending > 0; ++k) {
-    std::vector<Entry>& slot = buckets[k & mask];
+    std::vector<uint32_t>& slot = buckets[k & mask];
     if (slot.empty()) continue;
     current.swap(slot);  // children land in later buckets, never in this one
     pending -= current.size();
-    for (const Entry& e : current) {
-      if (e.g > dc[e.cell]) continue;  // stale entry
-      for (unsigned bits = nb.legal[e.cell]; bits != 0; bits &= bits - 1) {
+    for (const uint32_t cell : current) {
+      const double g = dc[cell];
+      if (static_cast<uint64_t>(g) != k) continue;  // stale entry
+      watch.settle(cell, g);
+      for (unsigned bits = nb.legal[cell]; bits != 0; bits &= bits - 1) {
         const int d = std::countr_zero(bits);  // in direction order
-        const size_t n = nb.to(e.cell, d);
+        const size_t n = nb.to(cell, d);
         const double c = costs[n];
-        const double ng = e.g + (d >= 4 ? c * moves.diagonal_cost : c);
+        const double ng = g + (d >= 4 ? c * diagonal : c);
         if (ng < dc[n]) {
           dc[n] = ng;
-          buckets[static_cast<uint64_t>(ng) & mask].push_back({ng, static_cast<uint32_t>(n)});
+          buckets[static_cast<uint64_t>(ng) & mask].push_back(static_cast<uint32_t>(n));
           ++pending;
         }
       }
     }
     current.clear();
+    if (watch.done()) return k + 1;  // every distance below k + 1 is final
   }
+  return std::nullopt;
 }
 
 // Lowers `dist` to the distances from `sources` where they are smaller. On a grid of kUnreached
@@ -345,6 +359,87 @@ void add_source(DistanceMap& map, const CostGrid& costs, Point source) {
     throw InvalidArgument(
         FieldProblem{"source", to_string(source), "inside the " + shape(costs.width(), costs.height()) + " grid"});
   flood(GridCosts{costs}, {source}, map.moves, map.dist);
+}
+
+void add_source(DistanceMap& map, const Grid<Terrain>& tiles, const CostTable& costs, Point source) {
+  map.moves.check();
+  if (tiles.width() != map.dist.width() || tiles.height() != map.dist.height())
+    throw InvalidArgument(FieldProblem{"tiles", shape(tiles.width(), tiles.height()),
+                                       "the distance map's " + shape(map.dist.width(), map.dist.height())});
+  if (!tiles.in_bounds(source))
+    throw InvalidArgument(
+        FieldProblem{"source", to_string(source), "inside the " + shape(tiles.width(), tiles.height()) + " grid"});
+  flood(TerrainCosts(tiles, costs), {source}, map.moves, map.dist);
+}
+
+NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves,
+                                  const Grid<int32_t>& groups, const std::vector<bool>& wanted) {
+  if (groups.width() != costs.width() || groups.height() != costs.height())
+    throw InvalidArgument(FieldProblem{"groups", shape(groups.width(), groups.height()),
+                                       "the cost grid's " + shape(costs.width(), costs.height())});
+  NearestInGroups out;
+  out.map = make_distance_map(GridCosts{costs}, {}, moves);  // checks the moves; all kUnreached
+  out.cost.assign(wanted.size(), kUnreached);
+  out.cell.assign(wanted.size(), Point{-1, -1});
+  if (costs.size() == 0) return out;
+  Grid<double>& dist = out.map.dist;
+  const int32_t* label = groups.cells().data();
+  const auto group_count = static_cast<int32_t>(wanted.size());
+  std::vector<size_t> best_index(wanted.size(), costs.size());
+  auto consider = [&](size_t i, double g) {  // the cheapest cell of its group, lowest index among equals
+    const int32_t r = label[i];
+    if (r < 0 || r >= group_count || !wanted[static_cast<size_t>(r)]) return false;
+    double& best = out.cost[static_cast<size_t>(r)];
+    size_t& at = best_index[static_cast<size_t>(r)];
+    const bool first = best == kUnreached;
+    if (g < best || (g == best && i < at)) {
+      best = g;
+      at = i;
+    }
+    return first;
+  };
+
+  std::vector<uint32_t> seeds;
+  for (Point s : sources) {
+    if (!dist.in_bounds(s))
+      throw InvalidArgument(FieldProblem{"sources", to_string(s), "inside the " + shape(costs.width(), costs.height()) + " grid"});
+    const size_t i = dist.index(s);
+    if (costs.cells()[i] == kWall || dist.cells()[i] == 0) continue;
+    dist.cells()[i] = 0;
+    seeds.push_back(static_cast<uint32_t>(i));
+  }
+  const auto want = static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true));
+  const GridCosts grid{costs};
+  const Neighbourhood nb(grid, moves);
+  const size_t ring = seeds.empty() ? 0 : bucket_ring_size(nb.range, moves);
+  if (ring > 0) {
+    // The bucket queue settles cells in cost order: once every wanted group has a settled cell
+    // and the bucket of the last one is done, every group's cheapest cells (ties included) are
+    // final, and the flood can stop. Cells left beyond the bound are cleared to kUnreached.
+    struct Watch {
+      decltype(consider)& seen;
+      size_t found = 0, want;
+      void settle(uint32_t cell, double g) { found += seen(cell, g) ? size_t{1} : size_t{0}; }
+      bool done() const { return found == want; }
+    };
+    if (const std::optional<uint64_t> bound =
+            dijkstra_buckets(grid, moves, nb, seeds, ring, dist, Watch{consider, 0, want})) {
+      const double limit = static_cast<double>(*bound);
+      for (double& v : dist.cells())
+        if (v >= limit) v = kUnreached;
+    }
+  } else {
+    if (const double step = uniform_step(nb.range, moves); !seeds.empty() && step > 0) {
+      breadth_first(nb, step, seeds, dist);
+    } else if (!seeds.empty()) {
+      dijkstra_heap(grid, moves, nb, seeds, dist);
+    }
+    for (size_t i = 0; i < dist.size(); ++i)
+      if (dist.cells()[i] != kUnreached) consider(i, dist.cells()[i]);
+  }
+  for (size_t r = 0; r < wanted.size(); ++r)
+    if (out.cost[r] != kUnreached) out.cell[r] = dist.point(best_index[r]);
+  return out;
 }
 
 std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point from) {

@@ -42,6 +42,28 @@ DistanceMap distance_map(const Grid<Terrain>& tiles, const CostTable& costs, con
 /// another size or a source off the map; an impassable source changes nothing.
 void add_source(DistanceMap& map, const CostGrid& costs, Point source);
 
+/// The same for a map made from terrain under a cost table.
+void add_source(DistanceMap& map, const Grid<Terrain>& tiles, const CostTable& costs, Point source);
+
+/// The cheapest cell of each wanted group, and the distance map as far as it took to find them.
+struct NearestInGroups {
+  /// distance_map(costs, sources, moves) wherever it is at most the largest finite entry of
+  /// `cost` (exactly, and further where the search went on), kUnreached beyond.
+  DistanceMap map;
+  /// Per group: the cost of its cheapest cell, kUnreached when not wanted or not reachable.
+  std::vector<double> cost;
+  /// Per group: its cheapest cell (lowest row-major index among equals), (-1, -1) without one.
+  std::vector<Point> cell;
+};
+
+/// Groups are labels in `groups` (g in 0..wanted.size() - 1; other labels belong to none); for
+/// each group g with wanted[g], the cell of g cheapest to reach from `sources`. With step costs
+/// of at least 1 (a bucket queue) the search stops once every wanted group's cheapest cells are
+/// final, so near groups cost a fraction of a whole distance map. Throws InvalidArgument for a
+/// label grid of another size or a source off the map.
+NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves,
+                                  const Grid<int32_t>& groups, const std::vector<bool>& wanted);
+
 /// Path from `from` down to a source: each step goes to the neighbour that lies on a cheapest
 /// route, preferring to keep the previous direction (straight runs), then orthogonal moves,
 /// then the fixed direction order. Empty when `from` is unreached.
