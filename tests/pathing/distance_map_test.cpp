@@ -190,6 +190,62 @@ TEST(DistanceMapTest, AddingSourcesEqualsTheMultiSourceMap) {
   }
 }
 
+// The terrain overload adds the same source to the same numbers as the cost-grid one.
+TEST(DistanceMapTest, AddingATerrainSourceEqualsTheCostGridOne) {
+  const Grid<Terrain> tiles = read_ascii(kCorridor).tiles;
+  const CostGrid c = make_cost_grid(tiles, CostTable::tutorial());
+  DistanceMap a = distance_map(tiles, CostTable::tutorial(), {{1, 1}});
+  DistanceMap b = distance_map(c, {{1, 1}});
+  add_source(a, tiles, CostTable::tutorial(), {7, 1});
+  add_source(b, c, {7, 1});
+  EXPECT_EQ(a.dist, b.dist);
+  EXPECT_EQ(a.dist(5, 1), 13);  // the vegetation: 13 from the right, 21 from the left
+  EXPECT_THROW(add_source(a, read_ascii(kRoom).tiles, CostTable::tutorial(), {1, 1}), InvalidArgument);
+  EXPECT_THROW(add_source(a, tiles, CostTable::tutorial(), {1, 3}), InvalidArgument);
+}
+
+// Each wanted group's cheapest cell is the one a whole distance map gives (lowest index among
+// equals), and the map it returns is exact up to the dearest of them, under every cost flavour.
+TEST(DistanceMapTest, NearestInGroupsEqualsAScanOfTheWholeMap) {
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    Rng rng = Rng::stream(seed, "distance-map-groups");
+    const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
+    const CostGrid c = random_costs(rng, w, h, static_cast<int>(seed % 4));
+    const std::vector<Point> sources = random_sources(rng, c);
+    const int groups = 1 + static_cast<int>(rng.below(6));
+    Grid<int32_t> labels(w, h, -1);
+    for (int32_t& l : labels.cells())
+      if (rng.chance(0.1)) l = static_cast<int32_t>(rng.below(static_cast<uint64_t>(groups) + 1)) - (seed % 2 == 0 ? 0 : 1);
+    std::vector<bool> wanted(static_cast<size_t>(groups));
+    for (size_t g = 0; g < wanted.size(); ++g) wanted[g] = rng.chance(0.7);
+    for (const Moves& m : kMoveSets) {
+      const DistanceMap whole = distance_map(c, sources, m);
+      const NearestInGroups got = nearest_in_groups(c, sources, m, labels, wanted);
+      double radius = 0;
+      for (size_t g = 0; g < wanted.size(); ++g) {
+        double best = kUnreached;
+        Point at{-1, -1};
+        for (size_t i = 0; i < c.size(); ++i)
+          if (labels.cells()[i] == static_cast<int32_t>(g) && wanted[g] && whole.dist.cells()[i] < best) {
+            best = whole.dist.cells()[i];
+            at = c.point(i);
+          }
+        ASSERT_EQ(got.cost[g], best) << "seed " << seed << " group " << g << " moves " << describe(m);
+        ASSERT_EQ(got.cell[g], at) << "seed " << seed << " group " << g << " moves " << describe(m);
+        if (best != kUnreached) radius = std::max(radius, best);
+      }
+      for (size_t i = 0; i < c.size(); ++i) {
+        const double want = whole.dist.cells()[i];
+        const double have = got.map.dist.cells()[i];
+        if (want <= radius) ASSERT_EQ(have, want) << "seed " << seed << " cell " << i << " moves " << describe(m);
+        else ASSERT_TRUE(have == want || have == kUnreached) << "seed " << seed << " cell " << i << " moves " << describe(m);
+      }
+    }
+  }
+  EXPECT_THROW(nearest_in_groups(costs_of(kRoom), {{1, 1}}, {}, Grid<int32_t>(3, 3, 0), {true}), InvalidArgument);
+  EXPECT_THROW(nearest_in_groups(costs_of(kRoom), {{9, 9}}, {}, Grid<int32_t>(9, 6, 0), {true}), InvalidArgument);
+}
+
 TEST(DistanceMapTest, AddSourceRejectsAnotherGridAndPointsOffTheMap) {
   const CostGrid c = costs_of(kCorridor);
   DistanceMap m = distance_map(c, {{1, 1}});
