@@ -31,6 +31,7 @@
 #include <utility>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/format.hpp>
 
 namespace catacomb {
 namespace {
@@ -192,11 +193,11 @@ size_t bucket_ring_size(std::pair<double, double> range, const Moves& moves) {
 // left-to-right sum over all routes). Keys in flight span at most the largest step, so a ring of
 // `ring` buckets (a power of two above it) never wraps onto the bucket being taken.
 // What a flood tells a watcher: every cell as it becomes final (settle), and after each bucket
-// whether the watcher has seen enough (done): the flood then stops, and returns the bound below
-// which every distance is final.
+// whether the watcher has seen enough, told the bound below which every distance is final (done):
+// the flood then stops, and returns that bound.
 struct NoWatch {
   void settle(uint32_t, double) {}
-  bool done() const { return false; }
+  bool done(uint64_t) { return false; }
 };
 
 template <typename Costs, typename Watch = NoWatch>
@@ -236,7 +237,7 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
       }
     }
     current.clear();
-    if (watch.done()) return k + 1;  // every distance below k + 1 is final
+    if (watch.done(k + 1)) return k + 1;  // every distance below k + 1 is final
   }
   return std::nullopt;
 }
@@ -245,8 +246,9 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
 // this is the multi-source distance map; on a distance map from other sources it gives the map
 // from all of them, the same numbers (a cell whose new route is not cheaper keeps its distance,
 // and every route through it was no cheaper either: rounding is monotone).
-template <typename Costs>
-void flood(const Costs& costs, const std::vector<Point>& sources, const Moves& moves, Grid<double>& dist) {
+template <typename Costs, typename Watch = NoWatch>
+std::optional<uint64_t> flood(const Costs& costs, const std::vector<Point>& sources, const Moves& moves,
+                              Grid<double>& dist, Watch&& watch = {}) {
   std::vector<uint32_t> seeds;
   for (Point s : sources) {
     const size_t i = dist.index(s);
@@ -254,16 +256,25 @@ void flood(const Costs& costs, const std::vector<Point>& sources, const Moves& m
     dist.cells()[i] = 0;
     seeds.push_back(static_cast<uint32_t>(i));
   }
-  if (seeds.empty()) return;
+  if (seeds.empty()) return std::nullopt;
   const Neighbourhood nb(costs, moves);
   const std::pair<double, double> range = nb.range;
   if (const double step = uniform_step(range, moves); step > 0) {
     breadth_first(nb, step, seeds, dist);
   } else if (const size_t ring = bucket_ring_size(range, moves); ring > 0) {
-    dijkstra_buckets(costs, moves, nb, seeds, ring, dist);
+    return dijkstra_buckets(costs, moves, nb, seeds, ring, dist, std::forward<Watch>(watch));
   } else {
     dijkstra_heap(costs, moves, nb, seeds, dist);
   }
+  return std::nullopt;
+}
+
+// Clears every distance at or above `bound` (the entries a stopped flood left unfinished).
+void clear_beyond(Grid<double>& dist, std::optional<uint64_t> bound) {
+  if (!bound) return;
+  const double limit = static_cast<double>(*bound);
+  for (double& v : dist.cells())
+    if (v >= limit) v = kUnreached;
 }
 
 template <typename Costs>
@@ -372,6 +383,47 @@ void add_source(DistanceMap& map, const Grid<Terrain>& tiles, const CostTable& c
   flood(TerrainCosts(tiles, costs), {source}, map.moves, map.dist);
 }
 
+DistanceMap distance_map_near(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
+                              const Moves& moves, const std::vector<Point>& targets, double slack) {
+  if (!(slack >= 0) || slack == kUnreached)
+    throw InvalidArgument(FieldProblem{"slack", format_number(slack), "a finite number, 0 or more"});
+  const TerrainCosts terrain(tiles, costs);
+  DistanceMap out = make_distance_map(terrain, {}, moves);  // checks the moves; all kUnreached
+  if (tiles.size() == 0) return out;
+  std::vector<uint32_t> at;
+  for (size_t k = 0; k < targets.size(); ++k) {
+    if (!tiles.in_bounds(targets[k]))
+      throw InvalidArgument(FieldProblem{"targets[" + std::to_string(k) + "]", to_string(targets[k]),
+                                         "inside the " + shape(tiles.width(), tiles.height()) + " grid"});
+    at.push_back(static_cast<uint32_t>(tiles.index(targets[k])));
+  }
+  for (size_t k = 0; k < sources.size(); ++k)
+    if (!tiles.in_bounds(sources[k]))
+      throw InvalidArgument(FieldProblem{"sources[" + std::to_string(k) + "]", to_string(sources[k]),
+                                         "inside the " + shape(tiles.width(), tiles.height()) + " grid"});
+  // Once a bucket is done every distance below its bound is final: the nearest target is the
+  // nearest of those below it, and the search goes on until the bound passes it plus the slack.
+  struct Watch {
+    const double* dc;
+    const std::vector<uint32_t>& targets;
+    double slack;
+    double limit = kUnreached;
+    void settle(uint32_t, double) {}
+    bool done(uint64_t bound) {
+      const auto b = static_cast<double>(bound);
+      if (limit == kUnreached) {
+        double nearest = kUnreached;
+        for (uint32_t t : targets)
+          if (dc[t] < b) nearest = std::min(nearest, dc[t]);
+        if (nearest != kUnreached) limit = nearest + slack;
+      }
+      return limit != kUnreached && b > limit;
+    }
+  };
+  clear_beyond(out.dist, flood(terrain, sources, moves, out.dist, Watch{out.dist.cells().data(), at, slack}));
+  return out;
+}
+
 NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves,
                                   const Grid<int32_t>& groups, const std::vector<bool>& wanted) {
   if (groups.width() != costs.width() || groups.height() != costs.height())
@@ -420,14 +472,9 @@ NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point
       decltype(consider)& seen;
       size_t found = 0, want;
       void settle(uint32_t cell, double g) { found += seen(cell, g) ? size_t{1} : size_t{0}; }
-      bool done() const { return found == want; }
+      bool done(uint64_t) const { return found == want; }
     };
-    if (const std::optional<uint64_t> bound =
-            dijkstra_buckets(grid, moves, nb, seeds, ring, dist, Watch{consider, 0, want})) {
-      const double limit = static_cast<double>(*bound);
-      for (double& v : dist.cells())
-        if (v >= limit) v = kUnreached;
-    }
+    clear_beyond(dist, dijkstra_buckets(grid, moves, nb, seeds, ring, dist, Watch{consider, 0, want}));
   } else {
     if (const double step = uniform_step(nb.range, moves); !seeds.empty() && step > 0) {
       breadth_first(nb, step, seeds, dist);

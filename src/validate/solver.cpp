@@ -39,6 +39,10 @@ bool is_open(const State& s, int j) {
 }
 void set_open(State& s, int j) { s[static_cast<size_t>(j / 8)] = static_cast<char>(s[static_cast<size_t>(j / 8)] | (1 << (j % 8))); }
 
+// A closed locked door in the walkthrough's terrain: a byte that names no terrain, which the
+// distance maps read as impassable under every cost table (a table may make even walls passable).
+constexpr auto kClosedDoor = static_cast<Terrain>(0xFF);
+
 struct DoorNode {
   Point pos;
   int lock = 0;
@@ -49,9 +53,9 @@ struct Model {
   const Dungeon& d;
   SolveOptions o;
   KeyRule rule;
-  Grid<uint8_t> open0;      // passable with every locked door closed
-  Grid<int32_t> door_at;    // door index per cell, -1
-  Grid<int32_t> node;       // node per cell, -1 for impassable cells
+  // Node per cell, -1 for impassable cells; kept only when there are doors (without doors every
+  // route stays in the start's area, and the objectives' nodes are all the solver needs).
+  Grid<int32_t> node;
   int areas = 0;
   std::vector<DoorNode> doors;
   std::vector<std::vector<int>> adj;
@@ -59,12 +63,14 @@ struct Model {
   int start_objective = -1;
   int exit_objective = -1;
   std::vector<int> objective_node;  // per objective, -1 when not on a passable cell
-  CostGrid base;                    // costs with every locked door impassable
+  // The terrain with every locked door closed (kClosedDoor): the walkthrough's distance maps
+  // read it through the cost table, 1 byte per cell where a cost grid would take 8.
+  Grid<Terrain> closed;
 
   explicit Model(const Dungeon& dd, const SolveOptions& oo) : d(dd), o(oo) {
     rule = o.key_rule.value_or(d.key_rule);
     const int w = d.tiles.width(), h = d.tiles.height();
-    door_at = Grid<int32_t>(w, h, -1);
+    Grid<int32_t> door_at(w, h, -1);  // door index per cell, -1
     for (size_t i = 0; i < d.locks.size(); ++i) {
       const LockedDoor& l = d.locks[i];
       if (!d.tiles.in_bounds(l.pos) || l.lock < 1 || l.lock > kMaxLock || door_at[l.pos] >= 0) continue;
@@ -72,12 +78,13 @@ struct Model {
       door_at[l.pos] = static_cast<int32_t>(doors.size());
       doors.push_back({l.pos, l.lock, static_cast<int>(i)});
     }
-    open0 = Grid<uint8_t>(w, h, 0);
+    Grid<uint8_t> open0(w, h, 0);  // passable with every locked door closed
     for (size_t i = 0; i < open0.size(); ++i)
       open0.cells()[i] = o.costs.passable(d.tiles.cells()[i]) && door_at.cells()[i] < 0 ? 1 : 0;
-    const RegionMap regions = label_regions(open0, o.moves);
+    door_at = Grid<int32_t>();
+    RegionMap regions = label_regions(open0, o.moves);
     areas = regions.count();
-    node = regions.labels;
+    node = std::move(regions.labels);
     for (size_t j = 0; j < doors.size(); ++j) node[doors[j].pos] = areas + static_cast<int32_t>(j);
     std::vector<std::set<int>> links(static_cast<size_t>(areas) + doors.size());
     for (size_t j = 0; j < doors.size(); ++j) {
@@ -92,6 +99,7 @@ struct Model {
         links[static_cast<size_t>(b)].insert(a);
       }
     }
+    open0 = Grid<uint8_t>();
     for (const auto& l : links) adj.emplace_back(l.begin(), l.end());
     objective_node.assign(d.objectives.size(), -1);
     for (size_t i = 0; i < d.objectives.size(); ++i) {
@@ -103,8 +111,9 @@ struct Model {
       }
       if (ob.kind == ObjectiveKind::Exit && exit_objective < 0) exit_objective = static_cast<int>(i);
     }
-    base = make_cost_grid(d.tiles, o.costs);
-    for (const DoorNode& dn : doors) base[dn.pos] = CostTable::kImpassable;
+    if (doors.empty()) node = Grid<int32_t>();
+    closed = d.tiles;
+    for (const DoorNode& dn : doors) closed[dn.pos] = kClosedDoor;
   }
 
   int node_count() const { return static_cast<int>(adj.size()); }
@@ -187,10 +196,12 @@ std::string objective_name(const Objective& o) {
 
 std::string door_name(const DoorNode& dn) { return "door " + std::to_string(dn.lock) + " at " + to_string(dn.pos); }
 
-// Walks the plan: the steps of the walkthrough with their routes.
+// Walks the plan: the steps of the walkthrough with their routes. Each step's distance map
+// goes only as far as the step needs (the nearest candidate, or the door's side cells), and
+// reads the terrain through the cost table, the doors of the moment open.
 class Walker {
  public:
-  explicit Walker(const Model& m) : m_(m), grid_(m.base), state_(m.empty_state()) {
+  explicit Walker(const Model& m) : m_(m), tiles_(m.closed), state_(m.empty_state()) {
     taken_.assign(m.d.objectives.size(), 0);
     reachable_after_.assign(m.d.objectives.size(), -1);
     pos_ = m.d.objectives[static_cast<size_t>(m.start_objective)].pos;
@@ -198,10 +209,21 @@ class Walker {
     note_reachable();
   }
 
+  // The distance map from where the player stands, exact up to the nearest of `targets` plus
+  // `slack` (kUnreached beyond).
+  DistanceMap from_here(const std::vector<Point>& targets, double slack = 0) const {
+    return distance_map_near(tiles_, m_.o.costs, {pos_}, m_.o.moves, targets, slack);
+  }
+
   // Full mode: take everything reachable (but the exit), nearest first.
   void take_all() {
     for (;;) {
-      const DistanceMap dm = distance_map(grid_, {pos_}, m_.o.moves);
+      std::vector<Point> targets;
+      for (size_t i = 0; i < m_.d.objectives.size(); ++i)
+        if (!taken_[i] && static_cast<int>(i) != m_.exit_objective && m_.contains(comp_, i))
+          targets.push_back(m_.d.objectives[i].pos);
+      if (targets.empty()) return;
+      const DistanceMap dm = from_here(targets);
       int best = -1;
       double best_cost = kUnreached;
       for (size_t i = 0; i < m_.d.objectives.size(); ++i) {
@@ -221,35 +243,53 @@ class Walker {
     for (size_t i = 0; i < taken_.size(); ++i) have += taken_[i] && m_.is_key(i) && m_.d.objectives[i].lock == lock ? 1 : 0;
     if (m_.rule == KeyRule::Consumable) have -= spent_[static_cast<size_t>(lock)];
     if (have > 0) return;
-    const DistanceMap dm = distance_map(grid_, {pos_}, m_.o.moves);
+    auto candidate = [&](size_t i) {
+      return !taken_[i] && m_.is_key(i) && m_.d.objectives[i].lock == lock && m_.contains(comp_, i);
+    };
+    std::vector<Point> targets;
+    for (size_t i = 0; i < m_.d.objectives.size(); ++i)
+      if (candidate(i)) targets.push_back(m_.d.objectives[i].pos);
+    if (targets.empty()) return;
+    const DistanceMap dm = from_here(targets);
     int best = -1;
     double best_cost = kUnreached;
     for (size_t i = 0; i < m_.d.objectives.size(); ++i)
-      if (!taken_[i] && m_.is_key(i) && m_.d.objectives[i].lock == lock && m_.contains(comp_, i) &&
-          dm.dist[m_.d.objectives[i].pos] < best_cost)
+      if (candidate(i) && dm.dist[m_.d.objectives[i].pos] < best_cost)
         best_cost = dm.dist[m_.d.objectives[i].pos], best = static_cast<int>(i);
     if (best >= 0) take(best, dm);
   }
 
   void open(int j) {
     const DoorNode& dn = m_.doors[static_cast<size_t>(j)];
-    const DistanceMap dm = distance_map(grid_, {pos_}, m_.o.moves);
-    // The cheapest neighbour from which stepping into the door is legal with it open.
-    CostGrid with = grid_;
-    with[dn.pos] = m_.o.costs[m_.d.tiles[dn.pos]];
-    Point from{-1, -1};
-    double best = kUnreached;
+    // The neighbours from which stepping into the door is legal with it open.
+    const Terrain door_terrain = m_.d.tiles[dn.pos];
+    auto open = [&](Point c) {
+      return c == dn.pos || (tiles_.in_bounds(c) && tiles_[c] != kClosedDoor && m_.o.costs.passable(tiles_[c]));
+    };
+    std::vector<int> dirs;
+    std::vector<Point> sides;
     for (int dir = 0; dir < 8; ++dir) {
       const Point n{dn.pos.x - kDirections[dir].x, dn.pos.y - kDirections[dir].y};
-      if (!with.in_bounds(n) || dm.dist[n] == kUnreached) continue;
-      auto open = [&](Point c) { return with.in_bounds(c) && with[c] != CostTable::kImpassable; };
-      if (!step_allowed_at(m_.o.moves, n, dir, open)) continue;
-      const double c = dm.dist[n] + with[dn.pos] * (dir >= 4 ? m_.o.moves.diagonal_cost : 1.0);
+      if (!tiles_.in_bounds(n) || !open(n) || n == dn.pos || !step_allowed_at(m_.o.moves, n, dir, open)) continue;
+      dirs.push_back(dir);
+      sides.push_back(n);
+    }
+    // The cheapest side cell: exact up to the nearest side cell plus twice the dearest step into
+    // the door, more than any side cell that could tie with it needs.
+    const double enter = m_.o.costs[door_terrain];
+    const double slack = 2 * enter * std::max(1.0, m_.o.moves.diagonal_cost);
+    const DistanceMap dm = from_here(sides, slack);
+    Point from{-1, -1};
+    double best = kUnreached;
+    for (size_t k = 0; k < dirs.size(); ++k) {
+      const Point n = sides[k];
+      if (dm.dist[n] == kUnreached) continue;
+      const double c = dm.dist[n] + enter * (dirs[k] >= 4 ? m_.o.moves.diagonal_cost : 1.0);
       if (c < best) best = c, from = n;
     }
     std::vector<Point> route = route_to(dm, from);
     route.push_back(dn.pos);
-    grid_ = std::move(with);
+    tiles_[dn.pos] = door_terrain;
     set_open(state_, j);
     if (m_.rule == KeyRule::Consumable) ++spent_[static_cast<size_t>(dn.lock)];
     WalkStep s;
@@ -260,8 +300,8 @@ class Walker {
   }
 
   void reach_exit() {
-    const DistanceMap dm = distance_map(grid_, {pos_}, m_.o.moves);
-    take(m_.exit_objective, dm);
+    const Point exit = m_.d.objectives[static_cast<size_t>(m_.exit_objective)].pos;
+    take(m_.exit_objective, from_here({exit}));
   }
 
   bool done() const { return m_.goal(comp_); }
@@ -272,12 +312,23 @@ class Walker {
   const std::vector<WalkStep>& steps() const { return steps_; }
   std::vector<int>& reachable_after() { return reachable_after_; }
   const std::vector<uint8_t>& taken() const { return taken_; }
-  const CostGrid& grid() const { return grid_; }
 
  private:
   std::vector<Point> route_to(const DistanceMap& dm, Point target) const {
-    std::vector<Point> down = descend(dm, grid_, target);
+    std::vector<Point> down = descend(dm, tiles_, m_.o.costs, target);
     return {down.rbegin(), down.rend()};
+  }
+
+  // The cost of a legal route, summed as path_cost sums it (left to right, a diagonal step's
+  // entry cost times the diagonal factor).
+  double route_cost(const std::vector<Point>& route) const {
+    double total = 0;
+    for (size_t k = 1; k < route.size(); ++k) {
+      const int dir = direction_index(route[k].x - route[k - 1].x, route[k].y - route[k - 1].y);
+      const double c = m_.o.costs[tiles_[route[k]]];
+      total += dir >= 4 ? c * m_.o.moves.diagonal_cost : c * 1.0;
+    }
+    return total;
   }
 
   void take(int i, const DistanceMap& dm) {
@@ -292,7 +343,7 @@ class Walker {
 
   void push(WalkStep s, std::vector<Point> route) {
     s.target = route.back();
-    s.cost = path_cost(grid_, route, m_.o.moves);
+    s.cost = route_cost(route);
     pos_ = s.target;
     s.route = std::move(route);
     steps_.push_back(std::move(s));
@@ -306,7 +357,7 @@ class Walker {
   }
 
   const Model& m_;
-  CostGrid grid_;
+  Grid<Terrain> tiles_;  // the terrain, doors not yet opened closed (kClosedDoor)
   State state_;
   Point pos_;
   std::vector<uint8_t> comp_;
@@ -360,7 +411,13 @@ Walker walk_full(const Model& m, const std::vector<int>* plan) {
     } else {
       const std::vector<int> can = m.openable(w.state(), w.comp());
       if (!can.empty()) {
-        const DistanceMap dm = distance_map(w.grid(), {w.pos()}, m.o.moves);
+        std::vector<Point> sides;  // every door's neighbours: the nearest of them decides
+        for (int j : can)
+          for (int dir = 0; dir < 8; ++dir) {
+            const Point n{m.doors[static_cast<size_t>(j)].pos.x + kDirections[dir].x, m.doors[static_cast<size_t>(j)].pos.y + kDirections[dir].y};
+            if (m.closed.in_bounds(n)) sides.push_back(n);
+          }
+        const DistanceMap dm = w.from_here(sides);
         double best = kUnreached;
         for (int j : can) {
           double c = kUnreached;
@@ -444,6 +501,7 @@ void fill_metrics(const Model& m, Solution& s, const Walker& critical) {
   for (const WalkStep& st : s.walkthrough) {
     mt.walkthrough_length += static_cast<int64_t>(st.route.size()) - 1;
     mt.walkthrough_cost += st.cost;
+    if (m.doors.empty()) continue;  // one area: nothing to re-enter (and no node grid kept)
     for (const Point& p : st.route) {
       const int n = m.node[p];
       if (n < 0 || n >= m.areas || n == current) continue;

@@ -136,6 +136,7 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
     r.route.assign(down.rbegin(), down.rend());
     r.length = r.route.empty() ? 0 : static_cast<int64_t>(r.route.size()) - 1;
   }
+  if (!options.keep_maps) distances = DistanceMap{};  // done with (8 bytes per cell) before the solver runs
   if (options.solve) {
     std::map<Point, int> lock_cells;
     for (const LockedDoor& l : d.locks) {

@@ -32,7 +32,9 @@ struct DistanceMap {
 DistanceMap distance_map(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves = {});
 
 /// The same map for terrain under a cost table: each cell costs costs[tiles(x, y)], the number
-/// make_cost_grid(tiles, costs) would hold there, without the cost grid's 8 bytes per cell.
+/// make_cost_grid(tiles, costs) would hold there, without the cost grid's 8 bytes per cell. A
+/// byte that names no terrain (catacomb's readers never make one) is impassable: a caller may
+/// mark cells closed that way whatever the table says (the solver's closed doors).
 DistanceMap distance_map(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
                          const Moves& moves = {});
 
@@ -44,6 +46,15 @@ void add_source(DistanceMap& map, const CostGrid& costs, Point source);
 
 /// The same for a map made from terrain under a cost table.
 void add_source(DistanceMap& map, const Grid<Terrain>& tiles, const CostTable& costs, Point source);
+
+/// The distance map from `sources` (terrain under a cost table) as far as the nearest of
+/// `targets` plus `slack`: exact wherever the distance is at most (the cheapest target's
+/// distance + slack), kUnreached beyond or exact there too. With step costs of at least 1 (a
+/// bucket queue) the search stops there, so a near target costs a fraction of a whole map;
+/// otherwise, or when no target can be reached, it is the whole map. Throws InvalidArgument for
+/// sources or targets off the map, or a slack that is negative or not finite.
+DistanceMap distance_map_near(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
+                              const Moves& moves, const std::vector<Point>& targets, double slack = 0);
 
 /// The cheapest cell of each wanted group, and the distance map as far as it took to find them.
 struct NearestInGroups {
