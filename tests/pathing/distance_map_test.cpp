@@ -246,6 +246,49 @@ TEST(DistanceMapTest, NearestInGroupsEqualsAScanOfTheWholeMap) {
   EXPECT_THROW(nearest_in_groups(costs_of(kRoom), {{9, 9}}, {}, Grid<int32_t>(9, 6, 0), {true}), InvalidArgument);
 }
 
+// A map made only as far as the nearest target (plus slack) is the whole map up to there, under
+// every move rule and cost table; a byte that names no terrain is impassable.
+TEST(DistanceMapTest, NearMapsEqualTheWholeMapUpToTheNearestTarget) {
+  const CostTable tables[] = {CostTable::dungeon(), CostTable::tutorial(), CostTable::uniform()};
+  for (uint64_t seed = 0; seed < 30; ++seed) {
+    Rng rng = Rng::stream(seed, "distance-map-near");
+    const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
+    Grid<Terrain> tiles(w, h, Terrain::Floor);
+    for (Terrain& t : tiles.cells()) {
+      const uint64_t r = rng.below(10);
+      t = r < 3 ? Terrain::Wall : r == 3 ? Terrain::Water : r == 4 ? Terrain::Vegetation : r == 5 ? static_cast<Terrain>(0xFF) : Terrain::Floor;
+    }
+    std::vector<Point> targets;
+    for (int k = 0; k < 3; ++k)
+      targets.push_back({static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))});
+    const Point source{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+    const double slack = static_cast<double>(seed % 3) * 1.5;
+    for (const CostTable& table : tables)
+      for (const Moves& m : kMoveSets) {
+        // The whole map, from a cost grid in which the odd byte is a wall.
+        CostGrid c(w, h, kWall);
+        for (size_t i = 0; i < c.size(); ++i)
+          if (tiles.cells()[i] != static_cast<Terrain>(0xFF)) c.cells()[i] = table[tiles.cells()[i]];
+        const DistanceMap whole = distance_map(c, {source}, m);
+        const DistanceMap near = distance_map_near(tiles, table, {source}, m, targets, slack);
+        double nearest = kUnreached;
+        for (Point t : targets) nearest = std::min(nearest, whole.dist[t]);
+        for (size_t i = 0; i < c.size(); ++i) {
+          const double want = whole.dist.cells()[i], have = near.dist.cells()[i];
+          if (nearest == kUnreached || want <= nearest + slack)
+            ASSERT_EQ(have, want) << "seed " << seed << " cell " << i << " moves " << describe(m);
+          else
+            ASSERT_TRUE(have == want || have == kUnreached) << "seed " << seed << " cell " << i << " moves " << describe(m);
+        }
+      }
+  }
+  const Grid<Terrain> room = read_ascii(kRoom).tiles;
+  EXPECT_THROW(distance_map_near(room, CostTable::dungeon(), {{1, 1}}, {}, {{9, 1}}), InvalidArgument);
+  EXPECT_THROW(distance_map_near(room, CostTable::dungeon(), {{1, 9}}, {}, {{2, 1}}), InvalidArgument);
+  EXPECT_THROW(distance_map_near(room, CostTable::dungeon(), {{1, 1}}, {}, {{2, 1}}, -1), InvalidArgument);
+  EXPECT_THROW(distance_map_near(room, CostTable::dungeon(), {{1, 1}}, {}, {{2, 1}}, kUnreached), InvalidArgument);
+}
+
 TEST(DistanceMapTest, AddSourceRejectsAnotherGridAndPointsOffTheMap) {
   const CostGrid c = costs_of(kCorridor);
   DistanceMap m = distance_map(c, {{1, 1}});
