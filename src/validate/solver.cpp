@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <catacomb/core/error.hpp>
@@ -63,25 +64,21 @@ struct Model {
   int start_objective = -1;
   int exit_objective = -1;
   std::vector<int> objective_node;  // per objective, -1 when not on a passable cell
-  // The terrain with every locked door closed (kClosedDoor): the walkthrough's distance maps
-  // read it through the cost table, 1 byte per cell where a cost grid would take 8.
-  Grid<Terrain> closed;
 
   explicit Model(const Dungeon& dd, const SolveOptions& oo) : d(dd), o(oo) {
     rule = o.key_rule.value_or(d.key_rule);
     const int w = d.tiles.width(), h = d.tiles.height();
-    Grid<int32_t> door_at(w, h, -1);  // door index per cell, -1
+    std::set<Point> door_cells;  // the first usable door on a cell counts
     for (size_t i = 0; i < d.locks.size(); ++i) {
       const LockedDoor& l = d.locks[i];
-      if (!d.tiles.in_bounds(l.pos) || l.lock < 1 || l.lock > kMaxLock || door_at[l.pos] >= 0) continue;
+      if (!d.tiles.in_bounds(l.pos) || l.lock < 1 || l.lock > kMaxLock || door_cells.count(l.pos) != 0) continue;
       if (!o.costs.passable(d.tiles[l.pos])) continue;
-      door_at[l.pos] = static_cast<int32_t>(doors.size());
+      door_cells.insert(l.pos);
       doors.push_back({l.pos, l.lock, static_cast<int>(i)});
     }
     Grid<uint8_t> open0(w, h, 0);  // passable with every locked door closed
-    for (size_t i = 0; i < open0.size(); ++i)
-      open0.cells()[i] = o.costs.passable(d.tiles.cells()[i]) && door_at.cells()[i] < 0 ? 1 : 0;
-    door_at = Grid<int32_t>();
+    for (size_t i = 0; i < open0.size(); ++i) open0.cells()[i] = o.costs.passable(d.tiles.cells()[i]) ? 1 : 0;
+    for (const DoorNode& dn : doors) open0[dn.pos] = 0;
     RegionMap regions = label_regions(open0, o.moves);
     areas = regions.count();
     node = std::move(regions.labels);
@@ -112,8 +109,6 @@ struct Model {
       if (ob.kind == ObjectiveKind::Exit && exit_objective < 0) exit_objective = static_cast<int>(i);
     }
     if (doors.empty()) node = Grid<int32_t>();
-    closed = d.tiles;
-    for (const DoorNode& dn : doors) closed[dn.pos] = kClosedDoor;
   }
 
   int node_count() const { return static_cast<int>(adj.size()); }
@@ -201,7 +196,11 @@ std::string door_name(const DoorNode& dn) { return "door " + std::to_string(dn.l
 // reads the terrain through the cost table, the doors of the moment open.
 class Walker {
  public:
-  explicit Walker(const Model& m) : m_(m), tiles_(m.closed), state_(m.empty_state()) {
+  explicit Walker(const Model& m) : m_(m), state_(m.empty_state()) {
+    if (!m.doors.empty()) {  // without doors the map's own terrain serves, uncopied
+      own_ = m.d.tiles;
+      for (const DoorNode& dn : m.doors) (*own_)[dn.pos] = kClosedDoor;
+    }
     taken_.assign(m.d.objectives.size(), 0);
     reachable_after_.assign(m.d.objectives.size(), -1);
     pos_ = m.d.objectives[static_cast<size_t>(m.start_objective)].pos;
@@ -212,7 +211,7 @@ class Walker {
   // The distance map from where the player stands, exact up to the nearest of `targets` plus
   // `slack` (kUnreached beyond).
   DistanceMap from_here(const std::vector<Point>& targets, double slack = 0) const {
-    return distance_map_near(tiles_, m_.o.costs, {pos_}, m_.o.moves, targets, slack);
+    return distance_map_near(terrain(), m_.o.costs, {pos_}, m_.o.moves, targets, slack);
   }
 
   // Full mode: take everything reachable (but the exit), nearest first.
@@ -264,13 +263,13 @@ class Walker {
     // The neighbours from which stepping into the door is legal with it open.
     const Terrain door_terrain = m_.d.tiles[dn.pos];
     auto open = [&](Point c) {
-      return c == dn.pos || (tiles_.in_bounds(c) && tiles_[c] != kClosedDoor && m_.o.costs.passable(tiles_[c]));
+      return c == dn.pos || (terrain().in_bounds(c) && terrain()[c] != kClosedDoor && m_.o.costs.passable(terrain()[c]));
     };
     std::vector<int> dirs;
     std::vector<Point> sides;
     for (int dir = 0; dir < 8; ++dir) {
       const Point n{dn.pos.x - kDirections[dir].x, dn.pos.y - kDirections[dir].y};
-      if (!tiles_.in_bounds(n) || !open(n) || n == dn.pos || !step_allowed_at(m_.o.moves, n, dir, open)) continue;
+      if (!terrain().in_bounds(n) || !open(n) || n == dn.pos || !step_allowed_at(m_.o.moves, n, dir, open)) continue;
       dirs.push_back(dir);
       sides.push_back(n);
     }
@@ -289,7 +288,7 @@ class Walker {
     }
     std::vector<Point> route = route_to(dm, from);
     route.push_back(dn.pos);
-    tiles_[dn.pos] = door_terrain;
+    (*own_)[dn.pos] = door_terrain;  // a door: the walker has its own terrain
     set_open(state_, j);
     if (m_.rule == KeyRule::Consumable) ++spent_[static_cast<size_t>(dn.lock)];
     WalkStep s;
@@ -315,7 +314,7 @@ class Walker {
 
  private:
   std::vector<Point> route_to(const DistanceMap& dm, Point target) const {
-    std::vector<Point> down = descend(dm, tiles_, m_.o.costs, target);
+    std::vector<Point> down = descend(dm, terrain(), m_.o.costs, target);
     return {down.rbegin(), down.rend()};
   }
 
@@ -325,7 +324,7 @@ class Walker {
     double total = 0;
     for (size_t k = 1; k < route.size(); ++k) {
       const int dir = direction_index(route[k].x - route[k - 1].x, route[k].y - route[k - 1].y);
-      const double c = m_.o.costs[tiles_[route[k]]];
+      const double c = m_.o.costs[terrain()[route[k]]];
       total += dir >= 4 ? c * m_.o.moves.diagonal_cost : c * 1.0;
     }
     return total;
@@ -356,8 +355,12 @@ class Walker {
       if (reachable_after_[i] < 0 && m_.contains(comp_, i)) reachable_after_[i] = static_cast<int>(steps_.size());
   }
 
+  const Grid<Terrain>& terrain() const { return own_ ? *own_ : m_.d.tiles; }
+
   const Model& m_;
-  Grid<Terrain> tiles_;  // the terrain, doors not yet opened closed (kClosedDoor)
+  // The terrain, the doors not yet opened closed (kClosedDoor): the distance maps read it
+  // through the cost table, 1 byte per cell where a cost grid would take 8.
+  std::optional<Grid<Terrain>> own_;
   State state_;
   Point pos_;
   std::vector<uint8_t> comp_;
@@ -415,7 +418,7 @@ Walker walk_full(const Model& m, const std::vector<int>* plan) {
         for (int j : can)
           for (int dir = 0; dir < 8; ++dir) {
             const Point n{m.doors[static_cast<size_t>(j)].pos.x + kDirections[dir].x, m.doors[static_cast<size_t>(j)].pos.y + kDirections[dir].y};
-            if (m.closed.in_bounds(n)) sides.push_back(n);
+            if (m.d.tiles.in_bounds(n)) sides.push_back(n);
           }
         const DistanceMap dm = w.from_here(sides);
         double best = kUnreached;
@@ -654,9 +657,11 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options) {
   }
 
   s.status = completable ? SolveStatus::Completable : SolveStatus::NotCompletable;
-  Walker full = walk_full(m, m.rule == KeyRule::Reusable ? nullptr : &plan);
-  s.walkthrough = std::move(full.steps());
-  s.reachable_after = full.reachable_after();
+  {  // one walker's terrain at a time
+    Walker full = walk_full(m, m.rule == KeyRule::Reusable ? nullptr : &plan);
+    s.walkthrough = std::move(full.steps());
+    s.reachable_after = full.reachable_after();
+  }
   for (size_t i = 0; i < d.objectives.size(); ++i)
     if (s.reachable_after[i] < 0) s.reasons[i] = reason(m, i, reach);
   if (!completable && m.exit_objective < 0) s.message = "some objectives cannot be reached";
