@@ -68,21 +68,14 @@ class ValidateCommand : public Command {
     if (max_states_ < 1) throw InvalidArgument(FieldProblem{"--max-states", std::to_string(max_states_), "at least 1"});
     if (!png_.empty()) check_writable_path("--png", png_);
     if (!certificate_.empty()) check_writable_path("--certificate", certificate_);
-    Dungeon d = load_map(map_path_);  // bounded; a Tiled map's tilesets read beside it
+    // Bounded; a Tiled map's tilesets read beside it; a catacomb JSON map's legend may state its
+    // own costs (one parse gives both).
+    MapFile file = load_map_file(map_path_);
+    Dungeon& d = file.dungeon;
     memory_.check("validate", uint64_t(d.tiles.width()) * uint64_t(d.tiles.height()), kValidateBytesPerCell);
     if (auto model = movement_.resolve(d))
       return run_platformer_validate(out, d, *model, {map_path_, json_, strict_, png_, scale_});
-    // A catacomb JSON map's legend may set its own costs: read it from the text (the file has
-    // passed load_map's limits).
-    std::optional<CostTable> legend;
-    {
-      ReadLimits limits;
-      limits.max_bytes = kMaxMapFileBytes;
-      limits.what = "a map file";
-      const std::string text = read_file(map_path_, limits);
-      if (is_json(text) && text.find("\"catacomb-map\"") != std::string::npos)
-        legend = read_json_legend_costs(text, CostTable::dungeon());
-    }
+    const std::optional<CostTable> legend = file.legend_costs;
     ValidateOptions options = map_rules(d, legend);
     apply_flags(options, err);
     options.max_states = max_states_;
@@ -122,11 +115,6 @@ class ValidateCommand : public Command {
   }
 
  private:
-  static bool is_json(std::string_view text) {
-    const size_t first = text.find_first_not_of(" \t\r\n");
-    return first != std::string_view::npos && text[first] == '{';
-  }
-
   // The flags given on the command line replace the map's own rules, with a note saying so.
   void apply_flags(ValidateOptions& o, std::ostream& err) const {
     std::string given;

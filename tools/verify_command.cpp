@@ -31,12 +31,10 @@ class VerifyCommand : public Command {
   }
 
   int run(std::ostream& out, std::ostream&) override {
-    const std::string text = read_file(map_path_);
-    const Dungeon d = parse_map(text, map_path_);
-    const size_t first = text.find_first_not_of(" \t\r\n");
-    const bool json = first != std::string::npos && text[first] == '{';
+    const MapFile file = load_map_file(map_path_);  // bounded, with a JSON legend's own costs
+    const Dungeon& d = file.dungeon;
     std::optional<ValidateOptions> own;
-    if (!certificate_rules_) own = map_rules(d, json ? read_json_legend_costs(text, CostTable::dungeon()) : std::nullopt);
+    if (!certificate_rules_) own = map_rules(d, file.legend_costs);
     Verdict v;
     try {
       v = verify_certificate(d, read_file(cert_path_), own);

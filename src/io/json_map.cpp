@@ -106,8 +106,9 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) {
   return j.dump(2) + "\n";
 }
 
-Dungeon read_json_map(std::string_view text) {
-  const ojson j = parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON");
+namespace {
+
+Dungeon json_map_from(const ojson& j) {
   if (!j.is_object()) bad("document", j.type_name(), "an object");
   const ojson& format = need(j, "format", "");
   if (format != "catacomb-map") bad("format", json_excerpt(format), "\"catacomb-map\"");
@@ -217,12 +218,19 @@ Dungeon read_json_map(std::string_view text) {
   return d;
 }
 
+}  // namespace
+
+Dungeon read_json_map(std::string_view text) {
+  return json_map_from(parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON"));
+}
+
 }  // namespace catacomb
 
 namespace catacomb {
 
-std::optional<CostTable> read_json_legend_costs(std::string_view text, const CostTable& base) {
-  const ojson j = parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON");
+namespace {
+
+std::optional<CostTable> legend_costs_from(const ojson& j, const CostTable& base) {
   auto it = j.is_object() ? j.find("legend") : j.end();
   if (it == j.end() || !it->is_object()) return std::nullopt;
   CostTable costs = base;
@@ -249,6 +257,19 @@ std::optional<CostTable> read_json_legend_costs(std::string_view text, const Cos
   }
   if (!stated) return std::nullopt;
   return costs;
+}
+
+}  // namespace
+
+std::optional<CostTable> read_json_legend_costs(std::string_view text, const CostTable& base) {
+  return legend_costs_from(parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON"), base);
+}
+
+JsonMapRead read_json_map_and_costs(std::string_view text, const CostTable& base) {
+  const ojson j = parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON");
+  JsonMapRead out{json_map_from(j), std::nullopt};
+  out.legend_costs = legend_costs_from(j, base);
+  return out;
 }
 
 }  // namespace catacomb

@@ -92,21 +92,24 @@ std::string_view without_bom(std::string_view text) {
   return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
 }
 
-Dungeon parse(std::string_view text, const std::string& name, const TiledSourceReader& read_source) {
+MapFile parse(std::string_view text, const std::string& name, const TiledSourceReader& read_source) {
   text = without_bom(text);
   try {
     switch (choose_format(text, name)) {
-      case MapFormat::Json: return read_json_map(text);
-      case MapFormat::TiledJson: return read_tiled_map(text, TiledSyntax::Json, read_source);
-      case MapFormat::TiledXml: return read_tiled_map(text, TiledSyntax::Xml, read_source);
+      case MapFormat::Json: {
+        JsonMapRead j = read_json_map_and_costs(text, CostTable::dungeon());
+        return {std::move(j.dungeon), j.legend_costs};
+      }
+      case MapFormat::TiledJson: return {read_tiled_map(text, TiledSyntax::Json, read_source), std::nullopt};
+      case MapFormat::TiledXml: return {read_tiled_map(text, TiledSyntax::Xml, read_source), std::nullopt};
       case MapFormat::MovingAi: {
-        Dungeon d;
-        d.tiles = read_movingai_map(text);
-        return d;
+        MapFile f;
+        f.dungeon.tiles = read_movingai_map(text);
+        return f;
       }
       case MapFormat::Ascii: break;
     }
-    return read_ascii(text);
+    return {read_ascii(text), std::nullopt};
   } catch (const InvalidArgument& e) {
     if (name.empty()) throw;
     throw InvalidArgument(name + ": " + e.what());
@@ -115,7 +118,9 @@ Dungeon parse(std::string_view text, const std::string& name, const TiledSourceR
 
 }  // namespace
 
-Dungeon parse_map(std::string_view text, const std::string& name) { return parse(text, name, {}); }
+Dungeon parse_map(std::string_view text, const std::string& name) { return parse(text, name, {}).dungeon; }
+
+MapFile parse_map_file(std::string_view text, const std::string& name) { return parse(text, name, {}); }
 
 ReadLimits map_read_limits(std::string_view head, const std::string& name) {
   const MapFormat f = format_of_name(name).value_or(
@@ -129,7 +134,9 @@ ReadLimits map_read_limits(std::string_view head, const std::string& name) {
   return limits;
 }
 
-Dungeon load_map(const std::string& path) {
+Dungeon load_map(const std::string& path) { return load_map_file(path).dungeon; }
+
+MapFile load_map_file(const std::string& path) {
   const std::string text =
       detail::read_bounded(path, [&](std::string_view head) { return map_read_limits(head, path); });
   // A Tiled map's external tilesets are named relative to the map's own directory.

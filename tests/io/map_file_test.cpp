@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/io/json_map.hpp>
 #include <catacomb/io/map_file.hpp>
 
 namespace catacomb {
@@ -25,6 +26,21 @@ TEST(MapFileTest, ChoosesTheFormatByExtensionThenByContent) {
   EXPECT_EQ(parse_map(kMovingAi, "m").tiles.width(), 2);  // no extension: by content
   EXPECT_EQ(parse_map(kAscii, "m.level").tiles.width(), 5);
   EXPECT_EQ(parse_map(kAscii).tiles.width(), 5);
+}
+
+// One parse gives the dungeon and the legend's costs, the numbers read_json_legend_costs reads.
+TEST(MapFileTest, AJsonMapComesWithItsLegendsCosts) {
+  const std::string with = R"({"format": "catacomb-map", "version": 1, "width": 3, "height": 1,
+    "legend": {"#": {"name": "wall", "passable": false}, "~": {"name": "water", "cost": 7}, ".": {"name": "floor"}},
+    "tiles": ["#~."]})";
+  const MapFile f = parse_map_file(with, "m.json");
+  EXPECT_EQ(f.dungeon.tiles.width(), 3);
+  ASSERT_TRUE(f.legend_costs.has_value());
+  EXPECT_EQ((*f.legend_costs)[Terrain::Water], 7);
+  EXPECT_EQ(*f.legend_costs, *read_json_legend_costs(with, CostTable::dungeon()));
+  const std::string without = R"({"format": "catacomb-map", "version": 1, "width": 1, "height": 1, "tiles": ["."]})";
+  EXPECT_FALSE(parse_map_file(without, "m.json").legend_costs.has_value());
+  EXPECT_FALSE(parse_map_file(kAscii, "m.txt").legend_costs.has_value());
 }
 
 TEST(MapFileTest, AContentThatContradictsTheExtensionIsAMismatch) {

@@ -39,5 +39,13 @@ Dungeon read_json_map(std::string_view text);
 /// entry states either. Throws InvalidArgument for a malformed document or a bad cost.
 std::optional<CostTable> read_json_legend_costs(std::string_view text, const CostTable& base);
 
+/// A JSON map and the costs its legend states, from one parse of the text (read_json_map and
+/// read_json_legend_costs, each of which parses the whole document).
+struct JsonMapRead {
+  Dungeon dungeon;
+  std::optional<CostTable> legend_costs;
+};
+JsonMapRead read_json_map_and_costs(std::string_view text, const CostTable& base);
+
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

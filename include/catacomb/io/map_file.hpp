@@ -7,11 +7,13 @@
 /// clearly another format than the extension says is refused as a mismatch. A UTF-8 byte order
 /// mark at the start is skipped.
 #include <catacomb/export.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/grid.hpp>
+#include <catacomb/core/terrain.hpp>
 #include <catacomb/io/atomic_file.hpp>
 
 CATACOMB_PUBLIC_BEGIN
@@ -36,6 +38,17 @@ Dungeon parse_map(std::string_view text, const std::string& name = "");
 /// InvalidArgument (with the file name) when it is malformed, too large or of another format than
 /// its extension says.
 Dungeon load_map(const std::string& path);
+
+/// A map file's dungeon and, for a catacomb JSON map whose legend states costs, the cost table
+/// they make (read_json_legend_costs over the dungeon table), from one read and one parse.
+struct MapFile {
+  Dungeon dungeon;
+  std::optional<CostTable> legend_costs;
+};
+/// load_map, and the legend's costs.
+MapFile load_map_file(const std::string& path);
+/// parse_map, and the legend's costs.
+MapFile parse_map_file(std::string_view text, const std::string& name = "");
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END
