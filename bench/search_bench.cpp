@@ -2,7 +2,8 @@
 // catacomb's A* (GridSearch) and Jump Point Search against libtcod's A* and Boost.Graph's
 // astar_search, on the same problems in the same process, interleaved.
 //
-// Problems: 1,000 of each Moving AI map's scen/ file spread over the file (search/cases.hpp), and
+// Problems: 1,000 of each Moving AI map's scen/ file spread over the file (search/cases.hpp;
+// --sample=stride takes the same problems as ../shared/peers/peer_bench --max-queries 1000), and
 // 1,000 random pairs of one area of a 256x256 cave (caves generator, seed 1, water and vegetation)
 // under the tutorial's table (road 1, floor 3, water 5, vegetation 10).
 // Cost model: 8 neighbours, no corner cutting, a move costs the destination's cost, times sqrt(2)
@@ -18,7 +19,8 @@
 // per engine its median time per query over the rounds, and per ratio the median of the rounds'
 // ratios and their range (min-max). Rounds: 5 in random order of maps unless
 // --benchmark_repetitions says otherwise. Run (bench preset):
-//   build/bench/bench/search_bench [--maps=arena2,den520d,...|all] [--block=N] [--benchmark_repetitions=N]
+//   build/bench/bench/search_bench [--maps=arena2,den520d,...|all] [--block=N] [--sample=spread|stride]
+//   [--benchmark_repetitions=N]
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -41,7 +43,8 @@ const char* const kAllMaps[] = {"arena2",      "den520d",     "brc202d",        
                                 "maze512-1-0", "maze512-4-0", "random512-10-0", "random512-25-0", kCave};
 const char* const kColumns[] = {"catacomb_astar", "catacomb_jps", "libtcod_astar", "boost_astar"};
 
-size_t g_block = kDefaultBlock;  // --block=N
+size_t g_block = kDefaultBlock;          // --block=N
+Sampling g_sampling = Sampling::Spread;  // --sample=spread|stride
 
 void run_rounds(benchmark::State& state, SearchCase* c) {
   std::vector<double> us;
@@ -107,14 +110,14 @@ void print_table(const std::vector<std::unique_ptr<SearchCase>>& cases) {
                   c->mismatches_astar[e], c->worst_excess[e] * 100);
     std::printf("\n");
   }
-  std::printf("(libtcod plans in floats with a Euclidean heuristic and does not re-expand improved cells,\n"
-              " so some of its paths may cost more than optimal.)\n");
+  std::printf("(libtcod stops when the goal is first put on its open list, not when it is taken off it, so\n"
+              " under varied costs some of its paths cost more than optimal; it plans in floats.)\n");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Our own flags first: --maps=a,b,c or --maps=all, --block=N.
+  // Our own flags first: --maps=a,b,c or --maps=all, --block=N, --sample=spread|stride.
   std::vector<std::string> names(std::begin(kDefaultMaps), std::end(kDefaultMaps));
   std::vector<char*> rest;
   bool repetitions_given = false;
@@ -127,6 +130,13 @@ int main(int argc, char** argv) {
         return 2;
       }
       g_block = static_cast<size_t>(block);
+    } else if (std::strncmp(argv[i], "--sample=", 9) == 0) {
+      const std::string sample = argv[i] + 9;
+      if (sample != "spread" && sample != "stride") {
+        std::fprintf(stderr, "search_bench: --sample = %s (expected spread or stride)\n", sample.c_str());
+        return 2;
+      }
+      g_sampling = sample == "spread" ? Sampling::Spread : Sampling::Stride;
     } else if (std::strncmp(argv[i], "--maps=", 7) == 0) {
       std::string list = argv[i] + 7;
       names.clear();
@@ -159,7 +169,7 @@ int main(int argc, char** argv) {
   std::vector<std::unique_ptr<SearchCase>> cases;
   try {
     for (const std::string& name : names) {
-      cases.push_back(name == kCave ? make_cave_case(256, 1, kSample) : load_movingai_case(dir, name));
+      cases.push_back(name == kCave ? make_cave_case(256, 1, kSample) : load_movingai_case(dir, name, g_sampling));
       check_costs(*cases.back());
     }
   } catch (const std::exception& e) {

@@ -36,14 +36,17 @@ int SearchCase::engine(const std::string& n) const {
   return -1;
 }
 
-std::unique_ptr<SearchCase> load_movingai_case(const std::string& dir, const std::string& name) {
+std::unique_ptr<SearchCase> load_movingai_case(const std::string& dir, const std::string& name, Sampling sampling) {
   auto c = std::make_unique<SearchCase>();
   c->name = name;
-  c->problems = load_scenarios(dir + "/scen/" + name + ".map.scen");
-  if (c->problems.size() > kSample) {
-    std::vector<Scenario> spread(kSample);
-    for (size_t i = 0; i < kSample; ++i) spread[i] = c->problems[i * c->problems.size() / kSample];
-    c->problems = std::move(spread);
+  const std::vector<Scenario> all = load_scenarios(dir + "/scen/" + name + ".map.scen");
+  const size_t n = all.size();
+  if (n <= kSample) {
+    c->problems = all;
+  } else if (sampling == Sampling::Spread) {
+    for (size_t i = 0; i < kSample; ++i) c->problems.push_back(all[i * n / kSample]);
+  } else {
+    for (size_t i = 0; i < n; i += (n + kSample - 1) / kSample) c->problems.push_back(all[i]);
   }
   const Grid<Terrain> tiles = load_movingai_map(dir + "/maps/" + name + ".map");
   c->costs = CostGrid(tiles.width(), tiles.height(), CostTable::kImpassable);

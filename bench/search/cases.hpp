@@ -13,8 +13,8 @@
 
 namespace catacomb::bench {
 
-/// Problems per Moving AI map: this many of its scen/ file (all of them when fewer), spread
-/// evenly over the file (problem floor(i * n / kSample)), so every bucket of path lengths is in.
+/// Problems per Moving AI map: at most this many of its scen/ file, spread evenly over the file
+/// (see Sampling), so every bucket of path lengths is in.
 inline constexpr size_t kSample = 1000;
 /// Queries an engine answers in a row before the next engine takes the same block (default).
 inline constexpr size_t kDefaultBlock = 100;
@@ -38,8 +38,13 @@ struct SearchCase {
   int engine(const std::string& name) const;
 };
 
+/// Which kSample problems of a scen/ file: Spread takes problem floor(i * n / kSample); Stride
+/// takes every k-th from the first, k = ceil(n / kSample), as ../shared/peers/peer_bench's
+/// --max-queries does, so that the two harnesses can time the very same problems.
+enum class Sampling { Spread, Stride };
+
 /// A map of ../shared/bench/movingai (`dir`), its sample, and all four engines.
-std::unique_ptr<SearchCase> load_movingai_case(const std::string& dir, const std::string& name);
+std::unique_ptr<SearchCase> load_movingai_case(const std::string& dir, const std::string& name, Sampling sampling);
 /// A generated cave (catacomb's caves generator with water and vegetation, `side` x `side`,
 /// `seed`) under the tutorial's cost table, with `queries` random pairs of cells of one area
 /// (catacomb's Rng, the same seed), referenced by catacomb's Dijkstra; no JPS (uniform costs
