@@ -1,5 +1,5 @@
 // Boost.Graph's astar_search as a search_bench engine. Compiled in its own file at -O2 (see
-// bench/CMakeLists.txt): with GCC 12, Boost's A* runs 8-15 % slower at the Release build's -O3
+// bench/CMakeLists.txt): with GCC 12, Boost's A* runs 6-17 % slower at the Release build's -O3
 // than at -O2, measured with the independent harness ../shared/peers built both ways, and a
 // peer is timed at its best.
 #include <algorithm>
