@@ -1,0 +1,79 @@
+#pragma once
+// The walkthrough (internal to validate/): the steps of a door plan with their routes on the
+// grid. Each step's distance map goes only as far as the step needs (distance_map_near: the
+// nearest candidate, or a door's side cells) and reads the terrain through the cost table, 1 byte
+// per cell, the doors of the moment open.
+#include <array>
+#include <optional>
+#include <vector>
+
+#include <catacomb/pathing/distance_map.hpp>
+#include "validate/solver_model.hpp"
+
+namespace catacomb::solving {
+
+// Walks the plan: the steps of the walkthrough with their routes.
+class Walker {
+ public:
+  explicit Walker(const Model& m);
+
+  // The distance map from where the player stands, exact up to the nearest of `targets` plus
+  // `slack` (kUnreached beyond).
+  DistanceMap from_here(const std::vector<Point>& targets, double slack = 0) const;
+
+  // Full mode: take everything reachable (but the exit), nearest first.
+  void take_all();
+
+  // Critical mode: a key for door j unless one is held.
+  void fetch_key_for(int j);
+
+  // Opens door j from its cheapest side cell.
+  void open(int j);
+  // Goes to the exit.
+  void reach_exit();
+
+  bool done() const { return m_.goal(comp_); }
+  const State& state() const { return state_; }
+  const std::vector<uint8_t>& comp() const { return comp_; }
+  Point pos() const { return pos_; }
+  std::vector<WalkStep>& steps() { return steps_; }
+  const std::vector<WalkStep>& steps() const { return steps_; }
+  std::vector<int>& reachable_after() { return reachable_after_; }
+  const std::vector<uint8_t>& taken() const { return taken_; }
+
+ private:
+  std::vector<Point> route_to(const DistanceMap& dm, Point target) const;
+
+  // The cost of a legal route, summed as path_cost sums it (left to right, a diagonal step's
+  // entry cost times the diagonal factor).
+  double route_cost(const std::vector<Point>& route) const;
+
+  void take(int i, const DistanceMap& dm);
+
+  void push(WalkStep s, std::vector<Point> route);
+
+  void note_reachable();
+
+  const Grid<Terrain>& terrain() const { return own_ ? *own_ : m_.d.tiles; }
+
+  const Model& m_;
+  // The terrain, the doors not yet opened closed (kClosedDoor): the distance maps read it
+  // through the cost table, 1 byte per cell where a cost grid would take 8.
+  std::optional<Grid<Terrain>> own_;
+  State state_;
+  Point pos_;
+  std::vector<uint8_t> comp_;
+  std::vector<uint8_t> taken_;
+  std::vector<int> reachable_after_;
+  std::array<int, kMaxLock + 1> spent_{};
+  std::vector<WalkStep> steps_;
+};
+
+// Runs a fixed door plan in critical mode: the keys each door needs, the door; then the exit.
+Walker walk_critical(const Model& m, const std::vector<int>& plan, bool to_exit);
+
+// Full walkthrough: everything in reach, then the next door (of `plan`, or under reusable keys
+// the nearest openable one), and the exit last.
+Walker walk_full(const Model& m, const std::vector<int>* plan);
+
+}  // namespace catacomb::solving
