@@ -100,7 +100,10 @@ class ValidateCommand : public Command {
       }
       for (const Problem& p : rep.problems) out << "  problem (" << problem_kind_name(p.kind) << "): " << p.message << "\n";
       out << "  design: " << analysis.loops << (analysis.loops == 1 ? " loop, " : " loops, ") << analysis.dead_ends.size()
-          << " dead ends, " << analysis.chokepoints.size() << " chokepoints\n";
+          << " dead ends, ";
+      if (!d.rooms.empty())
+        out << analysis.dead_end_rooms << (analysis.dead_end_rooms == 1 ? " dead-end room, " : " dead-end rooms, ");
+      out << analysis.chokepoints.size() << " chokepoints\n";
       if (rep.solution) write_walkthrough(out, d, *rep.solution);
     }
     if (!png_.empty()) write_png(png_, render_annotated(d, rep, analysis, annotate));
@@ -204,6 +207,7 @@ class ValidateCommand : public Command {
     j["loops"] = analysis.loops;
     j["dead_ends"] = cells(analysis.dead_ends);
     j["chokepoints"] = cells(analysis.chokepoints);
+    j["dead_end_rooms"] = analysis.dead_end_rooms;
     if (rep.solution) {
       const Solution& s = *rep.solution;
       ojson sol;

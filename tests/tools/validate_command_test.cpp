@@ -89,6 +89,25 @@ TEST(ValidateCommandTest, BadInputExitsTwoAndMissingFileThree) {
   EXPECT_NE(missing.err.find("nope.txt"), std::string::npos);
 }
 
+// Two rooms joined by one doorway: each is a dead-end room (one way in and out), which the text
+// report counts beside the dead-end cells and the JSON report states.
+TEST(ValidateCommandTest, ReportsDeadEndRooms) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.json"), R"({"format": "catacomb-map", "version": 1, "width": 10, "height": 5,
+    "tiles": ["##########", "#...#....#", "#........#", "#...#....#", "##########"],
+    "objectives": [{"kind": "start", "x": 1, "y": 1}, {"kind": "exit", "x": 8, "y": 3}],
+    "rooms": [{"x": 1, "y": 1, "width": 3, "height": 3}, {"x": 5, "y": 1, "width": 4, "height": 3}]})");
+  auto r = run_cli({"validate", dir.file("m.json")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find(" dead ends, 2 dead-end rooms, "), std::string::npos) << r.out;
+  auto j = run_cli({"validate", dir.file("m.json"), "--json"});
+  ASSERT_EQ(j.code, 0) << j.err;
+  EXPECT_EQ(nlohmann::json::parse(j.out)["dead_end_rooms"], 2);
+  // A map without rooms says nothing of them.
+  write_file_atomic(dir.file("m.txt"), "#####\n#<.>#\n#####\n");
+  EXPECT_EQ(run_cli({"validate", dir.file("m.txt")}).out.find("dead-end room"), std::string::npos);
+}
+
 TEST(ValidateCommandTest, GeneratedDungeonsValidate) {
   test::TempDir dir;
   for (const char* g : {"rooms", "caves"}) {
