@@ -44,6 +44,46 @@ TEST(RoomsTest, PerturbationKeepsDistanceMarginAndConnectionPoints) {
   }
 }
 
+// Layouts pinned by hashes taken from the all-pairs-per-iteration implementation before the
+// candidate list: the faster layout must give the same rooms, points, drops and iterations,
+// crowded maps included (every case runs all 300 iterations and drops rooms).
+TEST(RoomsTest, LayoutHashesMatchTheAllPairsImplementation) {
+  struct Case {
+    int width, height, rooms;
+    uint64_t hash;
+  };
+  const Case cases[] = {
+      {80, 50, 16, 0xc3f643cf35724eddull},
+      {80, 50, 40, 0x744d2c4f4f835604ull},
+      {256, 256, 262, 0xfe087b37479e1bb7ull},
+      {300, 120, 400, 0xc3f5dcf063bcea10ull},
+  };
+  for (const Case& k : cases) {
+    RoomLayoutConfig c;
+    c.room_count = k.rooms;
+    Rng rng(7);
+    const RoomLayout l = layout_rooms(k.width, k.height, c, rng);
+    uint64_t h = 1469598103934665603ull;  // FNV-1a over the layout's numbers
+    auto mix = [&](int v) {
+      h ^= static_cast<uint32_t>(v);
+      h *= 1099511628211ull;
+    };
+    for (const Rect& r : l.rooms) {
+      mix(r.x);
+      mix(r.y);
+      mix(r.width);
+      mix(r.height);
+    }
+    for (const Point& p : l.connection_points) {
+      mix(p.x);
+      mix(p.y);
+    }
+    mix(l.dropped);
+    mix(l.iterations);
+    EXPECT_EQ(h, k.hash) << k.width << "x" << k.height << " with " << k.rooms << " rooms";
+  }
+}
+
 TEST(RoomsTest, CrowdedMapDropsRoomsAndSaysHowMany) {
   RoomLayoutConfig c;
   c.room_count = 40;
