@@ -167,10 +167,46 @@ std::vector<FieldProblem> RoomLayoutConfig::problems(int width, int height) cons
     p.push_back({"max_side", std::to_string(max_side),
                  "at most " + std::to_string(std::min(width, height) - 2) + " so a room fits the " +
                      std::to_string(width) + "x" + std::to_string(height) + " map with its margin"});
+  if (p.empty()) {
+    const int most = max_room_count(width, height, *this);
+    if (room_count > most)
+      p.push_back({"room_count", std::to_string(room_count),
+                   "2 to " + std::to_string(most) + " for the " + std::to_string(width) + "x" + std::to_string(height) +
+                       " map at " + std::to_string(max_iterations) +
+                       " iterations: more rooms pile up in the middle of the map and their layout would not "
+                       "finish in seconds"});
+  }
   return p;
 }
 
 void RoomLayoutConfig::check(int width, int height) const { throw_if_problems(problems(width, height)); }
+
+namespace {
+
+// max_iterations x (rooms + expected close pairs when the rooms are piled into the middle half).
+// Two rooms are close when their top-left corners are less than about a mean side plus a mean
+// side plus twice the gap apart on both axes: that square, over the pile's area, is the chance.
+double layout_work(int width, int height, const RoomLayoutConfig& c, int rooms) {
+  const double reach = static_cast<double>(c.min_side + c.max_side + 2 * c.min_distance);
+  const double pile = std::max(reach * reach, (width / 2.0) * (height / 2.0));
+  const double n = rooms;
+  const double pairs = std::min(n * (n - 1) / 2, n * n * reach * reach / (2 * pile));
+  return static_cast<double>(c.max_iterations) * (n + pairs);
+}
+
+}  // namespace
+
+int max_room_count(int width, int height, const RoomLayoutConfig& config) {
+  constexpr int kMostRooms = 100000;
+  if (layout_work(width, height, config, kMostRooms) <= kRoomLayoutWork) return kMostRooms;
+  int lo = 2, hi = kMostRooms;  // the work grows with the rooms: the largest count within it
+  while (lo < hi) {
+    const int mid = lo + (hi - lo + 1) / 2;
+    if (layout_work(width, height, config, mid) <= kRoomLayoutWork) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
 
 int room_gap(const Rect& a, const Rect& b) {
   const int gx = std::max(b.x - a.right(), a.x - b.right());

@@ -131,6 +131,38 @@ TEST(RoomsTest, LayoutChecksSizeAndConfigBeforeAnyWork) {
             "max_side = 20 (expected at most 18 so a room fits the 20x50 map with its margin)");
 }
 
+TEST(RoomsTest, RoomCountIsLimitedByWhatTheLayoutFinishes) {
+  // Issue 15 (D4): 3,000 and 10,000 rooms in 80x50 took minutes; such requests are refused.
+  const RoomLayoutConfig defaults;
+  EXPECT_EQ(max_room_count(80, 50, defaults), 587);
+  EXPECT_EQ(max_room_count(1024, 1024, defaults), 9096);
+  EXPECT_EQ(max_room_count(16384, 16384, defaults), 75522);
+  // The limit grows with the map and shrinks with bigger rooms and more iterations.
+  RoomLayoutConfig big_rooms;
+  big_rooms.max_side = 40;
+  EXPECT_LT(max_room_count(1024, 1024, big_rooms), max_room_count(1024, 1024, defaults));
+  RoomLayoutConfig long_run;
+  long_run.max_iterations = 3000;
+  EXPECT_LT(max_room_count(1024, 1024, long_run), max_room_count(1024, 1024, defaults));
+  EXPECT_GE(max_room_count(16, 16, long_run), 2);
+  long_run.max_iterations = 100000;
+  EXPECT_GE(max_room_count(16, 16, long_run), 2);
+
+  RoomLayoutConfig c;
+  c.room_count = 587;
+  EXPECT_TRUE(c.problems(80, 50).empty());
+  c.room_count = 588;
+  EXPECT_EQ(c.problems(80, 50),
+            (std::vector<FieldProblem>{{"room_count", "588",
+                                        "2 to 587 for the 80x50 map at 300 iterations: more rooms pile up in the "
+                                        "middle of the map and their layout would not finish in seconds"}}));
+  Rng rng(1);
+  const uint64_t before = Rng(1).next();
+  c.room_count = 10000;
+  EXPECT_THROW(layout_rooms(80, 50, c, rng), InvalidArgument);
+  EXPECT_EQ(rng.next(), before);  // refused before any work
+}
+
 TEST(RoomsTest, OtherGeneratorStagesCheckTheirInput) {
   Rng rng(2);
   EXPECT_EQ(error_of([&] { connect_rooms({{1, 1}, {5, 5}}, 1.5, rng); }).first,
