@@ -44,6 +44,46 @@ TEST(RoomsTest, PerturbationKeepsDistanceMarginAndConnectionPoints) {
   }
 }
 
+// Layouts pinned by hashes taken from the all-pairs-per-iteration implementation before the
+// candidate list: the faster layout must give the same rooms, points, drops and iterations,
+// crowded maps included (every case runs all 300 iterations and drops rooms).
+TEST(RoomsTest, LayoutHashesMatchTheAllPairsImplementation) {
+  struct Case {
+    int width, height, rooms;
+    uint64_t hash;
+  };
+  const Case cases[] = {
+      {80, 50, 16, 0xc3f643cf35724eddull},
+      {80, 50, 40, 0x744d2c4f4f835604ull},
+      {256, 256, 262, 0xfe087b37479e1bb7ull},
+      {300, 120, 400, 0xc3f5dcf063bcea10ull},
+  };
+  for (const Case& k : cases) {
+    RoomLayoutConfig c;
+    c.room_count = k.rooms;
+    Rng rng(7);
+    const RoomLayout l = layout_rooms(k.width, k.height, c, rng);
+    uint64_t h = 1469598103934665603ull;  // FNV-1a over the layout's numbers
+    auto mix = [&](int v) {
+      h ^= static_cast<uint32_t>(v);
+      h *= 1099511628211ull;
+    };
+    for (const Rect& r : l.rooms) {
+      mix(r.x);
+      mix(r.y);
+      mix(r.width);
+      mix(r.height);
+    }
+    for (const Point& p : l.connection_points) {
+      mix(p.x);
+      mix(p.y);
+    }
+    mix(l.dropped);
+    mix(l.iterations);
+    EXPECT_EQ(h, k.hash) << k.width << "x" << k.height << " with " << k.rooms << " rooms";
+  }
+}
+
 TEST(RoomsTest, CrowdedMapDropsRoomsAndSaysHowMany) {
   RoomLayoutConfig c;
   c.room_count = 40;
@@ -89,6 +129,38 @@ TEST(RoomsTest, LayoutChecksSizeAndConfigBeforeAnyWork) {
   big.max_side = 20;
   EXPECT_EQ(error_of([&] { layout_rooms(20, 50, big, rng); }).first,
             "max_side = 20 (expected at most 18 so a room fits the 20x50 map with its margin)");
+}
+
+TEST(RoomsTest, RoomCountIsLimitedByWhatTheLayoutFinishes) {
+  // Issue 15 (D4): 3,000 and 10,000 rooms in 80x50 took minutes; such requests are refused.
+  const RoomLayoutConfig defaults;
+  EXPECT_EQ(max_room_count(80, 50, defaults), 587);
+  EXPECT_EQ(max_room_count(1024, 1024, defaults), 9096);
+  EXPECT_EQ(max_room_count(16384, 16384, defaults), 75522);
+  // The limit grows with the map and shrinks with bigger rooms and more iterations.
+  RoomLayoutConfig big_rooms;
+  big_rooms.max_side = 40;
+  EXPECT_LT(max_room_count(1024, 1024, big_rooms), max_room_count(1024, 1024, defaults));
+  RoomLayoutConfig long_run;
+  long_run.max_iterations = 3000;
+  EXPECT_LT(max_room_count(1024, 1024, long_run), max_room_count(1024, 1024, defaults));
+  EXPECT_GE(max_room_count(16, 16, long_run), 2);
+  long_run.max_iterations = 100000;
+  EXPECT_GE(max_room_count(16, 16, long_run), 2);
+
+  RoomLayoutConfig c;
+  c.room_count = 587;
+  EXPECT_TRUE(c.problems(80, 50).empty());
+  c.room_count = 588;
+  EXPECT_EQ(c.problems(80, 50),
+            (std::vector<FieldProblem>{{"room_count", "588",
+                                        "2 to 587 for the 80x50 map at 300 iterations: more rooms pile up in the "
+                                        "middle of the map and their layout would not finish in seconds"}}));
+  Rng rng(1);
+  const uint64_t before = Rng(1).next();
+  c.room_count = 10000;
+  EXPECT_THROW(layout_rooms(80, 50, c, rng), InvalidArgument);
+  EXPECT_EQ(rng.next(), before);  // refused before any work
 }
 
 TEST(RoomsTest, OtherGeneratorStagesCheckTheirInput) {

@@ -71,5 +71,14 @@ TEST(CliTest, LibraryConfigErrorsNameTheFlags) {
             "100000)\n");
 }
 
+TEST(CliTest, RoomCountBeyondWhatTheMapTakesIsRefusedWithTheLimit) {
+  auto r = test::run_cli({"generate", "--room-count", "10000"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "catacomb generate: error: --room-count = 10000 (expected 2 to 587 for the 80x50 map at 300 "
+            "iterations: more rooms pile up in the middle of the map and their layout would not finish in "
+            "seconds)\n");
+}
+
 }  // namespace
 }  // namespace catacomb

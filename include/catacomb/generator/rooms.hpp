@@ -21,7 +21,8 @@ inline constexpr int kMinRoomsSide = 16;
 /// Every parameter of the room layout but the map size, which layout_rooms takes on its own
 /// (a GenerateConfig has one size for every generator).
 struct RoomLayoutConfig {
-  /// Rooms created before perturbation. [Limit: 2 to 100000]
+  /// Rooms created before perturbation. [Limit: 2 to max_room_count(width, height, *this), at
+  /// most 100000]
   int room_count = 16;
   /// Smallest room side. [Limit: 6 to max_side] [Units: cells]
   int min_side = 6;
@@ -35,8 +36,8 @@ struct RoomLayoutConfig {
   int max_iterations = 300;
 
   /// Every bad field for a width x height map, the size included (width and height
-  /// kMinRoomsSide to kMaxSide, and max_side small enough for a room to fit):
-  /// {"room_count", "1", "2 to 100000"}. Empty when valid.
+  /// kMinRoomsSide to kMaxSide, max_side small enough for a room to fit, room_count at most
+  /// max_room_count): {"room_count", "1", "2 to 100000"}. Empty when valid.
   std::vector<FieldProblem> problems(int width, int height) const;
   /// Throws InvalidArgument listing every problem.
   void check(int width, int height) const;
@@ -53,6 +54,19 @@ struct RoomLayout {
   /// Separation iterations run.
   int iterations = 0;
 };
+
+/// Layout work allowed: max_iterations x (rooms + close pairs expected when the rooms are piled
+/// into the middle half of the map) at most this. [Units: room and pair tests]
+inline constexpr double kRoomLayoutWork = 3e7;
+
+/// The largest room_count layout_rooms accepts for a width x height map with the other fields of
+/// `config` (its room_count is ignored): at most 100000, and few enough that the perturbation's
+/// expected work stays within kRoomLayoutWork. The close pairs of rooms piled into the middle
+/// half grow as rooms^2 x (mean side x 2 + 2 x min_distance)^2 / (the middle half's area), so a
+/// small map takes hundreds of rooms, not thousands (with the other defaults: 80x50 587;
+/// 256x256 2,356; 1024x1024 9,096; 4096x4096 31,568; 16384x16384 75,522). Pure arithmetic; no
+/// allocation. Requires sizes and the other fields in range.
+int max_room_count(int width, int height, const RoomLayoutConfig& config);
 
 /// Chebyshev gap between two rooms: wall cells between them along the axis where they are
 /// farthest apart (negative when they overlap on both axes).
