@@ -70,8 +70,10 @@ GenerateConfig config_for(const char* generator, int side) {
   cfg.generator = catacomb::parse_generator_kind(generator);
   cfg.width = cfg.height = side;
   if (cfg.generator == catacomb::GeneratorKind::Rooms) {
-    // Keep the room density of the default 80x50 map (16 rooms for 4000 cells).
+    // Keep the room density of the default 80x50 map (16 rooms for 4000 cells), up to the most
+    // rooms the map's size accepts (max_room_count: 31,568 at 4096x4096).
     cfg.rooms.room_count = std::max(4, static_cast<int>(int64_t{cfg.width} * cfg.height * 16 / 4000));
+    cfg.rooms.room_count = std::min(cfg.rooms.room_count, catacomb::max_room_count(side, side, cfg.rooms));
   }
   return cfg;
 }
