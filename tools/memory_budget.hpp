@@ -3,10 +3,10 @@
 /// from the map's cell count before the work starts, and refuses a request beyond --max-memory
 /// (default: half the machine's physical memory) saying how much it would need.
 ///
-/// Peak memory per cell, measured with /usr/bin/time on 2048x2048 maps (release build; the fixed
-/// part is a few MB): generate 58 (rooms) and 53 (caves) bytes, validate a JSON map 23 bytes,
-/// path (A*) 40 bytes. The estimates round these up. So a 16384x16384 request needs about 17 GB
-/// to generate, 8.6 GB to validate and 13 GB to route on.
+/// Peak memory per cell, measured with /usr/bin/time on 4096x4096 and 16384x16384 maps (release
+/// build, bench/scale.sh; the fixed part is a few MB): generate 57 (rooms) and 35 (caves) bytes,
+/// validate a JSON map 11 bytes, path (A*) 38 to 41 bytes. The estimates round these up. So a
+/// 16384x16384 request needs about 17 GB to generate, 8.6 GB to validate and 13 GB to route on.
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
