@@ -185,7 +185,7 @@ class BatchCommand : public Command {
       probe.dir = create ? parent_dir(dir_) : dir_;
       check_outputs(seed_outputs(probe, listed.empty() ? all.first : listed.front()), cfg.width, cfg.height);
     }
-    memory_.check("generate", uint64_t(cfg.width) * uint64_t(cfg.height), kGenerateBytesPerCell,
+    memory_.check("generate", uint64_t(cfg.width) * uint64_t(cfg.height), generate_bytes_per_cell(cfg.generator),
                   static_cast<uint64_t>(threads_));
     check_seed_paths(job);  // every seed's, not only the first's: nothing is written otherwise
     if (create) {

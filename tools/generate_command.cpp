@@ -41,7 +41,7 @@ class GenerateCommand : public Command {
     cfg_ = flags_->resolve();
     cfg_.check();
     check_outputs(outputs_, cfg_.width, cfg_.height);
-    memory_.check("generate", uint64_t(cfg_.width) * uint64_t(cfg_.height), kGenerateBytesPerCell);
+    memory_.check("generate", uint64_t(cfg_.width) * uint64_t(cfg_.height), generate_bytes_per_cell(cfg_.generator));
     GenerateResult r = generate_dungeon(cfg_, seed_);
     write_outputs(r.dungeon, outputs_, out, validate_options_for(cfg_));
     if (outputs_.any()) {

@@ -6,17 +6,25 @@
 /// Peak memory per cell, measured with /usr/bin/time on 4096x4096 and 16384x16384 maps (release
 /// build, bench/scale.sh; the fixed part is a few MB): generate 57 (rooms) and 35 (caves) bytes,
 /// validate a JSON map 11 bytes, path (A*) 38 to 41 bytes. The estimates round these up. So a
-/// 16384x16384 request needs about 17 GB to generate, 8.6 GB to validate and 13 GB to route on.
+/// 16384x16384 request needs about 17 GB to generate rooms (11 GB caves), 8.6 GB to validate and
+/// 13 GB to route on.
 #include <CLI/CLI.hpp>
+#include <catacomb/generator/pipeline.hpp>
 #include <cstdint>
 #include <string>
 
 namespace catacomb::cli {
 
 /// Bytes per cell of the estimates.
-inline constexpr uint64_t kGenerateBytesPerCell = 64;
+inline constexpr uint64_t kGenerateBytesPerCell = 64;       // rooms and side-view levels
+inline constexpr uint64_t kGenerateCavesBytesPerCell = 40;  // caves
 inline constexpr uint64_t kValidateBytesPerCell = 32;
 inline constexpr uint64_t kPathBytesPerCell = 48;
+
+/// The estimate for generating with `g`.
+inline uint64_t generate_bytes_per_cell(GeneratorKind g) {
+  return g == GeneratorKind::Caves ? kGenerateCavesBytesPerCell : kGenerateBytesPerCell;
+}
 
 /// The --max-memory flag: a budget in MiB; 0 (the default) means half the physical memory.
 struct MemoryBudget {

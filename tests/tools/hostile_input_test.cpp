@@ -99,6 +99,8 @@ INSTANTIATE_TEST_SUITE_P(
         // D4: requests beyond the memory budget are refused up front, saying what they need.
         Reproducer{"D4GenerateHuge", nothing, {"generate", "--width", "16384", "--height", "16384", "--max-memory", "1024"}, 2,
                    "--max-memory = 1024 MiB (expected at least 16384 MiB: generate needs about 64 bytes per cell x 268435456 cells"},
+        Reproducer{"D4GenerateHugeCaves", nothing, {"generate", "--generator", "caves", "--width", "16384", "--height", "16384", "--max-memory", "1024"}, 2,
+                   "--max-memory = 1024 MiB (expected at least 10240 MiB: generate needs about 40 bytes per cell x 268435456 cells"},
         Reproducer{"D4BatchThreads", nothing,
                    {"batch", "--seeds", "1..2", "--width", "2000", "--height", "2000", "--threads", "4", "--max-memory", "500", "--out", "@DIR/o"}, 2,
                    "(expected at least 977 MiB: generate needs about 64 bytes per cell x 4000000 cells x 4 threads"},
