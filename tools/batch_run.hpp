@@ -72,6 +72,7 @@ struct BatchJob {
   const std::atomic<bool>* cancel = nullptr;
   /// Journal file (appended one JSON Lines row per finished seed, flushed at once, so a kill
   /// loses at most the seeds in flight), or empty for none. Its first line is journal_header.
+  /// The rows are kept nowhere else: the batch's summary is built from it.
   std::string journal;
   std::string journal_header;  ///< what identifies the batch (written when the journal is new)
   BatchColumns columns;        ///< the row format of the journal
