@@ -7,13 +7,17 @@
 # text seeds in fuzz/seeds/; each target gets its format's
 # dictionary (fuzz/dict/). A crash, leak, sanitizer report or broken property is a finding: its
 # input is kept in DIR/findings/<target>/ and the script exits 1. Prints a table of targets,
-# executions and findings. Default: 30 s per target (6 targets: 3 minutes of fuzzing).
+# executions and findings. Default: 30 s per target (9 targets: 4.5 minutes of fuzzing).
+# Tiled .tmx seeds come from Tiled itself (`tiled --export-map` of the CLI's .tmj, when Debian's
+# tiled is installed, as in CI) and from fuzz/seeds/tiled_tmx/ (Tiled's exports in its other layer
+# formats); certificate seeds are a map, a NUL byte and the certificate `validate --certificate`
+# wrote for it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=30
 fuzz_seed=1   # libFuzzer's random seed: fixed, so that a run can be repeated; 0 picks one at random
 build=build/fuzz
-targets="fuzz_ascii fuzz_json_map fuzz_config fuzz_movingai_map fuzz_scen fuzz_route"
+targets="fuzz_ascii fuzz_json_map fuzz_config fuzz_movingai_map fuzz_scen fuzz_route fuzz_tiled_tmj fuzz_tiled_tmx fuzz_certificate"
 cli=""
 [[ -x build/release/catacomb ]] && cli=build/release/catacomb
 while [[ $# -gt 0 ]]; do
@@ -53,19 +57,44 @@ for args in "--width 32 --height 20 --objectives 1" "--width 40 --height 24 --ge
   for seed in 1 2; do
     n=$((n + 1))
     # shellcheck disable=SC2086
-    "$cli" generate $args --seed "$seed" --json "$corpus/m$n.json" --txt "$corpus/m$n.txt" --map "$corpus/m$n.map" >/dev/null
+    "$cli" generate $args --seed "$seed" --json "$corpus/m$n.json" --txt "$corpus/m$n.txt" --map "$corpus/m$n.map" \
+      --tmj "$corpus/m$n.tmj" >/dev/null
   done
 done
+# Maps with locked doors and keys (for the Tiled readers and certificates), and a batch's maps,
+# which refer to an external tileset.
+for seed in 1 2; do
+  "$cli" generate --width 40 --height 30 --locks 2 --seed "$seed" --json "$corpus/L$seed.json" --tmj "$corpus/L$seed.tmj" >/dev/null
+done
+"$cli" batch --generator caves --width 20 --height 14 --seeds 1..2 --tmj --out "$corpus/batch" >/dev/null
+# Certificates: the map, a NUL byte, the certificate of its walkthrough.
+if [[ -d "$corpus/fuzz_certificate" ]]; then
+  for m in "$corpus"/L*.json "$corpus"/m1.json "$corpus"/m3.json; do
+    "$cli" validate "$m" --certificate "$m.cert" >/dev/null || continue
+    { cat "$m"; printf '\0'; cat "$m.cert"; } > "$corpus/fuzz_certificate/$(basename "$m").cert"
+  done
+fi
+# .tmx from Tiled's own export of the .tmj (headless), when Tiled is installed.
+if [[ -d "$corpus/fuzz_tiled_tmx" ]] && command -v tiled >/dev/null; then
+  runtime="$corpus/xdg-runtime" && mkdir -p "$runtime" && chmod 700 "$runtime"
+  for m in "$corpus"/m1.tmj "$corpus"/m3.tmj "$corpus"/L1.tmj; do
+    QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$runtime" HOME="$corpus" XDG_CONFIG_HOME="$corpus" \
+      timeout 60 tiled --export-map "$m" "$corpus/fuzz_tiled_tmx/$(basename "$m" .tmj).tmx" >/dev/null 2>&1 || true
+  done
+fi
 copy() { for f in "${@:2}"; do [[ -d "$corpus/$1" ]] && cp "$f" "$corpus/$1/"; done; return 0; }
 copy fuzz_ascii "$corpus"/m*.txt
 copy fuzz_json_map "$corpus"/m*.json
 copy fuzz_movingai_map "$corpus"/m*.map
 copy fuzz_route "$corpus"/m*.json "$corpus"/m*.txt "$corpus"/m*.map
+copy fuzz_tiled_tmj "$corpus"/m*.tmj "$corpus"/L*.tmj "$corpus"/batch/seed-*.tmj
+copy fuzz_tiled_tmx fuzz/seeds/tiled_tmx/*
 copy fuzz_config fuzz/seeds/config/*.json
 copy fuzz_scen fuzz/seeds/scen/*
 # Inputs that once found a defect, kept so that every run tries them first.
 copy fuzz_ascii fuzz/seeds/ascii/*
 copy fuzz_route fuzz/seeds/route/*
+copy fuzz_certificate fuzz/seeds/certificate/*
 # A scenario for each generated Moving AI map, from the CLI's routes.
 for m in "$corpus"/m*.map; do
   w=$(sed -n 3p "$m" | cut -d' ' -f2); h=$(sed -n 2p "$m" | cut -d' ' -f2)
@@ -78,8 +107,13 @@ dict_of() {
     fuzz_ascii) echo fuzz/dict/ascii.dict ;; fuzz_json_map|fuzz_route) echo fuzz/dict/json_map.dict ;;
     fuzz_config) echo fuzz/dict/config.dict ;; fuzz_movingai_map) echo fuzz/dict/movingai.dict ;;
     fuzz_scen) echo fuzz/dict/scen.dict ;;
+    fuzz_tiled_tmj) echo fuzz/dict/tiled_tmj.dict ;; fuzz_tiled_tmx) echo fuzz/dict/tiled_tmx.dict ;;
+    fuzz_certificate) echo fuzz/dict/certificate.dict ;;
   esac
 }
+
+# Tiled maps embed their tileset, and certificate seeds hold a map too: they are larger.
+max_len_of() { case "$1" in fuzz_tiled_*|fuzz_certificate) echo 65536 ;; *) echo 16384 ;; esac; }
 
 status=0
 table="| target | seconds | executions | findings |\n|---|---:|---:|---:|\n"
@@ -88,7 +122,7 @@ for t in $targets; do
   rm -rf "$findings" && mkdir -p "$findings"
   log="$build/$t.log"
   set +e
-  "$build/fuzz/$t" "$corpus/$t" -dict="$(dict_of "$t")" -max_total_time="$seconds" -seed="$fuzz_seed" -max_len=16384 -timeout=10 \
+  "$build/fuzz/$t" "$corpus/$t" -dict="$(dict_of "$t")" -max_total_time="$seconds" -seed="$fuzz_seed" -max_len="$(max_len_of "$t")" -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1
   rc=$?
   set -e

@@ -11,7 +11,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <ostream>
@@ -24,6 +27,7 @@
 #include "tools/batch_guard.hpp"
 #include "tools/batch_report.hpp"
 #include "tools/batch_run.hpp"
+#include "tools/batch_stream.hpp"
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
 #include "tools/memory_budget.hpp"
@@ -185,6 +189,11 @@ class BatchCommand : public Command {
       probe.dir = create ? parent_dir(dir_) : dir_;
       check_outputs(seed_outputs(probe, listed.empty() ? all.first : listed.front()), cfg.width, cfg.height);
     }
+    if (html_ && job.seed_count() > kMaxReviewPageSeeds)
+      throw InvalidArgument(FieldProblem{
+          "--html", std::to_string(job.seed_count()) + " seeds",
+          "at most " + std::to_string(kMaxReviewPageSeeds) +
+              " seeds in one run for the review page; split the run with --shard K/N, or leave out --html"});
     memory_.check("generate", uint64_t(cfg.width) * uint64_t(cfg.height), generate_bytes_per_cell(cfg.generator),
                   static_cast<uint64_t>(threads_));
     check_seed_paths(job);  // every seed's, not only the first's: nothing is written otherwise
@@ -211,7 +220,8 @@ class BatchCommand : public Command {
     job.columns = columns;
     job.journal = in_dir(kJournalFile);
     job.journal_header = batch_journal_header(info);
-    if (resume_) job.resumed = read_journal(job);
+    const SeedIndex index(job);
+    const uint64_t resume_from = resume_ ? read_journal(job, index) : 0;
 
     const bool tty = err.rdbuf() == std::cerr.rdbuf() && stderr_is_terminal();
     BatchProgress progress;
@@ -232,28 +242,11 @@ class BatchCommand : public Command {
     }
     if (tty) err << "\n";
 
-    std::string csv = shard.index == 1 ? batch_csv_header(columns) : std::string();
-    std::string jsonl;
-    size_t valid = 0;
-    const SeedRow* first_failure = nullptr;
-    for (const SeedRow& row : result.rows) {
-      csv += batch_csv_row(row, columns);
-      jsonl += batch_jsonl_row(row, columns);
-      if (row.valid)
-        ++valid;
-      else if (!first_failure)
-        first_failure = &row;
-    }
     info.contact_sheets = result.contact_sheets;
     info.html = html_ ? "index.html" : "";
     info.elapsed_s = result.elapsed_s;
-
-    OutputBatch batch;
-    batch.stage(in_dir("summary.csv"), csv);
-    batch.stage(in_dir("seeds.jsonl"), jsonl);
-    batch.stage(in_dir("summary.json"), batch_summary_json(result.rows, info));
+    ReviewPageInfo page;
     if (html_) {
-      ReviewPageInfo page;
       page.generator = generator_kind_name(cfg.generator);
       page.seeds = job.seeds.count == 0 ? std::string()
                    : job.listed.empty()  ? std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last())
@@ -270,11 +263,10 @@ class BatchCommand : public Command {
       page.picks_command = "catacomb batch --seeds-file picks.txt" + recipe + preview_flags + (tmj_ ? " --tmj" : "") +
                            (map_ ? " --map" : "") + " --out picks --html";
       page.batch_key = page.seeds + recipe;
-      batch.stage(in_dir("index.html"), review_page_html(result.rows, page));
     }
-    batch.commit();
+    const SummaryTotals totals = write_summary(job, index, resume_from, shard.index == 1, info, html_ ? &page : nullptr);
 
-    const size_t n = result.rows.size();
+    const uint64_t n = totals.seeds, valid = totals.valid;
     if (result.interrupted) {
       err << "catacomb batch: interrupted: " << n << " of " << job.seed_count()
           << " seeds finished, their summary is in " << dir_
@@ -287,9 +279,9 @@ class BatchCommand : public Command {
     const double maps_per_s = result.elapsed_s > 0 ? static_cast<double>(n) / result.elapsed_s : 0.0;
     out << n << " seeds, " << valid << " valid (" << format_fixed(valid_percent, 1) << "%), "
         << format_fixed(maps_per_s, 1) << " maps/s, files in " << dir_ << "\n";
-    if (first_failure) {
+    if (n > valid) {
       err << "catacomb batch: " << (n - valid) << (n - valid == 1 ? " seed" : " seeds")
-          << " without a valid dungeon (first: seed " << first_failure->seed << ": " << first_failure->error
+          << " without a valid dungeon (first: seed " << totals.first_failure.seed << ": " << totals.first_failure.error
           << "); see summary.csv\n";
       return kExitFailed;
     }
@@ -301,35 +293,90 @@ class BatchCommand : public Command {
 
   std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).generic_string(); }
 
-  // The rows an earlier run of this batch journaled whose files are all there, in seed order (the
-  // last line of a seed wins; a torn last line is skipped). Throws InvalidArgument when the journal
-  // is of another batch.
-  std::vector<SeedRow> read_journal(const BatchJob& job) const {
+  // Marks in job.resumed the seeds an earlier run of this batch journaled whose files are all
+  // there (the last line of a seed wins; a torn line is skipped), reading the journal line by line.
+  // Returns the journal's size: its lines before that are the earlier runs'. Throws
+  // InvalidArgument when the journal is of another batch.
+  uint64_t read_journal(BatchJob& job, const SeedIndex& index) const {
     std::error_code ec;
-    if (!fs::exists(job.journal, ec)) return {};
-    const std::string text = read_file(job.journal);
-    const size_t eol = text.find('\n');
-    if (eol == std::string::npos || std::string_view(text).substr(0, eol) != job.journal_header)
+    if (!fs::exists(job.journal, ec)) return 0;
+    std::ifstream in(job.journal, std::ios::binary);
+    if (!in) throw IoError("read", job.journal, std::strerror(errno));
+    std::string line;
+    if (!std::getline(in, line) || in.eof() || line != job.journal_header)
       throw InvalidArgument(FieldProblem{
           "--resume", job.journal,
           "the journal of the same batch (the same --seeds, --shard, generator flags and output flags)"});
-    std::map<uint64_t, SeedRow> rows;
-    size_t pos = eol + 1;
-    while (pos < text.size()) {
-      const size_t end = text.find('\n', pos);
-      if (end == std::string::npos) break;  // torn by a kill
+    uint64_t size = line.size() + 1;
+    job.resumed.assign(static_cast<size_t>(job.seed_count()), 0);
+    while (std::getline(in, line)) {
+      size += line.size() + (in.eof() ? 0 : 1);
       SeedRow row;
-      if (batch_row_from_jsonl(std::string_view(text).substr(pos, end - pos), row)) rows[row.seed] = std::move(row);
-      pos = end + 1;
-    }
-    std::vector<SeedRow> complete;
-    for (auto& [seed, row] : rows) {
+      uint64_t i = 0;
+      if (in.eof() || !batch_row_from_jsonl(line, row) || !index.find(row.seed, i)) continue;  // torn, or not ours
       bool files = true;
       for (const std::string* f : {&row.png, &row.json, &row.txt, &row.tmj, &row.map})
         if (!f->empty() && !fs::is_regular_file(in_dir(*f), ec)) files = false;
-      if (files) complete.push_back(std::move(row));
+      job.resumed[static_cast<size_t>(i)] = files ? (row.valid ? 1 : 2) : 0;
     }
-    return complete;
+    if (in.bad()) throw IoError("read", job.journal, std::strerror(errno));
+    return size;
+  }
+
+  struct SummaryTotals {
+    uint64_t seeds = 0, valid = 0;
+    SeedRow first_failure;  ///< the first failed seed in the run's order, when valid < seeds
+  };
+
+  // Writes summary.csv, seeds.jsonl, summary.json and (with `page`) index.html from the journal,
+  // all together (staged, then committed). The journal's rows are put in the run's order by a
+  // KeyedLineSorter (the last line of a seed wins), and streamed to the files: memory does not
+  // grow with the rows (but for the page's, at most kMaxReviewPageSeeds). A line before
+  // `resume_from` (an earlier run's) counts only for a seed job.resumed marks.
+  SummaryTotals write_summary(const BatchJob& job, const SeedIndex& index, uint64_t resume_from, bool header,
+                              BatchRunInfo& info, const ReviewPageInfo* page) const {
+    KeyedLineSorter sorter(job.journal);
+    {
+      std::ifstream in(job.journal, std::ios::binary);
+      if (!in) throw IoError("read", job.journal, std::strerror(errno));
+      std::string line;
+      std::getline(in, line);  // the header
+      uint64_t at = line.size() + 1;
+      while (std::getline(in, line)) {
+        const uint64_t start = at;
+        at += line.size() + 1;
+        SeedRow row;
+        uint64_t i = 0;
+        if (in.eof() || !batch_row_from_jsonl(line, row) || !index.find(row.seed, i)) continue;
+        if (start < resume_from && (job.resumed.empty() || job.resumed[static_cast<size_t>(i)] == 0)) continue;
+        sorter.add(i, line);
+      }
+      if (in.bad()) throw IoError("read", job.journal, std::strerror(errno));
+    }
+    OutputBatch files;
+    const std::string csv_path = in_dir("summary.csv"), jsonl_path = in_dir("seeds.jsonl");
+    LineFile csv(files.stage_empty(csv_path), csv_path), jsonl(files.stage_empty(jsonl_path), jsonl_path);
+    if (header) csv.write(batch_csv_header(info.columns));
+    BatchSummary summary(job.journal);
+    SummaryTotals totals;
+    std::vector<SeedRow> page_rows;
+    sorter.drain([&](uint64_t, std::string_view line) {
+      SeedRow row;
+      if (!batch_row_from_jsonl(line, row)) throw IoError("read back", job.journal, "a row is not as written");
+      csv.write(batch_csv_row(row, info.columns));
+      jsonl.write(batch_jsonl_row(row, info.columns));
+      summary.add(row);
+      if (!row.valid && totals.seeds == totals.valid) totals.first_failure = row;
+      totals.seeds = summary.seeds();
+      totals.valid = summary.valid();
+      if (page) page_rows.push_back(std::move(row));
+    });
+    csv.close();
+    jsonl.close();
+    files.stage(in_dir("summary.json"), summary.json(info));
+    if (page) files.stage(in_dir("index.html"), review_page_html(page_rows, *page));
+    files.commit();
+    return totals;
   }
 
   std::unique_ptr<GeneratorFlags> flags_;

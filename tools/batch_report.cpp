@@ -76,9 +76,9 @@ Json param_json(const ParamValue& v) {
   return std::visit([](const auto& x) { return Json(x); }, v);
 }
 
-Json percentiles_json(const std::vector<double>& values, int decimals) {
-  if (values.empty()) return Json(nullptr);
-  const Percentiles p = nearest_rank_percentiles(values);
+Json percentiles_json(StreamPercentiles& values, int decimals) {
+  if (values.count() == 0) return Json(nullptr);
+  const Percentiles p = values.result();
   auto num = [&](double v) { return decimals == 0 ? Json(static_cast<int64_t>(std::llround(v))) : fixed_json(v, decimals); };
   Json j = Json::object();
   j["min"] = num(p.min);
@@ -141,12 +141,29 @@ std::string batch_csv_row(const SeedRow& row, const BatchColumns& columns) {
   return line + "\n";
 }
 
-std::string batch_jsonl_row(const SeedRow& row, const BatchColumns& columns) {
+namespace {
+
+Json row_object(const SeedRow& row, const BatchColumns& columns) {
   const std::vector<std::string> names = batch_column_names(columns);
   const auto f = fields(row, columns);
   assert(names.size() == f.size());
   Json j = Json::object();
   for (size_t i = 0; i < f.size(); ++i) j[names[i]] = f[i].second;
+  return j;
+}
+
+}  // namespace
+
+std::string batch_jsonl_row(const SeedRow& row, const BatchColumns& columns) {
+  return row_object(row, columns).dump() + "\n";
+}
+
+std::string batch_journal_row(const SeedRow& row, const BatchColumns& columns) {
+  Json j = row_object(row, columns);
+  auto exact = [](double v) { return std::isfinite(v) ? v : 0.0; };
+  j["open_fraction_exact"] = exact(row.open_fraction);
+  j["route_cost_exact"] = exact(row.route_cost);
+  j["generate_ms_exact"] = exact(row.generate_ms);
   return j.dump() + "\n";
 }
 
@@ -158,15 +175,26 @@ bool batch_row_from_jsonl(std::string_view line, SeedRow& row) {
     row.seed = j.at("seed").get<uint64_t>();
     row.valid = j.at("valid").get<bool>();
     row.attempts = j.at("attempts").get<int>();
-    row.open_fraction = j.at("open_fraction").get<double>();
+    // A journal line's values in full, where it has them.
+    auto value = [&j](const char* exact, const char* rounded) {
+      return j.at(j.contains(exact) ? exact : rounded).get<double>();
+    };
+    row.open_fraction = value("open_fraction_exact", "open_fraction");
     row.rooms = j.at("rooms").get<int>();
     row.objectives = j.at("objectives").get<int>();
-    row.route_cost = j.at("route_cost").get<double>();
+    row.route_cost = value("route_cost_exact", "route_cost");
     row.route_length = j.at("route_length").get<int64_t>();
     row.loops = j.at("loops").get<int>();
     row.dead_ends = j.at("dead_ends").get<int>();
     row.chokepoints = j.at("chokepoints").get<int>();
-    row.generate_ms = j.at("generate_ms").get<double>();
+    if (j.contains("critical_path_length")) {
+      row.critical_length = j.at("critical_path_length").get<int64_t>();
+      row.critical_cost = j.at("critical_path_cost").get<double>();
+      row.keys_on_critical_path = j.at("keys_on_critical_path").get<int>();
+      row.backtracking = j.at("backtracking").get<int>();
+      row.optional_objectives = j.at("optional_objectives").get<int>();
+    }
+    row.generate_ms = value("generate_ms_exact", "generate_ms");
     row.error = j.at("error").get<std::string>();
     row.png = j.at("png").get<std::string>();
     row.json = j.at("json").get<std::string>();
@@ -179,48 +207,52 @@ bool batch_row_from_jsonl(std::string_view line, SeedRow& row) {
   }
 }
 
-std::string batch_summary_json(const std::vector<SeedRow>& rows, const BatchRunInfo& info) {
-  std::vector<double> lengths, costs, ms;
-  double open = 0, rooms = 0, objectives = 0, loops = 0, dead_ends = 0, chokepoints = 0;
-  size_t valid = 0;
-  for (const SeedRow& r : rows) {
-    ms.push_back(r.generate_ms);
-    if (!r.valid) continue;
-    ++valid;
-    lengths.push_back(static_cast<double>(r.route_length));
-    costs.push_back(r.route_cost);
-    open += r.open_fraction;
-    rooms += r.rooms;
-    objectives += r.objectives;
-    loops += r.loops;
-    dead_ends += r.dead_ends;
-    chokepoints += r.chokepoints;
-  }
-  const double n = static_cast<double>(valid);
-  auto mean = [&](double sum) { return valid == 0 ? Json(nullptr) : fixed_json(sum / n, 6); };
+BatchSummary::BatchSummary(const std::string& spill_beside, size_t percentile_chunk)
+    : lengths_(spill_beside, percentile_chunk), costs_(spill_beside, percentile_chunk), ms_(spill_beside, percentile_chunk) {}
+
+void BatchSummary::add(const SeedRow& r) {
+  if (seeds_ == 0) first_seed_ = r.seed;
+  last_seed_ = r.seed;
+  ++seeds_;
+  ms_.add(r.generate_ms);
+  if (!r.valid) return;
+  ++valid_;
+  lengths_.add(static_cast<double>(r.route_length));
+  costs_.add(r.route_cost);
+  open_ += r.open_fraction;
+  rooms_ += r.rooms;
+  objectives_ += r.objectives;
+  loops_ += r.loops;
+  dead_ends_ += r.dead_ends;
+  chokepoints_ += r.chokepoints;
+}
+
+std::string BatchSummary::json(const BatchRunInfo& info) {
+  const double n = static_cast<double>(valid_);
+  auto mean = [&](double sum) { return valid_ == 0 ? Json(nullptr) : fixed_json(sum / n, 6); };
 
   Json j = Json::object();
   j["generator"] = info.generator;
-  j["seeds"] = rows.size();
-  j["first_seed"] = rows.empty() ? Json(nullptr) : Json(rows.front().seed);
-  j["last_seed"] = rows.empty() ? Json(nullptr) : Json(rows.back().seed);
-  j["valid"] = valid;
-  j["failed"] = rows.size() - valid;
-  j["validity_rate"] = rows.empty() ? Json(nullptr) : fixed_json(n / static_cast<double>(rows.size()), 6);
+  j["seeds"] = seeds_;
+  j["first_seed"] = seeds_ == 0 ? Json(nullptr) : Json(first_seed_);
+  j["last_seed"] = seeds_ == 0 ? Json(nullptr) : Json(last_seed_);
+  j["valid"] = valid_;
+  j["failed"] = seeds_ - valid_;
+  j["validity_rate"] = seeds_ == 0 ? Json(nullptr) : fixed_json(n / static_cast<double>(seeds_), 6);
   j["percentile_method"] = "nearest-rank";
-  j["route_length"] = percentiles_json(lengths, 0);
-  j["route_cost"] = percentiles_json(costs, 3);
-  j["generate_ms"] = percentiles_json(ms, 3);
+  j["route_length"] = percentiles_json(lengths_, 0);
+  j["route_cost"] = percentiles_json(costs_, 3);
+  j["generate_ms"] = percentiles_json(ms_, 3);
   Json means = Json::object();
-  means["open_fraction"] = mean(open);
-  means["rooms"] = mean(rooms);
-  means["objectives"] = mean(objectives);
-  means["loops"] = mean(loops);
-  means["dead_ends"] = mean(dead_ends);
-  means["chokepoints"] = mean(chokepoints);
+  means["open_fraction"] = mean(open_);
+  means["rooms"] = mean(rooms_);
+  means["objectives"] = mean(objectives_);
+  means["loops"] = mean(loops_);
+  means["dead_ends"] = mean(dead_ends_);
+  means["chokepoints"] = mean(chokepoints_);
   j["mean"] = means;
   j["elapsed_s"] = fixed_json(info.elapsed_s, 3);
-  j["maps_per_s"] = info.elapsed_s > 0 ? fixed_json(static_cast<double>(rows.size()) / info.elapsed_s, 3) : Json(nullptr);
+  j["maps_per_s"] = info.elapsed_s > 0 ? fixed_json(static_cast<double>(seeds_) / info.elapsed_s, 3) : Json(nullptr);
   j["threads"] = info.threads;
   j["shard"] = std::to_string(info.shard_index) + "/" + std::to_string(info.shard_count);
   j["range"] = std::to_string(info.first_seed) + ".." + std::to_string(info.last_seed);

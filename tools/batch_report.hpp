@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <catacomb/core/dungeon.hpp>
+#include "tools/batch_stream.hpp"
 #include "tools/batch_summary.hpp"
 #include "tools/percentiles.hpp"  // the percentiles of summary.json
 
@@ -39,8 +40,15 @@ std::string batch_csv_row(const SeedRow& row, const BatchColumns& columns);
 /// One JSON Lines object (keys in column order), with its newline.
 std::string batch_jsonl_row(const SeedRow& row, const BatchColumns& columns);
 
-/// Reads back a line written by batch_jsonl_row (a batch journal's row): false for anything
-/// else (a line torn by a kill, another format), leaving `row` unspecified.
+/// A batch journal's line: the batch_jsonl_row object with three more keys at the end,
+/// "open_fraction_exact", "route_cost_exact" and "generate_ms_exact" (the values in full, so that
+/// the means and the review page built from the journal are those of the rows as measured), with
+/// its newline.
+std::string batch_journal_row(const SeedRow& row, const BatchColumns& columns);
+
+/// Reads back a line written by batch_jsonl_row or batch_journal_row: false for anything else (a
+/// line torn by a kill, another format), leaving `row` unspecified. Fields batch_jsonl_row wrote
+/// rounded come back rounded (but those a journal line has in full).
 bool batch_row_from_jsonl(std::string_view line, SeedRow& row);
 
 /// What summary.json records besides the rows' aggregates.
@@ -60,12 +68,28 @@ struct BatchRunInfo {
   double elapsed_s = 0;     ///< wall-clock time of the whole run
 };
 
-/// summary.json: seeds, first/last seed of this run, valid and failed counts, validity_rate;
-/// percentiles (min, p50, p90, p99, max) of route_length and route_cost over the valid seeds
-/// (null when none is valid) and of generate_ms over every seed; means of open_fraction, rooms,
-/// objectives, loops, dead_ends and chokepoints over the valid seeds; maps_per_s, elapsed_s,
-/// threads, shard, the --seeds range, the parameters and the file names. Ends with a newline.
-std::string batch_summary_json(const std::vector<SeedRow>& rows, const BatchRunInfo& info);
+/// The aggregates of summary.json, gathered one row at a time (in the run's order) in memory
+/// that does not grow with the rows: counts and sums, and the values of the percentiles through
+/// StreamPercentiles (spilled beside `spill_beside` past their chunk).
+class BatchSummary {
+ public:
+  explicit BatchSummary(const std::string& spill_beside, size_t percentile_chunk = StreamPercentiles::kDefaultChunk);
+  void add(const SeedRow& row);
+  uint64_t seeds() const { return seeds_; }
+  uint64_t valid() const { return valid_; }
+
+  /// summary.json: seeds, first/last seed of this run, valid and failed counts, validity_rate;
+  /// percentiles (min, p50, p90, p99, max) of route_length and route_cost over the valid seeds
+  /// (null when none is valid) and of generate_ms over every seed; means of open_fraction, rooms,
+  /// objectives, loops, dead_ends and chokepoints over the valid seeds; maps_per_s, elapsed_s,
+  /// threads, shard, the --seeds range, the parameters and the file names. Ends with a newline.
+  std::string json(const BatchRunInfo& info);
+
+ private:
+  uint64_t seeds_ = 0, valid_ = 0, first_seed_ = 0, last_seed_ = 0;
+  double open_ = 0, rooms_ = 0, objectives_ = 0, loops_ = 0, dead_ends_ = 0, chokepoints_ = 0;
+  StreamPercentiles lengths_, costs_, ms_;
+};
 
 /// The first line of a batch journal: one line of JSON naming the --seeds range, the shard and
 /// the parameters (generator recipe and output options), so that --resume continues only the

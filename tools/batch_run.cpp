@@ -1,14 +1,15 @@
 // The batch engine. Work distribution: one atomic counter hands out seed indices to the workers;
-// each worker writes its seed's own files and appends its row (under a mutex), and shares
+// each worker writes its seed's own files and journals its row, and shares
 // nothing else mutable but the contact sheet pager and the journal (each behind a mutex). Since generation is deterministic per seed, rows and
 // files are independent of the thread count and of the order seeds finish in.
-// Memory: one SeedRow per finished seed (nothing up front for the range), one byte per seed of
-// the range, plus the thumbnails of the contact sheet pages still filling (about threads + 1
-// pages of 100 thumbnails of at most 160 x 160 pixels).
+// Memory: no row is kept (each goes to the journal as its seed finishes); one byte per seed of
+// the range when resuming; the thumbnails of the contact sheet pages still filling (about
+// threads + 1 pages of 100 thumbnails of at most 160 x 160 pixels).
 #include "tools/batch_run.hpp"
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -90,6 +91,25 @@ class ContactPager {
 };
 
 }  // namespace
+
+SeedIndex::SeedIndex(const BatchJob& job) : span_(job.seeds), listed_(!job.listed.empty()) {
+  if (!listed_) return;
+  sorted_.reserve(job.listed.size());
+  for (size_t i = 0; i < job.listed.size(); ++i) sorted_.emplace_back(job.listed[i], i);
+  std::sort(sorted_.begin(), sorted_.end());
+}
+
+bool SeedIndex::find(uint64_t seed, uint64_t& index) const {
+  if (!listed_) {
+    if (span_.count == 0 || seed < span_.first || seed > span_.last()) return false;
+    index = seed - span_.first;
+    return true;
+  }
+  const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), std::make_pair(seed, uint64_t{0}));
+  if (it == sorted_.end() || it->first != seed) return false;
+  index = it->second;
+  return true;
+}
 
 SeedSpan parse_seed_range(const std::string& text) {
   auto bad = [&](const std::string& expected) {
@@ -222,10 +242,16 @@ class Journal {
   Journal(const BatchJob& job) : columns_(job.columns) {
     if (job.journal.empty()) return;
     path_ = job.journal;
-    // A resumed run appends to the journal it read; a new run starts it afresh.
-    file_ = std::fopen(path_.c_str(), job.resumed.empty() ? "wb" : "ab");
+    // A resumed run appends to the journal it read (after a line break, when a kill tore its last
+    // line, so that the torn line stays apart); a new run starts it afresh.
+    const bool resume = !job.resumed.empty();
+    file_ = std::fopen(path_.c_str(), resume ? "a+b" : "wb");
     if (!file_) throw IoError("open the journal", path_, std::strerror(errno));
-    if (job.resumed.empty()) write(job.journal_header + "\n");
+    if (!resume) {
+      write(job.journal_header + "\n");
+    } else if (std::fseek(file_, -1, SEEK_END) == 0 && std::fgetc(file_) != '\n') {
+      write("\n");
+    }
   }
   ~Journal() {
     if (file_) std::fclose(file_);
@@ -234,7 +260,7 @@ class Journal {
   Journal& operator=(const Journal&) = delete;
 
   void add(const SeedRow& row) {
-    if (file_) write(batch_jsonl_row(row, columns_));
+    if (file_) write(batch_journal_row(row, columns_));
   }
 
  private:
@@ -260,24 +286,9 @@ Image regenerate_thumbnail(const BatchJob& job, uint64_t seed) {
 BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   const auto t0 = Clock::now();
   const uint64_t total = job.seed_count();
-  // Rows are kept only for the seeds finished (appended as they finish with their index in the
-  // run, sorted by it at the end: seed order, or a seeds file's order), so memory follows the
-  // work done, not the range asked for (10 million seeds allocate nothing up front). A resumed
-  // seed is marked by one byte: 1 valid, 2 failed.
-  std::vector<std::pair<uint64_t, SeedRow>> rows;
-  std::mutex rows_mutex;
-  std::vector<char> resumed(static_cast<size_t>(total), 0);
-  if (!job.resumed.empty()) {
-    // The index of each seed of this run (a --seeds-file lists them in its own order).
-    std::map<uint64_t, uint64_t> index_of;
-    for (uint64_t i = 0; i < total; ++i) index_of.emplace(job.seed_at(i), i);
-    for (const SeedRow& r : job.resumed) {
-      const auto it = index_of.find(r.seed);
-      if (it == index_of.end()) continue;
-      resumed[static_cast<size_t>(it->second)] = r.valid ? 1 : 2;
-      rows.emplace_back(it->second, r);
-    }
-  }
+  // A resumed seed is marked by one byte: 1 valid, 2 failed (none when not resuming).
+  assert(job.resumed.empty() || job.resumed.size() == total);
+  auto resumed_at = [&job](uint64_t i) -> uint8_t { return job.resumed.empty() ? 0 : job.resumed[static_cast<size_t>(i)]; };
   ContactPager pager(job.dir, total);
   // A page needs writing unless it exists and every one of its seeds was finished before.
   const auto per = static_cast<uint64_t>(kContactSheetPageSize);
@@ -286,7 +297,7 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
     std::error_code ec;
     if (!std::filesystem::exists(in_dir(job.dir, contact_sheet_file(p, page_needed.size())), ec)) continue;
     bool all = true;
-    for (uint64_t i = p * per; i < std::min(total, (p + 1) * per); ++i) all = all && resumed[static_cast<size_t>(i)] != 0;
+    for (uint64_t i = p * per; i < std::min(total, (p + 1) * per); ++i) all = all && resumed_at(i) != 0;
     page_needed[p] = !all;
   }
   if (job.tmj) {
@@ -299,7 +310,7 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   Journal journal(job);
 
   std::atomic<uint64_t> next{0}, done{0};
-  for (char r : resumed) done += r != 0 ? 1 : 0;
+  for (uint8_t r : job.resumed) done += r != 0 ? 1 : 0;
   std::atomic<bool> stop{false};
   std::mutex mutex;
   std::condition_variable finished_cv;
@@ -314,9 +325,9 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
       const uint64_t seed = job.seed_at(i);
       const bool sheet = job.contact_sheet && page_needed[static_cast<size_t>(i / per)];
       try {
-        if (resumed[static_cast<size_t>(i)]) {
+        if (resumed_at(i) != 0) {
           if (sheet) {
-            const bool valid = resumed[static_cast<size_t>(i)] == 1;
+            const bool valid = resumed_at(i) == 1;
             pager.add(i, ContactEntry{seed, valid, valid ? regenerate_thumbnail(job, seed) : Image{}});
           }
           continue;
@@ -324,12 +335,7 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
         Image thumb;
         SeedRow row = run_seed(job, seed, sheet ? &thumb : nullptr);
         journal.add(row);
-        const bool valid = row.valid;
-        {
-          std::lock_guard<std::mutex> lock(rows_mutex);
-          rows.emplace_back(i, std::move(row));
-        }
-        if (sheet) pager.add(i, ContactEntry{seed, valid, std::move(thumb)});
+        if (sheet) pager.add(i, ContactEntry{seed, row.valid, std::move(thumb)});
       } catch (...) {
         std::lock_guard<std::mutex> lock(mutex);
         if (!error) error = std::current_exception();
@@ -378,10 +384,8 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   if (error) std::rethrow_exception(error);
   BatchResult result;
   result.elapsed_s = seconds_since(t0);
-  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  result.rows.reserve(rows.size());
-  for (auto& [index, row] : rows) result.rows.push_back(std::move(row));
-  result.interrupted = result.rows.size() < total;
+  result.finished = done.load();
+  result.interrupted = result.finished < total;
   if (progress) progress(done.load(), total, result.elapsed_s);
   if (job.contact_sheet && !result.interrupted) result.contact_sheets = pager.files();
   return result;

@@ -17,7 +17,9 @@
 
 namespace catacomb::cli {
 
-/// Most seeds one --seeds range may hold (about 300 bytes of summary per seed stay in memory).
+/// Most seeds one --seeds range may hold. A run's memory does not grow with its seeds (rows go to
+/// the journal, and the summary is built from it in bounded memory) but for one byte per seed
+/// when resuming and the listed seeds of a --seeds-file.
 inline constexpr uint64_t kMaxBatchSeeds = 10'000'000;
 /// Most worker threads.
 inline constexpr int kMaxBatchThreads = 256;
@@ -70,12 +72,14 @@ struct BatchJob {
   const std::atomic<bool>* cancel = nullptr;
   /// Journal file (appended one JSON Lines row per finished seed, flushed at once, so a kill
   /// loses at most the seeds in flight), or empty for none. Its first line is journal_header.
+  /// The rows are kept nowhere else: the batch's summary is built from it.
   std::string journal;
   std::string journal_header;  ///< what identifies the batch (written when the journal is new)
   BatchColumns columns;        ///< the row format of the journal
-  /// Rows of seeds already finished by an earlier run (from its journal, files checked), in
-  /// seed order: not run again; their rows are kept as they were.
-  std::vector<SeedRow> resumed;
+  /// When resuming: for each seed of this run by index, 1 (valid) or 2 (failed) when an earlier
+  /// run's journal records it finished with its files, else 0. Those seeds are not run again;
+  /// their rows stay in the journal. Empty for a new run.
+  std::vector<uint8_t> resumed;
 
   /// How many seeds this run has, and the i-th (i < seed_count()).
   uint64_t seed_count() const { return listed.empty() ? seeds.count : listed.size(); }
@@ -98,8 +102,22 @@ OutputOptions seed_outputs(const BatchJob& job, uint64_t seed);
 /// written.
 SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail = nullptr);
 
+/// The position of a seed in a job's seeds: seed - first for a range, its line in the seeds file
+/// for a list (a sorted copy of the list).
+class SeedIndex {
+ public:
+  explicit SeedIndex(const BatchJob& job);
+  /// False when `seed` is not one of the job's.
+  bool find(uint64_t seed, uint64_t& index) const;
+
+ private:
+  SeedSpan span_;
+  std::vector<std::pair<uint64_t, uint64_t>> sorted_;  ///< (seed, index) of a list, by seed
+  bool listed_ = false;
+};
+
 struct BatchResult {
-  std::vector<SeedRow> rows;                ///< one per finished seed, in seed order
+  uint64_t finished = 0;                    ///< seeds finished, this run's and resumed ones
   std::vector<std::string> contact_sheets;  ///< file names of the pages written, in order
   double elapsed_s = 0;                     ///< wall-clock time of the run
   bool interrupted = false;                 ///< job.cancel stopped it before every seed finished
@@ -111,7 +129,8 @@ using BatchProgress = std::function<void(uint64_t done, uint64_t total, double e
 
 /// With job.tmj, first writes the shared tileset (kBatchTileset and its image) into job.dir.
 /// Runs every seed of job.seeds on job.threads worker threads pulling seeds from a shared
-/// counter; rows are stored by index. Contact sheet pages are written as soon as all their
+/// counter; each finished seed's row is appended to job.journal (the rows are not kept: the
+/// summary is built from the journal). Contact sheet pages are written as soon as all their
 /// seeds are done. On the first error other than a failed seed (an IoError, out of memory) the
 /// workers stop taking seeds and the error is rethrown once all have stopped; files already
 /// written stay (each one complete).

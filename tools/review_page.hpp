@@ -1,12 +1,17 @@
 #pragma once
 /// The HTML review page of a batch run (index.html): one card per seed with its thumbnail, its
 /// statistics and links to its files, sortable by every statistic and filterable by outcome.
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "tools/batch_summary.hpp"
 
 namespace catacomb::cli {
+
+/// Most seeds a review page shows (`batch --html` refuses a run of more up front): the page holds
+/// every card (about 1.5 KB each, so at most about 30 MB), and is built in memory from its rows.
+inline constexpr uint64_t kMaxReviewPageSeeds = 20'000;
 
 /// What the page says about the run as a whole.
 struct ReviewPageInfo {

@@ -270,6 +270,11 @@ void OutputBatch::stage(const std::string& path, std::string_view contents) {
   staged_.push_back({write_temp(path, contents), path});
 }
 
+std::string OutputBatch::stage_empty(const std::string& path) {
+  staged_.push_back({write_temp(path, {}), path});
+  return staged_.back().temp;
+}
+
 namespace {
 
 // A second name for an existing `target` (a hard link, named like a temporary file so a later run

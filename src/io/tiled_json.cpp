@@ -188,6 +188,7 @@ void json_layers(const json& layers, Model& m, const json*& terrain, int depth) 
           if (!g->is_number_unsigned() || g->get<uint64_t>() > 0xFFFFFFFFu) bad(where + " gid", json_excerpt(*g), "a tile id");
           ob.gid = g->get<uint32_t>() & ~detail::kTiledGidFlags;
         }
+        ob.props = json_properties(o, where);
         m.objects.push_back(std::move(ob));
       }
     }

@@ -59,6 +59,17 @@ std::optional<ObjectiveKind> objective_of(const Object& o, const std::vector<Til
   return objective_kind_from_name(tile->cls);
 }
 
+// The lock (1 to kMaxLock) a "lock" int property names, 0 when there is none; anything else is
+// refused naming `where`.
+int lock_of(const Properties& props, const std::string& where) {
+  const Property* p = find_property(props, "lock");
+  if (!p) return 0;
+  const int64_t* i = std::get_if<int64_t>(&p->value);
+  if (!i || *i < 1 || *i > kMaxLock)
+    bad(where + " property lock", i ? std::to_string(*i) : "not an int", "an int from 1 to " + std::to_string(kMaxLock));
+  return static_cast<int>(*i);
+}
+
 std::string terrain_names() {
   std::string s;
   for (Terrain t : kAllTerrains) s += (s.empty() ? "" : ", ") + std::string(terrain_name(t));
@@ -100,21 +111,25 @@ Dungeon to_dungeon(Model& m) {
   d.tiles = Grid<Terrain>(m.width, m.height, Terrain::Wall);
   uint32_t last_gid = 0;
   Terrain last = Terrain::Wall;
+  int last_lock = 0;  // a door tile's "lock" property: the cell is a locked door of that lock
   bool have_last = false;
   for (size_t i = 0; i < m.gids.size(); ++i) {
     const uint32_t gid = m.gids[i];
+    const int x = static_cast<int>(i % static_cast<size_t>(m.width)), y = static_cast<int>(i / static_cast<size_t>(m.width));
     if (!have_last || gid != last_gid) {
-      const auto t = terrain_of(tile_of(m.tilesets, gid));
-      const int x = static_cast<int>(i % static_cast<size_t>(m.width)), y = static_cast<int>(i / static_cast<size_t>(m.width));
+      const Tile* tile = tile_of(m.tilesets, gid);
+      const auto t = terrain_of(tile);
       if (!t)
         bad("terrain at (" + std::to_string(x) + "," + std::to_string(y) + ")",
             gid == 0 ? std::string("an empty cell") : "tile id " + std::to_string(gid) + " without a \"terrain\" property",
             "a terrain tile (" + terrain_names() + ")");
       last_gid = gid;
       last = *t;
+      last_lock = *t == Terrain::Door ? lock_of(tile->props, "tile id " + std::to_string(gid)) : 0;
       have_last = true;
     }
     d.tiles.data()[i] = last;
+    if (last_lock != 0) d.locks.push_back({{x, y}, last_lock});  // row-major, as Dungeon::locks keeps them
   }
   std::vector<uint32_t>().swap(m.gids);
 
@@ -131,7 +146,10 @@ Dungeon to_dungeon(Model& m) {
         cx += o.width / 2;
         cy += o.height / 2;
       }
-      d.objectives.push_back({*kind, {cell_of(cx, m.tile_width, where + " x"), cell_of(cy, m.tile_height, where + " y")}});
+      // A key's lock is its object's "lock" property (what catacomb writes).
+      const int lock = *kind == ObjectiveKind::Key ? lock_of(o.props, where) : 0;
+      d.objectives.push_back(
+          {*kind, {cell_of(cx, m.tile_width, where + " x"), cell_of(cy, m.tile_height, where + " y")}, lock});
     } else if (o.cls == "room" && o.gid == 0 && !o.point) {
       // Clipped to the map: a room dragged partly off the map keeps its part on it.
       const double x0 = std::max(0.0, std::round(o.x / m.tile_width)), y0 = std::max(0.0, std::round(o.y / m.tile_height));
@@ -162,6 +180,11 @@ Dungeon to_dungeon(Model& m) {
       d.seed = seed;
     } else if (p.name == "generator") {
       d.generator = property_text(&p);
+    } else if (p.name == "key_rule") {
+      // The rule keys follow: a map property as the generator's recipe writes it, kept among the
+      // parameters too.
+      d.key_rule = parse_key_rule(property_text(&p), "Tiled map property key_rule");
+      d.params.emplace_back(p.name, p.value);
     } else if (p.name == "attempts") {
       if (const int64_t* i = std::get_if<int64_t>(&p.value); i && *i >= 0 && *i < 1000000) d.attempts = static_cast<int>(*i);
     } else {

@@ -68,6 +68,7 @@ struct Object {
   double x = 0, y = 0, width = 0, height = 0;
   bool point = false;
   uint32_t gid = 0;
+  Properties props;  ///< the object's own (a key's "lock")
 };
 
 struct Model {

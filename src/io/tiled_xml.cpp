@@ -131,6 +131,7 @@ void xml_layers(const pugi::xml_node& parent, Model& m, pugi::xml_node& terrain,
         ob.point = static_cast<bool>(o.child("point"));
         if (o.attribute("gid"))
           ob.gid = static_cast<uint32_t>(xml_int(o, "gid", where + " ", 0, 0xFFFFFFFF)) & ~detail::kTiledGidFlags;
+        ob.props = xml_properties(o, where);
         m.objects.push_back(std::move(ob));
       }
     }

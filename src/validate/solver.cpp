@@ -87,8 +87,9 @@ std::string reason(const Model& m, size_t i, const std::vector<uint8_t>& reach) 
     return behind + ", and the " + std::to_string(within) + " key" + (within > 1 ? "s " : " ") + std::to_string(lock) +
            " within reach " + (within > 1 ? "are" : "is") + " spent on other doors " + std::to_string(lock);
   const size_t k = keys.front();
-  const int kd = first_door(m.objective_node[k]);
   const std::string key = "key " + std::to_string(lock) + " at " + to_string(m.d.objectives[k].pos);
+  if (m.objective_node[k] < 0) return behind + ", and " + key + " is not on a passable cell";
+  const int kd = first_door(m.objective_node[k]);
   if (kd == door) return behind + ", and " + key + " lies behind that door too";
   if (kd < 0) return behind + ", and " + key + " cannot be reached even with every door open";
   return behind + ", and " + key + " lies behind " + door_name(m.doors[static_cast<size_t>(kd)]);

@@ -280,6 +280,38 @@ TEST(TiledReadTest, SizesAreCheckedBeforeAllocating) {
   expect_refused(garbage.dump(), TiledSyntax::Json, "= '*' at character 5 (expected base64 text");
 }
 
+TEST(TiledReadTest, LockedDoorsKeysAndTheKeyRuleAreReadBack) {
+  GenerateConfig c;
+  c.width = 48;
+  c.height = 32;
+  c.locks = 3;
+  c.key_rule = KeyRule::Consumable;
+  const Dungeon d = generate_dungeon(c, 4).dungeon;
+  ASSERT_EQ(d.locks.size(), 3u);
+  const json j = tmj_of(d);
+  const Dungeon got = read_json(j);
+  expect_same_map(got, d);
+  EXPECT_EQ(got.locks, d.locks);
+  EXPECT_EQ(got.key_rule, KeyRule::Consumable);
+  EXPECT_EQ(validate_dungeon(got, map_rules(got)).solution->walkthrough.size(),
+            validate_dungeon(d, map_rules(d)).solution->walkthrough.size());
+  // A key whose lock property is out of range is refused, naming the object.
+  json bad = j;
+  for (json& layer : bad["layers"]) {
+    if (!layer.contains("objects")) continue;
+    for (json& o : layer["objects"]) {
+      if (!o.contains("properties")) continue;
+      for (json& p : o["properties"])
+        if (p["name"] == "lock") p["value"] = 12;
+    }
+  }
+  expect_refused(bad.dump(), TiledSyntax::Json, "property lock = 12 (expected an int from 1 to 9)");
+  // A map without locks reads none.
+  const Dungeon plain = read_json(tmj_of(sample_dungeon()));
+  EXPECT_TRUE(plain.locks.empty());
+  EXPECT_EQ(plain.key_rule, KeyRule::Reusable);
+}
+
 TEST(TiledReadTest, TheRecipeComesFromTheMapProperties) {
   json j = tmj_of(sample_dungeon());
   j["properties"] = json::array({json{{"name", "seed"}, {"type", "string"}, {"value", "18446744073709551615"}},

@@ -74,6 +74,29 @@ TEST_F(TiledRoundTripTest, TiledsOwnResavesValidateLikeTheOriginal) {
   }
 }
 
+TEST(TiledLocksRoundTripTest, ALockedDungeonValidatesTheSameFromItsTmjAndTiledsTmx) {
+  // generate --locks 3 -> .tmj -> Tiled's .tmx and .tmj -> validate: the same report as the JSON
+  // (locked doors, keys' locks and the consumable key rule all read back).
+  test::TempDir dir;
+  const test::CliResult r = test::run_exe({"generate", "--seed", "4", "--width", "48", "--height", "32", "--locks", "3",
+                                           "--key-rule", "consumable", "--tmj", dir.file("locked.tmj"), "--json",
+                                           dir.file("locked.json")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json original = validate_report(dir.file("locked.json"), 0);
+  const Dungeon want = load_map(dir.file("locked.json"));
+  ASSERT_EQ(want.locks.size(), 3u);
+  tiled_export(dir, "locked.tmj", "resaved.tmx");
+  tiled_export(dir, "locked.tmj", "resaved.tmj");
+  for (const char* file : {"locked.tmj", "resaved.tmx", "resaved.tmj"}) {
+    SCOPED_TRACE(file);
+    EXPECT_EQ(validate_report(dir.file(file), 0), original);
+    const Dungeon got = load_map(dir.file(file));
+    EXPECT_EQ(got.locks, want.locks);
+    EXPECT_EQ(got.objectives, want.objectives);
+    EXPECT_EQ(got.key_rule, KeyRule::Consumable);
+  }
+}
+
 TEST_F(TiledRoundTripTest, EveryLayerFormatTiledWritesIsRead) {
   // Tiled keeps a map's layer format when it re-saves: give it each one, let it write .tmx and
   // .tmj, and read what it wrote.

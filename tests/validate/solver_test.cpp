@@ -47,6 +47,18 @@ TEST(SolverTest, AKeyBehindItsOwnDoorIsNotCompletableAndTheReasonIsNamed) {
   EXPECT_TRUE(not_completable);
 }
 
+// The only key of a door lies off the map (a hand-edited file): the reason says so. Found by
+// fuzz_certificate, which read outside the node list asking which door the key lay behind.
+TEST(SolverTest, AKeyOffTheMapIsNamedAsNotOnAPassableCell) {
+  Dungeon d = map("########\n#<..B.>#\n########\n");
+  d.objectives.push_back({ObjectiveKind::Key, {3, 9}, 2});
+  const Solution s = solve_dungeon(d);
+  EXPECT_EQ(s.status, SolveStatus::NotCompletable);
+  EXPECT_EQ(s.reasons[static_cast<size_t>(objective_at(d, {6, 1}))],
+            "exit at 6,1 lies behind door 2 at 4,1, and key 2 at 3,9 is not on a passable cell");
+  EXPECT_FALSE(validate_dungeon(d).valid);
+}
+
 TEST(SolverTest, TwoDoorsShareOneReusableKey) {
   const Dungeon d = map("##########\n#<a.A.A.>#\n##########\n");
   const Solution s = solve_dungeon(d);

@@ -52,6 +52,10 @@ class OutputBatch {
 
   /// Writes `contents` to a temporary file beside `path`. Throws IoError on failure.
   void stage(const std::string& path, std::string_view contents);
+  /// Creates an empty temporary file beside `path` and returns its name, for a caller that writes
+  /// it piece by piece (a file too large to hold in memory); it is then renamed or removed with
+  /// the rest. Throws IoError on failure.
+  std::string stage_empty(const std::string& path);
   /// Renames every staged file over its target. Throws IoError on the first failure, after
   /// putting back the targets already renamed (an old version restored, a new file removed): the
   /// targets end all new or all as they were. (An old version is kept as a hard link named
