@@ -4,15 +4,8 @@
 // atomic, the one thing a handler may safely do.
 #include "tools/batch_guard.hpp"
 
-#if defined(_WIN32)
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#include <windows.h>
-#else
+#include "src/core/windows.hpp"
+#if !defined(_WIN32)
 #include <signal.h>
 #include <unistd.h>
 #endif

@@ -2,15 +2,8 @@
 // system call that knows it (sysconf on POSIX, GlobalMemoryStatusEx on Windows).
 #include "tools/memory_budget.hpp"
 
-#if defined(_WIN32)
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#include <windows.h>
-#else
+#include "src/core/windows.hpp"
+#if !defined(_WIN32)
 #include <unistd.h>
 #endif
 
