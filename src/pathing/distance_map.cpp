@@ -192,12 +192,13 @@ size_t bucket_ring_size(std::pair<double, double> range, const Moves& moves) {
 // within the bucket. The distances are therefore the heap Dijkstra's, bit for bit (the smallest
 // left-to-right sum over all routes). Keys in flight span at most the largest step, so a ring of
 // `ring` buckets (a power of two above it) never wraps onto the bucket being taken.
-// What a flood tells a watcher: every cell as it becomes final (settle), and after each bucket
-// whether the watcher has seen enough, told the bound below which every distance is final (done):
-// the flood then stops, and returns that bound.
+// What a bucket flood tells a watcher: every cell as it becomes final (settle), and after each
+// bucket whether the watcher has seen enough, told the bound below which every distance is final
+// and the distances (done): the flood then stops, and returns that bound. The breadth-first and
+// heap floods tell a watcher nothing (they run to the end).
 struct NoWatch {
   void settle(uint32_t, double) {}
-  bool done(uint64_t) { return false; }
+  bool done(uint64_t, const Grid<double>&) { return false; }
 };
 
 template <typename Costs, typename Watch = NoWatch>
@@ -237,7 +238,7 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
       }
     }
     current.clear();
-    if (watch.done(k + 1)) return k + 1;  // every distance below k + 1 is final
+    if (watch.done(k + 1, dist)) return k + 1;  // every distance below k + 1 is final
   }
   return std::nullopt;
 }
@@ -277,22 +278,43 @@ void clear_beyond(Grid<double>& dist, std::optional<uint64_t> bound) {
     if (v >= limit) v = kUnreached;
 }
 
+// Throws InvalidArgument naming every point of `points` off the grid ("sources[2]", ...).
 template <typename Costs>
-DistanceMap make_distance_map(const Costs& costs, const std::vector<Point>& sources, const Moves& moves) {
-  moves.check();
+void check_points(const Costs& costs, const std::vector<Point>& points, const char* name) {
   std::vector<FieldProblem> problems;
-  for (size_t k = 0; k < sources.size(); ++k)
-    if (sources[k].x < 0 || sources[k].y < 0 || sources[k].x >= costs.width() || sources[k].y >= costs.height())
-      problems.push_back({"sources[" + std::to_string(k) + "]", to_string(sources[k]),
+  for (size_t k = 0; k < points.size(); ++k)
+    if (points[k].x < 0 || points[k].y < 0 || points[k].x >= costs.width() || points[k].y >= costs.height())
+      problems.push_back({std::string(name) + "[" + std::to_string(k) + "]", to_string(points[k]),
                           "inside the " + shape(costs.width(), costs.height()) + " grid"});
   if (!problems.empty()) throw InvalidArgument(problems);
+}
 
+// The distance map from `sources`; a watcher may stop the flood early, and the distances it left
+// unfinished are cleared to kUnreached.
+template <typename Costs, typename Watch = NoWatch>
+DistanceMap make_distance_map(const Costs& costs, const std::vector<Point>& sources, const Moves& moves,
+                              Watch&& watch = {}) {
+  moves.check();
+  check_points(costs, sources, "sources");
   DistanceMap out;
   out.moves = moves;
   if (costs.size() == 0) return out;
   out.dist = Grid<double>(costs.width(), costs.height(), kUnreached);
-  flood(costs, sources, moves, out.dist);
+  clear_beyond(out.dist, flood(costs, sources, moves, out.dist, std::forward<Watch>(watch)));
   return out;
+}
+
+// Adds a source to a map made from `costs` (named `name` in errors).
+template <typename Costs>
+void add_source_on(DistanceMap& map, const Costs& costs, const char* name, Point source) {
+  map.moves.check();
+  if (costs.width() != map.dist.width() || costs.height() != map.dist.height())
+    throw InvalidArgument(FieldProblem{name, shape(costs.width(), costs.height()),
+                                       "the distance map's " + shape(map.dist.width(), map.dist.height())});
+  if (source.x < 0 || source.y < 0 || source.x >= costs.width() || source.y >= costs.height())
+    throw InvalidArgument(
+        FieldProblem{"source", to_string(source), "inside the " + shape(costs.width(), costs.height()) + " grid"});
+  flood(costs, {source}, map.moves, map.dist);
 }
 
 template <typename Costs>
@@ -362,25 +384,11 @@ DistanceMap distance_map(const Grid<Terrain>& tiles, const CostTable& costs, con
 }
 
 void add_source(DistanceMap& map, const CostGrid& costs, Point source) {
-  map.moves.check();
-  if (costs.width() != map.dist.width() || costs.height() != map.dist.height())
-    throw InvalidArgument(FieldProblem{"costs", shape(costs.width(), costs.height()),
-                                       "the distance map's " + shape(map.dist.width(), map.dist.height())});
-  if (!costs.in_bounds(source))
-    throw InvalidArgument(
-        FieldProblem{"source", to_string(source), "inside the " + shape(costs.width(), costs.height()) + " grid"});
-  flood(GridCosts{costs}, {source}, map.moves, map.dist);
+  add_source_on(map, GridCosts{costs}, "costs", source);
 }
 
 void add_source(DistanceMap& map, const Grid<Terrain>& tiles, const CostTable& costs, Point source) {
-  map.moves.check();
-  if (tiles.width() != map.dist.width() || tiles.height() != map.dist.height())
-    throw InvalidArgument(FieldProblem{"tiles", shape(tiles.width(), tiles.height()),
-                                       "the distance map's " + shape(map.dist.width(), map.dist.height())});
-  if (!tiles.in_bounds(source))
-    throw InvalidArgument(
-        FieldProblem{"source", to_string(source), "inside the " + shape(tiles.width(), tiles.height()) + " grid"});
-  flood(TerrainCosts(tiles, costs), {source}, map.moves, map.dist);
+  add_source_on(map, TerrainCosts(tiles, costs), "tiles", source);
 }
 
 DistanceMap distance_map_near(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
@@ -388,40 +396,26 @@ DistanceMap distance_map_near(const Grid<Terrain>& tiles, const CostTable& costs
   if (!(slack >= 0) || slack == kUnreached)
     throw InvalidArgument(FieldProblem{"slack", format_number(slack), "a finite number, 0 or more"});
   const TerrainCosts terrain(tiles, costs);
-  DistanceMap out = make_distance_map(terrain, {}, moves);  // checks the moves; all kUnreached
-  if (tiles.size() == 0) return out;
-  std::vector<uint32_t> at;
-  for (size_t k = 0; k < targets.size(); ++k) {
-    if (!tiles.in_bounds(targets[k]))
-      throw InvalidArgument(FieldProblem{"targets[" + std::to_string(k) + "]", to_string(targets[k]),
-                                         "inside the " + shape(tiles.width(), tiles.height()) + " grid"});
-    at.push_back(static_cast<uint32_t>(tiles.index(targets[k])));
-  }
-  for (size_t k = 0; k < sources.size(); ++k)
-    if (!tiles.in_bounds(sources[k]))
-      throw InvalidArgument(FieldProblem{"sources[" + std::to_string(k) + "]", to_string(sources[k]),
-                                         "inside the " + shape(tiles.width(), tiles.height()) + " grid"});
+  check_points(terrain, targets, "targets");
   // Once a bucket is done every distance below its bound is final: the nearest target is the
   // nearest of those below it, and the search goes on until the bound passes it plus the slack.
   struct Watch {
-    const double* dc;
-    const std::vector<uint32_t>& targets;
+    const std::vector<Point>& targets;
     double slack;
     double limit = kUnreached;
     void settle(uint32_t, double) {}
-    bool done(uint64_t bound) {
+    bool done(uint64_t bound, const Grid<double>& dist) {
       const auto b = static_cast<double>(bound);
       if (limit == kUnreached) {
         double nearest = kUnreached;
-        for (uint32_t t : targets)
-          if (dc[t] < b) nearest = std::min(nearest, dc[t]);
+        for (Point t : targets)
+          if (dist[t] < b) nearest = std::min(nearest, dist[t]);
         if (nearest != kUnreached) limit = nearest + slack;
       }
       return limit != kUnreached && b > limit;
     }
   };
-  clear_beyond(out.dist, flood(terrain, sources, moves, out.dist, Watch{out.dist.cells().data(), at, slack}));
-  return out;
+  return make_distance_map(terrain, sources, moves, Watch{targets, slack});
 }
 
 NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves,
@@ -430,60 +424,36 @@ NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point
     throw InvalidArgument(FieldProblem{"groups", shape(groups.width(), groups.height()),
                                        "the cost grid's " + shape(costs.width(), costs.height())});
   NearestInGroups out;
-  out.map = make_distance_map(GridCosts{costs}, {}, moves);  // checks the moves; all kUnreached
   out.cost.assign(wanted.size(), kUnreached);
   out.cell.assign(wanted.size(), Point{-1, -1});
-  if (costs.size() == 0) return out;
-  Grid<double>& dist = out.map.dist;
-  const int32_t* label = groups.cells().data();
-  const auto group_count = static_cast<int32_t>(wanted.size());
   std::vector<size_t> best_index(wanted.size(), costs.size());
-  auto consider = [&](size_t i, double g) {  // the cheapest cell of its group, lowest index among equals
-    const int32_t r = label[i];
-    if (r < 0 || r >= group_count || !wanted[static_cast<size_t>(r)]) return false;
-    double& best = out.cost[static_cast<size_t>(r)];
-    size_t& at = best_index[static_cast<size_t>(r)];
-    const bool first = best == kUnreached;
-    if (g < best || (g == best && i < at)) {
-      best = g;
-      at = i;
+  // Each wanted group's cheapest cell, lowest index among equals, from the cells it is shown.
+  // The bucket queue shows cells in cost order as they become final: once every wanted group
+  // has one and the bucket of the last is done, every group's cheapest cells (ties included) are
+  // final, and the flood stops. The other floods show nothing; the whole map is scanned instead.
+  struct Watch {
+    const Grid<int32_t>& groups;
+    const std::vector<bool>& wanted;
+    std::vector<double>& best;
+    std::vector<size_t>& at;
+    size_t want, found = 0;
+    bool shown = false;
+    void settle(uint32_t cell, double g) {
+      shown = true;
+      const int32_t r = groups.cells()[cell];
+      if (r < 0 || static_cast<size_t>(r) >= wanted.size() || !wanted[static_cast<size_t>(r)]) return;
+      const auto k = static_cast<size_t>(r);
+      if (best[k] == kUnreached) ++found;
+      if (g < best[k] || (g == best[k] && cell < at[k])) best[k] = g, at[k] = cell;
     }
-    return first;
+    bool done(uint64_t, const Grid<double>&) const { return found == want; }
   };
-
-  std::vector<uint32_t> seeds;
-  for (Point s : sources) {
-    if (!dist.in_bounds(s))
-      throw InvalidArgument(FieldProblem{"sources", to_string(s), "inside the " + shape(costs.width(), costs.height()) + " grid"});
-    const size_t i = dist.index(s);
-    if (costs.cells()[i] == kWall || dist.cells()[i] == 0) continue;
-    dist.cells()[i] = 0;
-    seeds.push_back(static_cast<uint32_t>(i));
-  }
-  const auto want = static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true));
-  const GridCosts grid{costs};
-  const Neighbourhood nb(grid, moves);
-  const size_t ring = seeds.empty() ? 0 : bucket_ring_size(nb.range, moves);
-  if (ring > 0) {
-    // The bucket queue settles cells in cost order: once every wanted group has a settled cell
-    // and the bucket of the last one is done, every group's cheapest cells (ties included) are
-    // final, and the flood can stop. Cells left beyond the bound are cleared to kUnreached.
-    struct Watch {
-      decltype(consider)& seen;
-      size_t found = 0, want;
-      void settle(uint32_t cell, double g) { found += seen(cell, g) ? size_t{1} : size_t{0}; }
-      bool done(uint64_t) const { return found == want; }
-    };
-    clear_beyond(dist, dijkstra_buckets(grid, moves, nb, seeds, ring, dist, Watch{consider, 0, want}));
-  } else {
-    if (const double step = uniform_step(nb.range, moves); !seeds.empty() && step > 0) {
-      breadth_first(nb, step, seeds, dist);
-    } else if (!seeds.empty()) {
-      dijkstra_heap(grid, moves, nb, seeds, dist);
-    }
+  Watch watch{groups, wanted, out.cost, best_index, static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true))};
+  out.map = make_distance_map(GridCosts{costs}, sources, moves, watch);
+  const Grid<double>& dist = out.map.dist;
+  if (!watch.shown)
     for (size_t i = 0; i < dist.size(); ++i)
-      if (dist.cells()[i] != kUnreached) consider(i, dist.cells()[i]);
-  }
+      if (dist.cells()[i] != kUnreached) watch.settle(static_cast<uint32_t>(i), dist.cells()[i]);
   for (size_t r = 0; r < wanted.size(); ++r)
     if (out.cost[r] != kUnreached) out.cell[r] = dist.point(best_index[r]);
   return out;
