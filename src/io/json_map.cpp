@@ -265,11 +265,9 @@ std::optional<CostTable> read_json_legend_costs(std::string_view text, const Cos
   return legend_costs_from(parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON"), base);
 }
 
-JsonMapRead read_json_map_and_costs(std::string_view text, const CostTable& base) {
+MapFile read_json_map_and_costs(std::string_view text, const CostTable& base) {
   const ojson j = parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON");
-  JsonMapRead out{json_map_from(j), std::nullopt};
-  out.legend_costs = legend_costs_from(j, base);
-  return out;
+  return {json_map_from(j), legend_costs_from(j, base)};
 }
 
 }  // namespace catacomb

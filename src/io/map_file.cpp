@@ -96,10 +96,7 @@ MapFile parse(std::string_view text, const std::string& name, const TiledSourceR
   text = without_bom(text);
   try {
     switch (choose_format(text, name)) {
-      case MapFormat::Json: {
-        JsonMapRead j = read_json_map_and_costs(text, CostTable::dungeon());
-        return {std::move(j.dungeon), j.legend_costs};
-      }
+      case MapFormat::Json: return read_json_map_and_costs(text, CostTable::dungeon());
       case MapFormat::TiledJson: return {read_tiled_map(text, TiledSyntax::Json, read_source), std::nullopt};
       case MapFormat::TiledXml: return {read_tiled_map(text, TiledSyntax::Xml, read_source), std::nullopt};
       case MapFormat::MovingAi: {

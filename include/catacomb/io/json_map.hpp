@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include <catacomb/core/dungeon.hpp>
+#include <catacomb/io/map_file.hpp>
 #include <catacomb/core/terrain.hpp>
 
 CATACOMB_PUBLIC_BEGIN
@@ -40,12 +41,8 @@ Dungeon read_json_map(std::string_view text);
 std::optional<CostTable> read_json_legend_costs(std::string_view text, const CostTable& base);
 
 /// A JSON map and the costs its legend states, from one parse of the text (read_json_map and
-/// read_json_legend_costs, each of which parses the whole document).
-struct JsonMapRead {
-  Dungeon dungeon;
-  std::optional<CostTable> legend_costs;
-};
-JsonMapRead read_json_map_and_costs(std::string_view text, const CostTable& base);
+/// read_json_legend_costs each parse the whole document).
+MapFile read_json_map_and_costs(std::string_view text, const CostTable& base);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END
