@@ -5,6 +5,8 @@
 #include <catacomb/core/error.hpp>
 #include "core/problems.hpp"
 #include <catacomb/pathing/search.hpp>
+
+#include <array>
 #include "pathing/search_internal.hpp"
 
 namespace catacomb {
@@ -94,28 +96,47 @@ CostGrid make_cost_grid(const Grid<Terrain>& tiles, const CostTable& costs) {
   return g;
 }
 
-double path_cost(const CostGrid& costs, const std::vector<Point>& path, const Moves& moves, double cost_scale) {
-  const std::string shape = std::to_string(costs.width()) + "x" + std::to_string(costs.height());
+namespace {
+
+// path_cost over any grid of costs: `cost(p)` for a point inside the w x h map.
+template <typename CostAt>
+double path_cost_on(int w, int h, const CostAt& cost, const std::vector<Point>& path, const Moves& moves,
+                    double cost_scale) {
+  const std::string shape = std::to_string(w) + "x" + std::to_string(h);
   auto field = [](size_t k) { return "path[" + std::to_string(k) + "]"; };
+  auto open = [&](Point c) { return c.x >= 0 && c.y >= 0 && c.x < w && c.y < h && cost(c) != CostTable::kImpassable; };
   double total = 0;
   for (size_t k = 0; k < path.size(); ++k) {
     const Point p = path[k];
-    if (!costs.in_bounds(p) || costs[p] == CostTable::kImpassable)
+    if (!open(p))
       throw InvalidArgument(FieldProblem{field(k), to_string(p), "a passable cell inside the " + shape + " map"});
     if (k == 0) continue;
     const Point q = path[k - 1];
     const int dir = direction_index(p.x - q.x, p.y - q.y);
     const bool diag = dir >= 4;
-    const bool legal = step_allowed_at(moves, q, dir, [&](Point c) {
-      return costs.in_bounds(c) && costs[c] != CostTable::kImpassable;
-    });
-    if (!legal)
+    if (!step_allowed_at(moves, q, dir, open))
       throw InvalidArgument(
           FieldProblem{field(k), to_string(p), "one legal move from " + field(k - 1) + " = " + to_string(q)});
-    const double c = scaled_cost(costs[p], cost_scale);
+    const double c = scaled_cost(cost(p), cost_scale);
     total += diag ? c * moves.diagonal_cost : c * 1.0;
   }
   return total;
+}
+
+}  // namespace
+
+double path_cost(const CostGrid& costs, const std::vector<Point>& path, const Moves& moves, double cost_scale) {
+  return path_cost_on(costs.width(), costs.height(), [&](Point p) { return costs[p]; }, path, moves, cost_scale);
+}
+
+double path_cost(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& path,
+                 const Moves& moves, double cost_scale) {
+  // A byte that names no terrain is impassable, as in the distance maps.
+  std::array<double, 256> table;
+  table.fill(CostTable::kImpassable);
+  for (Terrain t : kAllTerrains) table[static_cast<uint8_t>(t)] = costs[t];
+  return path_cost_on(tiles.width(), tiles.height(), [&](Point p) { return table[static_cast<uint8_t>(tiles[p])]; },
+                      path, moves, cost_scale);
 }
 
 }  // namespace catacomb

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include <catacomb/pathing/moves.hpp>
+#include <catacomb/pathing/search.hpp>
 
 namespace catacomb::solving {
 
@@ -115,16 +116,6 @@ std::vector<Point> Walker::route_to(const DistanceMap& dm, Point target) const {
   return {down.rbegin(), down.rend()};
 }
 
-double Walker::route_cost(const std::vector<Point>& route) const {
-  double total = 0;
-  for (size_t k = 1; k < route.size(); ++k) {
-    const int dir = direction_index(route[k].x - route[k - 1].x, route[k].y - route[k - 1].y);
-    const double c = m_.o.costs[terrain()[route[k]]];
-    total += dir >= 4 ? c * m_.o.moves.diagonal_cost : c * 1.0;
-  }
-  return total;
-}
-
 void Walker::take(int i, const DistanceMap& dm) {
   const Objective& ob = m_.d.objectives[static_cast<size_t>(i)];
   WalkStep s;
@@ -137,7 +128,7 @@ void Walker::take(int i, const DistanceMap& dm) {
 
 void Walker::push(WalkStep s, std::vector<Point> route) {
   s.target = route.back();
-  s.cost = route_cost(route);
+  s.cost = path_cost(terrain(), m_.o.costs, route, m_.o.moves);
   pos_ = s.target;
   s.route = std::move(route);
   steps_.push_back(std::move(s));

@@ -44,10 +44,6 @@ class Walker {
  private:
   std::vector<Point> route_to(const DistanceMap& dm, Point target) const;
 
-  // The cost of a legal route, summed as path_cost sums it (left to right, a diagonal step's
-  // entry cost times the diagonal factor).
-  double route_cost(const std::vector<Point>& route) const;
-
   void take(int i, const DistanceMap& dm);
 
   void push(WalkStep s, std::vector<Point> route);

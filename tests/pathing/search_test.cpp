@@ -473,6 +473,22 @@ TEST(SearchTest, PathCostChecksEveryStep) {
   EXPECT_THROW(path_cost(costs, {{6, 1}, {7, 2}}, Moves{4, DiagonalPolicy::Never, kSqrt2}), InvalidArgument);
 }
 
+// On terrain through the cost table, the same sums and the same refusals; a byte that names no
+// terrain is a closed cell.
+TEST(SearchTest, PathCostOnTerrainEqualsTheCostGridOne) {
+  Dungeon d = read_ascii(kRooms);
+  const CostGrid costs = make_cost_grid(d.tiles, CostTable::tutorial());
+  const Moves m;
+  for (const std::vector<Point>& path : std::vector<std::vector<Point>>{
+           {}, {{1, 1}}, {{1, 1}, {2, 1}, {3, 1}}, {{4, 2}, {4, 3}, {5, 3}, {6, 3}}})
+    EXPECT_EQ(path_cost(d.tiles, CostTable::tutorial(), path, m), path_cost(costs, path, m));
+  EXPECT_EQ(path_cost(d.tiles, CostTable::tutorial(), {{1, 1}, {2, 1}}, m, 0.5), 2.0);
+  EXPECT_THROW(path_cost(d.tiles, CostTable::tutorial(), {{1, 1}, {3, 1}}, m), InvalidArgument);
+  EXPECT_THROW(path_cost(d.tiles, CostTable::tutorial(), {{4, 4}, {5, 3}}, m), InvalidArgument);
+  d.tiles(2, 1) = static_cast<Terrain>(0xFF);
+  EXPECT_THROW(path_cost(d.tiles, CostTable::tutorial(), {{1, 1}, {2, 1}}, m), InvalidArgument);
+}
+
 TEST(SearchTest, SetCostsRejectsBadCellCosts) {
   CostGrid g(3, 2, 1.0);
   g(1, 0) = -2;
