@@ -75,8 +75,7 @@ class ValidateCommand : public Command {
     memory_.check("validate", uint64_t(d.tiles.width()) * uint64_t(d.tiles.height()), kValidateBytesPerCell);
     if (auto model = movement_.resolve(d))
       return run_platformer_validate(out, d, *model, {map_path_, json_, strict_, png_, scale_});
-    const std::optional<CostTable> legend = file.legend_costs;
-    ValidateOptions options = map_rules(d, legend);
+    ValidateOptions options = map_rules(d, file.legend_costs);
     apply_flags(options, err);
     options.max_states = max_states_;
     if (!png_.empty()) check_annotate_options(annotate, d.tiles.width(), d.tiles.height());
