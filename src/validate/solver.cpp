@@ -150,12 +150,19 @@ std::string_view solve_status_name(SolveStatus s) {
   return "?";
 }
 
-Solution solve_dungeon(const Dungeon& d, const SolveOptions& options) {
+Solution solve_dungeon(const Dungeon& d, const SolveOptions& options) { return solve_dungeon(d, options, StartRoutes{}); }
+
+namespace solving {
+
+Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const StartRoutes& routes) {
   std::vector<FieldProblem> problems = options.moves.problems();
   if (options.max_states < 1) problems.push_back({"max_states", std::to_string(options.max_states), "at least 1"});
   throw_if_problems(problems);
   Solution s;
-  const Model m(d, options);
+  Model m(d, options);
+  if (routes.objectives && m.doors.empty() && m.start_objective >= 0 && routes.start_objective == m.start_objective &&
+      routes.objectives->size() == d.objectives.size())
+    m.start_routes = routes.objectives;
   s.key_rule = m.rule;
   s.areas = m.areas;
   s.reachable_after.assign(d.objectives.size(), -1);
@@ -276,5 +283,7 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options) {
   if (completable) fill_metrics(m, s, walk_critical(m, critical_plan, true));
   return s;
 }
+
+}  // namespace solving
 
 }  // namespace catacomb

@@ -18,6 +18,7 @@
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/validate/solver.hpp>
+#include <catacomb/validate/validate.hpp>
 
 namespace catacomb::solving {
 
@@ -53,6 +54,8 @@ struct Model {
   int start_objective = -1;
   int exit_objective = -1;
   std::vector<int> objective_node;  // per objective, -1 when not on a passable cell
+  // Without doors: validation's routes from the start (see StartRoutes), or null.
+  const std::vector<ObjectiveReport>* start_routes = nullptr;
   int node_count() const { return static_cast<int>(adj.size()); }
   State empty_state() const { return State(doors.size() / 8 + 1, '\0'); }
 
@@ -68,6 +71,21 @@ struct Model {
   bool goal(const std::vector<uint8_t>& comp) const;
   int objectives_in(const std::vector<uint8_t>& comp) const;
 };
+
+// What validation found from the start over the map's own terrain under the same costs and
+// moves: per objective, its cost and route (ObjectiveReport::reachable, cost, route). Without
+// doors the walkthrough walks that same terrain, so a walker still at the start takes these
+// instead of a distance map of its own: the same costs and the same routes (a route is the
+// descent of the distance map from the start, and a map made only as far as a step needs holds
+// the same distances below its bound).
+struct StartRoutes {
+  int start_objective = -1;  // the objective validation started from
+  const std::vector<ObjectiveReport>* objectives = nullptr;
+};
+
+// solve_dungeon, taking `routes` where they apply (a map without usable doors, started from the
+// same objective); the same Solution either way.
+Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const StartRoutes& routes);
 
 /// "key 2 at 3,4": an objective as messages name it.
 std::string objective_name(const Objective& o);

@@ -24,23 +24,39 @@ DistanceMap Walker::from_here(const std::vector<Point>& targets, double slack) c
   return distance_map_near(terrain(), m_.o.costs, {pos_}, m_.o.moves, targets, slack);
 }
 
+const std::vector<ObjectiveReport>* Walker::at_start_routes() const {
+  return steps_.empty() ? m_.start_routes : nullptr;
+}
+
 void Walker::take_all() {
   for (;;) {
+    auto wanted = [&](size_t i) {
+      return !taken_[i] && static_cast<int>(i) != m_.exit_objective && m_.contains(comp_, i);
+    };
     std::vector<Point> targets;
     for (size_t i = 0; i < m_.d.objectives.size(); ++i)
-      if (!taken_[i] && static_cast<int>(i) != m_.exit_objective && m_.contains(comp_, i))
-        targets.push_back(m_.d.objectives[i].pos);
+      if (wanted(i)) targets.push_back(m_.d.objectives[i].pos);
     if (targets.empty()) return;
-    const DistanceMap dm = from_here(targets);
+    const std::vector<ObjectiveReport>* known = at_start_routes();
+    const DistanceMap dm = known ? DistanceMap{} : from_here(targets);
+    auto cost = [&](size_t i) {
+      if (!known) return dm.dist[m_.d.objectives[i].pos];
+      const ObjectiveReport& r = (*known)[i];
+      return r.reachable ? r.cost : kUnreached;
+    };
     int best = -1;
     double best_cost = kUnreached;
     for (size_t i = 0; i < m_.d.objectives.size(); ++i) {
-      if (taken_[i] || static_cast<int>(i) == m_.exit_objective || !m_.contains(comp_, i)) continue;
-      const double c = dm.dist[m_.d.objectives[i].pos];
+      if (!wanted(i)) continue;
+      const double c = cost(i);
       if (c < best_cost) best_cost = c, best = static_cast<int>(i);
     }
     if (best < 0) return;
-    take(best, dm);
+    if (known) {
+      take(best, (*known)[static_cast<size_t>(best)].route);
+    } else {
+      take(best, route_to(dm, m_.d.objectives[static_cast<size_t>(best)].pos));
+    }
   }
 }
 
@@ -63,7 +79,7 @@ void Walker::fetch_key_for(int j) {
   for (size_t i = 0; i < m_.d.objectives.size(); ++i)
     if (candidate(i) && dm.dist[m_.d.objectives[i].pos] < best_cost)
       best_cost = dm.dist[m_.d.objectives[i].pos], best = static_cast<int>(i);
-  if (best >= 0) take(best, dm);
+  if (best >= 0) take(best, route_to(dm, m_.d.objectives[static_cast<size_t>(best)].pos));
 }
 
 void Walker::open(int j) {
@@ -108,7 +124,12 @@ void Walker::open(int j) {
 
 void Walker::reach_exit() {
   const Point exit = m_.d.objectives[static_cast<size_t>(m_.exit_objective)].pos;
-  take(m_.exit_objective, from_here({exit}));
+  if (const std::vector<ObjectiveReport>* known = at_start_routes();
+      known && (*known)[static_cast<size_t>(m_.exit_objective)].reachable) {
+    take(m_.exit_objective, (*known)[static_cast<size_t>(m_.exit_objective)].route);
+    return;
+  }
+  take(m_.exit_objective, route_to(from_here({exit}), exit));
 }
 
 std::vector<Point> Walker::route_to(const DistanceMap& dm, Point target) const {
@@ -116,14 +137,14 @@ std::vector<Point> Walker::route_to(const DistanceMap& dm, Point target) const {
   return {down.rbegin(), down.rend()};
 }
 
-void Walker::take(int i, const DistanceMap& dm) {
+void Walker::take(int i, std::vector<Point> route) {
   const Objective& ob = m_.d.objectives[static_cast<size_t>(i)];
   WalkStep s;
   s.kind = ob.kind == ObjectiveKind::Exit ? StepKind::ReachExit : m_.is_key(static_cast<size_t>(i)) ? StepKind::TakeKey : StepKind::Take;
   s.objective = i;
   s.lock = ob.lock;
   taken_[static_cast<size_t>(i)] = 1;
-  push(std::move(s), route_to(dm, ob.pos));
+  push(std::move(s), std::move(route));
 }
 
 void Walker::push(WalkStep s, std::vector<Point> route) {

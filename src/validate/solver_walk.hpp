@@ -44,7 +44,12 @@ class Walker {
  private:
   std::vector<Point> route_to(const DistanceMap& dm, Point target) const;
 
-  void take(int i, const DistanceMap& dm);
+  // Takes objective i at the end of `route` (from where the player stands).
+  void take(int i, std::vector<Point> route);
+
+  // Validation's routes from the start while the walker still stands there (no step taken, no
+  // door: see StartRoutes), else null.
+  const std::vector<ObjectiveReport>* at_start_routes() const;
 
   void push(WalkStep s, std::vector<Point> route);
 

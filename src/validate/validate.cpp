@@ -11,6 +11,7 @@
 #include <catacomb/core/error.hpp>
 
 #include <catacomb/pathing/search.hpp>
+#include "validate/solver_model.hpp"
 
 namespace catacomb {
 
@@ -152,7 +153,10 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
     so.moves = options.moves;
     so.key_rule = options.key_rule;
     so.max_states = options.max_states;
-    Solution sol = solve_dungeon(d, so);
+    // Without doors the walkthrough starts on the routes found above (solving::StartRoutes).
+    solving::StartRoutes known;
+    if (usable_start) known = {static_cast<int>(*start), &rep.objectives};
+    Solution sol = solving::solve_dungeon(d, so, known);
     if (sol.status == SolveStatus::StateCap) {
       add(ProblemKind::SolverCap, -1, sol.message);
     } else if (usable_start) {

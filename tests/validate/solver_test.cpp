@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/generator/pipeline.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/validate/validate.hpp>
 
@@ -194,6 +195,69 @@ TEST(SolverTest, AMapWithoutLocksWalksToEveryObjectiveThenTheExit) {
   EXPECT_EQ(s.walkthrough.back().kind, StepKind::ReachExit);
   EXPECT_EQ(s.metrics.optional_objectives, 2);
   for (int after : s.reachable_after) EXPECT_EQ(after, 0);
+}
+
+
+// validate_dungeon hands the solver its routes from the start (maps without doors): the
+// walkthrough must be the one the solver finds on its own, step for step and cell for cell.
+void expect_same_solution(const Solution& a, const Solution& b, const std::string& what) {
+  SCOPED_TRACE(what);
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.areas, b.areas);
+  EXPECT_EQ(a.reachable_after, b.reachable_after);
+  EXPECT_EQ(a.reasons, b.reasons);
+  ASSERT_EQ(a.walkthrough.size(), b.walkthrough.size());
+  for (size_t k = 0; k < a.walkthrough.size(); ++k) {
+    EXPECT_EQ(a.walkthrough[k].kind, b.walkthrough[k].kind) << "step " << k;
+    EXPECT_EQ(a.walkthrough[k].objective, b.walkthrough[k].objective) << "step " << k;
+    EXPECT_EQ(a.walkthrough[k].route, b.walkthrough[k].route) << "step " << k;
+    EXPECT_EQ(a.walkthrough[k].cost, b.walkthrough[k].cost) << "step " << k;
+  }
+  EXPECT_EQ(a.metrics.critical_length, b.metrics.critical_length);
+  EXPECT_EQ(a.metrics.critical_cost, b.metrics.critical_cost);
+  EXPECT_EQ(a.metrics.optional_objectives, b.metrics.optional_objectives);
+  EXPECT_EQ(a.metrics.walkthrough_length, b.metrics.walkthrough_length);
+  EXPECT_EQ(a.metrics.walkthrough_cost, b.metrics.walkthrough_cost);
+}
+
+TEST(SolverTest, ValidationsStartRoutesGiveTheSolversOwnWalkthrough) {
+  int compared = 0;
+  for (GeneratorKind g : {GeneratorKind::Caves, GeneratorKind::Rooms})
+    for (CostPreset costs : {CostPreset::Dungeon, CostPreset::Tutorial, CostPreset::Uniform})
+      for (int neighbors : {4, 8})
+        for (uint64_t seed : {uint64_t{1}, uint64_t{2}}) {
+          GenerateConfig c;
+          c.generator = g;
+          c.width = 96;
+          c.height = 64;
+          c.costs = costs;
+          c.moves.neighbors = neighbors;
+          c.objectives = 5;
+          const Dungeon d = generate_dungeon(c, seed).dungeon;
+          ValidateOptions vo = validate_options_for(c);
+          vo.solve = true;
+          const ValidationReport r = validate_dungeon(d, vo);
+          ASSERT_TRUE(r.solution.has_value());
+          SolveOptions so;
+          so.costs = vo.costs;
+          so.moves = vo.moves;
+          expect_same_solution(*r.solution, solve_dungeon(d, so),
+                               std::string(generator_kind_name(g)) + " " + std::string(cost_preset_name(costs)) + " " +
+                                   std::to_string(neighbors) + " seed " + std::to_string(seed));
+          ++compared;
+        }
+  EXPECT_EQ(compared, 24);
+}
+
+// A start that is not the first one (the first stands on a wall): validation has no usable
+// start, and the solver walks from the one it picks on its own.
+TEST(SolverTest, AFirstStartOnAWallLeavesTheSolverToItsOwnMaps) {
+  Dungeon d = map("########\n#<.1..>#\n#..2...#\n########\n");
+  d.objectives.insert(d.objectives.begin(), Objective{ObjectiveKind::Start, {0, 0}});
+  const ValidationReport r = validate_dungeon(d);
+  ASSERT_TRUE(r.solution.has_value());
+  expect_same_solution(*r.solution, solve_dungeon(d), "first start on a wall");
+  EXPECT_EQ(r.solution->walkthrough.size(), 3u);
 }
 
 }  // namespace
