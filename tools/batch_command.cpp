@@ -182,6 +182,7 @@ class BatchCommand : public Command {
     job.map = map_;
     job.scale = scale_;
     job.overlay = overlay_;
+    job.config.keep_maps = !overlay_.empty();  // the overlays draw validation's maps: kept, not made again
     {
       // The output flags (scale for this map size, overlays) as generate checks them, on the
       // files of the first seed placed in a directory that exists already.

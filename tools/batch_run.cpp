@@ -215,7 +215,7 @@ SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
 
   // Render everything first, then stage and commit together: a seed's files appear together.
   const OutputOptions o = seed_outputs(job, seed);
-  const auto files = render_outputs(d, o, vopt);
+  const auto files = render_outputs(d, o, vopt, &r.report, &a);
   OutputBatch batch;
   for (const auto& file : files) batch.stage(file.first, file.second);
   batch.commit();

@@ -42,8 +42,10 @@ class GenerateCommand : public Command {
     cfg_.check();
     check_outputs(outputs_, cfg_.width, cfg_.height);
     memory_.check("generate", uint64_t(cfg_.width) * uint64_t(cfg_.height), generate_bytes_per_cell(cfg_.generator));
+    // Overlays draw validation's region and distance maps: the pipeline keeps them.
+    cfg_.keep_maps = !outputs_.png.empty() && outputs_.annotated();
     GenerateResult r = generate_dungeon(cfg_, seed_);
-    write_outputs(r.dungeon, outputs_, out, validate_options_for(cfg_));
+    write_outputs(r.dungeon, outputs_, out, validate_options_for(cfg_), &r.report);
     if (outputs_.any()) {
       const Dungeon& d = r.dungeon;
       out << d.generator << " " << d.tiles.width() << "x" << d.tiles.height() << " seed " << d.seed << ": ";

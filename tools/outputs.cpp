@@ -1,7 +1,9 @@
 #include "tools/outputs.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iterator>
+#include <optional>
 #include <ostream>
 
 #include <catacomb/core/error.hpp>
@@ -69,15 +71,23 @@ AnnotateOptions annotate_options(const OutputOptions& o) {
 }
 
 std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d, const OutputOptions& o,
-                                                                const ValidateOptions& validate) {
+                                                                const ValidateOptions& validate, ValidationReport* report,
+                                                                const MapAnalysis* analysis) {
   std::vector<std::pair<std::string, std::string>> files;
   if (!o.png.empty()) {
     if (o.annotated()) {
       ValidateOptions with_maps = validate;
       with_maps.keep_maps = true;  // the overlays draw the region and distance maps
-      const ValidationReport report = validate_dungeon(d, with_maps);
-      const MapAnalysis analysis = analyse_map(d, report, with_maps);
-      files.emplace_back(o.png, encode_png(render_annotated(d, report, analysis, annotate_options(o))));
+      const AnnotateOptions annotate = annotate_options(o);
+      std::optional<ValidationReport> own;
+      if (!report || !report->region_map || !report->distances) report = &own.emplace(validate_dungeon(d, with_maps));
+      // A report made without the solver (generation skips it on maps without locks) gets the
+      // walkthrough validate_dungeon would have found, when an overlay draws it.
+      if (!report->solution && with_maps.solve && std::count(annotate.overlays.begin(), annotate.overlays.end(), Overlay::Walkthrough) > 0)
+        report->solution = solve_for_report(d, *report, with_maps);
+      std::optional<MapAnalysis> own_analysis;
+      if (!analysis) analysis = &own_analysis.emplace(analyse_map(d, *report, with_maps));
+      files.emplace_back(o.png, encode_png(render_annotated(d, *report, *analysis, annotate)));
     } else {
       files.emplace_back(o.png, encode_png(render_preview(d, {o.scale})));
     }
@@ -93,13 +103,14 @@ std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d
   return files;
 }
 
-void write_outputs(const Dungeon& d, const OutputOptions& o, std::ostream& out, const ValidateOptions& validate) {
+void write_outputs(const Dungeon& d, const OutputOptions& o, std::ostream& out, const ValidateOptions& validate,
+                   ValidationReport* report) {
   if (!o.any()) {
     out << write_ascii(d);
     return;
   }
   // Render everything first: a rendering error must not leave some files written.
-  const auto files = render_outputs(d, o, validate);
+  const auto files = render_outputs(d, o, validate, report);
   OutputBatch batch;
   for (const auto& file : files) batch.stage(file.first, file.second);
   batch.commit();

@@ -50,13 +50,19 @@ void check_outputs(const OutputOptions& o, int width, int height);
 
 /// Every requested file as (path, contents), rendered in memory; nothing is written. The
 /// annotations and the Moving AI export use `validate` (moves and costs) — the options the
-/// dungeon was validated under.
+/// dungeon was validated under. The annotations draw on `report` when it is d's report under
+/// those options with its maps kept (ValidateOptions::keep_maps; the walkthrough is added to it
+/// when an overlay needs one it lacks) and on `analysis` when given (analyse_map of d); whatever
+/// is missing is computed here. The picture is the same either way.
 std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d, const OutputOptions& o,
-                                                                const ValidateOptions& validate = {});
+                                                                const ValidateOptions& validate = {},
+                                                                ValidationReport* report = nullptr,
+                                                                const MapAnalysis* analysis = nullptr);
 
 /// Writes every requested file, all staged to temporary files first and renamed together at the
 /// end, so a failure leaves no file half-written and no existing file clobbered. With no output
 /// flag, prints the ASCII map to `out`.
-void write_outputs(const Dungeon& d, const OutputOptions& o, std::ostream& out, const ValidateOptions& validate = {});
+void write_outputs(const Dungeon& d, const OutputOptions& o, std::ostream& out, const ValidateOptions& validate = {},
+                   ValidationReport* report = nullptr);
 
 }  // namespace catacomb::cli

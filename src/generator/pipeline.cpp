@@ -70,9 +70,7 @@ GenerateResult generate_platformer(const GenerateConfig& config, uint64_t seed) 
     d.generator = generator_kind_name(config.generator);
     d.params = config.params();
     d.attempts = attempt + 1;
-    ValidateOptions vopt;
-    vopt.costs = config.cost_table();
-    vopt.moves = config.moves;
+    ValidateOptions vopt = validate_options_for(config);
     out.report = validate_dungeon(d, vopt);
     out.platformer_report = std::move(rep);
     out.repairs = std::move(repairs);
@@ -218,6 +216,7 @@ ValidateOptions validate_options_for(const GenerateConfig& config) {
   ValidateOptions v;
   v.costs = config.cost_table();
   v.moves = config.moves;
+  v.keep_maps = config.keep_maps;
   return v;
 }
 

@@ -65,6 +65,23 @@ ValidateOptions map_rules(const Dungeon& d, const std::optional<CostTable>& lege
   return o;
 }
 
+Solution solve_for_report(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options) {
+  SolveOptions so;
+  so.costs = options.costs;
+  so.moves = options.moves;
+  so.key_rule = options.key_rule;
+  so.max_states = options.max_states;
+  // Without doors the walkthrough starts on the report's routes (solving::StartRoutes): from the
+  // first start, when validation could start there (on the map, on a passable cell).
+  solving::StartRoutes known;
+  for (size_t i = 0; i < report.objectives.size() && i < d.objectives.size(); ++i)
+    if (d.objectives[i].kind == ObjectiveKind::Start) {
+      if (report.objectives[i].on_map && report.objectives[i].passable) known = {static_cast<int>(i), &report.objectives};
+      break;
+    }
+  return solving::solve_dungeon(d, so, known);
+}
+
 ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options) {
   options.moves.check();
   ValidationReport rep;
@@ -148,15 +165,7 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
         add(ProblemKind::BadLock, -1, door + " stands on " + std::string(terrain_name(tiles[l.pos])) + ", which is impassable");
       else if (!lock_cells.emplace(l.pos, l.lock).second) add(ProblemKind::BadLock, -1, door + " shares its cell with another locked door");
     }
-    SolveOptions so;
-    so.costs = options.costs;
-    so.moves = options.moves;
-    so.key_rule = options.key_rule;
-    so.max_states = options.max_states;
-    // Without doors the walkthrough starts on the routes found above (solving::StartRoutes).
-    solving::StartRoutes known;
-    if (usable_start) known = {static_cast<int>(*start), &rep.objectives};
-    Solution sol = solving::solve_dungeon(d, so, known);
+    Solution sol = solve_for_report(d, rep, options);
     if (sol.status == SolveStatus::StateCap) {
       add(ProblemKind::SolverCap, -1, sol.message);
     } else if (usable_start) {

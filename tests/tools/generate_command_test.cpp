@@ -8,7 +8,10 @@
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/pathing/search.hpp>
 #include <catacomb/validate/validate.hpp>
+#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/validate/analysis.hpp>
 #include "support/test_support.hpp"
+#include "tools/outputs.hpp"
 
 namespace catacomb {
 namespace {
@@ -267,6 +270,51 @@ TEST(GenerateCommandTest, LocksThreeGivesCompletableDungeonsWithTheExitBehindALo
   }
   EXPECT_EQ(run_cli({"generate", "--locks", "10"}).code, 2);
   EXPECT_EQ(run_cli({"generate", "--key-rule", "sticky"}).code, 2);
+}
+
+// Overlays drawn on the pipeline's report (maps kept, the walkthrough added where the pipeline
+// skipped the solver) and its analysis are the ones drawn after validating again.
+TEST(GenerateCommandTest, OverlaysOnThePipelinesReportAreTheOnesDrawnAfterValidatingAgain) {
+  struct Case {
+    GeneratorKind generator;
+    int locks;
+    const char* overlays;
+  };
+  for (const Case& c : {Case{GeneratorKind::Caves, 0, "all"}, Case{GeneratorKind::Rooms, 0, "walkthrough,heatmap"},
+                        Case{GeneratorKind::Rooms, 2, "all"}, Case{GeneratorKind::Caves, 1, "routes,regions"},
+                        Case{GeneratorKind::Platformer, 0, "all"}}) {
+    const std::string overlays = c.overlays;
+    SCOPED_TRACE(std::string(generator_kind_name(c.generator)) + " locks " + std::to_string(c.locks) + " " + overlays);
+    GenerateConfig config;
+    config.generator = c.generator;
+    config.width = 72;
+    config.height = 48;
+    config.locks = c.locks;
+    config.keep_maps = true;
+    GenerateResult r = generate_dungeon(config, 11);
+    ASSERT_TRUE(r.report.region_map.has_value());
+    ASSERT_TRUE(r.report.distances.has_value());
+    EXPECT_EQ(r.report.solution.has_value(), c.locks > 0 || c.generator == GeneratorKind::Platformer);
+    cli::OutputOptions o;
+    o.png = "level.png";
+    o.overlay = overlays;
+    const ValidateOptions vopt = validate_options_for(config);
+    const MapAnalysis analysis = analyse_map(r.dungeon, r.report, vopt);
+    const auto shared = cli::render_outputs(r.dungeon, o, vopt, &r.report, &analysis);
+    const auto fresh = cli::render_outputs(r.dungeon, o, vopt);
+    ASSERT_EQ(shared.size(), 1u);
+    ASSERT_EQ(fresh.size(), 1u);
+    EXPECT_TRUE(shared[0].second == fresh[0].second) << "the PNGs differ";
+    // The walkthrough drawn is the one validate_dungeon finds with the solver on.
+    if (overlays == "all" || overlays.find("walkthrough") != std::string::npos) {
+      ASSERT_TRUE(r.report.solution.has_value());
+      const ValidationReport full = validate_dungeon(r.dungeon, vopt);
+      ASSERT_TRUE(full.solution.has_value());
+      ASSERT_EQ(r.report.solution->walkthrough.size(), full.solution->walkthrough.size());
+      for (size_t k = 0; k < full.solution->walkthrough.size(); ++k)
+        EXPECT_EQ(r.report.solution->walkthrough[k].route, full.solution->walkthrough[k].route) << "step " << k;
+    }
+  }
 }
 
 }  // namespace catacomb

@@ -77,6 +77,10 @@ struct GenerateConfig {
   Moves moves;
   /// Attempts before giving up. [Limit: 1 to 1000]
   int max_attempts = 20;
+  /// The result's report keeps validation's region and distance maps (ValidateOptions::keep_maps:
+  /// 12 more bytes per cell), for overlays drawn without validating again. Not part of the recipe:
+  /// the dungeon is the same either way.
+  bool keep_maps = false;
 
   std::vector<FieldProblem> problems() const;
   void check() const;
@@ -119,7 +123,8 @@ std::string_view generate_stage_name(GenerateStage s);
 /// time the stages: the library itself reads no clock. It must not throw.
 using StageHook = std::function<void(GenerateStage)>;
 
-/// The validation options a dungeon of `config` is checked under: its cost table and moves.
+/// The validation options a dungeon of `config` is checked under: its cost table and moves (and
+/// whether the report keeps its maps).
 ValidateOptions validate_options_for(const GenerateConfig& config);
 
 /// Generates a valid dungeon. Throws InvalidArgument for a bad config and GenerationError when

@@ -108,5 +108,12 @@ ValidateOptions map_rules(const Dungeon& d, const std::optional<CostTable>& lege
 /// the walkthrough (a softlock is reported in the solution, not a problem).
 ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options = {});
 
+/// The solver's answer for `d` under `options` (costs, moves, key rule, max_states): the
+/// ValidationReport::solution that validate_dungeon(d, options) with the solver on holds, for a
+/// report made with it off. `report` must be validate_dungeon's report of `d` under the same
+/// costs and moves; on a map without locked doors the walkthrough starts on its routes from the
+/// start instead of distance maps of its own.
+Solution solve_for_report(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options = {});
+
 }  // namespace catacomb
 CATACOMB_PUBLIC_END
