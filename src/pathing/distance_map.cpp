@@ -48,6 +48,19 @@ struct GridCosts {
   int height() const { return grid.height(); }
   size_t size() const { return grid.size(); }
   double operator[](size_t i) const { return grid.cells()[i]; }
+  // Row [begin, begin + n) as open flags (1 passable, 0 not), widening [lo, hi] to its passable
+  // costs.
+  void open_row(size_t begin, size_t n, uint8_t* out, double& lo, double& hi) const {
+    const double* c = grid.cells().data() + begin;
+    for (size_t x = 0; x < n; ++x) {
+      const double v = c[x];
+      out[x] = v != kWall ? 1 : 0;
+      if (v != kWall) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+    }
+  }
   void prefetch(size_t i, std::ptrdiff_t row) const {
     const double* c = grid.cells().data() + i;
     __builtin_prefetch(c - row);
@@ -59,14 +72,31 @@ struct GridCosts {
 struct TerrainCosts {
   const Grid<Terrain>& tiles;
   std::array<double, 256> table{};
+  std::array<uint8_t, 256> open{};  // table[t] != kWall
   TerrainCosts(const Grid<Terrain>& t, const CostTable& c) : tiles(t) {
     table.fill(kWall);
     for (Terrain k : kAllTerrains) table[static_cast<uint8_t>(k)] = c[k];
+    for (size_t k = 0; k < 256; ++k) open[k] = table[k] != kWall ? 1 : 0;
   }
   int width() const { return tiles.width(); }
   int height() const { return tiles.height(); }
   size_t size() const { return tiles.size(); }
   double operator[](size_t i) const { return table[static_cast<uint8_t>(tiles.cells()[i])]; }
+  // As GridCosts::open_row, by bytes: a table of open flags, and the set of terrains seen (the
+  // range comes from their costs, not from a double per cell).
+  void open_row(size_t begin, size_t n, uint8_t* out, double& lo, double& hi) const {
+    const auto* c = reinterpret_cast<const uint8_t*>(tiles.cells().data() + begin);
+    std::array<uint8_t, 256> seen{};
+    for (size_t x = 0; x < n; ++x) {
+      out[x] = open[c[x]];
+      seen[c[x]] = 1;
+    }
+    for (size_t t = 0; t < 256; ++t)
+      if (seen[t] && open[t]) {
+        lo = std::min(lo, table[t]);
+        hi = std::max(hi, table[t]);
+      }
+  }
   void prefetch(size_t i, std::ptrdiff_t row) const {
     const Terrain* c = tiles.cells().data() + i;
     __builtin_prefetch(c - row);
@@ -98,15 +128,7 @@ struct Neighbourhood {
     std::vector<uint8_t> rows(3 * pw, 0);  // rows y - 1, y, y + 1 (by y % 3), padded by a closed cell
     double lo = kWall, hi = 0.0;           // in registers, not in the member, while rows load
     auto load = [&](size_t y) {            // row y into its slot
-      uint8_t* o = rows.data() + (y % 3) * pw + 1;
-      for (size_t x = 0; x < w; ++x) {
-        const double v = costs[y * w + x];
-        o[x] = v != kWall ? 1 : 0;
-        if (v != kWall) {
-          lo = std::min(lo, v);
-          hi = std::max(hi, v);
-        }
-      }
+      costs.open_row(y * w, w, rows.data() + (y % 3) * pw + 1, lo, hi);
     };
     std::vector<uint8_t> closed(pw, 0);
     const std::array<uint8_t, 256>& table = kLegalMoves[static_cast<size_t>(effective_diagonal(moves))];
