@@ -8,6 +8,8 @@
 #include "io/deflate.hpp"
 
 #include <array>
+#include <bit>
+#include <cstring>
 
 namespace catacomb::detail {
 namespace {
@@ -39,11 +41,22 @@ constexpr std::array<uint8_t, kMaxMatch + 1> kLengthCode = [] {
   return t;
 }();
 
-uint8_t distance_code(size_t dist) {
+// The distance code of each distance 1-256 by table; above, of (dist - 1) >> 7, which shares its
+// code with every distance in the same 128-wide step (codes 16-29 start at 257 + k * 128 ...).
+uint8_t distance_code_slow(size_t dist) {
   size_t c = 0;
   while (c + 1 < kDistBase.size() && kDistBase[c + 1] <= dist) ++c;
   return static_cast<uint8_t>(c);
 }
+const std::array<uint8_t, 512> kDistCode = [] {
+  std::array<uint8_t, 512> t{};
+  for (size_t d = 1; d <= 256; ++d) t[d] = distance_code_slow(d);
+  // Entry 256 + k: the code of distances 128 * k + 1 to 128 * (k + 1), k >= 2.
+  for (size_t k = 2; k < 256; ++k) t[256 + k] = distance_code_slow(128 * k + 1);
+  return t;
+}();
+
+uint8_t distance_code(size_t dist) { return dist <= 256 ? kDistCode[dist] : kDistCode[256 + ((dist - 1) >> 7)]; }
 
 uint32_t reverse_bits(uint32_t code, int n) {
   uint32_t r = 0;
@@ -99,6 +112,13 @@ class BitWriter {
   int used_ = 0;
 };
 
+// Each 5-bit distance code, bit-reversed.
+const std::array<uint8_t, 32> kReversed5 = [] {
+  std::array<uint8_t, 32> t{};
+  for (uint32_t c = 0; c < 32; ++c) t[c] = static_cast<uint8_t>(reverse_bits(c, 5));
+  return t;
+}();
+
 void literal(BitWriter& bw, uint8_t byte) { bw.put(kFixed[byte].bits, kFixed[byte].length); }
 
 void match(BitWriter& bw, size_t length, size_t dist) {
@@ -107,7 +127,7 @@ void match(BitWriter& bw, size_t length, size_t dist) {
   bw.put(sym.bits, sym.length);
   if (kLengthExtra[lc] > 0) bw.put(static_cast<uint32_t>(length - kLengthBase[lc]), kLengthExtra[lc]);
   const uint8_t dc = distance_code(dist);
-  bw.put(reverse_bits(dc, 5), 5);
+  bw.put(kReversed5[dc], 5);
   if (kDistExtra[dc] > 0) bw.put(static_cast<uint32_t>(dist - kDistBase[dc]), kDistExtra[dc]);
 }
 
@@ -116,8 +136,21 @@ uint32_t hash4(const uint8_t* p) {
   return (v * 2654435761u) >> (32 - kHashBits);
 }
 
+// How many bytes a and b have in common from the start, at most `limit`: eight at a time (the
+// first differing byte is the lowest set byte of the XOR on a little-endian machine, the highest
+// on a big-endian one), then one at a time.
 size_t common_length(const uint8_t* a, const uint8_t* b, size_t limit) {
   size_t n = 0;
+  while (n + 8 <= limit) {
+    uint64_t x = 0, y = 0;
+    std::memcpy(&x, a + n, 8);
+    std::memcpy(&y, b + n, 8);
+    if (const uint64_t diff = x ^ y; diff != 0) {
+      if constexpr (std::endian::native == std::endian::little) return n + static_cast<size_t>(std::countr_zero(diff)) / 8;
+      else return n + static_cast<size_t>(std::countl_zero(diff)) / 8;
+    }
+    n += 8;
+  }
   while (n < limit && a[n] == b[n]) ++n;
   return n;
 }

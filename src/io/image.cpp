@@ -205,13 +205,27 @@ Image render_preview(const Dungeon& d, const PreviewOptions& options) {
   const int s = options.scale;
   check_image_scale(d.tiles.width(), d.tiles.height(), s);
   Image img(d.tiles.width() * s, d.tiles.height() * s);
-  for (int y = 0; y < d.tiles.height(); ++y)
+  // Each tile's square in its colour: the first pixel row of a row of tiles, tile by tile, then
+  // copied down the other s - 1 rows.
+  std::array<Rgb, 256> colour;
+  for (size_t b = 0; b < colour.size(); ++b) colour[b] = terrain_colour(static_cast<Terrain>(b));
+  const size_t stride = static_cast<size_t>(img.width) * 3;
+  for (int y = 0; y < d.tiles.height(); ++y) {
+    uint8_t* first = img.rgb.data() + static_cast<size_t>(y) * static_cast<size_t>(s) * stride;
+    uint8_t* px = first;
+    const Terrain* row = d.tiles.row(y);
+    for (int x = 0; x < d.tiles.width(); ++x) {
+      const Rgb c = colour[static_cast<uint8_t>(row[x])];
+      for (int k = 0; k < s; ++k, px += 3) std::memcpy(px, c.data(), 3);
+    }
+    for (int r = 1; r < s; ++r) std::memcpy(first + static_cast<size_t>(r) * stride, first, stride);
+  }
+  for (int y = 0; s >= 6 && y < d.tiles.height(); ++y)
     for (int x = 0; x < d.tiles.width(); ++x) {
       const Terrain t = d.tiles(x, y);
-      img.fill_rect(x * s, y * s, s, s, terrain_colour(t));
       // From 6 pixels a tile, side-view tiles are drawn as what they are, over air (floor): a
       // ladder as two rails and rungs, a platform as a plank along the tile's top.
-      if (s >= 6 && is_side_view_terrain(t)) {
+      if (is_side_view_terrain(t)) {
         img.fill_rect(x * s, y * s, s, s, terrain_colour(Terrain::Floor));
         if (t == Terrain::Platform) {
           img.fill_rect(x * s, y * s, s, std::max(2, s / 3), terrain_colour(t));
