@@ -10,6 +10,7 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/pathing/search.hpp>
+#include "pathing/terrain_flood.hpp"
 
 namespace catacomb {
 namespace {
@@ -81,7 +82,9 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
   if (static_cast<int>(cells.size()) < 2 + further) return "the cave has too little floor";
   const Point start = cells[rng.below(cells.size())];
   d.objectives.push_back({ObjectiveKind::Start, start});
-  DistanceMap dm = distance_map(d.tiles, costs, {start}, moves);
+  // Every flood below reads the same terrain: its legal moves are worked out once.
+  const detail::TerrainFlood terrain(d.tiles, costs, moves);
+  DistanceMap dm = terrain.map({start});
   // Exit: the floor cell with the largest route cost (lowest index among equals).
   Point exit = start;
   double best = 0;
@@ -98,7 +101,7 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
   // each new one as a source (the same numbers as a fresh multi-source map, for a fraction of the
   // work).
   DistanceMap& near = dm;
-  add_source(near, d.tiles, costs, exit);
+  terrain.add_source(near, exit);
   for (int k = 0; k < further; ++k) {
     double far = 0;
     for (const Point& p : cells)
@@ -108,7 +111,7 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
     for (const Point& p : cells)
       if (near.dist[p] != kUnreached && near.dist[p] >= far * 0.5 && near.dist[p] > 0) candidates.push_back(p);
     d.objectives.push_back({further_kind(k), candidates[rng.below(candidates.size())]});
-    if (k + 1 < further) add_source(near, d.tiles, costs, d.objectives.back().pos);
+    if (k + 1 < further) terrain.add_source(near, d.objectives.back().pos);
   }
   return "";
 }

@@ -25,6 +25,7 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <queue>
 #include <string>
@@ -32,6 +33,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
+#include "pathing/terrain_flood.hpp"
 
 namespace catacomb {
 namespace {
@@ -299,9 +301,11 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
 // this is the multi-source distance map; on a distance map from other sources it gives the map
 // from all of them, the same numbers (a cell whose new route is not cheaper keeps its distance,
 // and every route through it was no cheaper either: rounding is monotone).
+// `known`, when given, is the Neighbourhood of these costs under these moves (TerrainFlood keeps
+// one); otherwise it is built here.
 template <typename Costs, typename Watch = NoWatch>
 std::optional<uint64_t> flood(const Costs& costs, const std::vector<Point>& sources, const Moves& moves,
-                              Grid<double>& dist, Watch&& watch = {}) {
+                              Grid<double>& dist, Watch&& watch = {}, const Neighbourhood* known = nullptr) {
   std::vector<uint32_t> seeds;
   for (Point s : sources) {
     const size_t i = dist.index(s);
@@ -310,7 +314,8 @@ std::optional<uint64_t> flood(const Costs& costs, const std::vector<Point>& sour
     seeds.push_back(static_cast<uint32_t>(i));
   }
   if (seeds.empty()) return std::nullopt;
-  const Neighbourhood nb(costs, moves);
+  std::optional<Neighbourhood> built;
+  const Neighbourhood& nb = known ? *known : built.emplace(costs, moves);
   const std::pair<double, double> range = nb.range;
   if (const double step = uniform_step(range, moves); step > 0) {
     breadth_first(nb, step, seeds, dist);
@@ -345,20 +350,21 @@ void check_points(const Costs& costs, const std::vector<Point>& points, const ch
 // unfinished are cleared to kUnreached.
 template <typename Costs, typename Watch = NoWatch>
 DistanceMap make_distance_map(const Costs& costs, const std::vector<Point>& sources, const Moves& moves,
-                              Watch&& watch = {}) {
+                              Watch&& watch = {}, const Neighbourhood* known = nullptr) {
   moves.check();
   check_points(costs, sources, "sources");
   DistanceMap out;
   out.moves = moves;
   if (costs.size() == 0) return out;
   out.dist = Grid<double>(costs.width(), costs.height(), kUnreached);
-  clear_beyond(out.dist, flood(costs, sources, moves, out.dist, std::forward<Watch>(watch)));
+  clear_beyond(out.dist, flood(costs, sources, moves, out.dist, std::forward<Watch>(watch), known));
   return out;
 }
 
 // Adds a source to a map made from `costs` (named `name` in errors).
 template <typename Costs>
-void add_source_on(DistanceMap& map, const Costs& costs, const char* name, Point source) {
+void add_source_on(DistanceMap& map, const Costs& costs, const char* name, Point source,
+                   const Neighbourhood* known = nullptr) {
   map.moves.check();
   if (costs.width() != map.dist.width() || costs.height() != map.dist.height())
     throw InvalidArgument(FieldProblem{name, shape(costs.width(), costs.height()),
@@ -366,7 +372,7 @@ void add_source_on(DistanceMap& map, const Costs& costs, const char* name, Point
   if (source.x < 0 || source.y < 0 || source.x >= costs.width() || source.y >= costs.height())
     throw InvalidArgument(
         FieldProblem{"source", to_string(source), "inside the " + shape(costs.width(), costs.height()) + " grid"});
-  flood(costs, {source}, map.moves, map.dist);
+  flood(costs, {source}, map.moves, map.dist, NoWatch{}, known);
 }
 
 template <typename Costs>
@@ -443,11 +449,13 @@ void add_source(DistanceMap& map, const Grid<Terrain>& tiles, const CostTable& c
   add_source_on(map, TerrainCosts(tiles, costs), "tiles", source);
 }
 
-DistanceMap distance_map_near(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
-                              const Moves& moves, const std::vector<Point>& targets, double slack) {
+namespace {
+
+// distance_map_near on terrain costs, with their Neighbourhood when known.
+DistanceMap near_on(const TerrainCosts& terrain, const std::vector<Point>& sources, const Moves& moves,
+                    const std::vector<Point>& targets, double slack, const Neighbourhood* known) {
   if (!(slack >= 0) || slack == kUnreached)
     throw InvalidArgument(FieldProblem{"slack", format_number(slack), "a finite number, 0 or more"});
-  const TerrainCosts terrain(tiles, costs);
   check_points(terrain, targets, "targets");
   // Once a bucket is done every distance below its bound is final: the nearest target is the
   // nearest of those below it, and the search goes on until the bound passes it plus the slack.
@@ -467,8 +475,49 @@ DistanceMap distance_map_near(const Grid<Terrain>& tiles, const CostTable& costs
       return limit != kUnreached && b > limit;
     }
   };
-  return make_distance_map(terrain, sources, moves, Watch{targets, slack});
+  return make_distance_map(terrain, sources, moves, Watch{targets, slack}, known);
 }
+
+}  // namespace
+
+DistanceMap distance_map_near(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
+                              const Moves& moves, const std::vector<Point>& targets, double slack) {
+  return near_on(TerrainCosts(tiles, costs), sources, moves, targets, slack, nullptr);
+}
+
+namespace detail {
+
+struct TerrainFlood::Impl {
+  TerrainCosts costs;
+  Moves moves;
+  Neighbourhood nb;
+  Impl(const Grid<Terrain>& tiles, const CostTable& table, const Moves& m)
+      : costs(tiles, table), moves((m.check(), m)), nb(costs, moves) {}
+};
+
+TerrainFlood::TerrainFlood(const Grid<Terrain>& tiles, const CostTable& costs, const Moves& moves)
+    : impl_(std::make_unique<Impl>(tiles, costs, moves)) {}
+
+TerrainFlood::~TerrainFlood() = default;
+TerrainFlood::TerrainFlood(TerrainFlood&&) noexcept = default;
+TerrainFlood& TerrainFlood::operator=(TerrainFlood&&) noexcept = default;
+
+DistanceMap TerrainFlood::map(const std::vector<Point>& sources) const {
+  return make_distance_map(impl_->costs, sources, impl_->moves, NoWatch{}, &impl_->nb);
+}
+
+void TerrainFlood::add_source(DistanceMap& map, Point source) const {
+  const Moves& m = map.moves;
+  const bool same = m.neighbors == impl_->moves.neighbors && m.diagonal == impl_->moves.diagonal &&
+                    m.diagonal_cost == impl_->moves.diagonal_cost;
+  add_source_on(map, impl_->costs, "tiles", source, same ? &impl_->nb : nullptr);
+}
+
+DistanceMap TerrainFlood::near(const std::vector<Point>& sources, const std::vector<Point>& targets, double slack) const {
+  return near_on(impl_->costs, sources, impl_->moves, targets, slack, &impl_->nb);
+}
+
+}  // namespace detail
 
 NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves,
                                   const Grid<int32_t>& groups, const std::vector<bool>& wanted) {

@@ -20,8 +20,15 @@ Walker::Walker(const Model& m) : m_(m), state_(m.empty_state()) {
   note_reachable();
 }
 
-DistanceMap Walker::from_here(const std::vector<Point>& targets, double slack) const {
-  return distance_map_near(terrain(), m_.o.costs, {pos_}, m_.o.moves, targets, slack);
+DistanceMap Walker::from_here(const std::vector<Point>& targets, double slack) {
+  // The terrain's legal moves serve every step until a door opens (or the walker moves, and
+  // with it the terrain it owns).
+  if (!flood_ || flood_on_ != &terrain()) {
+    flood_.reset();
+    flood_.emplace(terrain(), m_.o.costs, m_.o.moves);
+    flood_on_ = &terrain();
+  }
+  return flood_->near({pos_}, targets, slack);
 }
 
 const std::vector<ObjectiveReport>* Walker::at_start_routes() const {
@@ -113,6 +120,7 @@ void Walker::open(int j) {
   std::vector<Point> route = route_to(dm, from);
   route.push_back(dn.pos);
   (*own_)[dn.pos] = door_terrain;  // a door: the walker has its own terrain
+  flood_.reset();                   // whose legal moves have changed
   set_open(state_, j);
   if (m_.rule == KeyRule::Consumable) ++spent_[static_cast<size_t>(dn.lock)];
   WalkStep s;

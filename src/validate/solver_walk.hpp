@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <catacomb/pathing/distance_map.hpp>
+#include "pathing/terrain_flood.hpp"
 #include "validate/solver_model.hpp"
 
 namespace catacomb::solving {
@@ -19,7 +20,7 @@ class Walker {
 
   // The distance map from where the player stands, exact up to the nearest of `targets` plus
   // `slack` (kUnreached beyond).
-  DistanceMap from_here(const std::vector<Point>& targets, double slack = 0) const;
+  DistanceMap from_here(const std::vector<Point>& targets, double slack = 0);
 
   // Full mode: take everything reachable (but the exit), nearest first.
   void take_all();
@@ -61,6 +62,9 @@ class Walker {
   // The terrain, the doors not yet opened closed (kClosedDoor): the distance maps read it
   // through the cost table, 1 byte per cell where a cost grid would take 8.
   std::optional<Grid<Terrain>> own_;
+  // Floods of terrain() (its legal moves worked out once), and the grid they were made for.
+  std::optional<detail::TerrainFlood> flood_;
+  const Grid<Terrain>* flood_on_ = nullptr;
   State state_;
   Point pos_;
   std::vector<uint8_t> comp_;

@@ -10,6 +10,7 @@
 #include <catacomb/core/rng.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/pathing/path_smoothing.hpp>
+#include "pathing/terrain_flood.hpp"
 
 namespace catacomb {
 namespace {
@@ -446,6 +447,51 @@ TEST(DistanceMapTest, FarthestPicksTheLowestIndexAmongEquals) {
       "#######\n");
   EXPECT_EQ(distance_map(c, {{3, 1}}).farthest(), (Point{1, 1}));
   EXPECT_EQ(distance_map(c, {{2, 1}}).farthest(), (Point{5, 1}));
+}
+
+
+// One TerrainFlood, its legal moves worked out once, serves many floods of its terrain: each
+// answer is the public function's, bit for bit, under every cost flavour and move rule.
+TEST(DistanceMapTest, ATerrainFloodUsedManyTimesGivesThePublicFunctionsMaps) {
+  const CostTable tables[] = {CostTable::dungeon(), CostTable::tutorial(), CostTable::uniform()};
+  int floods = 0;
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    Rng rng = Rng::stream(seed, "terrain-flood");
+    const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
+    Grid<Terrain> tiles(w, h, Terrain::Floor);
+    for (Terrain& t : tiles.cells()) {
+      const uint64_t r = rng.below(10);
+      t = r < 3 ? Terrain::Wall : r == 3 ? Terrain::Water : r == 4 ? Terrain::Vegetation : r == 5 ? static_cast<Terrain>(0xFF) : Terrain::Floor;
+    }
+    auto point = [&] {
+      return Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+    };
+    std::vector<Point> sources, targets;
+    for (int k = 0; k < 4; ++k) sources.push_back(point());
+    for (int k = 0; k < 3; ++k) targets.push_back(point());
+    for (const CostTable& table : tables)
+      for (const Moves& m : kMoveSets) {
+        const detail::TerrainFlood flood(tiles, table, m);
+        // Grown source by source, as objective placement grows its map.
+        DistanceMap grown = flood.map({sources[0]});
+        DistanceMap reference = distance_map(tiles, table, {sources[0]}, m);
+        ASSERT_EQ(grown.dist, reference.dist) << "seed " << seed << " moves " << describe(m);
+        for (size_t k = 1; k < sources.size(); ++k) {
+          flood.add_source(grown, sources[k]);
+          add_source(reference, tiles, table, sources[k]);
+          ASSERT_EQ(grown.dist, reference.dist) << "seed " << seed << " source " << k << " moves " << describe(m);
+        }
+        // Near maps from each source in turn, as the walkthrough makes them.
+        for (size_t k = 0; k < sources.size(); ++k) {
+          const double slack = static_cast<double>(k) * 1.5;
+          ASSERT_EQ(flood.near({sources[k]}, targets, slack).dist,
+                    distance_map_near(tiles, table, {sources[k]}, m, targets, slack).dist)
+              << "seed " << seed << " source " << k << " moves " << describe(m);
+          ++floods;
+        }
+      }
+  }
+  EXPECT_GT(floods, 400);
 }
 
 }  // namespace
