@@ -49,11 +49,20 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
   }
   if (config.connect == CaveConnect::Largest) return stats;
 
-  // Dig costs: floor 1, wall dig_cost, the border never.
+  // Dig costs: floor 1, wall dig_cost, the border never. As terrain under a table, 1 byte a
+  // cell: walls stay walls, everything else is floor, and the border is a byte that names no
+  // terrain (impassable under every table).
   const int w = tiles.width(), h = tiles.height();
-  CostGrid cost(w, h, CostTable::kImpassable);
-  for (int y = 1; y < h - 1; ++y)
-    for (int x = 1; x < w - 1; ++x) cost(x, y) = tiles(x, y) == Terrain::Wall ? config.dig_cost : 1.0;
+  constexpr auto kBorder = static_cast<Terrain>(0xFF);
+  Grid<Terrain> dig(w, h, kBorder);
+  for (int y = 1; y < h - 1; ++y) {
+    const Terrain* in = tiles.row(y);
+    Terrain* out = &dig(0, y);
+    for (int x = 1; x < w - 1; ++x) out[x] = in[x] == Terrain::Wall ? Terrain::Wall : Terrain::Floor;
+  }
+  CostTable cost = CostTable::dungeon();
+  cost.set(Terrain::Floor, 1.0);
+  cost.set(Terrain::Wall, config.dig_cost);
   std::vector<Point> sources;
   for (size_t i = 0; i < tiles.size(); ++i)
     if (regions.labels.cells()[i] == main) sources.push_back(tiles.point(i));
@@ -62,10 +71,10 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
   // region that stops once every kept region's cheapest cells are known.
   std::vector<bool> wanted(keep.begin(), keep.end());
   wanted[static_cast<size_t>(main)] = false;
-  const NearestInGroups near = nearest_in_groups(cost, sources, four, regions.labels, wanted);
+  const NearestInGroups near = nearest_in_groups(dig, cost, sources, four, regions.labels, wanted);
   for (int32_t r = 0; r < regions.count(); ++r) {
     if (!wanted[static_cast<size_t>(r)] || near.cost[static_cast<size_t>(r)] == kUnreached) continue;
-    std::vector<Point> path = descend(near.map, cost, near.cell[static_cast<size_t>(r)]);
+    std::vector<Point> path = descend(near.map, dig, cost, near.cell[static_cast<size_t>(r)]);
     int64_t dug = 0;
     for (const Point& p : path)
       if (tiles[p] == Terrain::Wall) {

@@ -519,8 +519,11 @@ DistanceMap TerrainFlood::near(const std::vector<Point>& sources, const std::vec
 
 }  // namespace detail
 
-NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves,
-                                  const Grid<int32_t>& groups, const std::vector<bool>& wanted) {
+namespace {
+
+template <typename Costs>
+NearestInGroups nearest_on(const Costs& costs, const std::vector<Point>& sources, const Moves& moves,
+                           const Grid<int32_t>& groups, const std::vector<bool>& wanted) {
   if (groups.width() != costs.width() || groups.height() != costs.height())
     throw InvalidArgument(FieldProblem{"groups", shape(groups.width(), groups.height()),
                                        "the cost grid's " + shape(costs.width(), costs.height())});
@@ -550,7 +553,7 @@ NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point
     bool done(uint64_t, const Grid<double>&) const { return found == want; }
   };
   Watch watch{groups, wanted, out.cost, best_index, static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true))};
-  out.map = make_distance_map(GridCosts{costs}, sources, moves, watch);
+  out.map = make_distance_map(costs, sources, moves, watch);
   const Grid<double>& dist = out.map.dist;
   if (!watch.shown)
     for (size_t i = 0; i < dist.size(); ++i)
@@ -558,6 +561,18 @@ NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point
   for (size_t r = 0; r < wanted.size(); ++r)
     if (out.cost[r] != kUnreached) out.cell[r] = dist.point(best_index[r]);
   return out;
+}
+
+}  // namespace
+
+NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves,
+                                  const Grid<int32_t>& groups, const std::vector<bool>& wanted) {
+  return nearest_on(GridCosts{costs}, sources, moves, groups, wanted);
+}
+
+NearestInGroups nearest_in_groups(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
+                                  const Moves& moves, const Grid<int32_t>& groups, const std::vector<bool>& wanted) {
+  return nearest_on(TerrainCosts(tiles, costs), sources, moves, groups, wanted);
 }
 
 std::vector<Point> descend(const DistanceMap& map, const CostGrid& costs, Point from) {

@@ -494,5 +494,46 @@ TEST(DistanceMapTest, ATerrainFloodUsedManyTimesGivesThePublicFunctionsMaps) {
   EXPECT_GT(floods, 400);
 }
 
+
+// On terrain under a table, nearest_in_groups answers as on the cost grid of the same costs (a
+// byte that names no terrain is a wall), map included.
+TEST(DistanceMapTest, NearestInGroupsOnTerrainEqualsTheCostGridOne) {
+  const CostTable tables[] = {CostTable::dungeon(), CostTable::tutorial(), CostTable::uniform()};
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Rng rng = Rng::stream(seed, "distance-map-groups-terrain");
+    const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
+    Grid<Terrain> tiles(w, h, Terrain::Floor);
+    for (Terrain& t : tiles.cells()) {
+      const uint64_t r = rng.below(10);
+      t = r < 3 ? Terrain::Wall : r == 3 ? Terrain::Water : r == 4 ? Terrain::Vegetation : r == 5 ? static_cast<Terrain>(0xFF) : Terrain::Floor;
+    }
+    const int groups = 1 + static_cast<int>(rng.below(6));
+    Grid<int32_t> labels(w, h, -1);
+    for (int32_t& l : labels.cells())
+      if (rng.chance(0.1)) l = static_cast<int32_t>(rng.below(static_cast<uint64_t>(groups)));
+    std::vector<bool> wanted(static_cast<size_t>(groups));
+    for (size_t g = 0; g < wanted.size(); ++g) wanted[g] = rng.chance(0.7);
+    for (CostTable table : tables) {
+      table.set(Terrain::Wall, 1 + static_cast<double>(seed % 5));  // walls dug through, as caves connect
+      CostGrid c(w, h, kWall);
+      for (size_t i = 0; i < c.size(); ++i)
+        if (tiles.cells()[i] != static_cast<Terrain>(0xFF)) c.cells()[i] = table[tiles.cells()[i]];
+      const std::vector<Point> sources = random_sources(rng, c);
+      for (const Moves& m : kMoveSets) {
+        const NearestInGroups want = nearest_in_groups(c, sources, m, labels, wanted);
+        const NearestInGroups got = nearest_in_groups(tiles, table, sources, m, labels, wanted);
+        ASSERT_EQ(got.cost, want.cost) << "seed " << seed << " moves " << describe(m);
+        ASSERT_EQ(got.cell, want.cell) << "seed " << seed << " moves " << describe(m);
+        ASSERT_EQ(got.map.dist, want.map.dist) << "seed " << seed << " moves " << describe(m);
+        for (size_t g = 0; g < wanted.size(); ++g) {
+          if (got.cell[g].x < 0) continue;
+          ASSERT_EQ(descend(got.map, tiles, table, got.cell[g]), descend(want.map, c, want.cell[g]))
+              << "seed " << seed << " group " << g << " moves " << describe(m);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace catacomb

@@ -74,6 +74,10 @@ struct NearestInGroups {
 /// label grid of another size or a source off the map.
 NearestInGroups nearest_in_groups(const CostGrid& costs, const std::vector<Point>& sources, const Moves& moves,
                                   const Grid<int32_t>& groups, const std::vector<bool>& wanted);
+/// The same on terrain under a cost table (1 byte a cell read, where a cost grid holds 8; a
+/// byte that names no terrain is impassable): the answer of the cost grid make_cost_grid makes.
+NearestInGroups nearest_in_groups(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& sources,
+                                  const Moves& moves, const Grid<int32_t>& groups, const std::vector<bool>& wanted);
 
 /// Path from `from` down to a source: each step goes to the neighbour that lies on a cheapest
 /// route, preferring to keep the previous direction (straight runs), then orthogonal moves,
