@@ -73,25 +73,30 @@ std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, cons
 }
 
 std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
-  RegionMap regions = label_regions(d.tiles, CostTable::dungeon(), moves);
-  const int32_t main = regions.largest();
-  if (main == kNoRegion) return "the cave has no floor";
-  std::vector<Point> cells;
-  for (size_t i = 0; i < d.tiles.size(); ++i)
-    if (regions.labels.cells()[i] == main && d.tiles.cells()[i] == Terrain::Floor) cells.push_back(d.tiles.point(i));
+  // The candidate cells, the main region's floor in row-major order, as indices (4 bytes each);
+  // the labels (4 bytes per cell) are dropped once they are listed.
+  std::vector<uint32_t> cells;
+  {
+    const RegionMap regions = label_regions(d.tiles, CostTable::dungeon(), moves);
+    const int32_t main = regions.largest();
+    if (main == kNoRegion) return "the cave has no floor";
+    for (size_t i = 0; i < d.tiles.size(); ++i)
+      if (regions.labels.cells()[i] == main && d.tiles.cells()[i] == Terrain::Floor) cells.push_back(static_cast<uint32_t>(i));
+  }
   if (static_cast<int>(cells.size()) < 2 + further) return "the cave has too little floor";
-  const Point start = cells[rng.below(cells.size())];
+  const Point start = d.tiles.point(cells[rng.below(cells.size())]);
   d.objectives.push_back({ObjectiveKind::Start, start});
   // Every flood below reads the same terrain: its legal moves are worked out once.
   const detail::TerrainFlood terrain(d.tiles, costs, moves);
   DistanceMap dm = terrain.map({start});
   // Exit: the floor cell with the largest route cost (lowest index among equals).
+  const double* dist = dm.dist.cells().data();
   Point exit = start;
   double best = 0;
-  for (const Point& p : cells)
-    if (dm.dist[p] != kUnreached && dm.dist[p] > best) {
-      best = dm.dist[p];
-      exit = p;
+  for (const uint32_t i : cells)
+    if (dist[i] != kUnreached && dist[i] > best) {
+      best = dist[i];
+      exit = d.tiles.point(i);
     }
   if (exit == start) return "nothing is reachable from the start";
   d.objectives.push_back({ObjectiveKind::Exit, exit});
@@ -104,13 +109,19 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
   terrain.add_source(near, exit);
   for (int k = 0; k < further; ++k) {
     double far = 0;
-    for (const Point& p : cells)
-      if (near.dist[p] != kUnreached) far = std::max(far, near.dist[p]);
+    for (const uint32_t i : cells)
+      if (dist[i] != kUnreached) far = std::max(far, dist[i]);
     if (far <= 0) return "the cave has too little floor";
-    std::vector<Point> candidates;
-    for (const Point& p : cells)
-      if (near.dist[p] != kUnreached && near.dist[p] >= far * 0.5 && near.dist[p] > 0) candidates.push_back(p);
-    d.objectives.push_back({further_kind(k), candidates[rng.below(candidates.size())]});
+    // A random one of the cells at least half as far (in row-major order): counted, drawn, then
+    // found, with no list of them.
+    auto candidate = [&](uint32_t i) { return dist[i] != kUnreached && dist[i] >= far * 0.5 && dist[i] > 0; };
+    uint64_t count = 0;
+    for (const uint32_t i : cells) count += candidate(i) ? 1u : 0u;
+    uint64_t pick = rng.below(count);
+    size_t at = 0;
+    for (;; ++at)
+      if (candidate(cells[at]) && pick-- == 0) break;
+    d.objectives.push_back({further_kind(k), d.tiles.point(cells[at])});
     if (k + 1 < further) terrain.add_source(near, d.objectives.back().pos);
   }
   return "";
