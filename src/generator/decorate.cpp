@@ -47,9 +47,9 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
   Grid<uint32_t> stamp(tiles.width(), tiles.height(), 0);
   uint32_t blob_id = 0;
 
-  std::vector<Point> floor;
+  std::vector<uint32_t> floor;  // indices, 4 bytes each
   for (size_t i = 0; i < tiles.size(); ++i)
-    if (tiles.cells()[i] == Terrain::Floor) floor.push_back(tiles.point(i));
+    if (tiles.cells()[i] == Terrain::Floor) floor.push_back(static_cast<uint32_t>(i));
   if (floor.empty()) return stats;
 
   auto grow = [&](Terrain kind, double share) {
@@ -57,7 +57,7 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
     int64_t placed = 0;
     const int64_t max_tries = 4 * (target / std::max(1, config.min_blob) + 1);
     for (int64_t attempt = 0; attempt < max_tries && placed < target; ++attempt) {
-      const Point seed = floor[rng.below(floor.size())];
+      const Point seed = tiles.point(floor[rng.below(floor.size())]);
       if (tiles[seed] != Terrain::Floor || locked[seed]) continue;
       // Stamps: 2*id marks a frontier cell of this blob, 2*id+1 a cell in it.
       ++blob_id;
