@@ -33,6 +33,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
+#include "core/portable.hpp"
 #include "pathing/terrain_flood.hpp"
 
 namespace catacomb {
@@ -41,6 +42,15 @@ namespace {
 constexpr double kWall = CostTable::kImpassable;
 
 std::string shape(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
+
+// Prefetches element i + delta of `base` (delta may be negative): the address is computed in
+// integers, so that a row above the first or below the last (a hint for an address outside the
+// array, which the processor ignores) never forms an out-of-range pointer.
+template <typename T>
+void prefetch_at(const T* base, size_t i, std::ptrdiff_t delta) {
+  const auto at = reinterpret_cast<std::uintptr_t>(base) + (i + static_cast<size_t>(delta)) * sizeof(T);
+  detail::prefetch(reinterpret_cast<const void*>(at));
+}
 
 // The two ways a flood reads costs: a cost grid, or terrain through a cost table (one table
 // lookup, the same double the cost grid would hold: make_cost_grid copies the table's entry).
@@ -63,11 +73,11 @@ struct GridCosts {
       }
     }
   }
-  void prefetch(size_t i, std::ptrdiff_t row) const {
-    const double* c = grid.cells().data() + i;
-    __builtin_prefetch(c - row);
-    __builtin_prefetch(c);
-    __builtin_prefetch(c + row);
+  void prefetch_around(size_t i, std::ptrdiff_t row) const {
+    const double* c = grid.cells().data();
+    prefetch_at(c, i, -row);
+    prefetch_at(c, i, 0);
+    prefetch_at(c, i, row);
   }
 };
 
@@ -99,10 +109,10 @@ struct TerrainCosts {
         hi = std::max(hi, table[t]);
       }
   }
-  void prefetch(size_t i, std::ptrdiff_t row) const {
-    const Terrain* c = tiles.cells().data() + i;
-    __builtin_prefetch(c - row);
-    __builtin_prefetch(c + row);
+  void prefetch_around(size_t i, std::ptrdiff_t row) const {  // a row of bytes: its own line is the distances'
+    const Terrain* c = tiles.cells().data();
+    prefetch_at(c, i, -row);
+    prefetch_at(c, i, row);
   }
 };
 
@@ -160,11 +170,12 @@ struct Neighbourhood {
   // Asks for the cache lines a flood reads around cell i (its legal moves, the distances of the
   // rows above, at and below it) before it gets there: a bucket's cells lie along the front, far
   // apart in memory, and each would otherwise wait on its own misses in turn.
-  void prefetch(size_t i, const double* dist) const {
-    __builtin_prefetch(legal.data() + i);
-    __builtin_prefetch(dist + i);
-    __builtin_prefetch(dist + (i - static_cast<size_t>(offset[1]) ), 1);
-    __builtin_prefetch(dist + (i + static_cast<size_t>(offset[1])), 1);
+  void prefetch_around(size_t i, const double* dist) const {
+    const std::ptrdiff_t row = offset[1];  // the step south: one row
+    prefetch_at(legal.data(), i, 0);
+    prefetch_at(dist, i, 0);
+    prefetch_at(dist, i, -row);
+    prefetch_at(dist, i, row);
   }
 
   size_t to(size_t i, int d) const {
@@ -241,7 +252,7 @@ size_t bucket_ring_size(std::pair<double, double> range, const Moves& moves) {
 // bucket whether the watcher has seen enough, told the bound below which every distance is final
 // and the distances (done): the flood then stops, and returns that bound. The breadth-first and
 // heap floods tell a watcher nothing (they run to the end).
-// How many cells ahead a flood prefetches (Neighbourhood::prefetch).
+// How many cells ahead a flood prefetches (Neighbourhood::prefetch_around).
 constexpr size_t kAhead = 8;
 
 struct NoWatch {
@@ -272,8 +283,8 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
     const size_t count = current.size();
     for (size_t e = 0; e < count; ++e) {
       if (e + kAhead < count) {
-        nb.prefetch(current[e + kAhead], dc);
-        costs.prefetch(current[e + kAhead], nb.offset[1]);
+        nb.prefetch_around(current[e + kAhead], dc);
+        costs.prefetch_around(current[e + kAhead], nb.offset[1]);
       }
       const uint32_t cell = current[e];
       const double g = dc[cell];
