@@ -113,6 +113,17 @@ const Moves kMoveSets[] = {
     {8, DiagonalPolicy::Never, kSqrt2},
 };
 
+// Random terrain of w x h: walls, water, vegetation, floor, and a byte that names no terrain
+// (the walkthrough's closed door: impassable under every table).
+Grid<Terrain> random_terrain(Rng& rng, int w, int h) {
+  Grid<Terrain> tiles(w, h, Terrain::Floor);
+  for (Terrain& t : tiles.cells()) {
+    const uint64_t r = rng.below(10);
+    t = r < 3 ? Terrain::Wall : r == 3 ? Terrain::Water : r == 4 ? Terrain::Vegetation : r == 5 ? static_cast<Terrain>(0xFF) : Terrain::Floor;
+  }
+  return tiles;
+}
+
 std::string describe(const Moves& m) {
   return std::to_string(m.neighbors) + "/" + std::string(diagonal_policy_name(m.diagonal)) + "/" +
          std::to_string(m.diagonal_cost);
@@ -254,11 +265,7 @@ TEST(DistanceMapTest, NearMapsEqualTheWholeMapUpToTheNearestTarget) {
   for (uint64_t seed = 0; seed < 30; ++seed) {
     Rng rng = Rng::stream(seed, "distance-map-near");
     const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
-    Grid<Terrain> tiles(w, h, Terrain::Floor);
-    for (Terrain& t : tiles.cells()) {
-      const uint64_t r = rng.below(10);
-      t = r < 3 ? Terrain::Wall : r == 3 ? Terrain::Water : r == 4 ? Terrain::Vegetation : r == 5 ? static_cast<Terrain>(0xFF) : Terrain::Floor;
-    }
+    const Grid<Terrain> tiles = random_terrain(rng, w, h);
     std::vector<Point> targets;
     for (int k = 0; k < 3; ++k)
       targets.push_back({static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))});
@@ -458,11 +465,7 @@ TEST(DistanceMapTest, ATerrainFloodUsedManyTimesGivesThePublicFunctionsMaps) {
   for (uint64_t seed = 0; seed < 12; ++seed) {
     Rng rng = Rng::stream(seed, "terrain-flood");
     const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
-    Grid<Terrain> tiles(w, h, Terrain::Floor);
-    for (Terrain& t : tiles.cells()) {
-      const uint64_t r = rng.below(10);
-      t = r < 3 ? Terrain::Wall : r == 3 ? Terrain::Water : r == 4 ? Terrain::Vegetation : r == 5 ? static_cast<Terrain>(0xFF) : Terrain::Floor;
-    }
+    const Grid<Terrain> tiles = random_terrain(rng, w, h);
     auto point = [&] {
       return Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
     };
@@ -502,11 +505,7 @@ TEST(DistanceMapTest, NearestInGroupsOnTerrainEqualsTheCostGridOne) {
   for (uint64_t seed = 0; seed < 20; ++seed) {
     Rng rng = Rng::stream(seed, "distance-map-groups-terrain");
     const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
-    Grid<Terrain> tiles(w, h, Terrain::Floor);
-    for (Terrain& t : tiles.cells()) {
-      const uint64_t r = rng.below(10);
-      t = r < 3 ? Terrain::Wall : r == 3 ? Terrain::Water : r == 4 ? Terrain::Vegetation : r == 5 ? static_cast<Terrain>(0xFF) : Terrain::Floor;
-    }
+    const Grid<Terrain> tiles = random_terrain(rng, w, h);
     const int groups = 1 + static_cast<int>(rng.below(6));
     Grid<int32_t> labels(w, h, -1);
     for (int32_t& l : labels.cells())
