@@ -5,13 +5,15 @@
 // pair (i < j) that is closer than min_distance and pushes the two apart along the axis that
 // needs the smaller push, half each, in opposite directions; the pushes of one iteration are
 // summed and applied together, then positions are rounded and clamped into the map with a 1-tile
-// margin. Close pairs come from a candidate list built on a uniform grid (CloseCandidates), so an
-// iteration costs O(n + P) for P close pairs and allocates nothing: near-linear while rooms are
-// spread out, O(n^2) when many rooms are piled into a small map, which is why room_count is
-// limited by what fits the map (RoomLayoutConfig::problems). The rooms still too close after the
-// last iteration are then dropped in O(P log n).
-// Determinism: pushes are summed as integers (half cells), so their order does not matter; the
-// positions are IEEE doubles without contraction; ties are broken by index.
+// margin. Each iteration finds its close pairs afresh on a counting-sorted grid over the pile
+// (CloseFinder), so it costs O(n + P) for P close pairs and allocates only when the pile outgrows
+// the largest grid so far: near-linear while rooms are spread out, O(n^2) when many rooms are
+// piled into a small map, which is why room_count is limited by what fits the map
+// (RoomLayoutConfig::problems). The rooms still too close after the last iteration are then
+// dropped in O(P log n).
+// Determinism: pushes are summed as integers (half cells), so the order in which the pairs are
+// visited does not matter, only which pairs are close; the positions are IEEE doubles without
+// contraction; ties are broken by index.
 #include <catacomb/generator/rooms.hpp>
 
 #include <algorithm>
@@ -47,106 +49,88 @@ Rect settle(const Body& b, int map_w, int map_h) {
   return {x, y, b.w, b.h};
 }
 
-struct Pair {
-  int32_t i, j;  // i < j
-};
-
-// Candidate pairs (a Verlet list, after molecular dynamics' neighbour lists): every pair of rooms
-// whose gap was below min_distance + kSkin when the list was built. A pair outside the list was
-// then at least min_distance + kSkin apart; the gap of two rooms shrinks by at most the sum of
-// their moves, so the list holds every close pair until two rooms have together moved more than
-// kSkin cells since the build. An iteration costs O(n + candidates) with no allocation, a build
-// O(n + cells + pairs of rooms in neighbouring cells). kSkin = 0 (a build whenever a room moved)
-// measured fastest: in the piles the default density makes (the bench's 4,194 rooms in 1024^2),
-// some room moves several cells in every iteration, so a skin only adds candidates (1024^2: skin
-// 0, 1, 2, 4, 8 took 200, 230, 250-330, 410-470, 560 ms).
-class CloseCandidates {
+// The close pairs of the rooms' current rectangles (gap below min_distance), found afresh on a
+// uniform grid each time: at the default density nearly every room moves in every iteration
+// (1024^2: 3,960 of 4,194 on average; 4096^2: 26,500 of 31,568), so a list kept between
+// iterations, or one updated for the rooms that moved, has nothing to save. sort() counting-sorts
+// the rooms by cell into flat arrays (position and far edges of each room, in cell order), and
+// for_each_close() scans, for each room, the rest of its cell and the next one, then the three
+// cells below: two contiguous runs of those arrays, since a padding column on each side and a
+// padding row below keep every neighbour in the grid. Cells are at least max_side + min_distance
+// wide, so no close pair is farther apart than neighbouring cells; the grid covers only the rooms'
+// bounding box (the pile), with cells widened so that it holds at most about one cell per room.
+// Sorting costs O(n + cells), the scan O(n + rooms in neighbouring cells); nothing is allocated
+// once the arrays have grown to the largest grid.
+class CloseFinder {
  public:
-  static constexpr int kSkin = 0;
+  CloseFinder(int max_side, int min_distance, size_t n)
+      : reach_(max_side + min_distance), md_(min_distance), key_(n), slot_(n), id_(n) {}
 
-  CloseCandidates(int map_w, int map_h, int max_side, int min_distance, size_t n)
-      : min_distance_(min_distance), ref_x_(n), ref_y_(n) {
-    // Cells at least as wide as the farthest a candidate's top-left can be: only the 3x3 block
-    // of cells around a room can hold its candidates. Larger cells when the rooms are few, so
-    // the table stays O(n) on big maps.
-    const double per_room = static_cast<double>(map_w) * static_cast<double>(map_h) / static_cast<double>(n);
-    cell_ = std::max(max_side + min_distance + kSkin, static_cast<int>(std::sqrt(per_room)));
-    nx_ = map_w / cell_ + 1;
-    ny_ = map_h / cell_ + 1;
-    start_.assign(static_cast<size_t>(nx_) * static_cast<size_t>(ny_) + 1, 0);
-    order_.resize(n);
-    key_.resize(n);
-  }
-
-  const std::vector<Pair>& pairs() const { return pairs_; }
-
-  // Builds the list for the rooms' current rectangles.
-  void build(const std::vector<Rect>& rects) {
-    std::fill(start_.begin(), start_.end(), 0);
+  // The rooms in cell order, for the rectangles `rects` (indexed by room).
+  void sort(const std::vector<Rect>& rects) {
+    int x0 = rects[0].x, y0 = rects[0].y, x1 = x0, y1 = y0;
+    for (const Rect& r : rects) {
+      x0 = std::min(x0, r.x);
+      x1 = std::max(x1, r.x);
+      y0 = std::min(y0, r.y);
+      y1 = std::max(y1, r.y);
+    }
+    const double box = static_cast<double>(x1 - x0 + 1) * static_cast<double>(y1 - y0 + 1);
+    cell_ = std::max(reach_, static_cast<int>(std::sqrt(box / static_cast<double>(rects.size()))));
+    nx_ = (x1 - x0) / cell_ + 3;  // a padding column on each side
+    const int ny = (y1 - y0) / cell_ + 2;  // and a padding row below
+    start_.assign(static_cast<size_t>(nx_) * static_cast<size_t>(ny) + 1, 0);
     for (size_t i = 0; i < rects.size(); ++i) {
-      key_[i] = static_cast<uint32_t>(rects[i].y / cell_ * nx_ + rects[i].x / cell_);
+      key_[i] = static_cast<uint32_t>((rects[i].y - y0) / cell_ * nx_ + (rects[i].x - x0) / cell_ + 1);
       ++start_[key_[i] + 1];
-      ref_x_[i] = rects[i].x;
-      ref_y_[i] = rects[i].y;
     }
     for (size_t k = 1; k < start_.size(); ++k) start_[k] += start_[k - 1];
-    {
-      std::vector<uint32_t> fill(start_.begin(), start_.end() - 1);
-      for (size_t i = 0; i < rects.size(); ++i) order_[fill[key_[i]]++] = static_cast<int32_t>(i);
+    fill_.assign(start_.begin(), start_.end() - 1);
+    for (size_t i = 0; i < rects.size(); ++i) {
+      const uint32_t u = fill_[key_[i]]++;
+      const Rect& r = rects[i];
+      slot_[u] = {r.x, r.y, r.right() + md_, r.bottom() + md_};
+      id_[u] = static_cast<int32_t>(i);
     }
-    pairs_.clear();
-    const int reach = min_distance_ + kSkin;
-    auto consider = [&](int32_t a, int32_t b) {
-      const Rect& ra = rects[static_cast<size_t>(a)];
-      const Rect& rb = rects[static_cast<size_t>(b)];
-      if (std::max(rb.x - ra.right(), ra.x - rb.right()) < reach && std::max(rb.y - ra.bottom(), ra.y - rb.bottom()) < reach)
-        pairs_.push_back(a < b ? Pair{a, b} : Pair{b, a});
-    };
-    for (int cy = 0; cy < ny_; ++cy)
-      for (int cx = 0; cx < nx_; ++cx) {
-        const size_t c = static_cast<size_t>(cy) * static_cast<size_t>(nx_) + static_cast<size_t>(cx);
-        for (uint32_t u = start_[c]; u < start_[c + 1]; ++u) {
-          const int32_t a = order_[u];
-          for (uint32_t v = u + 1; v < start_[c + 1]; ++v) consider(a, order_[v]);
-          // The forward half of the neighbourhood, so each pair of cells is looked at once.
-          static constexpr int kForward[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
-          for (const auto& f : kForward) {
-            const int ox = cx + f[0], oy = cy + f[1];
-            if (ox < 0 || ox >= nx_ || oy >= ny_) continue;
-            const size_t o = static_cast<size_t>(oy) * static_cast<size_t>(nx_) + static_cast<size_t>(ox);
-            for (uint32_t v = start_[o]; v < start_[o + 1]; ++v) consider(a, order_[v]);
-          }
-        }
-      }
-    moved_most_ = moved_next_ = 0;
-    most_room_ = -1;
   }
 
-  // Records that room i now sits at r; true when the list may have stopped covering every close
-  // pair (the two rooms that moved farthest since the build, together, beyond kSkin).
-  bool note_move(size_t i, const Rect& r) {
-    const int d = std::max(std::abs(r.x - ref_x_[i]), std::abs(r.y - ref_y_[i]));
-    const auto room = static_cast<int64_t>(i);
-    if (d > moved_most_) {
-      if (room != most_room_) moved_next_ = moved_most_;
-      moved_most_ = d;
-      most_room_ = room;
-    } else if (room != most_room_ && d > moved_next_) {
-      moved_next_ = d;
+  // Calls f(i, j) once for every pair of rooms i < j whose gap was below min_distance at the
+  // last sort(), in an order that depends on the grid: callers must not depend on it.
+  template <typename F>
+  void for_each_close(F&& f) const {
+    const auto nx = static_cast<size_t>(nx_);
+    const size_t cells = start_.size() - 1 - nx;  // the padding row has no neighbours below
+    for (size_t c = 1; c < cells; ++c) {
+      const uint32_t below_from = start_[c + nx - 1], below_to = start_[c + nx + 2], right_to = start_[c + 2];
+      for (uint32_t u = start_[c]; u < start_[c + 1]; ++u) {
+        const Slot a = slot_[u];
+        auto visit = [&](uint32_t from, uint32_t to) {
+          for (uint32_t v = from; v < to; ++v) {
+            const Slot& b = slot_[v];
+            if (b.x < a.x_far && a.x < b.x_far && b.y < a.y_far && a.y < b.y_far) {
+              const int32_t i = id_[u], j = id_[v];
+              if (i < j) f(i, j);
+              else f(j, i);
+            }
+          }
+        };
+        visit(u + 1, right_to);
+        visit(below_from, below_to);
+      }
     }
-    return moved_most_ + moved_next_ > kSkin;
   }
 
  private:
-  int min_distance_;
-  int cell_ = 1, nx_ = 1, ny_ = 1;
-  std::vector<uint32_t> start_, key_;
-  std::vector<int32_t> order_;
-  std::vector<int> ref_x_, ref_y_;
-  std::vector<Pair> pairs_;
-  // The farthest two rooms have moved from where the list was built (each room's farthest).
-  int moved_most_ = 0, moved_next_ = 0;
-  int64_t most_room_ = -1;
+  // A room's top-left and its right and bottom edges moved out by min_distance: two rooms are
+  // close when each one's top-left is before the other's far edges on both axes.
+  struct Slot {
+    int x, y, x_far, y_far;
+  };
+  int reach_, md_;
+  int cell_ = 1, nx_ = 1;
+  std::vector<uint32_t> start_, fill_, key_;
+  std::vector<Slot> slot_;
+  std::vector<int32_t> id_;
 };
 
 }  // namespace
@@ -232,21 +216,20 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
   for (size_t i = 0; i < rects.size(); ++i) rects[i] = settle(bodies[i], width, height);
 
   RoomLayout out;
-  CloseCandidates near(width, height, c.max_side, md, rects.size());
-  near.build(rects);
+  CloseFinder near(c.max_side, md, rects.size());
   // Pushes in half cells: every push is need/2 with an integer need, so these integer sums are
   // exactly the sums of halves the doubles would hold, in any order.
   std::vector<int32_t> push_x(static_cast<size_t>(n), 0), push_y(static_cast<size_t>(n), 0);
   for (int it = 0; it < c.max_iterations; ++it) {
     bool moved = false;
-    for (const Pair& p : near.pairs()) {
-      const auto i = static_cast<size_t>(p.i), j = static_cast<size_t>(p.j);
+    near.sort(rects);
+    near.for_each_close([&](int32_t pi, int32_t pj) {
+      const auto i = static_cast<size_t>(pi), j = static_cast<size_t>(pj);
       const Rect& a = rects[i];
       const Rect& b = rects[j];
       // Push needed on each axis so that the gap on that axis reaches min_distance.
       const int gx = std::max(b.x - a.right(), a.x - b.right());
       const int gy = std::max(b.y - a.bottom(), a.y - b.bottom());
-      if (gx >= md || gy >= md) continue;
       moved = true;
       const int need_x = md - gx, need_y = md - gy;
       // Direction: from a's centre to b's (twice the centre, to stay in integers).
@@ -262,7 +245,7 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
         push_y[i] -= s;
         push_y[j] += s;
       }
-    }
+    });
     out.iterations = it + 1;
     if (!moved) {
       out.iterations = it;
@@ -270,7 +253,6 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
     }
     // A body that is not pushed keeps its place: its position was clamped by an earlier
     // iteration (all are clamped in the first), so clamping again would change nothing.
-    bool stale = false;
     for (size_t i = 0; i < bodies.size(); ++i) {
       if (it > 0 && push_x[i] == 0 && push_y[i] == 0) continue;
       Body& b = bodies[i];
@@ -281,12 +263,8 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
       // back instead of accumulating an invisible overshoot.
       b.x = std::clamp(b.x, 1.0, static_cast<double>(width - 1 - b.w));
       b.y = std::clamp(b.y, 1.0, static_cast<double>(height - 1 - b.h));
-      const Rect r = settle(b, width, height);
-      if (r == rects[i]) continue;
-      rects[i] = r;
-      stale |= near.note_move(i, r);
+      rects[i] = settle(b, width, height);
     }
-    if (stale) near.build(rects);
   }
 
   // Drop rooms that still break the rule: repeatedly the one with the most violations among the
@@ -296,11 +274,11 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
   std::vector<bool> alive(rects.size(), true);
   {
     std::vector<std::vector<int>> partners(rects.size());
-    for (const Pair& p : near.pairs())
-      if (room_gap(rects[static_cast<size_t>(p.i)], rects[static_cast<size_t>(p.j)]) < md) {
-        partners[static_cast<size_t>(p.i)].push_back(p.j);
-        partners[static_cast<size_t>(p.j)].push_back(p.i);
-      }
+    near.sort(rects);
+    near.for_each_close([&](int32_t i, int32_t j) {
+      partners[static_cast<size_t>(i)].push_back(j);
+      partners[static_cast<size_t>(j)].push_back(i);
+    });
     std::vector<int> bad(rects.size(), 0);
     std::set<std::pair<int, int>> by_badness;  // (violations, index) of rooms with violations
     for (size_t i = 0; i < rects.size(); ++i) {
