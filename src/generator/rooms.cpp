@@ -5,10 +5,10 @@
 // pair (i < j) that is closer than min_distance and pushes the two apart along the axis that
 // needs the smaller push, half each, in opposite directions; the pushes of one iteration are
 // summed and applied together, then positions are rounded and clamped into the map with a 1-tile
-// margin. Each iteration finds its close pairs afresh on a counting-sorted grid over the pile
-// (CloseFinder), so it costs O(n + P) for P close pairs and allocates only when the pile outgrows
-// the largest grid so far: near-linear while rooms are spread out, O(n^2) when many rooms are
-// piled into a small map, which is why room_count is limited by what fits the map
+// margin. Each iteration finds its close pairs afresh by sweeping strips of the pile sorted
+// along x (CloseFinder), so it costs O(n + P) for P close pairs and allocates only when the pile
+// outgrows the largest box so far: near-linear while rooms are spread out, O(n^2) when many rooms
+// are piled into a small map, which is why room_count is limited by what fits the map
 // (RoomLayoutConfig::problems). The rooms still too close after the last iteration are then
 // dropped in O(P log n).
 // Determinism: pushes are summed as integers (half cells), so the order in which the pairs are
@@ -49,24 +49,29 @@ Rect settle(const Body& b, int map_w, int map_h) {
   return {x, y, b.w, b.h};
 }
 
-// The close pairs of the rooms' current rectangles (gap below min_distance), found afresh on a
-// uniform grid each time: at the default density nearly every room moves in every iteration
-// (1024^2: 3,960 of 4,194 on average; 4096^2: 26,500 of 31,568), so a list kept between
-// iterations, or one updated for the rooms that moved, has nothing to save. sort() counting-sorts
-// the rooms by cell into flat arrays (position and far edges of each room, in cell order), and
-// for_each_close() scans, for each room, the rest of its cell and the next one, then the three
-// cells below: two contiguous runs of those arrays, since a padding column on each side and a
-// padding row below keep every neighbour in the grid. Cells are at least max_side + min_distance
-// wide, so no close pair is farther apart than neighbouring cells; the grid covers only the rooms'
-// bounding box (the pile), with cells widened so that it holds at most about one cell per room.
-// Sorting costs O(n + cells), the scan O(n + rooms in neighbouring cells); nothing is allocated
-// once the arrays have grown to the largest grid.
+// The close pairs of the rooms' current rectangles (gap below min_distance), found afresh each
+// time: at the default density nearly every room moves in every iteration (1024^2: 3,960 of
+// 4,194 on average; 4096^2: 26,500 of 31,568), so a list kept between iterations, or one updated
+// for the rooms that moved, has nothing to save. sort() cuts the rooms' bounding box into strips
+// max_side + min_distance high and orders the rooms by strip, then by x (two counting sorts), into
+// flat arrays of each room's top-left and far edges; two close rooms' top-left corners are then in
+// the same strip or neighbouring ones. for_each_close() sweeps each strip along x: a room is
+// compared with the rooms after it in its strip and with those of the strip below, each run cut
+// to the x window a close partner can be in (a pointer into the strip below only moves forward).
+// Sorting costs O(n + the box's width and height), the sweep O(n + rooms in those windows);
+// nothing is allocated once the arrays have grown to the largest box.
+// A room's top-left and its right and bottom edges moved out by min_distance: two rooms are
+// close when each one's top-left is before the other's far edges on both axes.
+struct Span {
+  int x, y, x_far, y_far;
+};
+
 class CloseFinder {
  public:
   CloseFinder(int max_side, int min_distance, size_t n)
-      : reach_(max_side + min_distance), md_(min_distance), key_(n), slot_(n), id_(n) {}
+      : reach_(max_side + min_distance), md_(min_distance), key_(n), by_x_(n), slot_(n), id_(n) {}
 
-  // The rooms in cell order, for the rectangles `rects` (indexed by room).
+  // The rooms in strip and x order, for the rectangles `rects` (indexed by room).
   void sort(const std::vector<Rect>& rects) {
     int x0 = rects[0].x, y0 = rects[0].y, x1 = x0, y1 = y0;
     for (const Rect& r : rects) {
@@ -75,61 +80,59 @@ class CloseFinder {
       y0 = std::min(y0, r.y);
       y1 = std::max(y1, r.y);
     }
-    const double box = static_cast<double>(x1 - x0 + 1) * static_cast<double>(y1 - y0 + 1);
-    cell_ = std::max(reach_, static_cast<int>(std::sqrt(box / static_cast<double>(rects.size()))));
-    nx_ = (x1 - x0) / cell_ + 3;  // a padding column on each side
-    const int ny = (y1 - y0) / cell_ + 2;  // and a padding row below
-    start_.assign(static_cast<size_t>(nx_) * static_cast<size_t>(ny) + 1, 0);
+    count_.assign(static_cast<size_t>(x1 - x0) + 2, 0);
+    for (const Rect& r : rects) ++count_[static_cast<size_t>(r.x - x0) + 1];
+    for (size_t k = 1; k < count_.size(); ++k) count_[k] += count_[k - 1];
+    for (size_t i = 0; i < rects.size(); ++i) by_x_[count_[static_cast<size_t>(rects[i].x - x0)]++] = static_cast<int32_t>(i);
+    // Strip k starts at strip_[k]; one empty strip at the end, below the last.
+    strip_.assign(static_cast<size_t>((y1 - y0) / reach_) + 3, 0);
     for (size_t i = 0; i < rects.size(); ++i) {
-      key_[i] = static_cast<uint32_t>((rects[i].y - y0) / cell_ * nx_ + (rects[i].x - x0) / cell_ + 1);
-      ++start_[key_[i] + 1];
+      key_[i] = static_cast<uint32_t>((rects[i].y - y0) / reach_);
+      ++strip_[key_[i] + 1];
     }
-    for (size_t k = 1; k < start_.size(); ++k) start_[k] += start_[k - 1];
-    fill_.assign(start_.begin(), start_.end() - 1);
-    for (size_t i = 0; i < rects.size(); ++i) {
-      const uint32_t u = fill_[key_[i]]++;
-      const Rect& r = rects[i];
+    for (size_t k = 1; k < strip_.size(); ++k) strip_[k] += strip_[k - 1];
+    count_.assign(strip_.begin(), strip_.end());
+    for (const int32_t i : by_x_) {
+      const Rect& r = rects[static_cast<size_t>(i)];
+      const uint32_t u = count_[key_[static_cast<size_t>(i)]]++;
       slot_[u] = {r.x, r.y, r.right() + md_, r.bottom() + md_};
-      id_[u] = static_cast<int32_t>(i);
+      id_[u] = i;
     }
   }
 
-  // Calls f(i, j) once for every pair of rooms i < j whose gap was below min_distance at the
-  // last sort(), in an order that depends on the grid: callers must not depend on it.
+  // Calls f(i, j, span of i, span of j) once for every pair of rooms i < j whose gap was below
+  // min_distance at the last sort(), in an order that depends on the positions: callers must not
+  // depend on it.
   template <typename F>
   void for_each_close(F&& f) const {
-    const auto nx = static_cast<size_t>(nx_);
-    const size_t cells = start_.size() - 1 - nx;  // the padding row has no neighbours below
-    for (size_t c = 1; c < cells; ++c) {
-      const uint32_t below_from = start_[c + nx - 1], below_to = start_[c + nx + 2], right_to = start_[c + 2];
-      for (uint32_t u = start_[c]; u < start_[c + 1]; ++u) {
-        const Slot a = slot_[u];
-        auto visit = [&](uint32_t from, uint32_t to) {
-          for (uint32_t v = from; v < to; ++v) {
-            const Slot& b = slot_[v];
-            if (b.x < a.x_far && a.x < b.x_far && b.y < a.y_far && a.y < b.y_far) {
-              const int32_t i = id_[u], j = id_[v];
-              if (i < j) f(i, j);
-              else f(j, i);
-            }
-          }
-        };
-        visit(u + 1, right_to);
-        visit(below_from, below_to);
+    auto close = [&](uint32_t u, uint32_t v) {
+      const int32_t i = id_[u], j = id_[v];
+      if (i < j) f(i, j, slot_[u], slot_[v]);
+      else f(j, i, slot_[v], slot_[u]);
+    };
+    for (size_t k = 0; k + 2 < strip_.size(); ++k) {
+      const uint32_t end = strip_[k + 1], below_end = strip_[k + 2];
+      uint32_t below = end;  // the first room of the strip below that may be close to the next u
+      for (uint32_t u = strip_[k]; u < end; ++u) {
+        const Span a = slot_[u];
+        // Rooms after u in its strip: b.x >= a.x, so only b.x < a.x_far is left to check on x.
+        for (uint32_t v = u + 1; v < end && slot_[v].x < a.x_far; ++v)
+          if (slot_[v].y < a.y_far && a.y < slot_[v].y_far) close(u, v);
+        // The strip below: a partner's far edge is at most reach_ past its top-left.
+        while (below < below_end && slot_[below].x <= a.x - reach_) ++below;
+        for (uint32_t v = below; v < below_end && slot_[v].x < a.x_far; ++v) {
+          const Span& b = slot_[v];
+          if (a.x < b.x_far && b.y < a.y_far && a.y < b.y_far) close(u, v);
+        }
       }
     }
   }
 
  private:
-  // A room's top-left and its right and bottom edges moved out by min_distance: two rooms are
-  // close when each one's top-left is before the other's far edges on both axes.
-  struct Slot {
-    int x, y, x_far, y_far;
-  };
   int reach_, md_;
-  int cell_ = 1, nx_ = 1;
-  std::vector<uint32_t> start_, fill_, key_;
-  std::vector<Slot> slot_;
+  std::vector<uint32_t> count_, strip_, key_;
+  std::vector<int32_t> by_x_;
+  std::vector<Span> slot_;
   std::vector<int32_t> id_;
 };
 
@@ -223,17 +226,14 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
   for (int it = 0; it < c.max_iterations; ++it) {
     bool moved = false;
     near.sort(rects);
-    near.for_each_close([&](int32_t pi, int32_t pj) {
+    near.for_each_close([&](int32_t pi, int32_t pj, const Span& a, const Span& b) {
       const auto i = static_cast<size_t>(pi), j = static_cast<size_t>(pj);
-      const Rect& a = rects[i];
-      const Rect& b = rects[j];
-      // Push needed on each axis so that the gap on that axis reaches min_distance.
-      const int gx = std::max(b.x - a.right(), a.x - b.right());
-      const int gy = std::max(b.y - a.bottom(), a.y - b.bottom());
       moved = true;
-      const int need_x = md - gx, need_y = md - gy;
+      // Push needed on each axis so that the gap on that axis reaches min_distance: the overlap
+      // of the rooms' spans widened by min_distance.
+      const int need_x = std::min(a.x_far - b.x, b.x_far - a.x), need_y = std::min(a.y_far - b.y, b.y_far - a.y);
       // Direction: from a's centre to b's (twice the centre, to stay in integers).
-      const int cx = (b.x * 2 + b.width) - (a.x * 2 + a.width), cy = (b.y * 2 + b.height) - (a.y * 2 + a.height);
+      const int cx = (b.x + b.x_far) - (a.x + a.x_far), cy = (b.y + b.y_far) - (a.y + a.y_far);
       const bool along_x = need_x < need_y || (need_x == need_y && std::abs(cx) >= std::abs(cy));
       const bool odd = (i + j + static_cast<size_t>(it)) % 2 != 0;
       if (along_x) {
@@ -275,7 +275,7 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
   {
     std::vector<std::vector<int>> partners(rects.size());
     near.sort(rects);
-    near.for_each_close([&](int32_t i, int32_t j) {
+    near.for_each_close([&](int32_t i, int32_t j, const Span&, const Span&) {
       partners[static_cast<size_t>(i)].push_back(j);
       partners[static_cast<size_t>(j)].push_back(i);
     });
