@@ -49,6 +49,12 @@ Rect settle(const Body& b, int map_w, int map_h) {
   return {x, y, b.w, b.h};
 }
 
+// A room's top-left and its right and bottom edges moved out by min_distance: two rooms are
+// close when each one's top-left is before the other's far edges on both axes.
+struct Span {
+  int x, y, x_far, y_far;
+};
+
 // The close pairs of the rooms' current rectangles (gap below min_distance), found afresh each
 // time: at the default density nearly every room moves in every iteration (1024^2: 3,960 of
 // 4,194 on average; 4096^2: 26,500 of 31,568), so a list kept between iterations, or one updated
@@ -60,12 +66,6 @@ Rect settle(const Body& b, int map_w, int map_h) {
 // to the x window a close partner can be in (a pointer into the strip below only moves forward).
 // Sorting costs O(n + the box's width and height), the sweep O(n + rooms in those windows);
 // nothing is allocated once the arrays have grown to the largest box.
-// A room's top-left and its right and bottom edges moved out by min_distance: two rooms are
-// close when each one's top-left is before the other's far edges on both axes.
-struct Span {
-  int x, y, x_far, y_far;
-};
-
 class CloseFinder {
  public:
   CloseFinder(int max_side, int min_distance, size_t n)

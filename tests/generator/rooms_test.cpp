@@ -187,7 +187,7 @@ TEST(RoomsTest, LayoutMatchesTheAllPairsDefinitionOnRandomConfigs) {
     if (c.max_side < c.min_side) continue;
     c.min_distance = 3 + static_cast<int>(pick.below(6));
     c.max_iterations = 1 + static_cast<int>(pick.below(300));
-    const int most = std::min(max_room_count(width, height, c), 250);
+    const int most = std::min(max_room_count(width, height, c), 160);
     const int up_to = k % 3 == 0 ? most : k % 3 == 1 ? std::max(2, most / 8) : most;  // crowded, sparse, any
     c.room_count = k % 3 == 0 ? most : 2 + static_cast<int>(pick.below(static_cast<uint64_t>(up_to - 1)));
     ASSERT_TRUE(c.problems(width, height).empty());
