@@ -5,13 +5,15 @@
 // pair (i < j) that is closer than min_distance and pushes the two apart along the axis that
 // needs the smaller push, half each, in opposite directions; the pushes of one iteration are
 // summed and applied together, then positions are rounded and clamped into the map with a 1-tile
-// margin. Close pairs come from a candidate list built on a uniform grid (CloseCandidates), so an
-// iteration costs O(n + P) for P close pairs and allocates nothing: near-linear while rooms are
-// spread out, O(n^2) when many rooms are piled into a small map, which is why room_count is
-// limited by what fits the map (RoomLayoutConfig::problems). The rooms still too close after the
-// last iteration are then dropped in O(P log n).
-// Determinism: pushes are summed as integers (half cells), so their order does not matter; the
-// positions are IEEE doubles without contraction; ties are broken by index.
+// margin. Each iteration finds its close pairs afresh by sweeping strips of the pile sorted
+// along x (CloseFinder), so it costs O(n + P) for P close pairs and allocates only when the pile
+// outgrows the largest box so far: near-linear while rooms are spread out, O(n^2) when many rooms
+// are piled into a small map, which is why room_count is limited by what fits the map
+// (RoomLayoutConfig::problems). The rooms still too close after the last iteration are then
+// dropped in O(P log n).
+// Determinism: pushes are summed as integers (half cells), so the order in which the pairs are
+// visited does not matter, only which pairs are close; the positions are IEEE doubles without
+// contraction; ties are broken by index.
 #include <catacomb/generator/rooms.hpp>
 
 #include <algorithm>
@@ -47,106 +49,91 @@ Rect settle(const Body& b, int map_w, int map_h) {
   return {x, y, b.w, b.h};
 }
 
-struct Pair {
-  int32_t i, j;  // i < j
+// A room's top-left and its right and bottom edges moved out by min_distance: two rooms are
+// close when each one's top-left is before the other's far edges on both axes.
+struct Span {
+  int x, y, x_far, y_far;
 };
 
-// Candidate pairs (a Verlet list, after molecular dynamics' neighbour lists): every pair of rooms
-// whose gap was below min_distance + kSkin when the list was built. A pair outside the list was
-// then at least min_distance + kSkin apart; the gap of two rooms shrinks by at most the sum of
-// their moves, so the list holds every close pair until two rooms have together moved more than
-// kSkin cells since the build. An iteration costs O(n + candidates) with no allocation, a build
-// O(n + cells + pairs of rooms in neighbouring cells). kSkin = 0 (a build whenever a room moved)
-// measured fastest: in the piles the default density makes (the bench's 4,194 rooms in 1024^2),
-// some room moves several cells in every iteration, so a skin only adds candidates (1024^2: skin
-// 0, 1, 2, 4, 8 took 200, 230, 250-330, 410-470, 560 ms).
-class CloseCandidates {
+// The close pairs of the rooms' current rectangles (gap below min_distance), found afresh each
+// time: at the default density nearly every room moves in every iteration (1024^2: 3,960 of
+// 4,194 on average; 4096^2: 26,500 of 31,568), so a list kept between iterations, or one updated
+// for the rooms that moved, has nothing to save. sort() cuts the rooms' bounding box into strips
+// max_side + min_distance high and orders the rooms by strip, then by x (two counting sorts), into
+// flat arrays of each room's top-left and far edges; two close rooms' top-left corners are then in
+// the same strip or neighbouring ones. for_each_close() sweeps each strip along x: a room is
+// compared with the rooms after it in its strip and with those of the strip below, each run cut
+// to the x window a close partner can be in (a pointer into the strip below only moves forward).
+// Sorting costs O(n + the box's width and height), the sweep O(n + rooms in those windows);
+// nothing is allocated once the arrays have grown to the largest box.
+class CloseFinder {
  public:
-  static constexpr int kSkin = 0;
+  CloseFinder(int max_side, int min_distance, size_t n)
+      : reach_(max_side + min_distance), md_(min_distance), key_(n), by_x_(n), slot_(n), id_(n) {}
 
-  CloseCandidates(int map_w, int map_h, int max_side, int min_distance, size_t n)
-      : min_distance_(min_distance), ref_x_(n), ref_y_(n) {
-    // Cells at least as wide as the farthest a candidate's top-left can be: only the 3x3 block
-    // of cells around a room can hold its candidates. Larger cells when the rooms are few, so
-    // the table stays O(n) on big maps.
-    const double per_room = static_cast<double>(map_w) * static_cast<double>(map_h) / static_cast<double>(n);
-    cell_ = std::max(max_side + min_distance + kSkin, static_cast<int>(std::sqrt(per_room)));
-    nx_ = map_w / cell_ + 1;
-    ny_ = map_h / cell_ + 1;
-    start_.assign(static_cast<size_t>(nx_) * static_cast<size_t>(ny_) + 1, 0);
-    order_.resize(n);
-    key_.resize(n);
+  // The rooms in strip and x order, for the rectangles `rects` (indexed by room).
+  void sort(const std::vector<Rect>& rects) {
+    int x0 = rects[0].x, y0 = rects[0].y, x1 = x0, y1 = y0;
+    for (const Rect& r : rects) {
+      x0 = std::min(x0, r.x);
+      x1 = std::max(x1, r.x);
+      y0 = std::min(y0, r.y);
+      y1 = std::max(y1, r.y);
+    }
+    count_.assign(static_cast<size_t>(x1 - x0) + 2, 0);
+    for (const Rect& r : rects) ++count_[static_cast<size_t>(r.x - x0) + 1];
+    for (size_t k = 1; k < count_.size(); ++k) count_[k] += count_[k - 1];
+    for (size_t i = 0; i < rects.size(); ++i) by_x_[count_[static_cast<size_t>(rects[i].x - x0)]++] = static_cast<int32_t>(i);
+    // Strip k starts at strip_[k]; one empty strip at the end, below the last.
+    strip_.assign(static_cast<size_t>((y1 - y0) / reach_) + 3, 0);
+    for (size_t i = 0; i < rects.size(); ++i) {
+      key_[i] = static_cast<uint32_t>((rects[i].y - y0) / reach_);
+      ++strip_[key_[i] + 1];
+    }
+    for (size_t k = 1; k < strip_.size(); ++k) strip_[k] += strip_[k - 1];
+    count_.assign(strip_.begin(), strip_.end());
+    for (const int32_t i : by_x_) {
+      const Rect& r = rects[static_cast<size_t>(i)];
+      const uint32_t u = count_[key_[static_cast<size_t>(i)]]++;
+      slot_[u] = {r.x, r.y, r.right() + md_, r.bottom() + md_};
+      id_[u] = i;
+    }
   }
 
-  const std::vector<Pair>& pairs() const { return pairs_; }
-
-  // Builds the list for the rooms' current rectangles.
-  void build(const std::vector<Rect>& rects) {
-    std::fill(start_.begin(), start_.end(), 0);
-    for (size_t i = 0; i < rects.size(); ++i) {
-      key_[i] = static_cast<uint32_t>(rects[i].y / cell_ * nx_ + rects[i].x / cell_);
-      ++start_[key_[i] + 1];
-      ref_x_[i] = rects[i].x;
-      ref_y_[i] = rects[i].y;
-    }
-    for (size_t k = 1; k < start_.size(); ++k) start_[k] += start_[k - 1];
-    {
-      std::vector<uint32_t> fill(start_.begin(), start_.end() - 1);
-      for (size_t i = 0; i < rects.size(); ++i) order_[fill[key_[i]]++] = static_cast<int32_t>(i);
-    }
-    pairs_.clear();
-    const int reach = min_distance_ + kSkin;
-    auto consider = [&](int32_t a, int32_t b) {
-      const Rect& ra = rects[static_cast<size_t>(a)];
-      const Rect& rb = rects[static_cast<size_t>(b)];
-      if (std::max(rb.x - ra.right(), ra.x - rb.right()) < reach && std::max(rb.y - ra.bottom(), ra.y - rb.bottom()) < reach)
-        pairs_.push_back(a < b ? Pair{a, b} : Pair{b, a});
+  // Calls f(i, j, span of i, span of j) once for every pair of rooms i < j whose gap was below
+  // min_distance at the last sort(), in an order that depends on the positions: callers must not
+  // depend on it.
+  template <typename F>
+  void for_each_close(F&& f) const {
+    auto close = [&](uint32_t u, uint32_t v) {
+      const int32_t i = id_[u], j = id_[v];
+      if (i < j) f(i, j, slot_[u], slot_[v]);
+      else f(j, i, slot_[v], slot_[u]);
     };
-    for (int cy = 0; cy < ny_; ++cy)
-      for (int cx = 0; cx < nx_; ++cx) {
-        const size_t c = static_cast<size_t>(cy) * static_cast<size_t>(nx_) + static_cast<size_t>(cx);
-        for (uint32_t u = start_[c]; u < start_[c + 1]; ++u) {
-          const int32_t a = order_[u];
-          for (uint32_t v = u + 1; v < start_[c + 1]; ++v) consider(a, order_[v]);
-          // The forward half of the neighbourhood, so each pair of cells is looked at once.
-          static constexpr int kForward[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
-          for (const auto& f : kForward) {
-            const int ox = cx + f[0], oy = cy + f[1];
-            if (ox < 0 || ox >= nx_ || oy >= ny_) continue;
-            const size_t o = static_cast<size_t>(oy) * static_cast<size_t>(nx_) + static_cast<size_t>(ox);
-            for (uint32_t v = start_[o]; v < start_[o + 1]; ++v) consider(a, order_[v]);
-          }
+    for (size_t k = 0; k + 2 < strip_.size(); ++k) {
+      const uint32_t end = strip_[k + 1], below_end = strip_[k + 2];
+      uint32_t below = end;  // the first room of the strip below that may be close to the next u
+      for (uint32_t u = strip_[k]; u < end; ++u) {
+        const Span a = slot_[u];
+        // Rooms after u in its strip: b.x >= a.x, so only b.x < a.x_far is left to check on x.
+        for (uint32_t v = u + 1; v < end && slot_[v].x < a.x_far; ++v)
+          if (slot_[v].y < a.y_far && a.y < slot_[v].y_far) close(u, v);
+        // The strip below: a partner's far edge is at most reach_ past its top-left.
+        while (below < below_end && slot_[below].x <= a.x - reach_) ++below;
+        for (uint32_t v = below; v < below_end && slot_[v].x < a.x_far; ++v) {
+          const Span& b = slot_[v];
+          if (a.x < b.x_far && b.y < a.y_far && a.y < b.y_far) close(u, v);
         }
       }
-    moved_most_ = moved_next_ = 0;
-    most_room_ = -1;
-  }
-
-  // Records that room i now sits at r; true when the list may have stopped covering every close
-  // pair (the two rooms that moved farthest since the build, together, beyond kSkin).
-  bool note_move(size_t i, const Rect& r) {
-    const int d = std::max(std::abs(r.x - ref_x_[i]), std::abs(r.y - ref_y_[i]));
-    const auto room = static_cast<int64_t>(i);
-    if (d > moved_most_) {
-      if (room != most_room_) moved_next_ = moved_most_;
-      moved_most_ = d;
-      most_room_ = room;
-    } else if (room != most_room_ && d > moved_next_) {
-      moved_next_ = d;
     }
-    return moved_most_ + moved_next_ > kSkin;
   }
 
  private:
-  int min_distance_;
-  int cell_ = 1, nx_ = 1, ny_ = 1;
-  std::vector<uint32_t> start_, key_;
-  std::vector<int32_t> order_;
-  std::vector<int> ref_x_, ref_y_;
-  std::vector<Pair> pairs_;
-  // The farthest two rooms have moved from where the list was built (each room's farthest).
-  int moved_most_ = 0, moved_next_ = 0;
-  int64_t most_room_ = -1;
+  int reach_, md_;
+  std::vector<uint32_t> count_, strip_, key_;
+  std::vector<int32_t> by_x_;
+  std::vector<Span> slot_;
+  std::vector<int32_t> id_;
 };
 
 }  // namespace
@@ -232,25 +219,21 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
   for (size_t i = 0; i < rects.size(); ++i) rects[i] = settle(bodies[i], width, height);
 
   RoomLayout out;
-  CloseCandidates near(width, height, c.max_side, md, rects.size());
-  near.build(rects);
+  CloseFinder near(c.max_side, md, rects.size());
   // Pushes in half cells: every push is need/2 with an integer need, so these integer sums are
   // exactly the sums of halves the doubles would hold, in any order.
   std::vector<int32_t> push_x(static_cast<size_t>(n), 0), push_y(static_cast<size_t>(n), 0);
   for (int it = 0; it < c.max_iterations; ++it) {
     bool moved = false;
-    for (const Pair& p : near.pairs()) {
-      const auto i = static_cast<size_t>(p.i), j = static_cast<size_t>(p.j);
-      const Rect& a = rects[i];
-      const Rect& b = rects[j];
-      // Push needed on each axis so that the gap on that axis reaches min_distance.
-      const int gx = std::max(b.x - a.right(), a.x - b.right());
-      const int gy = std::max(b.y - a.bottom(), a.y - b.bottom());
-      if (gx >= md || gy >= md) continue;
+    near.sort(rects);
+    near.for_each_close([&](int32_t pi, int32_t pj, const Span& a, const Span& b) {
+      const auto i = static_cast<size_t>(pi), j = static_cast<size_t>(pj);
       moved = true;
-      const int need_x = md - gx, need_y = md - gy;
+      // Push needed on each axis so that the gap on that axis reaches min_distance: the overlap
+      // of the rooms' spans widened by min_distance.
+      const int need_x = std::min(a.x_far - b.x, b.x_far - a.x), need_y = std::min(a.y_far - b.y, b.y_far - a.y);
       // Direction: from a's centre to b's (twice the centre, to stay in integers).
-      const int cx = (b.x * 2 + b.width) - (a.x * 2 + a.width), cy = (b.y * 2 + b.height) - (a.y * 2 + a.height);
+      const int cx = (b.x + b.x_far) - (a.x + a.x_far), cy = (b.y + b.y_far) - (a.y + a.y_far);
       const bool along_x = need_x < need_y || (need_x == need_y && std::abs(cx) >= std::abs(cy));
       const bool odd = (i + j + static_cast<size_t>(it)) % 2 != 0;
       if (along_x) {
@@ -262,7 +245,7 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
         push_y[i] -= s;
         push_y[j] += s;
       }
-    }
+    });
     out.iterations = it + 1;
     if (!moved) {
       out.iterations = it;
@@ -270,7 +253,6 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
     }
     // A body that is not pushed keeps its place: its position was clamped by an earlier
     // iteration (all are clamped in the first), so clamping again would change nothing.
-    bool stale = false;
     for (size_t i = 0; i < bodies.size(); ++i) {
       if (it > 0 && push_x[i] == 0 && push_y[i] == 0) continue;
       Body& b = bodies[i];
@@ -281,12 +263,8 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
       // back instead of accumulating an invisible overshoot.
       b.x = std::clamp(b.x, 1.0, static_cast<double>(width - 1 - b.w));
       b.y = std::clamp(b.y, 1.0, static_cast<double>(height - 1 - b.h));
-      const Rect r = settle(b, width, height);
-      if (r == rects[i]) continue;
-      rects[i] = r;
-      stale |= near.note_move(i, r);
+      rects[i] = settle(b, width, height);
     }
-    if (stale) near.build(rects);
   }
 
   // Drop rooms that still break the rule: repeatedly the one with the most violations among the
@@ -296,11 +274,11 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
   std::vector<bool> alive(rects.size(), true);
   {
     std::vector<std::vector<int>> partners(rects.size());
-    for (const Pair& p : near.pairs())
-      if (room_gap(rects[static_cast<size_t>(p.i)], rects[static_cast<size_t>(p.j)]) < md) {
-        partners[static_cast<size_t>(p.i)].push_back(p.j);
-        partners[static_cast<size_t>(p.j)].push_back(p.i);
-      }
+    near.sort(rects);
+    near.for_each_close([&](int32_t i, int32_t j, const Span&, const Span&) {
+      partners[static_cast<size_t>(i)].push_back(j);
+      partners[static_cast<size_t>(j)].push_back(i);
+    });
     std::vector<int> bad(rects.size(), 0);
     std::set<std::pair<int, int>> by_badness;  // (violations, index) of rooms with violations
     for (size_t i = 0; i < rects.size(); ++i) {

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
 #include <catacomb/core/error.hpp>
 #include <catacomb/generator/corridors.hpp>
 #include <catacomb/generator/decorate.hpp>
@@ -82,6 +87,126 @@ TEST(RoomsTest, LayoutHashesMatchTheAllPairsImplementation) {
     mix(l.iterations);
     EXPECT_EQ(h, k.hash) << k.width << "x" << k.height << " with " << k.rooms << " rooms";
   }
+}
+
+// The layout as its definition states it, every pair of rooms looked at in every iteration
+// (O(n^2) each): the reference the grid-based layout_rooms must match room for room.
+RoomLayout all_pairs_layout(int width, int height, const RoomLayoutConfig& c, Rng& rng) {
+  struct Body {
+    double x, y;
+    int w, h;
+  };
+  const auto n = static_cast<size_t>(c.room_count);
+  const int md = c.min_distance;
+  std::vector<Body> bodies(n);
+  for (Body& b : bodies) {
+    b.w = static_cast<int>(rng.uniform_int(c.min_side, c.max_side));
+    b.h = static_cast<int>(rng.uniform_int(c.min_side, c.max_side));
+    const double x0 = width * 0.25, x1 = std::max(x0, width * 0.75 - b.w);
+    const double y0 = height * 0.25, y1 = std::max(y0, height * 0.75 - b.h);
+    b.x = rng.uniform_real(x0, x1);
+    b.y = rng.uniform_real(y0, y1);
+  }
+  auto settle = [&](const Body& b) {
+    return Rect{std::clamp(static_cast<int>(std::lround(b.x)), 1, width - 1 - b.w),
+                std::clamp(static_cast<int>(std::lround(b.y)), 1, height - 1 - b.h), b.w, b.h};
+  };
+  std::vector<Rect> rects(n);
+  for (size_t i = 0; i < n; ++i) rects[i] = settle(bodies[i]);
+  RoomLayout out;
+  for (int it = 0; it < c.max_iterations; ++it) {
+    std::vector<int> push_x(n, 0), push_y(n, 0);  // half cells
+    bool close = false;
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = i + 1; j < n; ++j) {
+        const Rect& a = rects[i];
+        const Rect& b = rects[j];
+        const int gx = std::max(b.x - a.right(), a.x - b.right());
+        const int gy = std::max(b.y - a.bottom(), a.y - b.bottom());
+        if (gx >= md || gy >= md) continue;
+        close = true;
+        const int need_x = md - gx, need_y = md - gy;
+        const int cx = (b.x * 2 + b.width) - (a.x * 2 + a.width), cy = (b.y * 2 + b.height) - (a.y * 2 + a.height);
+        const bool odd = (i + j + static_cast<size_t>(it)) % 2 != 0;
+        if (need_x < need_y || (need_x == need_y && std::abs(cx) >= std::abs(cy))) {
+          const int s = cx > 0 || (cx == 0 && !odd) ? need_x : -need_x;
+          push_x[i] -= s;
+          push_x[j] += s;
+        } else {
+          const int s = cy > 0 || (cy == 0 && !odd) ? need_y : -need_y;
+          push_y[i] -= s;
+          push_y[j] += s;
+        }
+      }
+    if (!close) break;
+    out.iterations = it + 1;
+    for (size_t i = 0; i < n; ++i) {
+      Body& b = bodies[i];
+      b.x = std::clamp(b.x + push_x[i] * 0.5, 1.0, static_cast<double>(width - 1 - b.w));
+      b.y = std::clamp(b.y + push_y[i] * 0.5, 1.0, static_cast<double>(height - 1 - b.h));
+      rects[i] = settle(b);
+    }
+  }
+  // Drop the room with the most violations (the highest index among equals) until none is left.
+  std::vector<bool> alive(n, true);
+  for (;;) {
+    int worst = -1, most = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (!alive[i]) continue;
+      int bad = 0;
+      for (size_t j = 0; j < n; ++j) bad += j != i && alive[j] && room_gap(rects[i], rects[j]) < md;
+      if (bad > 0 && bad >= most) {
+        most = bad;
+        worst = static_cast<int>(i);
+      }
+    }
+    if (worst < 0) break;
+    alive[static_cast<size_t>(worst)] = false;
+    ++out.dropped;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (!alive[i]) continue;
+    const Rect& r = rects[i];
+    out.rooms.push_back(r);
+    out.connection_points.push_back({r.x + static_cast<int>(rng.uniform_int(2, r.width - 3)),
+                                     r.y + static_cast<int>(rng.uniform_int(2, r.height - 3))});
+  }
+  return out;
+}
+
+// Random sizes, room sides, gaps, iteration caps and densities, from a few rooms that settle at
+// once to piles at the largest count the map accepts that run every iteration and drop rooms.
+TEST(RoomsTest, LayoutMatchesTheAllPairsDefinitionOnRandomConfigs) {
+  Rng pick(20261124);
+  int crowded = 0, settled = 0;
+  for (int k = 0; k < 60; ++k) {
+    const int width = 16 + static_cast<int>(pick.below(200)), height = 16 + static_cast<int>(pick.below(200));
+    RoomLayoutConfig c;
+    c.min_side = 6 + static_cast<int>(pick.below(6));
+    c.max_side = std::min(c.min_side + static_cast<int>(pick.below(16)), std::min(width, height) - 2);
+    if (c.max_side < c.min_side) continue;
+    c.min_distance = 3 + static_cast<int>(pick.below(6));
+    c.max_iterations = 1 + static_cast<int>(pick.below(300));
+    const int most = std::min(max_room_count(width, height, c), 160);
+    const int up_to = k % 3 == 0 ? most : k % 3 == 1 ? std::max(2, most / 8) : most;  // crowded, sparse, any
+    c.room_count = k % 3 == 0 ? most : 2 + static_cast<int>(pick.below(static_cast<uint64_t>(up_to - 1)));
+    ASSERT_TRUE(c.problems(width, height).empty());
+    const uint64_t seed = pick.next();
+    Rng r1(seed), r2(seed);
+    const RoomLayout got = layout_rooms(width, height, c, r1);
+    const RoomLayout want = all_pairs_layout(width, height, c, r2);
+    const std::string what = std::to_string(width) + "x" + std::to_string(height) + ", " +
+                             std::to_string(c.room_count) + " rooms, seed " + std::to_string(seed);
+    ASSERT_EQ(got.rooms, want.rooms) << what;
+    ASSERT_EQ(got.connection_points, want.connection_points) << what;
+    EXPECT_EQ(got.dropped, want.dropped) << what;
+    EXPECT_EQ(got.iterations, want.iterations) << what;
+    EXPECT_EQ(r1.next(), r2.next()) << what;
+    crowded += want.dropped > 0;
+    settled += want.iterations < c.max_iterations;
+  }
+  EXPECT_GE(crowded, 15);  // both kinds of layout were compared
+  EXPECT_GE(settled, 10);
 }
 
 TEST(RoomsTest, CrowdedMapDropsRoomsAndSaysHowMany) {
