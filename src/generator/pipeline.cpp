@@ -117,7 +117,7 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   append_problems(p, caves_active && sizes_ok ? caves.problems(width, height) : caves.problems(80, 50));
   append_problems(p, cave_regions.problems());
   const bool rooms_active = generator == GeneratorKind::Rooms;
-  append_problems(p, rooms_active && sizes_ok ? rooms.problems(width, height) : rooms.problems(kMaxSide, kMaxSide));
+  append_problems(p, rooms_active && sizes_ok ? rooms.problems(width, height) : rooms.problems());
   append_problems(p, movement.problems());
   const bool platformer_active = generator == GeneratorKind::Platformer;
   append_problems(p, platformer.problems(platformer_active && sizes_ok ? width : kMaxSide,

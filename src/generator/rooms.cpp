@@ -138,33 +138,46 @@ class CloseFinder {
 
 }  // namespace
 
-std::vector<FieldProblem> RoomLayoutConfig::problems(int width, int height) const {
+namespace {
+
+// RoomLayoutConfig's problems on a width x height map, or (any_size) the fields on their own,
+// the room count held to the largest map's limit.
+std::vector<FieldProblem> layout_problems(const RoomLayoutConfig& c, int width, int height, bool any_size) {
   std::vector<FieldProblem> p;
   auto range = [&](const char* name, int v, int lo, int hi) {
     if (v < lo || v > hi) p.push_back({name, std::to_string(v), std::to_string(lo) + " to " + std::to_string(hi)});
   };
   range("width", width, kMinRoomsSide, kMaxSide);
   range("height", height, kMinRoomsSide, kMaxSide);
-  range("room_count", room_count, 2, 100000);
-  range("min_side", min_side, 6, 256);
-  range("max_side", max_side, std::max(min_side, 6), 256);
-  range("min_distance", min_distance, 3, 64);
-  range("max_iterations", max_iterations, 1, 100000);
-  if (p.empty() && (max_side > width - 2 || max_side > height - 2))
-    p.push_back({"max_side", std::to_string(max_side),
+  range("room_count", c.room_count, 2, 100000);
+  range("min_side", c.min_side, 6, 256);
+  range("max_side", c.max_side, std::max(c.min_side, 6), 256);
+  range("min_distance", c.min_distance, 3, 64);
+  range("max_iterations", c.max_iterations, 1, 100000);
+  if (p.empty() && (c.max_side > width - 2 || c.max_side > height - 2))
+    p.push_back({"max_side", std::to_string(c.max_side),
                  "at most " + std::to_string(std::min(width, height) - 2) + " so a room fits the " +
                      std::to_string(width) + "x" + std::to_string(height) + " map with its margin"});
   if (p.empty()) {
-    const int most = max_room_count(width, height, *this);
-    if (room_count > most)
-      p.push_back({"room_count", std::to_string(room_count),
-                   "2 to " + std::to_string(most) + " for the " + std::to_string(width) + "x" + std::to_string(height) +
-                       " map at " + std::to_string(max_iterations) +
+    const int most = max_room_count(width, height, c);
+    const std::string map = std::to_string(width) + "x" + std::to_string(height);
+    const std::string where = any_size ? ", the limit of the largest map, " + map + "," : " for the " + map + " map";
+    if (c.room_count > most)
+      p.push_back({"room_count", std::to_string(c.room_count),
+                   "2 to " + std::to_string(most) + where + " at " + std::to_string(c.max_iterations) +
                        " iterations: more rooms pile up in the middle of the map and their layout would not "
                        "finish in seconds"});
   }
   return p;
 }
+
+}  // namespace
+
+std::vector<FieldProblem> RoomLayoutConfig::problems(int width, int height) const {
+  return layout_problems(*this, width, height, false);
+}
+
+std::vector<FieldProblem> RoomLayoutConfig::problems() const { return layout_problems(*this, kMaxSide, kMaxSide, true); }
 
 void RoomLayoutConfig::check(int width, int height) const { throw_if_problems(problems(width, height)); }
 

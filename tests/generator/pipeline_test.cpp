@@ -188,6 +188,38 @@ TEST(PipelineTest, ConfigCheckListsEveryBadField) {
   }
 }
 
+// A rooms setting beside another generator (or a bad size) is held to what any map takes, and
+// its message says so rather than naming a map the user did not ask for.
+TEST(PipelineTest, AnInactiveRoomCountIsHeldToTheLargestMapAndSaysSo) {
+  GenerateConfig cfg;
+  cfg.generator = GeneratorKind::Caves;
+  cfg.width = 100;
+  cfg.height = 100;
+  const int most = max_room_count(kMaxSide, kMaxSide, cfg.rooms);
+  cfg.rooms.room_count = most;
+  EXPECT_NO_THROW(cfg.check());
+  cfg.rooms.room_count = most + 1;
+  try {
+    cfg.check();
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("room_count = " + std::to_string(most + 1) + " (expected 2 to " + std::to_string(most) +
+                     ", the limit of the largest map, 16384x16384, at 300 iterations"),
+              std::string::npos)
+        << m;
+  }
+  // The active rooms generator names its own map.
+  cfg.generator = GeneratorKind::Rooms;
+  cfg.rooms.room_count = max_room_count(100, 100, cfg.rooms) + 1;
+  try {
+    cfg.check();
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find(" for the 100x100 map at 300 iterations"), std::string::npos) << e.what();
+  }
+}
+
 TEST(PipelineTest, ReportsAttemptsAndRecipe) {
   GenerateResult r = generate_dungeon(config_for("rooms", 80, 50), 3);
   EXPECT_GE(r.dungeon.attempts, 1);

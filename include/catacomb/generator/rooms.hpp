@@ -39,6 +39,10 @@ struct RoomLayoutConfig {
   /// kMinRoomsSide to kMaxSide, max_side small enough for a room to fit, room_count at most
   /// max_room_count): {"room_count", "1", "2 to 100000"}. Empty when valid.
   std::vector<FieldProblem> problems(int width, int height) const;
+  /// Every bad field whatever the map: the fields' own ranges, and room_count at most what the
+  /// largest map takes. For a config checked before its map size is known, or kept beside
+  /// another generator's.
+  std::vector<FieldProblem> problems() const;
   /// Throws InvalidArgument listing every problem.
   void check(int width, int height) const;
 };
