@@ -95,8 +95,7 @@ void GridSearch::Impl::bind() {
   for (size_t k = 0; k < kDiagonalPolicyCount; ++k) {
     masks[k].clear();
     masks[k].shrink_to_fit();
-    labels[k].clear();
-    labels[k].shrink_to_fit();
+    labels[k] = RegionMap{};
   }
   last_valid = false;
   jps_bound = false;
@@ -146,37 +145,16 @@ const std::vector<uint8_t>& GridSearch::Impl::ensure_masks(const Moves& m) {
   return mk;
 }
 
-const std::vector<int32_t>& GridSearch::Impl::ensure_labels(const Moves& m) {
-  std::vector<int32_t>& lab = labels[moves_slot(m)];
-  if (!lab.empty() || padded == 0) return lab;
-  const std::vector<uint8_t>& mk = ensure_masks(m);
-  lab.assign(padded, -1);
-  int32_t next = 0;
+const Grid<int32_t>& GridSearch::Impl::ensure_labels(const Moves& m) {
+  RegionMap& lab = labels[moves_slot(m)];
+  if (lab.labels.size() != 0 || padded == 0) return lab.labels;
+  Grid<uint8_t> open(w, h, 0);
   for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      const size_t s = pidx(x, y);
-      if (!passable[s] || lab[s] != -1) continue;
-      lab[s] = next;
-      stack.clear();
-      stack.push_back(static_cast<uint32_t>(s));
-      while (!stack.empty()) {
-        const uint32_t c = stack.back();
-        stack.pop_back();
-        unsigned bits = mk[c];
-        while (bits) {
-          const int d = std::countr_zero(bits);
-          bits &= bits - 1;
-          const uint32_t n = c + offset[d];
-          if (lab[n] == -1) {
-            lab[n] = next;
-            stack.push_back(n);
-          }
-        }
-      }
-      ++next;
-    }
+    const uint8_t* in = passable.data() + pidx(0, y);
+    std::copy(in, in + w, open.row(y));
   }
-  return lab;
+  label_regions(open, m, lab);
+  return lab.labels;
 }
 
 void GridSearch::Impl::next_generation() {
@@ -233,8 +211,8 @@ PathResult GridSearch::Impl::query(Point start, Point goal, const SearchOptions&
   }
   if (o.algorithm == Algorithm::Jps) return query_jps(start, goal, o);
   if (!o.fallback_to_closest) {
-    const std::vector<int32_t>& lab = ensure_labels(o.moves);
-    if (lab[si] != lab[gi]) {
+    const Grid<int32_t>& lab = ensure_labels(o.moves);
+    if (lab[start] != lab[goal]) {
       res.status = PathStatus::NoPath;
       return res;
     }
@@ -307,13 +285,13 @@ void GridSearch::Impl::check_jps(const SearchOptions& o) const {
 
 PathResult GridSearch::Impl::query_jps(Point start, Point goal, const SearchOptions& o) {
   PathResult res;
-  const size_t si = pidx(start.x, start.y), gi = pidx(goal.x, goal.y);
+  const size_t gi = pidx(goal.x, goal.y);
   if (!passable[gi]) {  // with fallback_to_closest, which JPS does not do
     res.status = PathStatus::GoalBlocked;
     return res;
   }
-  const std::vector<int32_t>& lab = ensure_labels(o.moves);
-  if (lab[si] != lab[gi]) {
+  const Grid<int32_t>& lab = ensure_labels(o.moves);
+  if (lab[start] != lab[goal]) {
     res.status = PathStatus::NoPath;
     return res;
   }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <catacomb/pathing/jps.hpp>
+#include <catacomb/pathing/regions.hpp>
 #include "pathing/open_list.hpp"
 #include <catacomb/pathing/search.hpp>
 
@@ -65,10 +66,11 @@ struct CATACOMB_HIDDEN GridSearch::Impl {
   bool uniform = true;
   double max_cost = 1.0;
 
-  // Per effective diagonal policy (detail::moves_slot): legal-move masks and component labels
-  // (padded), built lazily.
+  // Per effective diagonal policy (detail::moves_slot): legal-move masks (padded) and component
+  // labels (the region labeller's, unpadded: start and goal share a region exactly when a path
+  // joins them), built lazily.
   std::vector<uint8_t> masks[kDiagonalPolicyCount];
-  std::vector<int32_t> labels[kDiagonalPolicyCount];
+  RegionMap labels[kDiagonalPolicyCount];
 
   // Scratch, structure of arrays so that the hot tests touch little memory: per padded cell
   // one double that is the whole search state of the cell, kUnseen (not reached in this query),
@@ -111,7 +113,7 @@ struct CATACOMB_HIDDEN GridSearch::Impl {
   const std::vector<uint8_t>& ensure_masks(const Moves& m);
   /// Component labels for Moves `m` (legal moves are symmetric under every policy, so
   /// connected = reachable). Iterative flood fill, labels in row-major order of first cells.
-  const std::vector<int32_t>& ensure_labels(const Moves& m);
+  const Grid<int32_t>& ensure_labels(const Moves& m);
   /// Starts a new query: forgets the cells the last one reached.
   void next_generation();
 

@@ -1,4 +1,5 @@
 #include <catacomb/pathing/search.hpp>
+#include <catacomb/pathing/distance_map.hpp>
 
 #include <gtest/gtest.h>
 
@@ -587,6 +588,42 @@ TEST(SearchPropertyTest, AStarMatchesDijkstraAndWeightedStaysWithinItsBound) {
       }
     }
   }
+}
+
+// The search answers NoPath from the region labels before it searches: a path must exist
+// exactly when the distance map (which knows nothing of labels) reaches the goal, under every
+// move rule, on maps cut into many areas.
+TEST(SearchPropertyTest, NoPathExactlyWhenTheDistanceMapDoesNotReachTheGoal) {
+  int unreachable = 0, reachable = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    Rng rng = Rng::stream(seed, "search-no-path");
+    const CostGrid costs = random_costs(rng, 21 + static_cast<int>(seed % 9), 15, 0.42, seed % 3 == 0);
+    GridSearch s;
+    s.set_costs(costs);
+    for (int q = 0; q < 6; ++q) {
+      const Point a = random_passable(rng, costs), b = random_passable(rng, costs);
+      for (const Moves& m : kAllMoves) {
+        const bool reaches = distance_map(costs, {a}, m).dist[b] != kUnreached;
+        (reaches ? reachable : unreachable) += 1;
+        for (Algorithm alg : {Algorithm::AStar, Algorithm::Jps}) {
+          // JPS: uniform maps, 8 neighbours without corner cutting, diagonals sqrt(2).
+          if (alg == Algorithm::Jps && (seed % 3 != 0 || m.neighbors != 8 || m.diagonal != DiagonalPolicy::NoCornerCut ||
+                                        m.diagonal_cost != kSqrt2))
+            continue;
+          SearchOptions o;
+          o.moves = m;
+          o.algorithm = alg;
+          const PathResult r = s.find_path(a, b, o);
+          ASSERT_EQ(r.found(), reaches) << "seed " << seed << " " << describe(m) << " " << algorithm_name(alg);
+          if (!reaches) {
+            EXPECT_EQ(r.status, PathStatus::NoPath);
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(unreachable, 100);
+  EXPECT_GT(reachable, 100);
 }
 
 TEST(SearchPropertyTest, BfsAndDijkstraAgreeOnUniformMaps) {
