@@ -27,13 +27,14 @@
 // harmless for articulation points (it only lowers low[c] to disc[v], and the test is >=).
 //
 // Pass 2, row-major: dead ends and chokepoints read off the flags, so both lists are sorted.
-// Pass 3, an iterative 8-connected flood of each impassable area, noting whether it touches the
-// edge ring or any passable cell the DFS did not reach.
+// Pass 3, the 8-connected impassable areas that touch neither the edge ring nor any passable cell
+// the DFS did not reach, by runs and union-find over bit rows of the flags (64 cells a word), row
+// by row as pathing/regions.cpp labels regions, but with no label grid: each wall run keeps only
+// its union-find parent, and a root whether its area is open.
 //
 // Complexity: O(cells) time. Memory: 6 bytes per cell (flags, untried moves, discovery time) plus
-// 8 bytes per level of DFS stack depth (the cell and its low link), or 4 per cell of the largest
-// wall area. Determinism: integers
-// only.
+// 8 bytes per level of DFS stack depth (the cell and its low link); then the flags and 4 bytes per
+// wall run (at most 2 per cell). Determinism: integers only.
 #include <catacomb/validate/analysis.hpp>
 
 #include <algorithm>
@@ -41,6 +42,7 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <cstring>
 #include <memory>
 
 #include <catacomb/core/error.hpp>
@@ -54,7 +56,6 @@ enum : uint8_t {
   kReached = 1u << 1,     // visited by the DFS from the start
   kObjective = 1u << 2,   // an objective (the start's own cell excepted)
   kHoldsGoal = 1u << 3,   // the DFS subtree of this cell holds an objective
-  kWallSeen = 1u << 4,    // visited by the wall flood
   kEdge = 1u << 5,        // the padding ring around the map
   kDeadEnd = 1u << 6,
   kChokepoint = 1u << 7,
@@ -76,6 +77,141 @@ uint8_t legal_moves_at(const std::vector<uint8_t>& flags, size_t i, const ptrdif
   for (int d = 0; d < 8; ++d)
     open |= static_cast<unsigned>(flags[static_cast<size_t>(static_cast<ptrdiff_t>(i) + offset[d])] & kPassable) << d;
   return legal[open];
+}
+
+// --- pass 3: enclosed wall areas ---------------------------------------------------------------
+
+// Bits of 8 flag bytes (bit k = byte k): cells that are walls (neither passable nor the edge
+// ring), and cells that open a wall area they touch (the edge ring, or passable and not
+// reached). Padding bytes are exactly kEdge, and kEdge never meets kPassable.
+constexpr uint64_t kByteOnes = 0x0101010101010101u;
+inline uint8_t gather_bytes(uint64_t ones) {  // bit 0 of byte k -> bit k
+  return static_cast<uint8_t>((ones * 0x0102040810204080u) >> 56);
+}
+static_assert(kPassable == 1 && kReached == 2 && kEdge == 32, "the bit tricks below read these bits");
+
+// Fills the bit rows `wall` and `open` of one padded row of flags (`pw` bytes).
+void wall_and_open_bits(const uint8_t* f, size_t pw, uint64_t* wall, uint64_t* open) {
+  const size_t nwords = (pw + 63) / 64;
+  std::fill(wall, wall + nwords, 0);
+  std::fill(open, open + nwords, 0);
+  size_t x = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; x + 8 <= pw; x += 8) {
+      uint64_t v;
+      std::memcpy(&v, f + x, 8);
+      const uint64_t passable_or_edge = v | (v >> 5);  // bit 0 of each byte: passable or edge
+      const uint64_t w = ~passable_or_edge & kByteOnes;
+      const uint64_t o = passable_or_edge & ~(v >> 1) & kByteOnes;  // ... and not reached
+      wall[x >> 6] |= static_cast<uint64_t>(gather_bytes(w)) << (x & 63);
+      open[x >> 6] |= static_cast<uint64_t>(gather_bytes(o)) << (x & 63);
+    }
+  }
+  for (; x < pw; ++x) {
+    if (!(f[x] & (kPassable | kEdge))) wall[x >> 6] |= uint64_t{1} << (x & 63);
+    if ((f[x] & kEdge) || (f[x] & (kPassable | kReached)) == kPassable) open[x >> 6] |= uint64_t{1} << (x & 63);
+  }
+}
+
+// Whether any bit of [x0, x1) is set.
+bool any_bit(const uint64_t* bits, size_t x0, size_t x1) {
+  for (size_t k = x0 >> 6; k <= (x1 - 1) >> 6; ++k) {
+    uint64_t m = ~uint64_t{0};
+    if (k == x0 >> 6) m &= ~uint64_t{0} << (x0 & 63);
+    if (k == (x1 - 1) >> 6) m &= ~uint64_t{0} >> (63 - ((x1 - 1) & 63));
+    if (bits[k] & m) return true;
+  }
+  return false;
+}
+
+// Wall areas (8-connected) of the padded flags grid (pw x ph, after the DFS) that touch neither
+// the edge ring nor a passable cell the DFS did not reach: by runs and union-find, row by row.
+// Each row's wall runs that touch an opening cell (in the row or the rows above and below, one
+// column either side) open their area; each run is united with the runs of the row above that
+// touch it diagonally or straight. A run's union-find entry holds its parent's index, and on a
+// root kAreaOpen when the area is open. Memory: 4 bytes per wall run (at most half a row's cells
+// are runs) and a few rows of bits.
+int count_enclosed_wall_areas(const uint8_t* flags, size_t pw, size_t ph) {
+  constexpr uint32_t kAreaOpen = 1u << 31;
+  constexpr uint32_t kParent = kAreaOpen - 1;
+  const size_t nwords = (pw + 63) / 64;
+  // Rows y - 1, y and y + 1 of wall and opening bits (by y mod 3), and the opened walls of row y.
+  std::vector<uint64_t> bits(7 * nwords);
+  uint64_t* wall[3] = {bits.data(), bits.data() + nwords, bits.data() + 2 * nwords};
+  uint64_t* open[3] = {bits.data() + 3 * nwords, bits.data() + 4 * nwords, bits.data() + 5 * nwords};
+  uint64_t* opened = bits.data() + 6 * nwords;
+  struct Span {
+    uint32_t x0, x1, run;
+  };
+  std::vector<Span> above, here;
+  std::vector<uint32_t> area;
+  // At most one run per two cells of a row (the edge columns are never walls): reserved once, so
+  // the list never doubles and copies itself (pages are touched only as far as it fills).
+  area.reserve((ph - 2) * (pw / 2));
+  auto find = [&](uint32_t x) {
+    while ((area[x] & kParent) != x) {
+      const uint32_t gp = area[area[x] & kParent] & kParent;
+      area[x] = gp;  // path halving; x is no root, so it carries no kAreaOpen
+      x = gp;
+    }
+    return x;
+  };
+  wall_and_open_bits(flags, pw, wall[0], open[0]);
+  wall_and_open_bits(flags + pw, pw, wall[1], open[1]);
+  for (size_t y = 1; y + 1 < ph; ++y) {
+    wall_and_open_bits(flags + (y + 1) * pw, pw, wall[(y + 1) % 3], open[(y + 1) % 3]);
+    const uint64_t* w = wall[y % 3];
+    const uint64_t *o0 = open[(y + 2) % 3], *o1 = open[y % 3], *o2 = open[(y + 1) % 3];
+    uint64_t carry = 0;  // bit 63 of the previous word's openings
+    for (size_t k = 0; k < nwords; ++k) {
+      const uint64_t m = o0[k] | o1[k] | o2[k];
+      const uint64_t next = k + 1 < nwords ? (o0[k + 1] | o1[k + 1] | o2[k + 1]) : 0;
+      opened[k] = w[k] & (m | (m << 1) | carry | (m >> 1) | (next << 63));
+      carry = m >> 63;
+    }
+    // The row's wall runs: transitions of the wall bits alternate between starts and ends (the
+    // edge columns are never walls, so every run ends inside the row).
+    here.clear();
+    uint64_t prev_bit = 0;
+    uint32_t start = 0;
+    bool in_run = false;
+    for (size_t k = 0; k < nwords; ++k) {
+      uint64_t t = w[k] ^ ((w[k] << 1) | prev_bit);
+      prev_bit = w[k] >> 63;
+      while (t != 0) {
+        const auto x = static_cast<uint32_t>(k * 64 + static_cast<size_t>(std::countr_zero(t)));
+        t &= t - 1;
+        if (in_run) {
+          const auto run = static_cast<uint32_t>(area.size());
+          area.push_back(run | (any_bit(opened, start, x) ? kAreaOpen : 0));
+          here.push_back({start, x, run});
+        } else {
+          start = x;
+        }
+        in_run = !in_run;
+      }
+    }
+    // Unite each run with the runs above it that touch it (8-connectivity: overlapping once
+    // widened by one column). Roots are linked under the lower index, which keeps the open bit.
+    size_t j = 0;
+    for (const Span& s : here) {
+      while (j < above.size() && above[j].x1 < s.x0) ++j;
+      uint32_t root = s.run;
+      for (size_t k = j; k < above.size() && above[k].x0 <= s.x1; ++k) {
+        uint32_t r = find(above[k].run);
+        if (r == root) continue;
+        uint32_t keep = std::min(r, root), gone = std::max(r, root);
+        area[keep] |= area[gone] & kAreaOpen;
+        area[gone] = keep;
+        root = keep;
+      }
+    }
+    std::swap(above, here);
+  }
+  int enclosed = 0;
+  for (size_t i = 0; i < area.size(); ++i)
+    if (area[i] == i) ++enclosed;  // a root without kAreaOpen
+  return enclosed;
 }
 
 }  // namespace
@@ -206,32 +342,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   // Pass 3: wall areas. Without a usable start nothing is reached, and every wall area off the
   // edge borders some passable cell, so there is no loop to find.
   if (!usable_start) return out;
-  std::vector<uint32_t> todo;
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const size_t s = pidx(x, y);
-      if (flags[s] & (kPassable | kWallSeen)) continue;
-      flags[s] = static_cast<uint8_t>(flags[s] | kWallSeen);
-      todo.push_back(static_cast<uint32_t>(s));
-      bool enclosed = true;
-      while (!todo.empty()) {
-        const size_t c = todo.back();
-        todo.pop_back();
-        for (int k = 0; k < 8; ++k) {
-          const auto nb = static_cast<size_t>(static_cast<ptrdiff_t>(c) + offset[k]);
-          const uint8_t f = flags[nb];
-          if (f & kEdge) {
-            enclosed = false;
-          } else if (f & kPassable) {
-            if (!(f & kReached)) enclosed = false;
-          } else if (!(f & kWallSeen)) {
-            flags[nb] = static_cast<uint8_t>(f | kWallSeen);
-            todo.push_back(static_cast<uint32_t>(nb));
-          }
-        }
-      }
-      if (enclosed) ++out.loops;
-    }
+  out.loops = count_enclosed_wall_areas(flags.data(), pw, ph);
   return out;
 }
 
