@@ -6,9 +6,12 @@
 //
 // Pass 1, an iterative Tarjan DFS from the start (no recursion: maps go up to 16384x16384, and a
 // serpentine cave makes the DFS as deep as the cave is large). Each cell gets its discovery time
-// and low link; the moves out of a cell are computed when it is reached and consumed one bit at a
-// time as the DFS resumes it, so the stack holds only cell indices. A reached cell with exactly
-// one legal move (the move rule of pathing/moves.hpp, as the router applies it) is a dead end.
+// and low link; the moves out of a cell are computed once, when it is reached, and tried one bit
+// at a time. The cell being worked on keeps its low link and untried moves in registers; each
+// ancestor keeps them in its 8-byte stack frame (beside its index), so there is no per-cell array
+// of untried moves. Moves along the row come first, so that in open areas the DFS sweeps rows as
+// the grid lies in memory. A reached cell with exactly one legal move (the move rule of
+// pathing/moves.hpp, as the router applies it) is a dead end.
 //
 // Which graph: the DFS walks orthogonal moves only, unless the policy is Always. Under
 // NoCornerCut and OneFree a legal diagonal step always has a passable corner cell between its
@@ -32,8 +35,8 @@
 // by row as pathing/regions.cpp labels regions, but with no label grid: each wall run keeps only
 // its union-find parent, and a root whether its area is open.
 //
-// Complexity: O(cells) time. Memory: 6 bytes per cell (flags, untried moves, discovery time) plus
-// 8 bytes per level of DFS stack depth (the cell and its low link); then the flags and 4 bytes per
+// Complexity: O(cells) time. Memory: 5 bytes per cell (flags, discovery time) plus 8 bytes per
+// level of DFS stack depth (the cell, its low link and its untried moves); then the flags and 4 bytes per
 // wall run (at most 2 per cell). Determinism: integers only.
 #include <catacomb/validate/analysis.hpp>
 
@@ -61,12 +64,44 @@ enum : uint8_t {
   kChokepoint = 1u << 7,
 };
 
-// A cell on the DFS stack and its low link. A cell's low link is read only while the cell is on
-// the stack (a finished cell passes it to its parent; an edge to a cell already reached reads that
-// cell's discovery time), so it lives in the stack, not in a per-cell array.
+// The DFS tries a cell's moves in this order (directions of kDirections): along the row first,
+// so that in open areas it sweeps row after row, as the grid lies in memory, instead of
+// spiralling. Which order it takes changes no result (articulation points do not depend on it).
+constexpr int kDfsDirection[8] = {0, 2, 1, 3, 4, 5, 6, 7};  // east, west, south, north, diagonals
+
+// Legal-move bits (bit d = direction d) -> the DFS's moves, bit k = kDfsDirection[k]: the
+// orthogonal moves only (walk 0x0F), or all (0xFF).
+using DfsOrder = std::array<uint8_t, 256>;
+constexpr DfsOrder dfs_order(unsigned walk) {
+  DfsOrder t{};
+  for (unsigned legal = 0; legal < 256; ++legal) {
+    unsigned bits = 0;
+    for (unsigned k = 0; k < 8; ++k)
+      if (legal & walk & (1u << kDfsDirection[k])) bits |= 1u << k;
+    t[legal] = static_cast<uint8_t>(bits);
+  }
+  return t;
+}
+constexpr DfsOrder kDfsOrder[2] = {dfs_order(0x0F), dfs_order(0xFF)};
+
+// An ancestor of the cell the DFS works on: the ancestor's cell, its low link, and its moves not
+// tried yet, 8 bytes in all. A padded cell index is below 16386^2 < 2^29 and a discovery time
+// below 16384^2 = 2^28, which leaves 3 + 4 bits. The moves not tried come after the move to the
+// child being explored, so their lowest bit (DFS order) is never set: 7 bits hold them. A cell's
+// low link is needed only while the cell is on the stack (a finished cell passes it to its
+// parent; an edge to a cell already reached reads that cell's discovery time), so it lives here,
+// not in a per-cell array.
+static_assert(static_cast<uint64_t>(kMaxSide + 2) * (kMaxSide + 2) < (uint64_t{1} << 29));
+static_assert(static_cast<uint64_t>(kMaxSide) * kMaxSide <= (uint64_t{1} << 28));
 struct Frame {
-  uint32_t cell;
-  uint32_t low;
+  uint32_t cell_bits;  // cell, and untried moves 1-3 in bits 29-31
+  uint32_t low_bits;   // low link, and untried moves 4-7 in bits 28-31
+  static Frame pack(size_t cell, uint32_t low, unsigned untried) {
+    return {static_cast<uint32_t>(cell) | ((untried >> 1) & 7u) << 29, low | (untried >> 4) << 28};
+  }
+  size_t cell() const { return cell_bits & ((1u << 29) - 1); }
+  uint32_t low() const { return low_bits & ((1u << 28) - 1); }
+  unsigned untried() const { return ((cell_bits >> 29) << 1) | ((low_bits >> 28) << 4); }
 };
 
 // Bits of the legal moves out of padded cell i (bit d = direction d of kDirections): the move
@@ -260,53 +295,64 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
       if (i != root && (flags[i] & kPassable)) flags[i] = static_cast<uint8_t>(flags[i] | kObjective);
     }
 
-    // Pass 1: iterative Tarjan DFS. moves[i] holds the moves of i not tried yet; the arrays are
-    // left uninitialised, as only reached cells are ever read.
-    const std::unique_ptr<uint8_t[]> moves(new uint8_t[n]);
+    // Pass 1: iterative Tarjan DFS. The cell being worked on, its low link and its moves not
+    // tried yet live in registers; each of its ancestors has a Frame. disc is left uninitialised,
+    // as only reached cells are ever read.
     const std::unique_ptr<uint32_t[]> disc(new uint32_t[n]);
-    std::vector<Frame> stack;
     // The DFS can be as deep as there are passable cells: reserved once (pages are touched only
     // as deep as it goes), so the stack never doubles and copies itself.
+    std::vector<Frame> stack;
     stack.reserve(static_cast<size_t>(std::count_if(flags.begin(), flags.end(), [](uint8_t f) { return (f & kPassable) != 0; })));
-    uint32_t stamp = 0;  // discovery times start at 1
-    // The DFS's moves: the orthogonal ones (bits 0-3) when every legal diagonal step has an open
-    // side cell (see the file comment), all legal ones otherwise (Always).
-    const uint8_t walk = diagonal_needs_open_side(options.moves) ? 0x0F : 0xFF;
+    // The DFS's moves: the orthogonal ones when every legal diagonal step has an open side cell
+    // (see the file comment), all legal ones otherwise (Always); as bits in DFS order.
+    const DfsOrder& order = kDfsOrder[diagonal_needs_open_side(options.moves) ? 0 : 1];
+    ptrdiff_t step[8];
+    for (int k = 0; k < 8; ++k) step[k] = offset[kDfsDirection[k]];
     const std::array<uint8_t, 256>& legal_table = kLegalMoves[static_cast<size_t>(effective_diagonal(options.moves))];
-    auto reach = [&](size_t i) {
+    uint32_t stamp = 0;  // discovery times start at 0
+    // Reaches cell i: its discovery time and flags; returns its moves in DFS order.
+    auto reach = [&](size_t i) -> unsigned {
       const uint8_t legal = legal_moves_at(flags, i, offset, legal_table);
-      moves[i] = static_cast<uint8_t>(legal & walk);
-      ++stamp;
-      disc[i] = stamp;
+      disc[i] = stamp++;
       uint8_t f = static_cast<uint8_t>(flags[i] | kReached);
       if (f & kObjective) f = static_cast<uint8_t>(f | kHoldsGoal);
       if (legal != 0 && (legal & (legal - 1)) == 0) f = static_cast<uint8_t>(f | kDeadEnd);  // one move
       flags[i] = f;
-      stack.push_back({static_cast<uint32_t>(i), stamp});
+      return order[legal];
     };
-    reach(root);
-    while (!stack.empty()) {
-      const size_t v = stack.back().cell;
-      if (moves[v] != 0) {
-        const int dir = std::countr_zero(moves[v]);
-        moves[v] = static_cast<uint8_t>(moves[v] & (moves[v] - 1));
-        const auto wi = static_cast<size_t>(static_cast<ptrdiff_t>(v) + offset[dir]);
+    size_t v = root;
+    uint32_t low = 0;
+    unsigned untried = reach(root);
+    for (;;) {
+      bool descended = false;
+      while (untried != 0) {
+        const int k = std::countr_zero(untried);
+        untried &= untried - 1;
+        const auto wi = static_cast<size_t>(static_cast<ptrdiff_t>(v) + step[k]);
         if (flags[wi] & kReached) {
-          stack.back().low = std::min(stack.back().low, disc[wi]);
+          low = std::min(low, disc[wi]);
         } else {
-          reach(wi);
+          stack.push_back(Frame::pack(v, low, untried));
+          v = wi;
+          low = stamp;
+          untried = reach(wi);
+          descended = true;
+          break;
         }
-        continue;
       }
-      const uint32_t low_v = stack.back().low;
-      stack.pop_back();
+      if (descended) continue;
+      // v is finished: back to its DFS parent.
       if (stack.empty()) break;
-      const size_t p = stack.back().cell;  // v's DFS parent
-      stack.back().low = std::min(stack.back().low, low_v);
+      const Frame parent = stack.back();
+      stack.pop_back();
+      const size_t p = parent.cell();
       if (flags[v] & kHoldsGoal) {
-        if (p != root && low_v >= disc[p]) flags[p] = static_cast<uint8_t>(flags[p] | kChokepoint);
+        if (p != root && low >= disc[p]) flags[p] = static_cast<uint8_t>(flags[p] | kChokepoint);
         flags[p] = static_cast<uint8_t>(flags[p] | kHoldsGoal);
       }
+      v = p;
+      low = std::min(parent.low(), low);
+      untried = parent.untried();
     }
   }
 
