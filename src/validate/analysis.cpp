@@ -277,10 +277,14 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   std::array<uint8_t, kTerrainCount> passable{};
   for (Terrain t : kAllTerrains) passable[static_cast<size_t>(t)] = options.costs.passable(t) ? kPassable : 0;
   std::vector<uint8_t> flags(n, kEdge);
+  size_t passable_cells = 0;
   for (int y = 0; y < h; ++y) {
     const Terrain* row = tiles.row(y);
     uint8_t* f = flags.data() + pidx(0, y);
-    for (int x = 0; x < w; ++x) f[x] = passable[static_cast<size_t>(row[x])];
+    for (int x = 0; x < w; ++x) {
+      f[x] = passable[static_cast<size_t>(row[x])];
+      passable_cells += f[x];
+    }
   }
 
   // The start, chosen as validation chooses it: the first objective of kind start.
@@ -302,7 +306,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     // The DFS can be as deep as there are passable cells: reserved once (pages are touched only
     // as deep as it goes), so the stack never doubles and copies itself.
     std::vector<Frame> stack;
-    stack.reserve(static_cast<size_t>(std::count_if(flags.begin(), flags.end(), [](uint8_t f) { return (f & kPassable) != 0; })));
+    stack.reserve(passable_cells);
     // The DFS's moves: the orthogonal ones when every legal diagonal step has an open side cell
     // (see the file comment), all legal ones otherwise (Always); as bits in DFS order.
     const DfsOrder& order = kDfsOrder[diagonal_needs_open_side(options.moves) ? 0 : 1];
@@ -357,11 +361,20 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   }
 
   // Pass 2: the lists, row-major.
+  // Few cells are either: 8 cells at a time are skipped when none of them is.
   for (int y = 0; y < h; ++y) {
     const uint8_t* f = flags.data() + pidx(0, y);
-    for (int x = 0; x < w; ++x) {
-      if (f[x] & kDeadEnd) out.dead_ends.push_back({x, y});
-      if (f[x] & kChokepoint) out.chokepoints.push_back({x, y});
+    for (int x0 = 0; x0 < w; x0 += 8) {
+      const int x1 = std::min(x0 + 8, w);
+      if (x1 - x0 == 8) {
+        uint64_t eight;
+        std::memcpy(&eight, f + x0, 8);
+        if (!(eight & (kByteOnes * (kDeadEnd | kChokepoint)))) continue;
+      }
+      for (int x = x0; x < x1; ++x) {
+        if (f[x] & kDeadEnd) out.dead_ends.push_back({x, y});
+        if (f[x] & kChokepoint) out.chokepoints.push_back({x, y});
+      }
     }
   }
 
