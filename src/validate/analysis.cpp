@@ -26,8 +26,8 @@
 // when low[c] >= disc[v]; v is then a chokepoint if that subtree holds an objective. That flag
 // ("the subtree holds an objective") is passed up as children finish: the same as walking the
 // DFS-tree parent chain from each objective to the start and testing every (ancestor, child) pair
-// on it, without storing parents. The tree edge back to the parent is not skipped, which is
-// harmless for articulation points (it only lowers low[c] to disc[v], and the test is >=).
+// on it, without storing parents. The tree edge back to the parent is not tried: it would only
+// lower low[c] to disc[v], which changes neither the test (>=) nor low[v] (<= disc[v] already).
 //
 // Pass 2, row-major: dead ends and chokepoints read off the flags, so both lists are sorted.
 // Pass 3, the 8-connected impassable areas that touch neither the edge ring nor any passable cell
@@ -312,6 +312,12 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     const DfsOrder& order = kDfsOrder[diagonal_needs_open_side(options.moves) ? 0 : 1];
     ptrdiff_t step[8];
     for (int k = 0; k < 8; ++k) step[k] = offset[kDfsDirection[k]];
+    // The move back to the parent, for each move to a child: the tree edge, which the DFS does
+    // not try (see the file comment).
+    unsigned back_bit[8] = {};
+    for (int k = 0; k < 8; ++k)
+      for (int j = 0; j < 8; ++j)
+        if (step[j] == -step[k]) back_bit[k] = 1u << j;
     const std::array<uint8_t, 256>& legal_table = kLegalMoves[static_cast<size_t>(effective_diagonal(options.moves))];
     uint32_t stamp = 0;  // discovery times start at 0
     // Reaches cell i: its discovery time and flags; returns its moves in DFS order.
@@ -339,7 +345,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
           stack.push_back(Frame::pack(v, low, untried));
           v = wi;
           low = stamp;
-          untried = reach(wi);
+          untried = reach(wi) & ~back_bit[k];
           descended = true;
           break;
         }
