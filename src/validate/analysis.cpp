@@ -36,8 +36,8 @@
 // its union-find parent, and a root whether its area is open.
 //
 // Complexity: O(cells) time. Memory: 5 bytes per cell (flags, discovery time) plus 8 bytes per
-// level of DFS stack depth (the cell, its low link and its untried moves); then the flags and 4 bytes per
-// wall run (at most 2 per cell). Determinism: integers only.
+// level of DFS stack depth (the cell, its low link and its untried moves); then the flags and 4
+// bytes per wall run (at most 2 per cell). Determinism: integers only.
 #include <catacomb/validate/analysis.hpp>
 
 #include <algorithm>
@@ -366,8 +366,8 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     }
   }
 
-  // Pass 2: the lists, row-major.
-  // Few cells are either: 8 cells at a time are skipped when none of them is.
+  // Pass 2: the lists, row-major. Few cells are either: 8 cells at a time are skipped when none
+  // of them is.
   for (int y = 0; y < h; ++y) {
     const uint8_t* f = flags.data() + pidx(0, y);
     for (int x0 = 0; x0 < w; x0 += 8) {
