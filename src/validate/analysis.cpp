@@ -6,9 +6,12 @@
 //
 // Pass 1, an iterative Tarjan DFS from the start (no recursion: maps go up to 16384x16384, and a
 // serpentine cave makes the DFS as deep as the cave is large). Each cell gets its discovery time
-// and low link; the moves out of a cell are computed when it is reached and consumed one bit at a
-// time as the DFS resumes it, so the stack holds only cell indices. A reached cell with exactly
-// one legal move (the move rule of pathing/moves.hpp, as the router applies it) is a dead end.
+// and low link; the moves out of a cell are computed once, when it is reached, and tried one bit
+// at a time. The cell being worked on keeps its low link and untried moves in registers; each
+// ancestor keeps them in its 8-byte stack frame (beside its index), so there is no per-cell array
+// of untried moves. Moves along the row come first, so that in open areas the DFS sweeps rows as
+// the grid lies in memory. A reached cell with exactly one legal move (the move rule of
+// pathing/moves.hpp, as the router applies it) is a dead end.
 //
 // Which graph: the DFS walks orthogonal moves only, unless the policy is Always. Under
 // NoCornerCut and OneFree a legal diagonal step always has a passable corner cell between its
@@ -23,17 +26,18 @@
 // when low[c] >= disc[v]; v is then a chokepoint if that subtree holds an objective. That flag
 // ("the subtree holds an objective") is passed up as children finish: the same as walking the
 // DFS-tree parent chain from each objective to the start and testing every (ancestor, child) pair
-// on it, without storing parents. The tree edge back to the parent is not skipped, which is
-// harmless for articulation points (it only lowers low[c] to disc[v], and the test is >=).
+// on it, without storing parents. The tree edge back to the parent is not tried: it would only
+// lower low[c] to disc[v], which changes neither the test (>=) nor low[v] (<= disc[v] already).
 //
 // Pass 2, row-major: dead ends and chokepoints read off the flags, so both lists are sorted.
-// Pass 3, an iterative 8-connected flood of each impassable area, noting whether it touches the
-// edge ring or any passable cell the DFS did not reach.
+// Pass 3, the 8-connected impassable areas that touch neither the edge ring nor any passable cell
+// the DFS did not reach, by runs and union-find over bit rows of the flags (64 cells a word), row
+// by row as pathing/regions.cpp labels regions, but with no label grid: each wall run keeps only
+// its union-find parent, and a root whether its area is open.
 //
-// Complexity: O(cells) time. Memory: 6 bytes per cell (flags, untried moves, discovery time) plus
-// 8 bytes per level of DFS stack depth (the cell and its low link), or 4 per cell of the largest
-// wall area. Determinism: integers
-// only.
+// Complexity: O(cells) time. Memory: 5 bytes per cell (flags, discovery time) plus 8 bytes per
+// level of DFS stack depth (the cell, its low link and its untried moves); then the flags and 4
+// bytes per wall run (at most 2 per cell). Determinism: integers only.
 #include <catacomb/validate/analysis.hpp>
 
 #include <algorithm>
@@ -41,6 +45,7 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <cstring>
 #include <memory>
 
 #include <catacomb/core/error.hpp>
@@ -54,18 +59,49 @@ enum : uint8_t {
   kReached = 1u << 1,     // visited by the DFS from the start
   kObjective = 1u << 2,   // an objective (the start's own cell excepted)
   kHoldsGoal = 1u << 3,   // the DFS subtree of this cell holds an objective
-  kWallSeen = 1u << 4,    // visited by the wall flood
   kEdge = 1u << 5,        // the padding ring around the map
   kDeadEnd = 1u << 6,
   kChokepoint = 1u << 7,
 };
 
-// A cell on the DFS stack and its low link. A cell's low link is read only while the cell is on
-// the stack (a finished cell passes it to its parent; an edge to a cell already reached reads that
-// cell's discovery time), so it lives in the stack, not in a per-cell array.
+// The DFS tries a cell's moves in this order (directions of kDirections): along the row first,
+// so that in open areas it sweeps row after row, as the grid lies in memory, instead of
+// spiralling. Which order it takes changes no result (articulation points do not depend on it).
+constexpr int kDfsDirection[8] = {0, 2, 1, 3, 4, 5, 6, 7};  // east, west, south, north, diagonals
+
+// Legal-move bits (bit d = direction d) -> the DFS's moves, bit k = kDfsDirection[k]: the
+// orthogonal moves only (walk 0x0F), or all (0xFF).
+using DfsOrder = std::array<uint8_t, 256>;
+constexpr DfsOrder dfs_order(unsigned walk) {
+  DfsOrder t{};
+  for (unsigned legal = 0; legal < 256; ++legal) {
+    unsigned bits = 0;
+    for (unsigned k = 0; k < 8; ++k)
+      if (legal & walk & (1u << kDfsDirection[k])) bits |= 1u << k;
+    t[legal] = static_cast<uint8_t>(bits);
+  }
+  return t;
+}
+constexpr DfsOrder kDfsOrder[2] = {dfs_order(0x0F), dfs_order(0xFF)};
+
+// An ancestor of the cell the DFS works on: the ancestor's cell, its low link, and its moves not
+// tried yet, 8 bytes in all. A padded cell index is below 16386^2 < 2^29 and a discovery time
+// below 16384^2 = 2^28, which leaves 3 + 4 bits. The moves not tried come after the move to the
+// child being explored, so their lowest bit (DFS order) is never set: 7 bits hold them. A cell's
+// low link is needed only while the cell is on the stack (a finished cell passes it to its
+// parent; an edge to a cell already reached reads that cell's discovery time), so it lives here,
+// not in a per-cell array.
+static_assert(static_cast<uint64_t>(kMaxSide + 2) * (kMaxSide + 2) < (uint64_t{1} << 29));
+static_assert(static_cast<uint64_t>(kMaxSide) * kMaxSide <= (uint64_t{1} << 28));
 struct Frame {
-  uint32_t cell;
-  uint32_t low;
+  uint32_t cell_bits;  // cell, and untried moves 1-3 in bits 29-31
+  uint32_t low_bits;   // low link, and untried moves 4-7 in bits 28-31
+  static Frame pack(size_t cell, uint32_t low, unsigned untried) {
+    return {static_cast<uint32_t>(cell) | ((untried >> 1) & 7u) << 29, low | (untried >> 4) << 28};
+  }
+  size_t cell() const { return cell_bits & ((1u << 29) - 1); }
+  uint32_t low() const { return low_bits & ((1u << 28) - 1); }
+  unsigned untried() const { return ((cell_bits >> 29) << 1) | ((low_bits >> 28) << 4); }
 };
 
 // Bits of the legal moves out of padded cell i (bit d = direction d of kDirections): the move
@@ -76,6 +112,141 @@ uint8_t legal_moves_at(const std::vector<uint8_t>& flags, size_t i, const ptrdif
   for (int d = 0; d < 8; ++d)
     open |= static_cast<unsigned>(flags[static_cast<size_t>(static_cast<ptrdiff_t>(i) + offset[d])] & kPassable) << d;
   return legal[open];
+}
+
+// --- pass 3: enclosed wall areas ---------------------------------------------------------------
+
+// Bits of 8 flag bytes (bit k = byte k): cells that are walls (neither passable nor the edge
+// ring), and cells that open a wall area they touch (the edge ring, or passable and not
+// reached). Padding bytes are exactly kEdge, and kEdge never meets kPassable.
+constexpr uint64_t kByteOnes = 0x0101010101010101u;
+inline uint8_t gather_bytes(uint64_t ones) {  // bit 0 of byte k -> bit k
+  return static_cast<uint8_t>((ones * 0x0102040810204080u) >> 56);
+}
+static_assert(kPassable == 1 && kReached == 2 && kEdge == 32, "the bit tricks below read these bits");
+
+// Fills the bit rows `wall` and `open` of one padded row of flags (`pw` bytes).
+void wall_and_open_bits(const uint8_t* f, size_t pw, uint64_t* wall, uint64_t* open) {
+  const size_t nwords = (pw + 63) / 64;
+  std::fill(wall, wall + nwords, 0);
+  std::fill(open, open + nwords, 0);
+  size_t x = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; x + 8 <= pw; x += 8) {
+      uint64_t v;
+      std::memcpy(&v, f + x, 8);
+      const uint64_t passable_or_edge = v | (v >> 5);  // bit 0 of each byte: passable or edge
+      const uint64_t w = ~passable_or_edge & kByteOnes;
+      const uint64_t o = passable_or_edge & ~(v >> 1) & kByteOnes;  // ... and not reached
+      wall[x >> 6] |= static_cast<uint64_t>(gather_bytes(w)) << (x & 63);
+      open[x >> 6] |= static_cast<uint64_t>(gather_bytes(o)) << (x & 63);
+    }
+  }
+  for (; x < pw; ++x) {
+    if (!(f[x] & (kPassable | kEdge))) wall[x >> 6] |= uint64_t{1} << (x & 63);
+    if ((f[x] & kEdge) || (f[x] & (kPassable | kReached)) == kPassable) open[x >> 6] |= uint64_t{1} << (x & 63);
+  }
+}
+
+// Whether any bit of [x0, x1) is set.
+bool any_bit(const uint64_t* bits, size_t x0, size_t x1) {
+  for (size_t k = x0 >> 6; k <= (x1 - 1) >> 6; ++k) {
+    uint64_t m = ~uint64_t{0};
+    if (k == x0 >> 6) m &= ~uint64_t{0} << (x0 & 63);
+    if (k == (x1 - 1) >> 6) m &= ~uint64_t{0} >> (63 - ((x1 - 1) & 63));
+    if (bits[k] & m) return true;
+  }
+  return false;
+}
+
+// Wall areas (8-connected) of the padded flags grid (pw x ph, after the DFS) that touch neither
+// the edge ring nor a passable cell the DFS did not reach: by runs and union-find, row by row.
+// Each row's wall runs that touch an opening cell (in the row or the rows above and below, one
+// column either side) open their area; each run is united with the runs of the row above that
+// touch it diagonally or straight. A run's union-find entry holds its parent's index, and on a
+// root kAreaOpen when the area is open. Memory: 4 bytes per wall run (at most half a row's cells
+// are runs) and a few rows of bits.
+int count_enclosed_wall_areas(const uint8_t* flags, size_t pw, size_t ph) {
+  constexpr uint32_t kAreaOpen = 1u << 31;
+  constexpr uint32_t kParent = kAreaOpen - 1;
+  const size_t nwords = (pw + 63) / 64;
+  // Rows y - 1, y and y + 1 of wall and opening bits (by y mod 3), and the opened walls of row y.
+  std::vector<uint64_t> bits(7 * nwords);
+  uint64_t* wall[3] = {bits.data(), bits.data() + nwords, bits.data() + 2 * nwords};
+  uint64_t* open[3] = {bits.data() + 3 * nwords, bits.data() + 4 * nwords, bits.data() + 5 * nwords};
+  uint64_t* opened = bits.data() + 6 * nwords;
+  struct Span {
+    uint32_t x0, x1, run;
+  };
+  std::vector<Span> above, here;
+  std::vector<uint32_t> area;
+  // At most one run per two cells of a row (the edge columns are never walls): reserved once, so
+  // the list never doubles and copies itself (pages are touched only as far as it fills).
+  area.reserve((ph - 2) * (pw / 2));
+  auto find = [&](uint32_t x) {
+    while ((area[x] & kParent) != x) {
+      const uint32_t gp = area[area[x] & kParent] & kParent;
+      area[x] = gp;  // path halving; x is no root, so it carries no kAreaOpen
+      x = gp;
+    }
+    return x;
+  };
+  wall_and_open_bits(flags, pw, wall[0], open[0]);
+  wall_and_open_bits(flags + pw, pw, wall[1], open[1]);
+  for (size_t y = 1; y + 1 < ph; ++y) {
+    wall_and_open_bits(flags + (y + 1) * pw, pw, wall[(y + 1) % 3], open[(y + 1) % 3]);
+    const uint64_t* w = wall[y % 3];
+    const uint64_t *o0 = open[(y + 2) % 3], *o1 = open[y % 3], *o2 = open[(y + 1) % 3];
+    uint64_t carry = 0;  // bit 63 of the previous word's openings
+    for (size_t k = 0; k < nwords; ++k) {
+      const uint64_t m = o0[k] | o1[k] | o2[k];
+      const uint64_t next = k + 1 < nwords ? (o0[k + 1] | o1[k + 1] | o2[k + 1]) : 0;
+      opened[k] = w[k] & (m | (m << 1) | carry | (m >> 1) | (next << 63));
+      carry = m >> 63;
+    }
+    // The row's wall runs: transitions of the wall bits alternate between starts and ends (the
+    // edge columns are never walls, so every run ends inside the row).
+    here.clear();
+    uint64_t prev_bit = 0;
+    uint32_t start = 0;
+    bool in_run = false;
+    for (size_t k = 0; k < nwords; ++k) {
+      uint64_t t = w[k] ^ ((w[k] << 1) | prev_bit);
+      prev_bit = w[k] >> 63;
+      while (t != 0) {
+        const auto x = static_cast<uint32_t>(k * 64 + static_cast<size_t>(std::countr_zero(t)));
+        t &= t - 1;
+        if (in_run) {
+          const auto run = static_cast<uint32_t>(area.size());
+          area.push_back(run | (any_bit(opened, start, x) ? kAreaOpen : 0));
+          here.push_back({start, x, run});
+        } else {
+          start = x;
+        }
+        in_run = !in_run;
+      }
+    }
+    // Unite each run with the runs above it that touch it (8-connectivity: overlapping once
+    // widened by one column). Roots are linked under the lower index, which keeps the open bit.
+    size_t j = 0;
+    for (const Span& s : here) {
+      while (j < above.size() && above[j].x1 < s.x0) ++j;
+      uint32_t root = s.run;
+      for (size_t k = j; k < above.size() && above[k].x0 <= s.x1; ++k) {
+        uint32_t r = find(above[k].run);
+        if (r == root) continue;
+        uint32_t keep = std::min(r, root), gone = std::max(r, root);
+        area[keep] |= area[gone] & kAreaOpen;
+        area[gone] = keep;
+        root = keep;
+      }
+    }
+    std::swap(above, here);
+  }
+  int enclosed = 0;
+  for (size_t i = 0; i < area.size(); ++i)
+    if (area[i] == i) ++enclosed;  // a root without kAreaOpen
+  return enclosed;
 }
 
 }  // namespace
@@ -106,10 +277,14 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   std::array<uint8_t, kTerrainCount> passable{};
   for (Terrain t : kAllTerrains) passable[static_cast<size_t>(t)] = options.costs.passable(t) ? kPassable : 0;
   std::vector<uint8_t> flags(n, kEdge);
+  size_t passable_cells = 0;
   for (int y = 0; y < h; ++y) {
     const Terrain* row = tiles.row(y);
     uint8_t* f = flags.data() + pidx(0, y);
-    for (int x = 0; x < w; ++x) f[x] = passable[static_cast<size_t>(row[x])];
+    for (int x = 0; x < w; ++x) {
+      f[x] = passable[static_cast<size_t>(row[x])];
+      passable_cells += f[x];
+    }
   }
 
   // The start, chosen as validation chooses it: the first objective of kind start.
@@ -124,62 +299,88 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
       if (i != root && (flags[i] & kPassable)) flags[i] = static_cast<uint8_t>(flags[i] | kObjective);
     }
 
-    // Pass 1: iterative Tarjan DFS. moves[i] holds the moves of i not tried yet; the arrays are
-    // left uninitialised, as only reached cells are ever read.
-    const std::unique_ptr<uint8_t[]> moves(new uint8_t[n]);
+    // Pass 1: iterative Tarjan DFS. The cell being worked on, its low link and its moves not
+    // tried yet live in registers; each of its ancestors has a Frame. disc is left uninitialised,
+    // as only reached cells are ever read.
     const std::unique_ptr<uint32_t[]> disc(new uint32_t[n]);
-    std::vector<Frame> stack;
     // The DFS can be as deep as there are passable cells: reserved once (pages are touched only
     // as deep as it goes), so the stack never doubles and copies itself.
-    stack.reserve(static_cast<size_t>(std::count_if(flags.begin(), flags.end(), [](uint8_t f) { return (f & kPassable) != 0; })));
-    uint32_t stamp = 0;  // discovery times start at 1
-    // The DFS's moves: the orthogonal ones (bits 0-3) when every legal diagonal step has an open
-    // side cell (see the file comment), all legal ones otherwise (Always).
-    const uint8_t walk = diagonal_needs_open_side(options.moves) ? 0x0F : 0xFF;
+    std::vector<Frame> stack;
+    stack.reserve(passable_cells);
+    // The DFS's moves: the orthogonal ones when every legal diagonal step has an open side cell
+    // (see the file comment), all legal ones otherwise (Always); as bits in DFS order.
+    const DfsOrder& order = kDfsOrder[diagonal_needs_open_side(options.moves) ? 0 : 1];
+    ptrdiff_t step[8];
+    for (int k = 0; k < 8; ++k) step[k] = offset[kDfsDirection[k]];
+    // The move back to the parent, for each move to a child: the tree edge, which the DFS does
+    // not try (see the file comment).
+    unsigned back_bit[8] = {};
+    for (int k = 0; k < 8; ++k)
+      for (int j = 0; j < 8; ++j)
+        if (step[j] == -step[k]) back_bit[k] = 1u << j;
     const std::array<uint8_t, 256>& legal_table = kLegalMoves[static_cast<size_t>(effective_diagonal(options.moves))];
-    auto reach = [&](size_t i) {
+    uint32_t stamp = 0;  // discovery times start at 0
+    // Reaches cell i: its discovery time and flags; returns its moves in DFS order.
+    auto reach = [&](size_t i) -> unsigned {
       const uint8_t legal = legal_moves_at(flags, i, offset, legal_table);
-      moves[i] = static_cast<uint8_t>(legal & walk);
-      ++stamp;
-      disc[i] = stamp;
+      disc[i] = stamp++;
       uint8_t f = static_cast<uint8_t>(flags[i] | kReached);
       if (f & kObjective) f = static_cast<uint8_t>(f | kHoldsGoal);
       if (legal != 0 && (legal & (legal - 1)) == 0) f = static_cast<uint8_t>(f | kDeadEnd);  // one move
       flags[i] = f;
-      stack.push_back({static_cast<uint32_t>(i), stamp});
+      return order[legal];
     };
-    reach(root);
-    while (!stack.empty()) {
-      const size_t v = stack.back().cell;
-      if (moves[v] != 0) {
-        const int dir = std::countr_zero(moves[v]);
-        moves[v] = static_cast<uint8_t>(moves[v] & (moves[v] - 1));
-        const auto wi = static_cast<size_t>(static_cast<ptrdiff_t>(v) + offset[dir]);
+    size_t v = root;
+    uint32_t low = 0;
+    unsigned untried = reach(root);
+    for (;;) {
+      bool descended = false;
+      while (untried != 0) {
+        const int k = std::countr_zero(untried);
+        untried &= untried - 1;
+        const auto wi = static_cast<size_t>(static_cast<ptrdiff_t>(v) + step[k]);
         if (flags[wi] & kReached) {
-          stack.back().low = std::min(stack.back().low, disc[wi]);
+          low = std::min(low, disc[wi]);
         } else {
-          reach(wi);
+          stack.push_back(Frame::pack(v, low, untried));
+          v = wi;
+          low = stamp;
+          untried = reach(wi) & ~back_bit[k];
+          descended = true;
+          break;
         }
-        continue;
       }
-      const uint32_t low_v = stack.back().low;
-      stack.pop_back();
+      if (descended) continue;
+      // v is finished: back to its DFS parent.
       if (stack.empty()) break;
-      const size_t p = stack.back().cell;  // v's DFS parent
-      stack.back().low = std::min(stack.back().low, low_v);
+      const Frame parent = stack.back();
+      stack.pop_back();
+      const size_t p = parent.cell();
       if (flags[v] & kHoldsGoal) {
-        if (p != root && low_v >= disc[p]) flags[p] = static_cast<uint8_t>(flags[p] | kChokepoint);
+        if (p != root && low >= disc[p]) flags[p] = static_cast<uint8_t>(flags[p] | kChokepoint);
         flags[p] = static_cast<uint8_t>(flags[p] | kHoldsGoal);
       }
+      v = p;
+      low = std::min(parent.low(), low);
+      untried = parent.untried();
     }
   }
 
-  // Pass 2: the lists, row-major.
+  // Pass 2: the lists, row-major. Few cells are either: 8 cells at a time are skipped when none
+  // of them is.
   for (int y = 0; y < h; ++y) {
     const uint8_t* f = flags.data() + pidx(0, y);
-    for (int x = 0; x < w; ++x) {
-      if (f[x] & kDeadEnd) out.dead_ends.push_back({x, y});
-      if (f[x] & kChokepoint) out.chokepoints.push_back({x, y});
+    for (int x0 = 0; x0 < w; x0 += 8) {
+      const int x1 = std::min(x0 + 8, w);
+      if (x1 - x0 == 8) {
+        uint64_t eight;
+        std::memcpy(&eight, f + x0, 8);
+        if (!(eight & (kByteOnes * (kDeadEnd | kChokepoint)))) continue;
+      }
+      for (int x = x0; x < x1; ++x) {
+        if (f[x] & kDeadEnd) out.dead_ends.push_back({x, y});
+        if (f[x] & kChokepoint) out.chokepoints.push_back({x, y});
+      }
     }
   }
 
@@ -206,32 +407,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   // Pass 3: wall areas. Without a usable start nothing is reached, and every wall area off the
   // edge borders some passable cell, so there is no loop to find.
   if (!usable_start) return out;
-  std::vector<uint32_t> todo;
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const size_t s = pidx(x, y);
-      if (flags[s] & (kPassable | kWallSeen)) continue;
-      flags[s] = static_cast<uint8_t>(flags[s] | kWallSeen);
-      todo.push_back(static_cast<uint32_t>(s));
-      bool enclosed = true;
-      while (!todo.empty()) {
-        const size_t c = todo.back();
-        todo.pop_back();
-        for (int k = 0; k < 8; ++k) {
-          const auto nb = static_cast<size_t>(static_cast<ptrdiff_t>(c) + offset[k]);
-          const uint8_t f = flags[nb];
-          if (f & kEdge) {
-            enclosed = false;
-          } else if (f & kPassable) {
-            if (!(f & kReached)) enclosed = false;
-          } else if (!(f & kWallSeen)) {
-            flags[nb] = static_cast<uint8_t>(f | kWallSeen);
-            todo.push_back(static_cast<uint32_t>(nb));
-          }
-        }
-      }
-      if (enclosed) ++out.loops;
-    }
+  out.loops = count_enclosed_wall_areas(flags.data(), pw, ph);
   return out;
 }
 

@@ -77,6 +77,32 @@ MapAnalysis brute_force(const Dungeon& d, const ValidateOptions& o) {
           break;
         }
     }
+  // Loops: flood each 8-connected area of impassable cells; it counts when no cell of it has a
+  // neighbour off the map or a passable neighbour the start cannot reach.
+  Grid<uint8_t> seen(d.tiles.width(), d.tiles.height(), 0);
+  for (int y = 0; y < d.tiles.height(); ++y)
+    for (int x = 0; x < d.tiles.width(); ++x) {
+      if (seen(x, y) || open(d.tiles, o.costs, x, y)) continue;
+      std::vector<Point> todo{{x, y}};
+      seen(x, y) = 1;
+      bool enclosed = true;
+      while (!todo.empty()) {
+        const Point c = todo.back();
+        todo.pop_back();
+        for (int dir = 0; dir < 8; ++dir) {
+          const Point q{c.x + kDirections[dir].x, c.y + kDirections[dir].y};
+          if (!d.tiles.in_bounds(q)) {
+            enclosed = false;
+          } else if (open(d.tiles, o.costs, q.x, q.y)) {
+            if (!base.connected(*s, q)) enclosed = false;
+          } else if (!seen[q]) {
+            seen[q] = 1;
+            todo.push_back(q);
+          }
+        }
+      }
+      if (enclosed) ++a.loops;
+    }
   return a;
 }
 
@@ -99,7 +125,7 @@ Dungeon random_map(Rng& rng, int w, int h, double walls, int objectives) {
 
 TEST(AnalysisTest, MatchesBruteForceOnRandomMapsForEveryMoveRule) {
   Rng rng(20240611);
-  int maps = 0, chokepoints = 0, dead_ends = 0;
+  int maps = 0, chokepoints = 0, dead_ends = 0, loops = 0;
   for (int k = 0; k < 300; ++k) {
     const int w = static_cast<int>(rng.uniform_int(1, 13)), h = static_cast<int>(rng.uniform_int(1, 11));
     const double walls = rng.uniform_real(0.15, 0.5);
@@ -113,7 +139,9 @@ TEST(AnalysisTest, MatchesBruteForceOnRandomMapsForEveryMoveRule) {
         const MapAnalysis want = brute_force(d, o);
         ASSERT_EQ(got.chokepoints, want.chokepoints) << "map " << k << ", " << describe(m) << "\n" << write_ascii(d);
         ASSERT_EQ(got.dead_ends, want.dead_ends) << "map " << k << ", " << describe(m) << "\n" << write_ascii(d);
+        ASSERT_EQ(got.loops, want.loops) << "map " << k << ", " << describe(m) << "\n" << write_ascii(d);
         ++maps;
+        loops += want.loops;
         chokepoints += static_cast<int>(want.chokepoints.size());
         dead_ends += static_cast<int>(want.dead_ends.size());
       }
@@ -123,6 +151,7 @@ TEST(AnalysisTest, MatchesBruteForceOnRandomMapsForEveryMoveRule) {
   EXPECT_EQ(maps, 3000);
   EXPECT_GT(chokepoints, 500);
   EXPECT_GT(dead_ends, 500);
+  EXPECT_GT(loops, 300);
 }
 
 TEST(AnalysisTest, MatchesBruteForceOnACave) {
@@ -142,6 +171,7 @@ TEST(AnalysisTest, MatchesBruteForceOnACave) {
     const MapAnalysis want = brute_force(d, o);
     EXPECT_EQ(got.chokepoints, want.chokepoints) << describe(m);
     EXPECT_EQ(got.dead_ends, want.dead_ends) << describe(m);
+    EXPECT_EQ(got.loops, want.loops) << describe(m);
   }
 }
 
