@@ -150,8 +150,11 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
   auto set_room = [&](const Rect& r, bool cheap) {
     for (int y = r.y; y < r.bottom(); ++y)
       for (int x = r.x; x < r.right(); ++x) base(x, y) = cheap ? dig.reuse : dig.room;
-    for (int y = r.y - 1; y < r.bottom(); ++y)
-      for (int x = r.x - 1; x < r.right(); ++x)
+    // The router's cells whose blocks hold an interior cell: the interior itself, and for
+    // width 2 the row above and the column left of it.
+    const int m = dig.width - 1;
+    for (int y = r.y - m; y < r.bottom(); ++y)
+      for (int x = r.x - m; x < r.right(); ++x)
         if (cost.in_bounds(x, y)) set({x, y}, dig.width == 2 ? block_cost({x, y}) : base(x, y));
   };
 
