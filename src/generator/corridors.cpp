@@ -113,11 +113,11 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
     return CostTable::kImpassable;
   };
   // `base` is the cost of entering one cell; `cost` what the router sees: for width 2, a path
-  // cell p stands for the 2x2 block p, p+x, p+y, p+x+y, so it costs the block's dearest cell.
+  // cell p stands for the 2x2 block p, p+x, p+y, p+x+y, so it costs the block's dearest cell
+  // (a grid of its own); for width 1 the two are the same, so `cost` is `base` itself.
   CostGrid base(w, h, CostTable::kImpassable);
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) base(x, y) = base_cost({x, y});
-  CostGrid cost = base;
   auto block_cost = [&](Point p) {
     double c = 0;
     for (int dy = 0; dy < dig.width; ++dy)
@@ -127,6 +127,13 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
       }
     return c;
   };
+  CostGrid blocks;
+  if (dig.width == 2) {
+    blocks = CostGrid(w, h, CostTable::kImpassable);
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) blocks(x, y) = block_cost({x, y});
+  }
+  CostGrid& cost = dig.width == 2 ? blocks : base;
   GridSearch search;
   bool bound = false;
   // Every change to the router's costs goes to `cost` and, once bound, to the search object
@@ -136,26 +143,30 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
     cost[q] = c;
     if (bound) search.set_cost(q, c);
   };
-  auto refresh = [&](Point p) {  // the router's cost of every block that contains p
-    for (int dy = 0; dy < dig.width; ++dy)
-      for (int dx = 0; dx < dig.width; ++dx) {
+  // base[p] = c, and the router's cost of every block that contains p.
+  auto set_base = [&](Point p, double c) {
+    if (dig.width == 1) return set(p, c);  // cost is base
+    base[p] = c;
+    for (int dy = 0; dy < 2; ++dy)
+      for (int dx = 0; dx < 2; ++dx) {
         const Point q{p.x - dx, p.y - dy};
-        if (cost.in_bounds(q)) set(q, dig.width == 2 ? block_cost(q) : base[q]);
+        if (cost.in_bounds(q)) set(q, block_cost(q));
       }
   };
-  if (dig.width == 2)
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) cost(x, y) = block_cost({x, y});
 
   auto set_room = [&](const Rect& r, bool cheap) {
+    const double c = cheap ? dig.reuse : dig.room;
+    if (dig.width == 1) {
+      for (int y = r.y; y < r.bottom(); ++y)
+        for (int x = r.x; x < r.right(); ++x) set({x, y}, c);
+      return;
+    }
+    // Width 2: the whole interior first, then each block that holds an interior cell once.
     for (int y = r.y; y < r.bottom(); ++y)
-      for (int x = r.x; x < r.right(); ++x) base(x, y) = cheap ? dig.reuse : dig.room;
-    // The router's cells whose blocks hold an interior cell: the interior itself, and for
-    // width 2 the row above and the column left of it.
-    const int m = dig.width - 1;
-    for (int y = r.y - m; y < r.bottom(); ++y)
-      for (int x = r.x - m; x < r.right(); ++x)
-        if (cost.in_bounds(x, y)) set({x, y}, dig.width == 2 ? block_cost({x, y}) : base(x, y));
+      for (int x = r.x; x < r.right(); ++x) base(x, y) = c;
+    for (int y = r.y - 1; y < r.bottom(); ++y)
+      for (int x = r.x - 1; x < r.right(); ++x)
+        if (cost.in_bounds(x, y)) set({x, y}, block_cost({x, y}));
   };
 
   CarveStats stats;
@@ -168,8 +179,7 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
     if (!tiles.in_bounds(p) || zone[p] == Zone::NoDig || zone[p] == Zone::Interior) return;
     if (tiles[p] != Terrain::Wall) return;
     tiles[p] = zone[p] == Zone::Ring ? Terrain::Door : Terrain::Corridor;
-    base[p] = dig.reuse;
-    refresh(p);
+    set_base(p, dig.reuse);
     ++stats.carved;
   };
   for (const RoomEdge& e : edges) {
