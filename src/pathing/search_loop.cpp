@@ -112,9 +112,6 @@ LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, doub
 
   r.status = PathStatus::NoPath;
   const auto P = static_cast<ptrdiff_t>(pw);
-  // With 4 neighbours the legal-move masks hold no diagonal, so their tests are skipped: the
-  // same children, four loads and compares fewer per expansion.
-  const bool straight_only = moves_dir_policy == DiagonalPolicy::Never;
   for (;;) {
     E e;
     uint32_t ei;
@@ -145,9 +142,8 @@ LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, doub
       r.end = goal;
       break;
     }
-    // The children that improve, as a bit set over directions, without a branch (but one that
-    // always goes the same way in a query): a wall or border cell holds kClosed, and the cell's
-    // legal moves mask the diagonals.
+    // The children that improve, as a bit set over directions, without a branch: a wall or
+    // border cell holds kClosed, and the cell's legal moves mask the diagonals.
     const double* gc = g + ei;
     unsigned m;
     [[maybe_unused]] double ea = 0, eb = 0;  // uniform: the move counts of e
@@ -158,21 +154,19 @@ LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, doub
       g_straight = (ea + 1.0) + eb * dc;
       g_diagonal = ea + (eb + 1.0) * dc;
       m = static_cast<unsigned>(g_straight < gc[1]) | static_cast<unsigned>(g_straight < gc[P]) << 1 |
-          static_cast<unsigned>(g_straight < gc[-1]) << 2 | static_cast<unsigned>(g_straight < gc[-P]) << 3;
-      if (!straight_only)
-        m |= static_cast<unsigned>(g_diagonal < gc[P + 1]) << 4 | static_cast<unsigned>(g_diagonal < gc[P - 1]) << 5 |
-             static_cast<unsigned>(g_diagonal < gc[-P - 1]) << 6 | static_cast<unsigned>(g_diagonal < gc[-P + 1]) << 7;
+          static_cast<unsigned>(g_straight < gc[-1]) << 2 | static_cast<unsigned>(g_straight < gc[-P]) << 3 |
+          static_cast<unsigned>(g_diagonal < gc[P + 1]) << 4 | static_cast<unsigned>(g_diagonal < gc[P - 1]) << 5 |
+          static_cast<unsigned>(g_diagonal < gc[-P - 1]) << 6 | static_cast<unsigned>(g_diagonal < gc[-P + 1]) << 7;
     } else {
       const double* cc = cost + ei;
       auto straight = [&](ptrdiff_t o) { return (e.go + cc[o]) + e.gd * dc; };
       auto diagonal = [&](ptrdiff_t o) { return e.go + (e.gd + cc[o]) * dc; };
       m = static_cast<unsigned>(straight(1) < gc[1]) | static_cast<unsigned>(straight(P) < gc[P]) << 1 |
-          static_cast<unsigned>(straight(-1) < gc[-1]) << 2 | static_cast<unsigned>(straight(-P) < gc[-P]) << 3;
-      if (!straight_only)
-        m |= static_cast<unsigned>(diagonal(P + 1) < gc[P + 1]) << 4 |
-             static_cast<unsigned>(diagonal(P - 1) < gc[P - 1]) << 5 |
-             static_cast<unsigned>(diagonal(-P - 1) < gc[-P - 1]) << 6 |
-             static_cast<unsigned>(diagonal(-P + 1) < gc[-P + 1]) << 7;
+          static_cast<unsigned>(straight(-1) < gc[-1]) << 2 | static_cast<unsigned>(straight(-P) < gc[-P]) << 3 |
+          static_cast<unsigned>(diagonal(P + 1) < gc[P + 1]) << 4 |
+          static_cast<unsigned>(diagonal(P - 1) < gc[P - 1]) << 5 |
+          static_cast<unsigned>(diagonal(-P - 1) < gc[-P - 1]) << 6 |
+          static_cast<unsigned>(diagonal(-P + 1) < gc[-P + 1]) << 7;
     }
     m &= md[2 * size_t{ei}];
     // In direction order, straight moves first: the first move to reach a cell at its best g
