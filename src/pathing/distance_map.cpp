@@ -60,10 +60,14 @@ struct GridCosts {
   int height() const { return grid.height(); }
   size_t size() const { return grid.size(); }
   double operator[](size_t i) const { return grid.cells()[i]; }
-  // Row [begin, begin + n) as open flags (1 passable, 0 not), widening [lo, hi] to its passable
-  // costs.
-  void open_row(size_t begin, size_t n, uint8_t* out, double& lo, double& hi) const {
+  // What the rows read so far say about the range of passable costs: its ends.
+  struct Scan {
+    double lo = kWall, hi = 0.0;
+  };
+  // Row [begin, begin + n) as open flags (1 passable, 0 not), noted in `scan`.
+  void open_row(size_t begin, size_t n, uint8_t* out, Scan& scan) const {
     const double* c = grid.cells().data() + begin;
+    double lo = scan.lo, hi = scan.hi;  // in registers while the row loads
     for (size_t x = 0; x < n; ++x) {
       const double v = c[x];
       out[x] = v != kWall ? 1 : 0;
@@ -72,7 +76,10 @@ struct GridCosts {
         hi = std::max(hi, v);
       }
     }
+    scan = {lo, hi};
   }
+  // The smallest and largest passable cost (kWall and 0 when nothing is passable).
+  std::pair<double, double> range(const Scan& scan) const { return {scan.lo, scan.hi}; }
   void prefetch_around(size_t i, std::ptrdiff_t row) const {
     const double* c = grid.cells().data();
     prefetch_at(c, i, -row);
@@ -94,20 +101,26 @@ struct TerrainCosts {
   int height() const { return tiles.height(); }
   size_t size() const { return tiles.size(); }
   double operator[](size_t i) const { return table[static_cast<uint8_t>(tiles.cells()[i])]; }
-  // As GridCosts::open_row, by bytes: a table of open flags, and the set of terrains seen (the
-  // range comes from their costs, not from a double per cell).
-  void open_row(size_t begin, size_t n, uint8_t* out, double& lo, double& hi) const {
-    const auto* c = reinterpret_cast<const uint8_t*>(tiles.cells().data() + begin);
+  // As GridCosts's, by bytes: a table of open flags, and the set of terrain bytes seen (the
+  // range comes from their costs once every row is read, not from a double per cell).
+  struct Scan {
     std::array<uint8_t, 256> seen{};
+  };
+  void open_row(size_t begin, size_t n, uint8_t* out, Scan& scan) const {
+    const auto* c = reinterpret_cast<const uint8_t*>(tiles.cells().data() + begin);
     for (size_t x = 0; x < n; ++x) {
       out[x] = open[c[x]];
-      seen[c[x]] = 1;
+      scan.seen[c[x]] = 1;
     }
+  }
+  std::pair<double, double> range(const Scan& scan) const {
+    double lo = kWall, hi = 0.0;
     for (size_t t = 0; t < 256; ++t)
-      if (seen[t] && open[t]) {
+      if (scan.seen[t] && open[t]) {
         lo = std::min(lo, table[t]);
         hi = std::max(hi, table[t]);
       }
+    return {lo, hi};
   }
   void prefetch_around(size_t i, std::ptrdiff_t row) const {  // a row of bytes: its own line is the distances'
     const Terrain* c = tiles.cells().data();
@@ -138,9 +151,9 @@ struct Neighbourhood {
     const size_t w = static_cast<size_t>(costs.width()), h = static_cast<size_t>(costs.height());
     const size_t pw = w + 2;
     std::vector<uint8_t> rows(3 * pw, 0);  // rows y - 1, y, y + 1 (by y % 3), padded by a closed cell
-    double lo = kWall, hi = 0.0;           // in registers, not in the member, while rows load
-    auto load = [&](size_t y) {            // row y into its slot
-      costs.open_row(y * w, w, rows.data() + (y % 3) * pw + 1, lo, hi);
+    typename Costs::Scan scan;
+    auto load = [&](size_t y) {  // row y into its slot
+      costs.open_row(y * w, w, rows.data() + (y % 3) * pw + 1, scan);
     };
     std::vector<uint8_t> closed(pw, 0);
     const std::array<uint8_t, 256>& table = kLegalMoves[static_cast<size_t>(effective_diagonal(moves))];
@@ -161,7 +174,7 @@ struct Neighbourhood {
         out[x] = table[bits & keep];
       }
     }
-    range = {lo, hi};
+    range = costs.range(scan);
     for (int d = 0; d < 8; ++d)
       offset[static_cast<size_t>(d)] =
           static_cast<std::ptrdiff_t>(kDirections[d].y) * static_cast<std::ptrdiff_t>(w) + kDirections[d].x;
