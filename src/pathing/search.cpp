@@ -148,13 +148,17 @@ const std::vector<uint8_t>& GridSearch::Impl::ensure_masks(const Moves& m) {
 const Grid<int32_t>& GridSearch::Impl::ensure_labels(const Moves& m) {
   RegionMap& lab = labels[moves_slot(m)];
   if (lab.labels.size() != 0 || padded == 0) return lab.labels;
+  label_regions(unpadded_passable(), m, lab);
+  return lab.labels;
+}
+
+Grid<uint8_t> GridSearch::Impl::unpadded_passable() const {
   Grid<uint8_t> open(w, h, 0);
   for (int y = 0; y < h; ++y) {
     const uint8_t* in = passable.data() + pidx(0, y);
     std::copy(in, in + w, open.row(y));
   }
-  label_regions(open, m, lab);
-  return lab.labels;
+  return open;
 }
 
 void GridSearch::Impl::next_generation() {
@@ -296,10 +300,7 @@ PathResult GridSearch::Impl::query_jps(Point start, Point goal, const SearchOpti
     return res;
   }
   if (!jps_bound) {
-    Grid<uint8_t> pass(w, h, 0);
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) pass(x, y) = passable[pidx(x, y)];
-    jps.set_map(pass);
+    jps.set_map(unpadded_passable());
     jps_bound = true;
   }
   res = jps.find_path(start, goal, o.budget);

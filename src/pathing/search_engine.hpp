@@ -112,8 +112,10 @@ struct CATACOMB_HIDDEN GridSearch::Impl {
   void ensure_costs(double scale);
   const std::vector<uint8_t>& ensure_masks(const Moves& m);
   /// Component labels for Moves `m` (legal moves are symmetric under every policy, so
-  /// connected = reachable). Iterative flood fill, labels in row-major order of first cells.
+  /// connected = reachable): label_regions of the passable cells under `m`.
   const Grid<int32_t>& ensure_labels(const Moves& m);
+  /// The passable flags without the padding (1 passable, 0 not), as the labeller and JPS read them.
+  Grid<uint8_t> unpadded_passable() const;
   /// Starts a new query: forgets the cells the last one reached.
   void next_generation();
 
