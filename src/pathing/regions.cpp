@@ -26,6 +26,7 @@
 #include <cstring>
 
 #include <catacomb/core/error.hpp>
+#include "pathing/bit_runs.hpp"
 
 // CATACOMB_NO_SIMD builds the scalar fallback on x86-64 too, to test it.
 #if defined(__SSE2__) && !defined(CATACOMB_NO_SIMD)
@@ -89,29 +90,11 @@ void build_bit_row(const uint8_t* cells, int width, const Pred& pred, uint64_t* 
     if (pred.cell(cells[x])) words[x >> 6] |= uint64_t{1} << (x & 63);
 }
 
-// Appends the runs of one bit row, each its own parent. Transition bits (cell differs from its
-// left neighbour, with an impassable cell before column 0) alternate between run starts and ends.
+// Appends the runs of one bit row, each its own parent.
 void append_runs(const uint64_t* words, int width, std::vector<Run>& runs) {
-  const int nwords = (width + 63) / 64;
-  uint64_t carry = 0;
-  bool open = false;
-  int32_t start = 0;
-  for (int k = 0; k < nwords; ++k) {
-    const uint64_t w = words[k];
-    uint64_t t = w ^ ((w << 1) | carry);
-    carry = w >> 63;
-    while (t != 0) {
-      const int32_t x = k * 64 + std::countr_zero(t);
-      t &= t - 1;
-      if (open) {
-        runs.push_back({start, x, static_cast<int32_t>(runs.size())});
-      } else {
-        start = x;
-      }
-      open = !open;
-    }
-  }
-  if (open) runs.push_back({start, static_cast<int32_t>(width), static_cast<int32_t>(runs.size())});
+  detail::for_each_run(words, static_cast<size_t>(width), [&](size_t start, size_t end) {
+    runs.push_back({static_cast<int32_t>(start), static_cast<int32_t>(end), static_cast<int32_t>(runs.size())});
+  });
 }
 
 int32_t find_root(Run* runs, int32_t x) {

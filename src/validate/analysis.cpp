@@ -50,6 +50,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/pathing/moves.hpp>
+#include "pathing/bit_runs.hpp"
 
 namespace catacomb {
 namespace {
@@ -204,28 +205,14 @@ int count_enclosed_wall_areas(const uint8_t* flags, size_t pw, size_t ph) {
       opened[k] = w[k] & (m | (m << 1) | carry | (m >> 1) | (next << 63));
       carry = m >> 63;
     }
-    // The row's wall runs: transitions of the wall bits alternate between starts and ends (the
-    // edge columns are never walls, so every run ends inside the row).
+    // The row's wall runs (the edge columns are never walls, so every run ends inside the row).
     here.clear();
-    uint64_t prev_bit = 0;
-    uint32_t start = 0;
-    bool in_run = false;
-    for (size_t k = 0; k < nwords; ++k) {
-      uint64_t t = w[k] ^ ((w[k] << 1) | prev_bit);
-      prev_bit = w[k] >> 63;
-      while (t != 0) {
-        const auto x = static_cast<uint32_t>(k * 64 + static_cast<size_t>(std::countr_zero(t)));
-        t &= t - 1;
-        if (in_run) {
-          const auto run = static_cast<uint32_t>(area.size());
-          area.push_back(run | (any_bit(opened, start, x) ? kAreaOpen : 0));
-          here.push_back({start, x, run});
-        } else {
-          start = x;
-        }
-        in_run = !in_run;
-      }
-    }
+    detail::for_each_run(w, pw, [&](size_t start, size_t end) {
+      const auto x0 = static_cast<uint32_t>(start), x1 = static_cast<uint32_t>(end);
+      const auto run = static_cast<uint32_t>(area.size());
+      area.push_back(run | (any_bit(opened, x0, x1) ? kAreaOpen : 0));
+      here.push_back({x0, x1, run});
+    });
     // Unite each run with the runs above it that touch it (8-connectivity: overlapping once
     // widened by one column). Roots are linked under the lower index, which keeps the open bit.
     size_t j = 0;
