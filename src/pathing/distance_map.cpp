@@ -284,36 +284,54 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
   // bucket finds nothing to lower.
   std::vector<std::vector<uint32_t>> buckets(ring);
   std::vector<uint32_t> current;
+  // The entries a run of a bucket's cells make, in the order they are made (the cell, and its
+  // bucket in the high half), handed to their buckets after each run of kRun cells: every
+  // relaxation writes its entry at `end` and moves `end` on only when it lowered the distance, so
+  // the outcome of `ng < dist[n]` (as often one way as the other along a front) costs no
+  // mispredicted branch. Each bucket gets the entries a push_back on the lowering relaxations
+  // would give it, in the same order.
+  constexpr size_t kRun = 1024;
+  std::vector<uint64_t> made(8 * kRun);  // at most one entry per direction
   const size_t mask = ring - 1;
   size_t pending = sources.size();
   buckets[0] = sources;
-  const double diagonal = moves.diagonal_cost;
+  // The step factor of each direction: 1 for the orthogonal ones (c * 1 is c, exactly).
+  std::array<double, 8> factor{};
+  for (int d = 0; d < 8; ++d) factor[static_cast<size_t>(d)] = d >= 4 ? moves.diagonal_cost : 1.0;
   for (uint64_t k = 0; pending > 0; ++k) {
     std::vector<uint32_t>& slot = buckets[k & mask];
     if (slot.empty()) continue;
     current.swap(slot);  // children land in later buckets, never in this one
     pending -= current.size();
     const size_t count = current.size();
-    for (size_t e = 0; e < count; ++e) {
-      if (e + kAhead < count) {
-        nb.prefetch_around(current[e + kAhead], dc);
-        costs.prefetch_around(current[e + kAhead], nb.offset[1]);
-      }
-      const uint32_t cell = current[e];
-      const double g = dc[cell];
-      if (static_cast<uint64_t>(g) != k) continue;  // stale entry
-      watch.settle(cell, g);
-      for (unsigned bits = nb.legal[cell]; bits != 0; bits &= bits - 1) {
-        const int d = std::countr_zero(bits);  // in direction order
-        const size_t n = nb.to(cell, d);
-        const double c = costs[n];
-        const double ng = g + (d >= 4 ? c * diagonal : c);
-        if (ng < dc[n]) {
-          dc[n] = ng;
-          buckets[static_cast<uint64_t>(ng) & mask].push_back(static_cast<uint32_t>(n));
-          ++pending;
+    for (size_t run = 0; run < count; run += kRun) {
+      uint64_t* end = made.data();
+      for (size_t e = run; e < std::min(count, run + kRun); ++e) {
+        if (e + kAhead < count) {
+          nb.prefetch_around(current[e + kAhead], dc);
+          costs.prefetch_around(current[e + kAhead], nb.offset[1]);
+        }
+        const uint32_t cell = current[e];
+        const double g = dc[cell];
+        if (static_cast<uint64_t>(static_cast<int64_t>(g)) != k) continue;  // stale entry
+        watch.settle(cell, g);
+        for (unsigned bits = nb.legal[cell]; bits != 0; bits &= bits - 1) {
+          const int d = std::countr_zero(bits);  // in direction order
+          const size_t n = nb.to(cell, d);
+          const double ng = g + costs[n] * factor[static_cast<size_t>(d)];
+          const double old = dc[n];
+          const bool lower = ng < old;
+          dc[n] = std::min(old, ng);  // ng when lower, else old: a select, not a branch
+          // Distances stay far below 2^63 (steps below 2^16, at most 2^32 cells), so the signed
+          // conversion (one instruction, where the unsigned one tests and branches) is exact.
+          *end = (static_cast<uint64_t>(static_cast<int64_t>(ng)) & mask) << 32 | n;
+          end += lower ? 1 : 0;
         }
       }
+      const auto made_count = static_cast<size_t>(end - made.data());
+      for (size_t e = 0; e < made_count; ++e)
+        buckets[made[e] >> 32].push_back(static_cast<uint32_t>(made[e]));
+      pending += made_count;
     }
     current.clear();
     if (watch.done(k + 1, dist)) return k + 1;  // every distance below k + 1 is final

@@ -181,6 +181,24 @@ TEST(DistanceMapTest, EqualsAReferenceDijkstraUnderWideCostRanges) {
   }
 }
 
+// Buckets of more cells than the flood takes in one run (1,024): a source set of thousands of
+// cells, as the cave connector floods from a whole region, under dungeon-like and digging costs.
+TEST(DistanceMapTest, EqualsAReferenceDijkstraWithBucketsOfThousandsOfCells) {
+  for (uint64_t seed = 0; seed < 4; ++seed) {
+    Rng rng = Rng::stream(seed, "distance-map-big-buckets");
+    const int w = 90, h = 60;
+    CostGrid c = random_costs(rng, w, h, seed % 2 == 0 ? 1 : 2);
+    std::vector<Point> sources;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w / 2; ++x)
+        if (rng.chance(0.8)) sources.push_back({x, y});
+    ASSERT_GT(sources.size(), 1500u);
+    for (const Moves& m : {kMoveSets[0], kMoveSets[1]})
+      ASSERT_EQ(distance_map(c, sources, m).dist, reference_dijkstra(c, sources, m))
+          << "seed " << seed << " moves " << describe(m);
+  }
+}
+
 // Adding sources one by one gives the multi-source map, bit for bit, under every cost flavour
 // (breadth-first, bucket queue and heap) and move rule.
 TEST(DistanceMapTest, AddingSourcesEqualsTheMultiSourceMap) {
