@@ -72,6 +72,18 @@ std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, cons
   return "";
 }
 
+// The largest reached distance among `cells` (0 when none). A function of its own, not
+// inlined: inlined into place_in_cave, GCC 12 kept the running maximum in a stack slot across the
+// whole loop (for the random draws after it), so each step waited on a store and a load.
+[[gnu::noinline]] double largest_reached(const double* dist, const std::vector<uint32_t>& cells) {
+  double most = 0;
+  for (const uint32_t i : cells) {
+    const double v = dist[i];
+    most = v != kUnreached && v > most ? v : most;
+  }
+  return most;
+}
+
 std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
   // The candidate cells, the main region's floor in row-major order, as indices (4 bytes each);
   // the labels (4 bytes per cell) are dropped once they are listed.
@@ -108,13 +120,11 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
   DistanceMap& near = dm;
   terrain.add_source(near, exit);
   for (int k = 0; k < further; ++k) {
-    double far = 0;
-    for (const uint32_t i : cells)
-      if (dist[i] != kUnreached) far = std::max(far, dist[i]);
+    const double far = largest_reached(dist, cells);
     if (far <= 0) return "the cave has too little floor";
     // A random one of the cells at least half as far (in row-major order): counted, drawn, then
     // found, with no list of them.
-    auto candidate = [&](uint32_t i) { return dist[i] != kUnreached && dist[i] >= far * 0.5 && dist[i] > 0; };
+    auto candidate = [dist, far](uint32_t i) { return dist[i] != kUnreached && dist[i] >= far * 0.5 && dist[i] > 0; };
     uint64_t count = 0;
     for (const uint32_t i : cells) count += candidate(i) ? 1u : 0u;
     uint64_t pick = rng.below(count);
