@@ -63,9 +63,23 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
   CostTable cost = CostTable::dungeon();
   cost.set(Terrain::Floor, 1.0);
   cost.set(Terrain::Wall, config.dig_cost);
+  // The search starts from the main region's edge: its cells with a neighbour outside it. The
+  // cells inside (every neighbour in the main region) are closed off. A cheapest route from the
+  // region leaves it for the last time from an edge cell and never comes back, so the distances
+  // outside the region, the cheapest cell of each kept region and the descents from them are
+  // those of a search from every cell of the region, without taking each of its cells.
   std::vector<Point> sources;
-  for (size_t i = 0; i < tiles.size(); ++i)
-    if (regions.labels.cells()[i] == main) sources.push_back(tiles.point(i));
+  const int32_t* label = regions.labels.cells().data();
+  for (int y = 1; y < h - 1; ++y)
+    for (int x = 1; x < w - 1; ++x) {
+      const size_t i = static_cast<size_t>(y) * static_cast<size_t>(w) + static_cast<size_t>(x);
+      if (label[i] != main) continue;
+      if (label[i - 1] == main && label[i + 1] == main && label[i - static_cast<size_t>(w)] == main &&
+          label[i + static_cast<size_t>(w)] == main)
+        dig.cells()[i] = kBorder;
+      else
+        sources.push_back({x, y});
+    }
   const Moves four{4, DiagonalPolicy::Never, kSqrt2};
   // Each kept region's cheapest cell (lowest index among equals), by a search from the main
   // region that stops once every kept region's cheapest cells are known.
