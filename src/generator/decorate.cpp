@@ -41,36 +41,37 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
   }
   DecorStats stats;
   Grid<Terrain>& tiles = d.tiles;
-  Grid<uint8_t> locked(tiles.width(), tiles.height(), 0);
+  // One byte per cell: whether an objective stands there (kept), and whether the cell is on the
+  // frontier of the blob being grown or in it. The blob's marks are cleared once it is done (its
+  // cells and frontier are listed), so one byte does what a grid of 4-byte blob stamps did, with
+  // a quarter of the memory to wait on.
+  constexpr uint8_t kObjective = 1, kFrontier = 2, kInBlob = 4;
+  Grid<uint8_t> mark(tiles.width(), tiles.height(), 0);
   for (const Objective& o : d.objectives)
-    if (tiles.in_bounds(o.pos)) locked[o.pos] = 1;
-  Grid<uint32_t> stamp(tiles.width(), tiles.height(), 0);
-  uint32_t blob_id = 0;
+    if (tiles.in_bounds(o.pos)) mark[o.pos] = kObjective;
 
   std::vector<uint32_t> floor;  // indices, 4 bytes each
   for (size_t i = 0; i < tiles.size(); ++i)
     if (tiles.cells()[i] == Terrain::Floor) floor.push_back(static_cast<uint32_t>(i));
   if (floor.empty()) return stats;
 
+  std::vector<Point> blob, frontier, extra;
   auto grow = [&](Terrain kind, double share) {
     const auto target = static_cast<int64_t>(share * static_cast<double>(floor.size()));
     int64_t placed = 0;
     const int64_t max_tries = 4 * (target / std::max(1, config.min_blob) + 1);
     for (int64_t attempt = 0; attempt < max_tries && placed < target; ++attempt) {
       const Point seed = tiles.point(floor[rng.below(floor.size())]);
-      if (tiles[seed] != Terrain::Floor || locked[seed]) continue;
-      // Stamps: 2*id marks a frontier cell of this blob, 2*id+1 a cell in it.
-      ++blob_id;
-      const uint32_t in_frontier = 2 * blob_id, in_blob = 2 * blob_id + 1;
+      if (tiles[seed] != Terrain::Floor || mark[seed] != 0) continue;
       const auto size = static_cast<size_t>(rng.uniform_int(config.min_blob, config.max_blob));
-      std::vector<Point> blob{seed}, frontier;
-      stamp[seed] = in_blob;
+      blob.assign(1, seed);
+      frontier.clear();
+      mark[seed] = kInBlob;
       auto push_neighbours = [&](Point p) {
         for (int k = 0; k < 4; ++k) {
           const Point q{p.x + kDirections[k].x, p.y + kDirections[k].y};
-          if (tiles.in_bounds(q) && stamp[q] != in_frontier && stamp[q] != in_blob && tiles[q] == Terrain::Floor &&
-              !locked[q]) {
-            stamp[q] = in_frontier;
+          if (tiles.in_bounds(q) && mark[q] == 0 && tiles[q] == Terrain::Floor) {
+            mark[q] = kFrontier;
             frontier.push_back(q);
           }
         }
@@ -82,19 +83,21 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
         frontier[k] = frontier.back();
         frontier.pop_back();
         blob.push_back(p);
-        stamp[p] = in_blob;
+        mark[p] = kInBlob;
         push_neighbours(p);
       }
       // Round the blob: frontier cells with >= 5 of 8 neighbours in the blob join it.
-      std::vector<Point> extra;
+      extra.clear();
       for (const Point& p : frontier) {
         int n = 0;
         for (const Point& dir : kDirections) {
           const Point q{p.x + dir.x, p.y + dir.y};
-          if (tiles.in_bounds(q) && stamp[q] == in_blob) ++n;
+          if (tiles.in_bounds(q) && mark[q] == kInBlob) ++n;
         }
         if (n >= 5) extra.push_back(p);
       }
+      for (const Point& p : blob) mark[p] = 0;
+      for (const Point& p : frontier) mark[p] = 0;
       blob.insert(blob.end(), extra.begin(), extra.end());
       for (const Point& p : blob) tiles[p] = kind;
       if (!costs.passable(kind) && !objectives_connected(d, costs, moves)) {
