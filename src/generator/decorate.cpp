@@ -50,10 +50,20 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
   for (const Objective& o : d.objectives)
     if (tiles.in_bounds(o.pos)) mark[o.pos] = kObjective;
 
-  std::vector<uint32_t> floor;  // indices, 4 bytes each
-  for (size_t i = 0; i < tiles.size(); ++i)
-    if (tiles.cells()[i] == Terrain::Floor) floor.push_back(static_cast<uint32_t>(i));
-  if (floor.empty()) return stats;
+  // The floor cells as indices (4 bytes each): counted, then written without a branch per cell
+  // (each cell is written at the end and kept when it is floor).
+  const Terrain* tile = tiles.cells().data();
+  const auto floor_count = static_cast<size_t>(std::count(tile, tile + tiles.size(), Terrain::Floor));
+  if (floor_count == 0) return stats;
+  std::vector<uint32_t> floor(floor_count + 1);
+  {
+    size_t n = 0;
+    for (size_t i = 0; i < tiles.size(); ++i) {
+      floor[n] = static_cast<uint32_t>(i);
+      n += tile[i] == Terrain::Floor ? 1 : 0;
+    }
+    floor.resize(n);
+  }
 
   std::vector<Point> blob, frontier, extra;
   auto grow = [&](Terrain kind, double share) {
