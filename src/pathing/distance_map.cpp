@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -166,8 +167,28 @@ struct Neighbourhood {
       const uint8_t* mid = rows.data() + (y % 3) * pw;
       const uint8_t* down = y + 1 < h ? rows.data() + ((y + 1) % 3) * pw : closed.data();
       uint8_t* out = legal.data() + y * w;
-      for (size_t x = 0; x < w; ++x) {
+      // Eight cells at a time: each byte of a word holds one cell's flag (0 or 1), so shifting a
+      // word left by up to 7 moves each flag within its own byte, and one OR of eight shifted
+      // words gathers eight cells' neighbour bits (the same bytes on either byte order: words
+      // are read and written back with memcpy, byte for byte).
+      const uint64_t keep8 = uint64_t{keep} * 0x0101010101010101u;
+      auto word = [](const uint8_t* p) {
+        uint64_t v;
+        std::memcpy(&v, p, 8);
+        return v;
+      };
+      size_t x = 0;
+      for (; x + 8 <= w; x += 8) {  // reads up to [x + 9] of a row padded to w + 2
         // In kDirections order: E, S, W, N, SE, SW, NW, NE.
+        const uint64_t bits = (word(mid + x + 2) | word(down + x + 1) << 1 | word(mid + x) << 2 |
+                               word(up + x + 1) << 3 | word(down + x + 2) << 4 | word(down + x) << 5 |
+                               word(up + x) << 6 | word(up + x + 2) << 7) &
+                              keep8;
+        uint8_t lanes[8];
+        std::memcpy(lanes, &bits, 8);
+        for (size_t k = 0; k < 8; ++k) out[x + k] = table[lanes[k]];
+      }
+      for (; x < w; ++x) {
         const unsigned bits = unsigned{mid[x + 2]} | unsigned{down[x + 1]} << 1 | unsigned{mid[x]} << 2 |
                               unsigned{up[x + 1]} << 3 | unsigned{down[x + 2]} << 4 | unsigned{down[x]} << 5 |
                               unsigned{up[x]} << 6 | unsigned{up[x + 2]} << 7;
