@@ -369,6 +369,41 @@ void GridSearch::set_cost(Point p, double cost) {
   s.pcost[s.pidx(p.x, p.y)] = c;
 }
 
+void GridSearch::set_area_cost(const Rect& area, double cost) {
+  Impl& s = *impl_;
+  if (area.width < 0 || area.height < 0 || area.x < 0 || area.y < 0 || area.right() > s.w || area.bottom() > s.h)
+    throw InvalidArgument(FieldProblem{"area", to_string(Point{area.x, area.y}) + " " + std::to_string(area.width) +
+                                                   "x" + std::to_string(area.height),
+                                       "inside the " + std::to_string(s.w) + "x" + std::to_string(s.h) + " map"});
+  if (!(cost == CostTable::kImpassable || (std::isfinite(cost) && cost > 0)))
+    throw InvalidArgument(FieldProblem{"cost", format_number(cost), "a finite number > 0, or impassable"});
+  if (area.width == 0 || area.height == 0) return;
+  // What set_cost does cell by cell, gathered: a change of passability anywhere rebuilds once
+  // from the final costs (one cell at a time, the last rebuild would see the same passability);
+  // otherwise the scaled costs are written, unless the cost leaves their range.
+  const bool now = cost != CostTable::kImpassable;
+  bool rebuild = false;
+  for (int y = area.y; y < area.bottom(); ++y) {
+    double* row = s.costs.row(y);
+    for (int x = area.x; x < area.right(); ++x) {
+      rebuild |= (row[x] != CostTable::kImpassable) != now;
+      row[x] = cost;
+    }
+  }
+  s.last_valid = false;
+  if (rebuild) {
+    s.bind();
+    return;
+  }
+  if (!now || !s.pcost_valid) return;
+  const double c = scaled_cost(cost, s.pcost_scale);
+  if (c < s.min_cost || c > s.max_cost || (s.uniform && c != s.min_cost)) {
+    s.pcost_valid = false;
+    return;
+  }
+  for (int y = area.y; y < area.bottom(); ++y) std::fill_n(s.pcost.data() + s.pidx(area.x, y), area.width, c);
+}
+
 void GridSearch::last_search_cells(std::vector<Point>& visited, std::vector<Point>& frontier) const {
   visited.clear();
   frontier.clear();

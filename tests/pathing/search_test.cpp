@@ -822,5 +822,41 @@ TEST(SearchSetCostTest, EditedMapAnswersLikeAFreshlyBoundOne) {
   EXPECT_THROW(edited.set_cost({0, 0}, 0.0), InvalidArgument);
 }
 
+// An area set at once answers exactly as its cells set one by one: the same statuses, costs and
+// paths, step for step, through changes of passability, costs outside the current range and
+// areas that already hold the cost.
+TEST(SearchSetCostTest, AnAreaSetAtOnceAnswersLikeItsCellsSetOneByOne) {
+  Rng rng(91);
+  CostGrid costs(48, 36, 1.0);
+  for (double& c : costs.cells()) c = rng.chance(0.15) ? CostTable::kImpassable : 1.0 + static_cast<double>(rng.below(4));
+  GridSearch by_area, by_cell;
+  by_area.set_costs(costs);
+  by_cell.set_costs(costs);
+  const SearchOptions four{.moves = {4, DiagonalPolicy::Never, kSqrt2}, .heuristic = Heuristic::Manhattan};
+  for (int round = 0; round < 300; ++round) {
+    const int w = static_cast<int>(rng.below(8)), h = static_cast<int>(rng.below(8));
+    const Rect area{static_cast<int>(rng.below(static_cast<uint64_t>(48 - w + 1))),
+                    static_cast<int>(rng.below(static_cast<uint64_t>(36 - h + 1))), w, h};
+    const uint64_t r = rng.below(8);
+    const double c = r == 0 ? CostTable::kImpassable : r == 1 ? 0.5 : r == 2 ? 12.0 : 1.0 + static_cast<double>(rng.below(4));
+    by_area.set_area_cost(area, c);
+    for (int y = area.y; y < area.bottom(); ++y)
+      for (int x = area.x; x < area.right(); ++x) by_cell.set_cost({x, y}, c);
+    for (int q = 0; q < 3; ++q) {
+      const Point a{static_cast<int>(rng.below(48)), static_cast<int>(rng.below(36))};
+      const Point b{static_cast<int>(rng.below(48)), static_cast<int>(rng.below(36))};
+      const SearchOptions& opt = q == 0 ? four : SearchOptions{};
+      const PathResult x = by_area.find_path(a, b, opt), y = by_cell.find_path(a, b, opt);
+      ASSERT_EQ(x.status, y.status) << "round " << round;
+      ASSERT_EQ(x.cost, y.cost) << "round " << round;
+      ASSERT_EQ(x.path, y.path) << "round " << round;
+      ASSERT_EQ(x.expanded, y.expanded) << "round " << round;
+    }
+  }
+  EXPECT_THROW(by_area.set_area_cost(Rect{45, 0, 4, 1}, 1.0), InvalidArgument);
+  EXPECT_THROW(by_area.set_area_cost(Rect{-1, 0, 2, 2}, 1.0), InvalidArgument);
+  EXPECT_THROW(by_area.set_area_cost(Rect{0, 0, 2, 2}, 0.0), InvalidArgument);
+}
+
 }  // namespace
 }  // namespace catacomb

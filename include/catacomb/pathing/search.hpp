@@ -117,6 +117,10 @@ class GridSearch {
   /// that edits a map between queries (the corridor carver) pays O(1) per change instead of a
   /// rebuild. Throws InvalidArgument for a cell off the map or a bad cost.
   void set_cost(Point p, double cost);
+  /// Sets every cell of `area` to `cost`: the same as set_cost on each of its cells in row-major
+  /// order (the same answers to every later query), with one check and one pass over its rows.
+  /// Throws InvalidArgument for an area not inside the map (or of negative size) or a bad cost.
+  void set_area_cost(const Rect& area, double cost);
   int width() const;
   int height() const;
 
