@@ -68,6 +68,29 @@ void BitLines::derive_events() {
   }
 }
 
+void BitLines::derive_hits(std::vector<uint64_t>& forward_hits, std::vector<uint64_t>& backward_hits) const {
+  forward_hits.assign(open.size(), 0);
+  backward_hits.assign(open.size(), 0);
+  const int lines = static_cast<int>(open.size() / static_cast<size_t>(words));
+  const int last = words * 64 - 1;
+  for (int l = 1; l + 1 < lines; ++l) {
+    const uint64_t *o = open_line(l), *fwd = forward.data() + offset(l), *bwd = backward.data() + offset(l);
+    uint64_t* fh = forward_hits.data() + offset(l);
+    uint64_t* bh = backward_hits.data() + offset(l);
+    // Whether the nearest event beyond the position, in the direction of the scan, is open.
+    bool ahead_open = false;
+    for (int pos = last; pos >= 0; --pos) {
+      if (ahead_open) fh[pos >> 6] |= uint64_t{1} << (pos & 63);
+      if (test_bit(fwd, pos)) ahead_open = test_bit(o, pos);
+    }
+    ahead_open = false;
+    for (int pos = 0; pos <= last; ++pos) {
+      if (ahead_open) bh[pos >> 6] |= uint64_t{1} << (pos & 63);
+      if (test_bit(bwd, pos)) ahead_open = test_bit(o, pos);
+    }
+  }
+}
+
 void JpsMap::build(const Grid<uint8_t>& passable) {
   width = passable.width();
   height = passable.height();
@@ -89,6 +112,26 @@ void JpsMap::build(const Grid<uint8_t>& passable) {
         open |= (open_cell(x + kDirections[d].x, y + kDirections[d].y) ? 1u : 0u) << d;
       masks[cell_of(x, y)] = kCellMasks[open];
     }
+  // The scans that find a jump point, per straight direction d (kDirections): east and west
+  // along rows, south and north along columns.
+  std::vector<uint64_t> hits[4];
+  rows.derive_hits(hits[0], hits[2]);
+  cols.derive_hits(hits[1], hits[3]);
+  auto scan_hits = [&](unsigned d, int x, int y) {
+    return d % 2 == 0 ? test_bit(hits[d].data() + rows.offset(y + 1), x + 1) : test_bit(hits[d].data() + cols.offset(x + 1), y + 1);
+  };
+  for (unsigned d = 4; d < 8; ++d) {
+    std::vector<uint64_t>& pass = diagonal_pass[d - 4];
+    pass.assign(rows.open.size(), 0);
+    const auto h = static_cast<unsigned>(kDiagonalParts[d - 4][0]), v = static_cast<unsigned>(kDiagonalParts[d - 4][1]);
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x) {
+        if (!((masks[cell_of(x, y)] >> (8 + d - 4)) & 1)) continue;  // the step is illegal
+        const int nx = x + kDirections[d].x, ny = y + kDirections[d].y;
+        if (scan_hits(h, nx, ny) || scan_hits(v, nx, ny)) continue;
+        pass[rows.offset(y + 1) + static_cast<size_t>((x + 1) >> 6)] |= uint64_t{1} << ((x + 1) & 63);
+      }
+  }
 }
 
 }  // namespace catacomb::detail
