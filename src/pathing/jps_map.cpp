@@ -72,21 +72,38 @@ void BitLines::derive_hits(std::vector<uint64_t>& forward_hits, std::vector<uint
   forward_hits.assign(open.size(), 0);
   backward_hits.assign(open.size(), 0);
   const int lines = static_cast<int>(open.size() / static_cast<size_t>(words));
-  const int last = words * 64 - 1;
   for (int l = 1; l + 1 < lines; ++l) {
-    const uint64_t *o = open_line(l), *fwd = forward.data() + offset(l), *bwd = backward.data() + offset(l);
-    uint64_t* fh = forward_hits.data() + offset(l);
-    uint64_t* bh = backward_hits.data() + offset(l);
-    // Whether the nearest event beyond the position, in the direction of the scan, is open.
-    bool ahead_open = false;
-    for (int pos = last; pos >= 0; --pos) {
-      if (ahead_open) fh[pos >> 6] |= uint64_t{1} << (pos & 63);
-      if (test_bit(fwd, pos)) ahead_open = test_bit(o, pos);
+    const size_t at = offset(l);
+    // Word by word, event by event: the positions from one event up to (not including) the next
+    // event ahead take that next event's openness, `ahead` (the padding at the ends is blocked).
+    bool ahead = false;
+    for (int w = words - 1; w >= 0; --w) {
+      const uint64_t o = open[at + static_cast<size_t>(w)];
+      uint64_t events = forward[at + static_cast<size_t>(w)], hits = 0, below_next = kAllOnes;
+      while (events != 0) {
+        const int b = 63 - std::countl_zero(events);
+        if (ahead) hits |= below_next & (kAllOnes << b);  // positions b to the next event - 1
+        ahead = (o >> b) & 1;
+        below_next = (uint64_t{1} << b) - 1;
+        events &= below_next;
+      }
+      if (ahead) hits |= below_next;
+      forward_hits[at + static_cast<size_t>(w)] = hits;
     }
-    ahead_open = false;
-    for (int pos = 0; pos <= last; ++pos) {
-      if (ahead_open) bh[pos >> 6] |= uint64_t{1} << (pos & 63);
-      if (test_bit(bwd, pos)) ahead_open = test_bit(o, pos);
+    ahead = false;
+    for (int w = 0; w < words; ++w) {
+      const uint64_t o = open[at + static_cast<size_t>(w)];
+      uint64_t events = backward[at + static_cast<size_t>(w)], hits = 0, above_last = kAllOnes;
+      while (events != 0) {
+        const int b = std::countr_zero(events);
+        const uint64_t to_b = b == 63 ? kAllOnes : (uint64_t{1} << (b + 1)) - 1;
+        if (ahead) hits |= above_last & to_b;  // positions after the last event, up to b
+        ahead = (o >> b) & 1;
+        above_last = ~to_b;
+        events &= above_last;
+      }
+      if (ahead) hits |= above_last;
+      backward_hits[at + static_cast<size_t>(w)] = hits;
     }
   }
 }
@@ -112,25 +129,53 @@ void JpsMap::build(const Grid<uint8_t>& passable) {
         open |= (open_cell(x + kDirections[d].x, y + kDirections[d].y) ? 1u : 0u) << d;
       masks[cell_of(x, y)] = kCellMasks[open];
     }
-  // The scans that find a jump point, per straight direction d (kDirections): east and west
-  // along rows, south and north along columns.
+  derive_diagonal_pass();
+}
+
+void JpsMap::derive_diagonal_pass() {
+  const int words = rows.words;
+  const size_t size = rows.open.size();
+  auto row = [&](const std::vector<uint64_t>& lines, int l) { return lines.data() + rows.offset(l); };
+  // Word w of a row line moved by one position: bit p holds the line's bit p - 1 (west_of) or
+  // p + 1 (east_of).
+  auto west_of = [&](const uint64_t* r, int w) { return r[w] << 1 | (w > 0 ? r[w - 1] >> 63 : 0); };
+  auto east_of = [&](const uint64_t* r, int w) { return r[w] >> 1 | (w + 1 < words ? r[w + 1] << 63 : 0); };
+  // hits[d], in row layout (line y + 1, position x + 1): the straight scan from the cell in
+  // direction d (kDirections), with no target, finds a jump point (BitLines::jump >= 0).
   std::vector<uint64_t> hits[4];
   rows.derive_hits(hits[0], hits[2]);
-  cols.derive_hits(hits[1], hits[3]);
-  auto scan_hits = [&](unsigned d, int x, int y) {
-    return d % 2 == 0 ? test_bit(hits[d].data() + rows.offset(y + 1), x + 1) : test_bit(hits[d].data() + cols.offset(x + 1), y + 1);
-  };
-  for (unsigned d = 4; d < 8; ++d) {
-    std::vector<uint64_t>& pass = diagonal_pass[d - 4];
-    pass.assign(rows.open.size(), 0);
-    const auto h = static_cast<unsigned>(kDiagonalParts[d - 4][0]), v = static_cast<unsigned>(kDiagonalParts[d - 4][1]);
-    for (int y = 0; y < height; ++y)
-      for (int x = 0; x < width; ++x) {
-        if (!((masks[cell_of(x, y)] >> (8 + d - 4)) & 1)) continue;  // the step is illegal
-        const int nx = x + kDirections[d].x, ny = y + kDirections[d].y;
-        if (scan_hits(h, nx, ny) || scan_hits(v, nx, ny)) continue;
-        pass[rows.offset(y + 1) + static_cast<size_t>((x + 1) >> 6)] |= uint64_t{1} << ((x + 1) & 63);
+  // The vertical scans, row by row against their direction: `state` holds per column the
+  // openness of the nearest event ahead. A vertical event (cols' forward / backward bits) is a
+  // blocked cell, or a cell whose left or right neighbour is open while the one behind it is not.
+  for (const int dy : {1, -1}) {
+    std::vector<uint64_t>& out = hits[dy > 0 ? 1 : 3];
+    out.assign(size, 0);
+    std::vector<uint64_t> state(static_cast<size_t>(words), 0);  // the padding line: blocked
+    for (int k = 1; k <= height; ++k) {
+      const int l = dy > 0 ? height + 1 - k : k;
+      const uint64_t *here = row(rows.open, l), *behind = row(rows.open, l - dy);
+      uint64_t* o = out.data() + rows.offset(l);
+      for (int w = 0; w < words; ++w) {
+        o[w] = state[static_cast<size_t>(w)];
+        const uint64_t events = ~here[w] | (west_of(here, w) & ~west_of(behind, w)) | (east_of(here, w) & ~east_of(behind, w));
+        state[static_cast<size_t>(w)] = (state[static_cast<size_t>(w)] & ~events) | (events & here[w]);
       }
+    }
+  }
+  for (unsigned d = 4; d < 8; ++d) {
+    const int dx = kDirections[d].x, dy = kDirections[d].y;
+    const uint64_t* hh = hits[kDiagonalParts[d - 4][0]].data();
+    const uint64_t* hv = hits[kDiagonalParts[d - 4][1]].data();
+    std::vector<uint64_t>& pass = diagonal_pass[d - 4];
+    pass.assign(size, 0);
+    for (int l = 1; l <= height; ++l) {
+      const uint64_t *here = row(rows.open, l), *next = row(rows.open, l + dy);
+      const uint64_t *next_h = hh + rows.offset(l + dy), *next_v = hv + rows.offset(l + dy);
+      auto ahead = [&](const uint64_t* r, int w) { return dx > 0 ? east_of(r, w) : west_of(r, w); };
+      uint64_t* p = pass.data() + rows.offset(l);
+      for (int w = 0; w < words; ++w)  // legal (kJpsDiagonalIsAllThreeOpen), and no scan finds anything
+        p[w] = ahead(here, w) & next[w] & ahead(next, w) & ~ahead(next_h, w) & ~ahead(next_v, w);
+    }
   }
 }
 

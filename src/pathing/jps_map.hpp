@@ -108,6 +108,8 @@ struct JpsMap {
 
   /// Builds everything above from a passability grid (non-zero = passable).
   void build(const Grid<uint8_t>& passable);
+  // diagonal_pass from rows, a word at a time (part of build).
+  void derive_diagonal_pass();
 
   // Cell (x, y) passable; x in [-1, width], y in [-1, height] (the padding reads as blocked).
   bool open_cell(int x, int y) const { return rows.is_open(y + 1, x + 1); }
