@@ -171,25 +171,29 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
   // comparison per level), then the last entry, which usually belongs near the bottom, sifts up
   // from there.
   Entry pop() {
-    const Entry top = heap.front();
-    const Entry e = heap.back();
+    const Entry last = heap.back();
     heap.pop_back();
+    return heap.empty() ? last : replace_top(last);
+  }
+  // Takes the top off and puts `e` in (a pop and a push in one walk): as pop(), with `e` in place
+  // of the last entry.
+  Entry replace_top(const Entry& e) {
+    const Entry top = heap.front();
     const size_t n = heap.size();
-    if (n > 0) {
-      size_t i = 0;
-      for (size_t child = 1; child < n; child = 2 * i + 1) {
-        if (child + 1 < n && before(heap[child + 1], heap[child])) ++child;
-        heap[i] = heap[child];
-        i = child;
-      }
-      while (i > 0) {
-        const size_t up = (i - 1) / 2;
-        if (!before(e, heap[up])) break;
-        heap[i] = heap[up];
-        i = up;
-      }
-      heap[i] = e;
+    size_t i = 0;
+    for (size_t child = 1; child < n; child = 2 * i + 1) {
+      // The smaller child by adding the comparison (a select): which one is a coin toss.
+      if (child + 1 < n) child += static_cast<size_t>(before(heap[child + 1], heap[child]));
+      heap[i] = heap[child];
+      i = child;
     }
+    while (i > 0) {
+      const size_t up = (i - 1) / 2;
+      if (!before(e, heap[up])) break;
+      heap[i] = heap[up];
+      i = up;
+    }
+    heap[i] = e;
     return top;
   }
 
@@ -456,9 +460,9 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
           fresh[best] = fresh.back();
           fresh.pop_back();
           for (const Entry& f : fresh) push(f);
-        } else {
-          for (const Entry& f : fresh) push(f);
-          e = pop();
+        } else {  // the heap's top comes first; the last fresh entry takes its place
+          for (size_t i = 0; i + 1 < fresh.size(); ++i) push(fresh[i]);
+          e = replace_top(fresh.back());
         }
         fresh.clear();
       } else if (!heap.empty()) {
