@@ -16,7 +16,11 @@
 // one test: a passable event is a jump point, a blocked one a dead end. The goal is checked
 // separately (it is a jump point wherever it lies on the scanned line).
 //
-// Diagonal jumps step one cell at a time and run the two straight scans from every cell. As in
+// Diagonal jumps step one cell at a time. set_map marks, per diagonal, the cells from which the
+// step is legal and lands on a cell whose two straight scans (without a goal on their lines)
+// find nothing (JpsMap::diagonal_pass, one bit per cell and diagonal): the walk passes those
+// with one bit test a step, and runs the two scans only from the other cells and from cells on
+// the goal's row or column. The same successors as scanning from every cell. As in
 // Harabor's "jps2" expansion, the straight jump points found from a diagonal cell are generated
 // directly as successors of the node being expanded (g = g(node) + k*sqrt2 + m), instead of
 // generating the diagonal cell and scanning again when it is expanded: fewer heap operations, the
@@ -30,7 +34,8 @@
 // all jump points.
 //
 // Complexity: a query costs O(jump points x scan length / 64) plus the heap. Memory, allocated by
-// set_map: 6 bits per cell for the map (open bits and two event bits, in both orientations),
+// set_map: 10 bits per cell for the map (open bits and two event bits, in both orientations,
+// and the four diagonals' pass bits),
 // 2 bytes per cell of precomputed masks (forced neighbours per arrival direction, legal diagonal
 // steps) and 16 bytes per cell of node state (g, generation stamp, parent and arrival
 // direction). The stamp means a query touches only the cells it reaches; it allocates nothing
@@ -58,7 +63,6 @@
 namespace catacomb {
 namespace {
 
-using detail::first_event;
 using detail::kJpsMoves;
 using detail::test_bit;
 
@@ -167,25 +171,29 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
   // comparison per level), then the last entry, which usually belongs near the bottom, sifts up
   // from there.
   Entry pop() {
-    const Entry top = heap.front();
-    const Entry e = heap.back();
+    const Entry last = heap.back();
     heap.pop_back();
+    return heap.empty() ? last : replace_top(last);
+  }
+  // Takes the top off and puts `e` in (a pop and a push in one walk): as pop(), with `e` in place
+  // of the last entry.
+  Entry replace_top(const Entry& e) {
+    const Entry top = heap.front();
     const size_t n = heap.size();
-    if (n > 0) {
-      size_t i = 0;
-      for (size_t child = 1; child < n; child = 2 * i + 1) {
-        if (child + 1 < n && before(heap[child + 1], heap[child])) ++child;
-        heap[i] = heap[child];
-        i = child;
-      }
-      while (i > 0) {
-        const size_t up = (i - 1) / 2;
-        if (!before(e, heap[up])) break;
-        heap[i] = heap[up];
-        i = up;
-      }
-      heap[i] = e;
+    size_t i = 0;
+    for (size_t child = 1; child < n; child = 2 * i + 1) {
+      // The smaller child by adding the comparison (a select): which one is a coin toss.
+      if (child + 1 < n) child += static_cast<size_t>(before(heap[child + 1], heap[child]));
+      heap[i] = heap[child];
+      i = child;
     }
+    while (i > 0) {
+      const size_t up = (i - 1) / 2;
+      if (!before(e, heap[up])) break;
+      heap[i] = heap[up];
+      i = up;
+    }
+    heap[i] = e;
     return top;
   }
 
@@ -270,15 +278,25 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
     const int gx = goal.x + 1, gy = goal.y + 1;
     int px = x + 1, py = y + 1;
     double gd = g0;
-    const uint64_t* here = rows.open_line(py);
+    const int words = rows.words;
+    const uint64_t* pass = diagonal_pass[dd - 4].data() + rows.offset(py);
     for (;;) {
+      // Cells the walk passes without a scan finding anything (JpsMap::diagonal_pass), as long
+      // as the cell reached is on neither the goal's row nor its column: one bit test a step.
+      while (px + DX != gx && py + DY != gy && test_bit(pass, px)) {
+        px += DX;
+        py += DY;
+        pass += DY * words;
+        gd += kSqrt2;
+      }
+      const uint64_t* here = rows.open_line(py);
       const uint64_t* next = rows.open_line(py + DY);
       // The move rule under kJpsMoves: side cells (px + DX, py) and (px, py + DY) and the
       // destination open (kJpsDiagonalIsAllThreeOpen), tested in that order, short-circuited.
       if (!test_bit(here, px + DX) || !test_bit(next, px) || !test_bit(next, px + DX)) return;
       px += DX;
       py += DY;
-      here = next;
+      pass += DY * words;
       gd += kSqrt2;
       if (px == gx && py == gy) {
         relax(px - 1, py - 1, gd, from, dd);
@@ -442,9 +460,9 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
           fresh[best] = fresh.back();
           fresh.pop_back();
           for (const Entry& f : fresh) push(f);
-        } else {
-          for (const Entry& f : fresh) push(f);
-          e = pop();
+        } else {  // the heap's top comes first; the last fresh entry takes its place
+          for (size_t i = 0; i + 1 < fresh.size(); ++i) push(fresh[i]);
+          e = replace_top(fresh.back());
         }
         fresh.clear();
       } else if (!heap.empty()) {

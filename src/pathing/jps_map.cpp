@@ -49,6 +49,39 @@ constexpr std::array<uint16_t, 256> kCellMasks = [] {
   return t;
 }();
 
+// Transposes a 64x64 bit block: bit j of word i goes to bit i of word j.
+void transpose64(uint64_t* a) {
+  uint64_t m = 0x00000000FFFFFFFFu;
+  for (int j = 32; j != 0; j >>= 1, m ^= m << j)
+    for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+      const uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
+      a[k | j] ^= t;
+      a[k] ^= t << j;
+    }
+}
+
+// `to` (bit lines laid out as `to_layout`) = `from` (laid out as `from_layout`, the other
+// orientation of the same map) transposed: bit q of line l becomes bit l of line q.
+void transpose(const std::vector<uint64_t>& from, const BitLines& from_layout, std::vector<uint64_t>& to,
+               const BitLines& to_layout) {
+  const size_t from_lines = from.size() / static_cast<size_t>(from_layout.words);
+  const size_t to_lines = to_layout.open.size() / static_cast<size_t>(to_layout.words);
+  to.assign(to_layout.open.size(), 0);
+  uint64_t block[64];
+  for (size_t bi = 0; bi * 64 < from_lines; ++bi)
+    for (size_t bj = 0; bj < static_cast<size_t>(from_layout.words); ++bj) {
+      for (size_t k = 0; k < 64; ++k) {
+        const size_t l = bi * 64 + k;
+        block[k] = l < from_lines ? from[l * static_cast<size_t>(from_layout.words) + bj] : 0;
+      }
+      transpose64(block);
+      for (size_t k = 0; k < 64; ++k) {
+        const size_t l = bj * 64 + k;
+        if (l < to_lines) to[l * static_cast<size_t>(to_layout.words) + bi] = block[k];
+      }
+    }
+}
+
 }  // namespace
 
 void BitLines::derive_events() {
@@ -64,6 +97,47 @@ void BitLines::derive_events() {
       const uint64_t bwd = (a[w] & ~((a[w] >> 1) | a_next)) | (b[w] & ~((b[w] >> 1) | b_next));
       forward[offset(l) + static_cast<size_t>(w)] = ~mid[w] | fwd;
       backward[offset(l) + static_cast<size_t>(w)] = ~mid[w] | bwd;
+    }
+  }
+}
+
+void BitLines::derive_hits(std::vector<uint64_t>& forward_hits, std::vector<uint64_t>& backward_hits) const {
+  forward_hits.assign(open.size(), 0);
+  backward_hits.assign(open.size(), 0);
+  const int lines = static_cast<int>(open.size() / static_cast<size_t>(words));
+  for (int l = 1; l + 1 < lines; ++l) {
+    const size_t at = offset(l);
+    // Word by word, event by event: the positions from one event up to (not including) the next
+    // event ahead take that next event's openness, `ahead` (all ones: open; the padding at the
+    // ends is blocked). Without branches: in a ragged map, openness is a coin toss.
+    uint64_t ahead = 0;
+    for (int w = words - 1; w >= 0; --w) {
+      const uint64_t o = open[at + static_cast<size_t>(w)];
+      uint64_t events = forward[at + static_cast<size_t>(w)], hits = 0, below_next = kAllOnes;
+      while (events != 0) {
+        const int b = 63 - std::countl_zero(events);
+        hits |= below_next & (kAllOnes << b) & ahead;  // positions b to the next event - 1
+        ahead = 0 - ((o >> b) & 1);
+        below_next = (uint64_t{1} << b) - 1;
+        events &= below_next;
+      }
+      hits |= below_next & ahead;
+      forward_hits[at + static_cast<size_t>(w)] = hits;
+    }
+    ahead = 0;
+    for (int w = 0; w < words; ++w) {
+      const uint64_t o = open[at + static_cast<size_t>(w)];
+      uint64_t events = backward[at + static_cast<size_t>(w)], hits = 0, above_last = kAllOnes;
+      while (events != 0) {
+        const int b = std::countr_zero(events);
+        const uint64_t to_b = b == 63 ? kAllOnes : (uint64_t{1} << (b + 1)) - 1;
+        hits |= above_last & to_b & ahead;  // positions after the last event, up to b
+        ahead = 0 - ((o >> b) & 1);
+        above_last = ~to_b;
+        events &= above_last;
+      }
+      hits |= above_last & ahead;
+      backward_hits[at + static_cast<size_t>(w)] = hits;
     }
   }
 }
@@ -89,6 +163,43 @@ void JpsMap::build(const Grid<uint8_t>& passable) {
         open |= (open_cell(x + kDirections[d].x, y + kDirections[d].y) ? 1u : 0u) << d;
       masks[cell_of(x, y)] = kCellMasks[open];
     }
+  derive_diagonal_pass();
+}
+
+void JpsMap::derive_diagonal_pass() {
+  const int words = rows.words;
+  const size_t size = rows.open.size();
+  // Word w of a row line moved by one position: bit p holds the line's bit p - 1 (west_of) or
+  // p + 1 (east_of).
+  auto west_of = [&](const uint64_t* r, int w) { return r[w] << 1 | (w > 0 ? r[w - 1] >> 63 : 0); };
+  auto east_of = [&](const uint64_t* r, int w) { return r[w] >> 1 | (w + 1 < words ? r[w + 1] << 63 : 0); };
+  // hits[d], in row layout (line y + 1, position x + 1): the straight scan from the cell in
+  // direction d (kDirections), with no target, finds a jump point (BitLines::jump >= 0). The
+  // vertical ones are found along the columns and transposed.
+  std::vector<uint64_t> hits[4];
+  rows.derive_hits(hits[0], hits[2]);
+  {
+    std::vector<uint64_t> south, north;
+    cols.derive_hits(south, north);
+    transpose(south, cols, hits[1], rows);
+    south = {};
+    transpose(north, cols, hits[3], rows);
+  }
+  for (unsigned d = 4; d < 8; ++d) {
+    const int dx = kDirections[d].x, dy = kDirections[d].y;
+    const uint64_t* hh = hits[kDiagonalParts[d - 4][0]].data();
+    const uint64_t* hv = hits[kDiagonalParts[d - 4][1]].data();
+    std::vector<uint64_t>& pass = diagonal_pass[d - 4];
+    pass.assign(size, 0);
+    for (int l = 1; l <= height; ++l) {
+      const uint64_t *here = rows.open_line(l), *next = rows.open_line(l + dy);
+      const uint64_t *next_h = hh + rows.offset(l + dy), *next_v = hv + rows.offset(l + dy);
+      auto along_dx = [&](const uint64_t* r, int w) { return dx > 0 ? east_of(r, w) : west_of(r, w); };
+      uint64_t* p = pass.data() + rows.offset(l);
+      for (int w = 0; w < words; ++w)  // legal (kJpsDiagonalIsAllThreeOpen), and no scan finds anything
+        p[w] = along_dx(here, w) & next[w] & along_dx(next, w) & ~along_dx(next_h, w) & ~along_dx(next_v, w);
+    }
+  }
 }
 
 }  // namespace catacomb::detail

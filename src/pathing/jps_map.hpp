@@ -3,8 +3,9 @@
 // Bit lines: 64 cells per word with one blocked cell of padding all around, rows for horizontal
 // jumps and a transposed copy for vertical ones, each with the "event" bits where a straight
 // scan must stop (a blocked cell, or a passable cell with a forced neighbour). Per cell, a
-// 16-bit mask of forced neighbours and legal steps, from the move rule (moves.hpp). Memory:
-// 6 bits per cell of lines, 2 bytes per cell of masks. Nothing here is public API.
+// 16-bit mask of forced neighbours and legal steps, from the move rule (moves.hpp), and per
+// diagonal the cells a diagonal walk passes without a scan finding anything. Memory: 10 bits per
+// cell of lines, 2 bytes per cell of masks. Nothing here is public API.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -22,16 +23,20 @@ inline bool test_bit(const uint64_t* line, int pos) { return (line[pos >> 6] >> 
 
 // The first set bit of `events` at or after `pos` moving by Step (+1: higher positions, -1:
 // lower). Blocked cells are events and both ends of a line are blocked padding, so it exists.
+// `opened` tells whether that bit is set in `open` too, found from the two words rather than
+// from the position (so that the branch on it need not wait for the bit count).
 template <int Step>
-inline int first_event(const uint64_t* events, int pos) {
+inline int first_event(const uint64_t* events, const uint64_t* open, int pos, bool& opened) {
   int wi = pos >> 6;
   if constexpr (Step > 0) {
     uint64_t bits = events[wi] & (kAllOnes << (pos & 63));
     while (bits == 0) bits = events[++wi];
+    opened = (bits & (0 - bits) & open[wi]) != 0;  // the lowest event, isolated
     return wi * 64 + std::countr_zero(bits);
   } else {
     uint64_t bits = events[wi] & (kAllOnes >> (63 - (pos & 63)));
     while (bits == 0) bits = events[--wi];
+    opened = (bits & open[wi]) > (bits & ~open[wi]);  // the highest event is the open part's
     return wi * 64 + 63 - std::countl_zero(bits);
   }
 }
@@ -55,6 +60,9 @@ struct BitLines {
   void set_open(int l, int pos) { open[offset(l) + static_cast<size_t>(pos >> 6)] |= uint64_t{1} << (pos & 63); }
   // Derives forward and backward from open (the padding lines stay all events; never scanned).
   void derive_events();
+  // Bit lines like open, where a bit is set when jump<1> (forward_hits) or jump<-1>
+  // (backward_hits) from that position, with no target, finds a jump point.
+  void derive_hits(std::vector<uint64_t>& forward_hits, std::vector<uint64_t>& backward_hits) const;
 
   // The jump point reached moving by Step along line l from position pos (not included), or -1
   // for a dead end. `target` (the goal's position if it lies on this line, else -1) is a jump
@@ -62,13 +70,14 @@ struct BitLines {
   template <int Step>
   int jump(int l, int pos, int target) const {
     const uint64_t* events = (Step > 0 ? forward : backward).data() + offset(l);
-    const int p = first_event<Step>(events, pos + Step);
+    bool opened;
+    const int p = first_event<Step>(events, open_line(l), pos + Step, opened);
     if constexpr (Step > 0) {
       if (target > pos && target < p) return target;
     } else {
       if (target < pos && target > p) return target;
     }
-    return is_open(l, p) ? p : -1;
+    return opened ? p : -1;
   }
 };
 
@@ -91,9 +100,16 @@ struct JpsMap {
   // behind it blocked; bit 8 + (d - 4): the diagonal step d (4 to 7) is legal; bit 12 + d: the
   // straight step d (0 to 3) is legal.
   std::vector<uint16_t> masks;
+  // Per diagonal d (4 to 7, index d - 4), bit lines laid out as rows (line y + 1, position
+  // x + 1): the diagonal walk may pass cell (x, y) without stopping, i.e. the step d from it is
+  // legal and neither straight scan from the cell it reaches (along d's two components, with no
+  // goal on their lines) finds a jump point. One bit per cell and diagonal.
+  std::vector<uint64_t> diagonal_pass[4];
 
   /// Builds everything above from a passability grid (non-zero = passable).
   void build(const Grid<uint8_t>& passable);
+  // diagonal_pass from rows, a word at a time (part of build).
+  void derive_diagonal_pass();
 
   // Cell (x, y) passable; x in [-1, width], y in [-1, height] (the padding reads as blocked).
   bool open_cell(int x, int y) const { return rows.is_open(y + 1, x + 1); }

@@ -12,6 +12,7 @@
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/pathing/search.hpp>
+#include "pathing/jps_map.hpp"
 #include "support/test_support.hpp"
 
 namespace catacomb {
@@ -239,6 +240,40 @@ TEST(JpsTest, MatchesAStarAndDijkstraOnRandomUniformMaps) {
   }
   EXPECT_GT(found, 1000);      // the sample exercises long paths...
   EXPECT_GT(unreachable, 100);  // ...and walled-off goals
+}
+
+// The diagonal pass bits, built a word at a time, against their definition cell by cell: the
+// diagonal step is legal (step_allowed under kJpsMoves) and neither straight scan from the cell
+// it reaches finds a jump point (BitLines::jump with no target).
+TEST(JpsTest, DiagonalPassBitsMatchTheScansTheySkip) {
+  Rng rng(77);
+  detail::JpsMap m;
+  int passable = 0, stops = 0;
+  for (int k = 0; k < 60; ++k) {
+    const int w = random_side(rng), h = random_side(rng);
+    const double density = rng.uniform_real(0.0, 0.5);
+    Grid<uint8_t> map(w, h, 1);
+    for (uint8_t& c : map.cells()) c = rng.chance(density) ? 0 : 1;
+    m.build(map);
+    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+    for (int d = 4; d < 8; ++d) {
+      const int dx = kDirections[d].x, dy = kDirections[d].y;
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+          const bool legal = step_allowed(detail::kJpsMoves, d, m.open_cell(x + dx, y + dy), m.open_cell(x + dx, y),
+                                          m.open_cell(x, y + dy));
+          const int nx = x + dx + 1, ny = y + dy + 1;  // padded
+          const bool found = legal && ((dx > 0 ? m.rows.jump<1>(ny, nx, -1) : m.rows.jump<-1>(ny, nx, -1)) >= 0 ||
+                                       (dy > 0 ? m.cols.jump<1>(nx, ny, -1) : m.cols.jump<-1>(nx, ny, -1)) >= 0);
+          const bool pass = detail::test_bit(m.diagonal_pass[d - 4].data() + m.rows.offset(y + 1), x + 1);
+          ASSERT_EQ(pass, legal && !found) << "cell " << x << "," << y << " diagonal " << d;
+          passable += pass;
+          stops += legal && found;
+        }
+    }
+  }
+  EXPECT_GT(passable, 10000);  // both kinds of cell are common
+  EXPECT_GT(stops, 10000);
 }
 
 TEST(JpsTest, MatchesThePublishedLengthsAndAStarOnASampleOfEverySharedScenarioFile) {
