@@ -5,9 +5,10 @@
 ///
 /// Peak memory per cell, measured with /usr/bin/time on 4096x4096 and 16384x16384 maps (release
 /// build, bench/scale.sh; the fixed part is a few MB): generate 57 (rooms) and 35 (caves) bytes,
-/// validate a JSON map 11 bytes, path (A*) 38 to 41 bytes. The estimates round these up. So a
+/// validate a JSON map 11 bytes, path (A*) 38 to 41 bytes, path with JPS 60 bytes (its jump
+/// tables and per-cell node state come on top of the map). The estimates round these up. So a
 /// 16384x16384 request needs about 17 GB to generate rooms (11 GB caves), 8.6 GB to validate and
-/// 13 GB to route on.
+/// 13 GB to route on (17 GB with JPS).
 #include <CLI/CLI.hpp>
 #include <catacomb/generator/pipeline.hpp>
 #include <cstdint>
@@ -19,7 +20,8 @@ namespace catacomb::cli {
 inline constexpr uint64_t kGenerateBytesPerCell = 64;       // rooms and side-view levels
 inline constexpr uint64_t kGenerateCavesBytesPerCell = 40;  // caves
 inline constexpr uint64_t kValidateBytesPerCell = 32;
-inline constexpr uint64_t kPathBytesPerCell = 48;
+inline constexpr uint64_t kPathBytesPerCell = 48;     // every algorithm but JPS
+inline constexpr uint64_t kPathJpsBytesPerCell = 64;  // JPS
 
 /// The estimate for generating with `g`.
 inline uint64_t generate_bytes_per_cell(GeneratorKind g) {

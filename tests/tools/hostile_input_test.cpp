@@ -112,6 +112,14 @@ INSTANTIATE_TEST_SUITE_P(
                    },
                    {"path", "@DIR/m.txt", "--from", "0,0", "--to", "5,5", "--max-memory", "1"}, 2,
                    "(expected at least 2 MiB: path needs about 48 bytes per cell x 40960 cells"},
+        Reproducer{"D4PathBigJps", [](auto& d) {
+                     std::string row(1024, '.');
+                     std::string map;
+                     for (int i = 0; i < 40; ++i) map += row + "\n";
+                     test::write_text(d.file("m.txt"), map);
+                   },
+                   {"path", "@DIR/m.txt", "--from", "0,0", "--to", "5,5", "--algorithm", "jps", "--max-memory", "2"}, 2,
+                   "(expected at least 3 MiB: path needs about 64 bytes per cell x 40960 cells"},
         Reproducer{"D4ValidateBig", [](auto& d) {
                      std::string map;
                      for (int i = 0; i < 40; ++i) map += std::string(1024, '#') + "\n";
