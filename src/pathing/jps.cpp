@@ -158,7 +158,10 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
   }
   void push(const Entry& e) {
     heap.push_back(e);
-    size_t i = heap.size() - 1;
+    sift_up(heap.size() - 1, e);
+  }
+  // Puts `e` in the hole at i, moving the entries above it that it comes before down a level.
+  void sift_up(size_t i, const Entry& e) {
     while (i > 0) {
       const size_t up = (i - 1) / 2;
       if (!before(e, heap[up])) break;
@@ -187,13 +190,7 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
       heap[i] = heap[child];
       i = child;
     }
-    while (i > 0) {
-      const size_t up = (i - 1) / 2;
-      if (!before(e, heap[up])) break;
-      heap[i] = heap[up];
-      i = up;
-    }
-    heap[i] = e;
+    sift_up(i, e);
     return top;
   }
 

@@ -203,6 +203,15 @@ int random_side(Rng& rng) {
   return kSides[rng.below(std::size(kSides))];
 }
 
+// A map of random sides (random_side) with walls at a random density below `max_density`.
+Grid<uint8_t> random_map(Rng& rng, double max_density) {
+  const int w = random_side(rng), h = random_side(rng);
+  const double density = rng.uniform_real(0.0, max_density);
+  Grid<uint8_t> map(w, h, 1);
+  for (uint8_t& c : map.cells()) c = rng.chance(density) ? 0 : 1;
+  return map;
+}
+
 TEST(JpsTest, MatchesAStarAndDijkstraOnRandomUniformMaps) {
   Rng rng(2024);
   JumpPointSearch jps;  // one object across maps of every size
@@ -211,10 +220,8 @@ TEST(JpsTest, MatchesAStarAndDijkstraOnRandomUniformMaps) {
   dijkstra.algorithm = Algorithm::Dijkstra;
   int found = 0, unreachable = 0;
   for (int m = 0; m < 300; ++m) {
-    const int w = random_side(rng), h = random_side(rng);
-    const double density = rng.uniform_real(0.0, 0.45);
-    Grid<uint8_t> map(w, h, 1);
-    for (uint8_t& c : map.cells()) c = rng.chance(density) ? 0 : 1;
+    const Grid<uint8_t> map = random_map(rng, 0.45);
+    const int w = map.width(), h = map.height();
     jps.set_map(map);
     search.set_map(tiles_of(map), CostTable::uniform());
     for (int q = 0; q < 12; ++q) {
@@ -250,10 +257,8 @@ TEST(JpsTest, DiagonalPassBitsMatchTheScansTheySkip) {
   detail::JpsMap m;
   int passable = 0, stops = 0;
   for (int k = 0; k < 60; ++k) {
-    const int w = random_side(rng), h = random_side(rng);
-    const double density = rng.uniform_real(0.0, 0.5);
-    Grid<uint8_t> map(w, h, 1);
-    for (uint8_t& c : map.cells()) c = rng.chance(density) ? 0 : 1;
+    const Grid<uint8_t> map = random_map(rng, 0.5);
+    const int w = map.width(), h = map.height();
     m.build(map);
     SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
     for (int d = 4; d < 8; ++d) {
