@@ -1,0 +1,398 @@
+#pragma once
+// Floods (internal to the library): the multi-source Dijkstra behind every distance map of
+// distance_map.hpp and detail::TerrainFlood, with the two ways it reads costs (a cost grid, or
+// terrain through a cost table) and the legal moves it works out first.
+//
+// Cost model (the router's): entering cell v costs costs[v], times moves.diagonal_cost for a
+// diagonal step (computed as costs[v] * diagonal_cost); a diagonal is legal per moves.diagonal.
+// Summation order: every distance is g = g_parent + step, summed from the source outwards, so
+// dist[v] is the left-to-right floating-point sum of the step costs along the best route, the
+// same number a search that sums g = g_parent + step along that route reports.
+// Because x -> x + step is monotone, Dijkstra's answer is the smallest such sum over all routes,
+// whatever the order in which equal keys leave the heap.
+// When every passable cell costs the same and every step costs the same (no diagonals, or a
+// diagonal factor of 1), a FIFO breadth-first search gives the same sums: a route of k steps sums
+// to the same value on every route, and that value grows with k.
+//
+// Complexity: O(n) for the breadth-first case; O(n + D) with a bucket queue when every step costs
+// at least 1 and at most 2^16 (D: the largest distance), else O(n log n) with a binary heap (lazy
+// deletion).
+// Memory: the distance grid (8 bytes per cell) plus one byte per cell of legal moves and the heap,
+// buckets or queue (a wavefront). The overloads on terrain read each cell's cost from the cost
+// table, so a caller that has the terrain needs no cost grid (8 bytes per cell) beside it.
+// Determinism: heap order is (distance, cell index), a total order; results do not depend on it.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstddef>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <queue>
+#include <utility>
+#include <vector>
+
+#include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pathing/moves.hpp>
+#include "core/portable.hpp"
+
+namespace catacomb::detail::floods {
+
+inline constexpr double kWall = CostTable::kImpassable;
+
+// Prefetches element i + delta of `base` (delta may be negative): the address is computed in
+// integers, so that a row above the first or below the last (a hint for an address outside the
+// array, which the processor ignores) never forms an out-of-range pointer.
+template <typename T>
+void prefetch_at(const T* base, size_t i, std::ptrdiff_t delta) {
+  const auto at = reinterpret_cast<std::uintptr_t>(base) + (i + static_cast<size_t>(delta)) * sizeof(T);
+  detail::prefetch(reinterpret_cast<const void*>(at));
+}
+
+// The two ways a flood reads costs: a cost grid, or terrain through a cost table (one table
+// lookup, the same double the cost grid would hold: make_cost_grid copies the table's entry).
+struct GridCosts {
+  const CostGrid& grid;
+  int width() const { return grid.width(); }
+  int height() const { return grid.height(); }
+  size_t size() const { return grid.size(); }
+  double operator[](size_t i) const { return grid.cells()[i]; }
+  // What the rows read so far say about the range of passable costs: its ends.
+  struct Scan {
+    double lo = kWall, hi = 0.0;
+  };
+  // Row [begin, begin + n) as open flags (1 passable, 0 not), noted in `scan`.
+  void open_row(size_t begin, size_t n, uint8_t* out, Scan& scan) const {
+    const double* c = grid.cells().data() + begin;
+    double lo = scan.lo, hi = scan.hi;  // in registers while the row loads
+    for (size_t x = 0; x < n; ++x) {
+      const double v = c[x];
+      out[x] = v != kWall ? 1 : 0;
+      if (v != kWall) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+    }
+    scan = {lo, hi};
+  }
+  // The smallest and largest passable cost (kWall and 0 when nothing is passable).
+  std::pair<double, double> range(const Scan& scan) const { return {scan.lo, scan.hi}; }
+  void prefetch_around(size_t i, std::ptrdiff_t row) const {
+    const double* c = grid.cells().data();
+    prefetch_at(c, i, -row);
+    prefetch_at(c, i, 0);
+    prefetch_at(c, i, row);
+  }
+};
+
+struct TerrainCosts {
+  const Grid<Terrain>& tiles;
+  std::array<double, 256> table{};
+  std::array<uint8_t, 256> open{};  // table[t] != kWall
+  TerrainCosts(const Grid<Terrain>& t, const CostTable& c) : tiles(t) {
+    table.fill(kWall);
+    for (Terrain k : kAllTerrains) table[static_cast<uint8_t>(k)] = c[k];
+    for (size_t k = 0; k < 256; ++k) open[k] = table[k] != kWall ? 1 : 0;
+  }
+  int width() const { return tiles.width(); }
+  int height() const { return tiles.height(); }
+  size_t size() const { return tiles.size(); }
+  double operator[](size_t i) const { return table[static_cast<uint8_t>(tiles.cells()[i])]; }
+  // As GridCosts's, by bytes: a table of open flags, and the set of terrain bytes seen (the
+  // range comes from their costs once every row is read, not from a double per cell).
+  struct Scan {
+    std::array<uint8_t, 256> seen{};
+  };
+  void open_row(size_t begin, size_t n, uint8_t* out, Scan& scan) const {
+    const auto* c = reinterpret_cast<const uint8_t*>(tiles.cells().data() + begin);
+    for (size_t x = 0; x < n; ++x) {
+      out[x] = open[c[x]];
+      scan.seen[c[x]] = 1;
+    }
+  }
+  std::pair<double, double> range(const Scan& scan) const {
+    double lo = kWall, hi = 0.0;
+    for (size_t t = 0; t < 256; ++t)
+      if (scan.seen[t] && open[t]) {
+        lo = std::min(lo, table[t]);
+        hi = std::max(hi, table[t]);
+      }
+    return {lo, hi};
+  }
+  void prefetch_around(size_t i, std::ptrdiff_t row) const {  // a row of bytes: its own line is the distances'
+    const Terrain* c = tiles.cells().data();
+    prefetch_at(c, i, -row);
+    prefetch_at(c, i, row);
+  }
+};
+
+template <typename Costs>
+bool open_at(const Costs& costs, int x, int y) {
+  return x >= 0 && y >= 0 && x < costs.width() && y < costs.height() &&
+         costs[static_cast<size_t>(y) * static_cast<size_t>(costs.width()) + static_cast<size_t>(x)] != kWall;
+}
+
+// Every cell's legal moves under one Moves (bit d: the step in direction d of kDirections is
+// legal; the move rule's table kLegalMoves of moves.hpp applied to the open neighbours), and the
+// index offset of each direction, so that a flood reads one byte per cell it takes and does no
+// bounds check or division. Built row by row from three padded rows of open flags.
+struct Neighbourhood {
+  std::vector<uint8_t> legal;
+  std::array<std::ptrdiff_t, 8> offset{};
+  /// The smallest and largest passable cost (kWall and 0 when nothing is passable), found in the
+  /// same pass over the costs.
+  std::pair<double, double> range{kWall, 0.0};
+
+  template <typename Costs>
+  Neighbourhood(const Costs& costs, const Moves& moves) : legal(costs.size()) {
+    const size_t w = static_cast<size_t>(costs.width()), h = static_cast<size_t>(costs.height());
+    const size_t pw = w + 2;
+    std::vector<uint8_t> rows(3 * pw, 0);  // rows y - 1, y, y + 1 (by y % 3), padded by a closed cell
+    typename Costs::Scan scan;
+    auto load = [&](size_t y) {  // row y into its slot
+      costs.open_row(y * w, w, rows.data() + (y % 3) * pw + 1, scan);
+    };
+    std::vector<uint8_t> closed(pw, 0);
+    const std::array<uint8_t, 256>& table = kLegalMoves[static_cast<size_t>(effective_diagonal(moves))];
+    const unsigned keep = moves.diagonals() ? 0xFFu : 0x0Fu;
+    if (h > 0) load(0);
+    for (size_t y = 0; y < h; ++y) {
+      if (y + 1 < h) load(y + 1);
+      // The padded rows from their left pad: column x of the map is at [x + 1].
+      const uint8_t* up = y > 0 ? rows.data() + ((y - 1) % 3) * pw : closed.data();
+      const uint8_t* mid = rows.data() + (y % 3) * pw;
+      const uint8_t* down = y + 1 < h ? rows.data() + ((y + 1) % 3) * pw : closed.data();
+      uint8_t* out = legal.data() + y * w;
+      // Eight cells at a time: each byte of a word holds one cell's flag (0 or 1), so shifting a
+      // word left by up to 7 moves each flag within its own byte, and one OR of eight shifted
+      // words gathers eight cells' neighbour bits (the same bytes on either byte order: words
+      // are read and written back with memcpy, byte for byte).
+      const uint64_t keep8 = uint64_t{keep} * 0x0101010101010101u;
+      auto word = [](const uint8_t* p) {
+        uint64_t v;
+        std::memcpy(&v, p, 8);
+        return v;
+      };
+      size_t x = 0;
+      for (; x + 8 <= w; x += 8) {  // reads up to [x + 9] of a row padded to w + 2
+        // In kDirections order: E, S, W, N, SE, SW, NW, NE.
+        const uint64_t bits = (word(mid + x + 2) | word(down + x + 1) << 1 | word(mid + x) << 2 |
+                               word(up + x + 1) << 3 | word(down + x + 2) << 4 | word(down + x) << 5 |
+                               word(up + x) << 6 | word(up + x + 2) << 7) &
+                              keep8;
+        uint8_t lanes[8];
+        std::memcpy(lanes, &bits, 8);
+        for (size_t k = 0; k < 8; ++k) out[x + k] = table[lanes[k]];
+      }
+      for (; x < w; ++x) {
+        const unsigned bits = unsigned{mid[x + 2]} | unsigned{down[x + 1]} << 1 | unsigned{mid[x]} << 2 |
+                              unsigned{up[x + 1]} << 3 | unsigned{down[x + 2]} << 4 | unsigned{down[x]} << 5 |
+                              unsigned{up[x]} << 6 | unsigned{up[x + 2]} << 7;
+        out[x] = table[bits & keep];
+      }
+    }
+    range = costs.range(scan);
+    for (int d = 0; d < 8; ++d)
+      offset[static_cast<size_t>(d)] =
+          static_cast<std::ptrdiff_t>(kDirections[d].y) * static_cast<std::ptrdiff_t>(w) + kDirections[d].x;
+  }
+
+  // Asks for the cache lines a flood reads around cell i (its legal moves, the distances of the
+  // rows above, at and below it) before it gets there: a bucket's cells lie along the front, far
+  // apart in memory, and each would otherwise wait on its own misses in turn.
+  void prefetch_around(size_t i, const double* dist) const {
+    const std::ptrdiff_t row = offset[1];  // the step south: one row
+    prefetch_at(legal.data(), i, 0);
+    prefetch_at(dist, i, 0);
+    prefetch_at(dist, i, -row);
+    prefetch_at(dist, i, row);
+  }
+
+  size_t to(size_t i, int d) const {
+    return static_cast<size_t>(static_cast<std::ptrdiff_t>(i) + offset[static_cast<size_t>(d)]);
+  }
+};
+
+// The single step cost when every step costs the same, else 0.
+inline double uniform_step(std::pair<double, double> range, const Moves& moves) {
+  if (moves.diagonals() && moves.diagonal_cost != 1.0) return 0;
+  return range.first == range.second ? range.first : 0;
+}
+
+inline void breadth_first(const Neighbourhood& nb, double step, std::vector<uint32_t>& frontier, Grid<double>& dist) {
+  double* dc = dist.cells().data();
+  // `frontier` holds the sources; the queue grows behind them.
+  for (size_t head = 0; head < frontier.size(); ++head) {
+    const uint32_t i = frontier[head];
+    const double ng = dc[i] + step;
+    for (unsigned bits = nb.legal[i]; bits != 0; bits &= bits - 1) {
+      const size_t n = nb.to(i, std::countr_zero(bits));  // in direction order
+      if (!(ng < dc[n])) continue;  // reached already, as cheaply (or by another source)
+      dc[n] = ng;
+      frontier.push_back(static_cast<uint32_t>(n));
+    }
+  }
+}
+
+// A heap Dijkstra: any positive step costs.
+template <typename Costs>
+void dijkstra_heap(const Costs& costs, const Moves& moves, const Neighbourhood& nb,
+                   const std::vector<uint32_t>& sources, Grid<double>& dist) {
+  using Entry = std::pair<double, uint32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+  for (uint32_t s : sources) open.push({0.0, s});
+  while (!open.empty()) {
+    const auto [g, i] = open.top();
+    open.pop();
+    if (g > dist.cells()[i]) continue;  // stale entry
+    for (unsigned bits = nb.legal[i]; bits != 0; bits &= bits - 1) {
+      const int d = std::countr_zero(bits);  // in direction order
+      const size_t n = nb.to(i, d);
+      const double c = costs[n];
+      const double ng = g + (d >= 4 ? c * moves.diagonal_cost : c);
+      if (ng < dist.cells()[n]) {
+        dist.cells()[n] = ng;
+        open.push({ng, static_cast<uint32_t>(n)});
+      }
+    }
+  }
+}
+
+// The number of unit-wide buckets the bucket queue needs when every step costs at least 1 and
+// at most `max_step`, or 0 when it does not apply (a step below 1, or too wide a range).
+inline size_t bucket_ring_size(std::pair<double, double> range, const Moves& moves) {
+  double lo = range.first, hi = range.second;
+  if (moves.diagonals()) {
+    lo = std::min(lo, lo * moves.diagonal_cost);
+    hi = std::max(hi, hi * moves.diagonal_cost);
+  }
+  constexpr double kMaxRing = 1 << 16;
+  if (!(lo >= 1) || !(hi < kMaxRing - 2)) return 0;
+  return std::bit_ceil(static_cast<size_t>(hi) + 2);
+}
+
+// Dijkstra with a bucket queue (Dial's algorithm) of unit-wide buckets: bucket k holds the
+// entries whose g lies in [k, k + 1). Every step costs at least 1, and rounding is monotone, so a
+// child's g = fl(g + step) >= fl(g + 1) >= k + 1 lands in a later bucket: no entry of bucket k can
+// improve another of bucket k, and every entry is final when its bucket is taken, in any order
+// within the bucket. The distances are therefore the heap Dijkstra's, bit for bit (the smallest
+// left-to-right sum over all routes). Keys in flight span at most the largest step, so a ring of
+// `ring` buckets (a power of two above it) never wraps onto the bucket being taken.
+// What a bucket flood tells a watcher: every cell as it becomes final (settle), and after each
+// bucket whether the watcher has seen enough, told the bound below which every distance is final
+// and the distances (done): the flood then stops, and returns that bound. The breadth-first and
+// heap floods tell a watcher nothing (they run to the end).
+// How many cells ahead a flood prefetches (Neighbourhood::prefetch_around).
+inline constexpr size_t kAhead = 8;
+
+struct NoWatch {
+  void settle(uint32_t, double) {}
+  bool done(uint64_t, const Grid<double>&) { return false; }
+};
+
+template <typename Costs, typename Watch = NoWatch>
+std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves, const Neighbourhood& nb,
+                                         const std::vector<uint32_t>& sources, size_t ring, Grid<double>& dist,
+                                         Watch&& watch = {}) {
+  double* dc = dist.cells().data();
+  // A bucket holds cells only (4 bytes an entry): a cell in bucket k whose distance has since
+  // dropped below k was taken from an earlier bucket already (a stale entry), and one still in
+  // [k, k + 1) is final, whichever of its entries comes first; a second entry of it in the same
+  // bucket finds nothing to lower.
+  std::vector<std::vector<uint32_t>> buckets(ring);
+  std::vector<uint32_t> current;
+  // The entries a run of a bucket's cells make, in the order they are made (the cell, and its
+  // bucket in the high half), handed to their buckets after each run of kRun cells: every
+  // relaxation writes its entry at `end` and moves `end` on only when it lowered the distance, so
+  // the outcome of `ng < dist[n]` (as often one way as the other along a front) costs no
+  // mispredicted branch. Each bucket gets the entries a push_back on the lowering relaxations
+  // would give it, in the same order.
+  constexpr size_t kRun = 1024;
+  std::vector<uint64_t> made(8 * kRun);  // at most one entry per direction
+  const size_t mask = ring - 1;
+  size_t pending = sources.size();
+  buckets[0] = sources;
+  // The step factor of each direction: 1 for the orthogonal ones (c * 1 is c, exactly).
+  std::array<double, 8> factor{};
+  for (int d = 0; d < 8; ++d) factor[static_cast<size_t>(d)] = d >= 4 ? moves.diagonal_cost : 1.0;
+  for (uint64_t k = 0; pending > 0; ++k) {
+    std::vector<uint32_t>& slot = buckets[k & mask];
+    if (slot.empty()) continue;
+    current.swap(slot);  // children land in later buckets, never in this one
+    pending -= current.size();
+    const size_t count = current.size();
+    for (size_t run = 0; run < count; run += kRun) {
+      uint64_t* end = made.data();
+      for (size_t e = run; e < std::min(count, run + kRun); ++e) {
+        if (e + kAhead < count) {
+          nb.prefetch_around(current[e + kAhead], dc);
+          costs.prefetch_around(current[e + kAhead], nb.offset[1]);
+        }
+        const uint32_t cell = current[e];
+        const double g = dc[cell];
+        if (static_cast<uint64_t>(static_cast<int64_t>(g)) != k) continue;  // stale entry
+        watch.settle(cell, g);
+        for (unsigned bits = nb.legal[cell]; bits != 0; bits &= bits - 1) {
+          const int d = std::countr_zero(bits);  // in direction order
+          const size_t n = nb.to(cell, d);
+          const double ng = g + costs[n] * factor[static_cast<size_t>(d)];
+          const double old = dc[n];
+          const bool lower = ng < old;
+          dc[n] = std::min(old, ng);  // ng when lower, else old: a select, not a branch
+          // Distances stay far below 2^63 (steps below 2^16, at most 2^32 cells), so the signed
+          // conversion (one instruction, where the unsigned one tests and branches) is exact.
+          *end = (static_cast<uint64_t>(static_cast<int64_t>(ng)) & mask) << 32 | n;
+          end += lower ? 1 : 0;
+        }
+      }
+      const auto made_count = static_cast<size_t>(end - made.data());
+      for (size_t e = 0; e < made_count; ++e)
+        buckets[made[e] >> 32].push_back(static_cast<uint32_t>(made[e]));
+      pending += made_count;
+    }
+    current.clear();
+    if (watch.done(k + 1, dist)) return k + 1;  // every distance below k + 1 is final
+  }
+  return std::nullopt;
+}
+
+// Lowers `dist` to the distances from `sources` where they are smaller. On a grid of kUnreached
+// this is the multi-source distance map; on a distance map from other sources it gives the map
+// from all of them, the same numbers (a cell whose new route is not cheaper keeps its distance,
+// and every route through it was no cheaper either: rounding is monotone).
+// `known`, when given, is the Neighbourhood of these costs under these moves (TerrainFlood keeps
+// one); otherwise it is built here.
+template <typename Costs, typename Watch = NoWatch>
+std::optional<uint64_t> flood(const Costs& costs, const std::vector<Point>& sources, const Moves& moves,
+                              Grid<double>& dist, Watch&& watch = {}, const Neighbourhood* known = nullptr) {
+  std::vector<uint32_t> seeds;
+  for (Point s : sources) {
+    const size_t i = dist.index(s);
+    if (costs[i] == kWall || dist.cells()[i] == 0) continue;  // impassable or repeated
+    dist.cells()[i] = 0;
+    seeds.push_back(static_cast<uint32_t>(i));
+  }
+  if (seeds.empty()) return std::nullopt;
+  std::optional<Neighbourhood> built;
+  const Neighbourhood& nb = known ? *known : built.emplace(costs, moves);
+  const std::pair<double, double> range = nb.range;
+  if (const double step = uniform_step(range, moves); step > 0) {
+    breadth_first(nb, step, seeds, dist);
+  } else if (const size_t ring = bucket_ring_size(range, moves); ring > 0) {
+    return dijkstra_buckets(costs, moves, nb, seeds, ring, dist, std::forward<Watch>(watch));
+  } else {
+    dijkstra_heap(costs, moves, nb, seeds, dist);
+  }
+  return std::nullopt;
+}
+
+// Clears every distance at or above `bound` (the entries a stopped flood left unfinished).
+inline void clear_beyond(Grid<double>& dist, std::optional<uint64_t> bound) {
+  if (!bound) return;
+  const double limit = static_cast<double>(*bound);
+  for (double& v : dist.cells())
+    if (v >= limit) v = kUnreached;
+}
+
+}  // namespace catacomb::detail::floods
