@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/index_list.hpp"
 #include "core/problems.hpp"
 #include <catacomb/pathing/regions.hpp>
 
@@ -50,20 +51,12 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
   for (const Objective& o : d.objectives)
     if (tiles.in_bounds(o.pos)) mark[o.pos] = kObjective;
 
-  // The floor cells as indices (4 bytes each): counted, then written without a branch per cell
-  // (each cell is written at the end and kept when it is floor).
+  // The floor cells as indices (4 bytes each), counted first to size the list.
   const Terrain* tile = tiles.cells().data();
   const auto floor_count = static_cast<size_t>(std::count(tile, tile + tiles.size(), Terrain::Floor));
   if (floor_count == 0) return stats;
-  std::vector<uint32_t> floor(floor_count + 1);
-  {
-    size_t n = 0;
-    for (size_t i = 0; i < tiles.size(); ++i) {
-      floor[n] = static_cast<uint32_t>(i);
-      n += tile[i] == Terrain::Floor ? 1 : 0;
-    }
-    floor.resize(n);
-  }
+  const std::vector<uint32_t> floor =
+      detail::indices_where(tiles.size(), floor_count, [&](size_t i) { return tile[i] == Terrain::Floor; });
 
   std::vector<Point> blob, frontier, extra;
   auto grow = [&](Terrain kind, double share) {

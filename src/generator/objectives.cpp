@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/index_list.hpp"
 #include "core/problems.hpp"
 
 #include <catacomb/pathing/distance_map.hpp>
@@ -92,17 +93,10 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
     const RegionMap regions = label_regions(d.tiles, CostTable::dungeon(), moves);
     const int32_t main = regions.largest();
     if (main == kNoRegion) return "the cave has no floor";
-    // Sized for the whole region, then written without a branch per cell: each cell is written
-    // at the end and kept when it is one.
     const int32_t* label = regions.labels.cells().data();
     const Terrain* tile = d.tiles.cells().data();
-    cells.resize(static_cast<size_t>(regions.sizes[static_cast<size_t>(main)]) + 1);
-    size_t n = 0;
-    for (size_t i = 0; i < d.tiles.size(); ++i) {
-      cells[n] = static_cast<uint32_t>(i);
-      n += label[i] == main && tile[i] == Terrain::Floor ? 1 : 0;
-    }
-    cells.resize(n);
+    cells = detail::indices_where(d.tiles.size(), static_cast<size_t>(regions.sizes[static_cast<size_t>(main)]),
+                                  [&](size_t i) { return label[i] == main && tile[i] == Terrain::Floor; });
   }
   if (static_cast<int>(cells.size()) < 2 + further) return "the cave has too little floor";
   const Point start = d.tiles.point(cells[rng.below(cells.size())]);
