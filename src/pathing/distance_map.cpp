@@ -12,6 +12,7 @@
 #include <catacomb/core/format.hpp>
 #include "pathing/flood.hpp"
 #include "pathing/terrain_flood.hpp"
+#include "pathing/toward.hpp"
 
 namespace catacomb {
 namespace {
@@ -137,10 +138,14 @@ void add_source(DistanceMap& map, const Grid<Terrain>& tiles, const CostTable& c
 namespace {
 
 // distance_map_near on terrain costs, with their Neighbourhood when known.
-DistanceMap near_on(const TerrainCosts& terrain, const std::vector<Point>& sources, const Moves& moves,
-                    const std::vector<Point>& targets, double slack, const Neighbourhood* known) {
+void check_slack(double slack) {
   if (!(slack >= 0) || slack == kUnreached)
     throw InvalidArgument(FieldProblem{"slack", format_number(slack), "a finite number, 0 or more"});
+}
+
+DistanceMap near_on(const TerrainCosts& terrain, const std::vector<Point>& sources, const Moves& moves,
+                    const std::vector<Point>& targets, double slack, const Neighbourhood* known) {
+  check_slack(slack);
   check_points(terrain, targets, "targets");
   // Once a bucket is done every distance below its bound is final: the nearest target is the
   // nearest of those below it, and the search goes on until the bound passes it plus the slack.
@@ -200,6 +205,35 @@ void TerrainFlood::add_source(DistanceMap& map, Point source) const {
 
 DistanceMap TerrainFlood::near(const std::vector<Point>& sources, const std::vector<Point>& targets, double slack) const {
   return near_on(impl_->costs, sources, impl_->moves, targets, slack, &impl_->nb);
+}
+
+void TerrainFlood::toward(Leg& leg, Point source, const std::vector<Point>& targets, double slack) const {
+  const TerrainCosts& costs = impl_->costs;
+  check_slack(slack);
+  check_points(costs, {source}, "sources");
+  check_points(costs, targets, "targets");
+  const size_t ring = toward_ring_size(impl_->nb.range, impl_->moves);
+  const size_t at = static_cast<size_t>(source.y) * static_cast<size_t>(costs.width()) + static_cast<size_t>(source.x);
+  if (targets.empty() || targets.size() > kMaxTowardTargets || ring == 0 || costs[at] == kWall) {
+    leg.map = near({source}, targets, slack);  // the whole grid written
+    leg.touched.clear();
+    leg.listed = false;
+    return;
+  }
+  Grid<double>& dist = leg.map.dist;
+  if (dist.width() != costs.width() || dist.height() != costs.height()) {
+    dist = Grid<double>(costs.width(), costs.height(), kUnreached);
+  } else if (leg.listed) {
+    for (const uint32_t i : leg.touched) dist.cells()[i] = kUnreached;
+  } else {
+    std::fill(dist.cells().begin(), dist.cells().end(), kUnreached);
+  }
+  leg.touched.clear();
+  leg.map.moves = impl_->moves;
+  // A list of up to an eighth of the cells (half a byte per cell): a leg that writes more clears
+  // the whole grid after it, as cheaply as going down a list that long.
+  leg.listed = floods::toward(costs, impl_->moves, impl_->nb, static_cast<uint32_t>(at), targets, slack, ring, dist,
+                              leg.touched, dist.size() / 8);
 }
 
 }  // namespace detail

@@ -27,6 +27,21 @@ class TerrainFlood {
   /// distance_map_near(tiles, costs, sources, moves, targets, slack).
   DistanceMap near(const std::vector<Point>& sources, const std::vector<Point>& targets, double slack = 0) const;
 
+  /// A leg's distances, kept from one leg to the next: the cells a leg wrote are cleared for the
+  /// next, where a fresh grid (8 bytes per cell) would be filled.
+  struct Leg {
+    DistanceMap map;
+    std::vector<uint32_t> touched;  // the cells of map.dist the last leg wrote,
+    bool listed = false;            // when it listed them all (else every cell is cleared)
+  };
+  /// The distances from `source` toward the nearest of `targets`, in `leg.map`: exact on every
+  /// cell of a cheapest route to each target within the nearest's distance plus `slack`, those
+  /// targets included; every other cell holds kUnreached or more than its distance (see
+  /// pathing/toward.hpp). So descend() from such a target gives near()'s route, and the targets'
+  /// order by distance up to the slack is near()'s. An A* for up to 16 targets, else near().
+  /// Throws InvalidArgument for a point off the grid or a slack that is not finite and >= 0.
+  void toward(Leg& leg, Point source, const std::vector<Point>& targets, double slack = 0) const;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

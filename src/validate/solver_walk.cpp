@@ -20,7 +20,7 @@ Walker::Walker(const Model& m) : m_(m), state_(m.empty_state()) {
   note_reachable();
 }
 
-DistanceMap Walker::from_here(const std::vector<Point>& targets, double slack) {
+const DistanceMap& Walker::from_here(const std::vector<Point>& targets, double slack) {
   // The terrain's legal moves serve every step until a door opens (or the walker moves, and
   // with it the terrain it owns).
   if (!flood_ || flood_on_ != &terrain()) {
@@ -28,7 +28,8 @@ DistanceMap Walker::from_here(const std::vector<Point>& targets, double slack) {
     flood_.emplace(terrain(), m_.o.costs, m_.o.moves);
     flood_on_ = &terrain();
   }
-  return flood_->near({pos_}, targets, slack);
+  flood_->toward(leg_, pos_, targets, slack);
+  return leg_.map;
 }
 
 const std::vector<ObjectiveReport>* Walker::at_start_routes() const {
@@ -45,9 +46,9 @@ void Walker::take_all() {
       if (wanted(i)) targets.push_back(m_.d.objectives[i].pos);
     if (targets.empty()) return;
     const std::vector<ObjectiveReport>* known = at_start_routes();
-    const DistanceMap dm = known ? DistanceMap{} : from_here(targets);
+    const DistanceMap* dm = known ? nullptr : &from_here(targets);
     auto cost = [&](size_t i) {
-      if (!known) return dm.dist[m_.d.objectives[i].pos];
+      if (!known) return dm->dist[m_.d.objectives[i].pos];
       const ObjectiveReport& r = (*known)[i];
       return r.reachable ? r.cost : kUnreached;
     };
@@ -62,7 +63,7 @@ void Walker::take_all() {
     if (known) {
       take(best, (*known)[static_cast<size_t>(best)].route);
     } else {
-      take(best, route_to(dm, m_.d.objectives[static_cast<size_t>(best)].pos));
+      take(best, route_to(*dm, m_.d.objectives[static_cast<size_t>(best)].pos));
     }
   }
 }
@@ -80,7 +81,7 @@ void Walker::fetch_key_for(int j) {
   for (size_t i = 0; i < m_.d.objectives.size(); ++i)
     if (candidate(i)) targets.push_back(m_.d.objectives[i].pos);
   if (targets.empty()) return;
-  const DistanceMap dm = from_here(targets);
+  const DistanceMap& dm = from_here(targets);
   int best = -1;
   double best_cost = kUnreached;
   for (size_t i = 0; i < m_.d.objectives.size(); ++i)
@@ -108,7 +109,7 @@ void Walker::open(int j) {
   // the door, more than any side cell that could tie with it needs.
   const double enter = m_.o.costs[door_terrain];
   const double slack = 2 * enter * std::max(1.0, m_.o.moves.diagonal_cost);
-  const DistanceMap dm = from_here(sides, slack);
+  const DistanceMap& dm = from_here(sides, slack);
   Point from{-1, -1};
   double best = kUnreached;
   for (size_t k = 0; k < dirs.size(); ++k) {
@@ -197,7 +198,7 @@ Walker walk_full(const Model& m, const std::vector<int>* plan) {
             const Point n{m.doors[static_cast<size_t>(j)].pos.x + kDirections[dir].x, m.doors[static_cast<size_t>(j)].pos.y + kDirections[dir].y};
             if (m.d.tiles.in_bounds(n)) sides.push_back(n);
           }
-        const DistanceMap dm = w.from_here(sides);
+        const DistanceMap& dm = w.from_here(sides);
         double best = kUnreached;
         for (int j : can) {
           double c = kUnreached;

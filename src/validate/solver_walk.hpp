@@ -1,8 +1,9 @@
 #pragma once
 // The walkthrough (internal to validate/): the steps of a door plan with their routes on the
-// grid. Each step's distance map goes only as far as the step needs (distance_map_near: the
-// nearest candidate, or a door's side cells) and reads the terrain through the cost table, 1 byte
-// per cell, the doors of the moment open.
+// grid. Each step's distances go only as far as the step needs (TerrainFlood::toward: an A*
+// toward the nearest candidate, or a door's side cells) and read the terrain through the cost
+// table, 1 byte per cell, the doors of the moment open. One grid of distances serves every step:
+// the cells a step wrote are cleared for the next.
 #include <array>
 #include <optional>
 #include <vector>
@@ -18,9 +19,10 @@ class Walker {
  public:
   explicit Walker(const Model& m);
 
-  // The distance map from where the player stands, exact up to the nearest of `targets` plus
-  // `slack` (kUnreached beyond).
-  DistanceMap from_here(const std::vector<Point>& targets, double slack = 0);
+  // The distances from where the player stands toward the nearest of `targets`: exact on the
+  // cheapest routes to the targets within the nearest's distance plus `slack` (see
+  // TerrainFlood::toward). Valid until the next call.
+  const DistanceMap& from_here(const std::vector<Point>& targets, double slack = 0);
 
   // Full mode: take everything reachable (but the exit), nearest first.
   void take_all();
@@ -65,6 +67,7 @@ class Walker {
   // Floods of terrain() (its legal moves worked out once), and the grid they were made for.
   std::optional<detail::TerrainFlood> flood_;
   const Grid<Terrain>* flood_on_ = nullptr;
+  detail::TerrainFlood::Leg leg_;
   State state_;
   Point pos_;
   std::vector<uint8_t> comp_;

@@ -516,6 +516,70 @@ TEST(DistanceMapTest, ATerrainFloodUsedManyTimesGivesThePublicFunctionsMaps) {
 }
 
 
+// The walkthrough's legs (TerrainFlood::toward: an A* toward a few targets, one grid of
+// distances reused leg after leg) read as near() reads: the targets within the nearest's
+// distance plus the slack hold near()'s distances and descend along near()'s routes, a farther
+// target reads more than the nearest, and no cell reads less than its distance (a cell a previous
+// leg wrote and this one did not would). Open maps (many routes of equal cost), random terrain,
+// costs below 1 and wide, more targets than the A* takes, and unreachable targets (a leg that
+// writes nearly every cell, so the next one clears the whole grid) in between.
+TEST(DistanceMapTest, TowardLegsReadAsNearMapsRead) {
+  CostTable fine;  // steps below 1 and far apart
+  fine.set(Terrain::Floor, 0.25);
+  fine.set(Terrain::Water, 7.5);
+  fine.set(Terrain::Vegetation, 1.75);
+  const CostTable tables[] = {CostTable::dungeon(), CostTable::tutorial(), CostTable::uniform(), fine};
+  int legs = 0, descents = 0;
+  for (uint64_t seed = 0; seed < 16; ++seed) {
+    Rng rng = Rng::stream(seed, "toward");
+    const int w = 2 + static_cast<int>(rng.below(70)), h = 2 + static_cast<int>(rng.below(50));
+    Grid<Terrain> tiles = random_terrain(rng, w, h);
+    if (seed % 2 == 0)  // mostly floor: many cheapest routes, many cells tied on f
+      for (Terrain& t : tiles.cells()) t = rng.chance(0.9) ? Terrain::Floor : t;
+    auto point = [&] {
+      return Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+    };
+    for (const CostTable& table : tables)
+      for (const Moves& m : kMoveSets) {
+        const detail::TerrainFlood flood(tiles, table, m);
+        detail::TerrainFlood::Leg leg;
+        for (int k = 0; k < 8; ++k) {
+          Point source = point();
+          for (int tries = 0; tries < 50 && !table.passable(tiles[source]); ++tries) source = point();
+          std::vector<Point> targets(k == 5 ? 20 : 1 + rng.below(5));
+          for (Point& t : targets) t = point();
+          const double slack = static_cast<double>(rng.below(3)) * 1.5;
+          flood.toward(leg, source, targets, slack);
+          const DistanceMap near = flood.near({source}, targets, slack);
+          const DistanceMap whole = flood.map({source});
+          const std::string at = "seed " + std::to_string(seed) + " leg " + std::to_string(k) + " moves " + describe(m);
+          double nearest = kUnreached;
+          for (Point t : targets) nearest = std::min(nearest, near.dist[t]);
+          for (Point t : targets) {
+            if (nearest != kUnreached && near.dist[t] <= nearest + slack) {
+              ASSERT_EQ(leg.map.dist[t], near.dist[t]) << at;
+              ASSERT_EQ(descend(leg.map, tiles, table, t), descend(near, tiles, table, t)) << at;
+              ++descents;
+            } else {
+              ASSERT_TRUE(leg.map.dist[t] > nearest || leg.map.dist[t] == kUnreached) << at;
+            }
+          }
+          for (size_t i = 0; i < whole.dist.size(); ++i) ASSERT_GE(leg.map.dist.cells()[i], whole.dist.cells()[i]) << at;
+          ++legs;
+        }
+      }
+  }
+  EXPECT_EQ(legs, 16 * 4 * 7 * 8);
+  EXPECT_GT(descents, 2000);
+  const Grid<Terrain> room = read_ascii(kRoom).tiles;
+  const detail::TerrainFlood flood(room, CostTable::dungeon(), {});
+  detail::TerrainFlood::Leg leg;
+  EXPECT_THROW(flood.toward(leg, {1, 1}, {{9, 1}}), InvalidArgument);
+  EXPECT_THROW(flood.toward(leg, {1, 9}, {{2, 1}}), InvalidArgument);
+  EXPECT_THROW(flood.toward(leg, {1, 1}, {{2, 1}}, -1), InvalidArgument);
+  EXPECT_THROW(flood.toward(leg, {1, 1}, {{2, 1}}, kUnreached), InvalidArgument);
+}
+
 // On terrain under a table, nearest_in_groups answers as on the cost grid of the same costs (a
 // byte that names no terrain is a wall), map included.
 TEST(DistanceMapTest, NearestInGroupsOnTerrainEqualsTheCostGridOne) {
