@@ -1,14 +1,19 @@
 // Lock placement. One distance map from the start gives the cheapest route to the exit; each
-// route cell is then tested as a gate by labelling regions with it closed (O(cells) per test, in
-// route order, stopping once every gate is found). Keys are drawn with the "locks" stream from
-// the free floor cells of their area, scanned in row-major order: deterministic.
+// route cell is then tested as a gate, in route order: whether closing it (or a square round
+// it) leaves a way from the start to the exit. That test searches only round the closed cells
+// (generator/gate_search.hpp), so a cell with a way round near it costs a few cells, not a labelling of the
+// map; the cuts that do separate the two are labelled, as every candidate keeps the start's side.
+// Keys are drawn with the "locks" stream from the free floor cells of their area, scanned in
+// row-major order: deterministic.
 #include <catacomb/generator/locks.hpp>
 
 #include <algorithm>
+#include <optional>
 
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/pathing/search.hpp>
+#include "generator/gate_search.hpp"
 
 namespace catacomb {
 namespace {
@@ -55,6 +60,9 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
     for (Point q : cells) open[q] = 1;
     return side;
   };
+  // The gate test: a search round the closed cells (generator/gate_search.hpp), given up after
+  // 1/256 of the map's cells (a labelling then answers): most route cells have a short way round.
+  detail::GateSearch search(open, moves, route, std::max<size_t>(1024, d.tiles.size() / 256));
   for (size_t i = 1; i + 1 < route.size(); ++i) {
     const Point p = route[i];
     if (occupied(p) || (rooms ? d.tiles[p] != Terrain::Door : d.tiles[p] == Terrain::Door)) continue;
@@ -69,8 +77,10 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
           square.push_back(q);
         }
       if (!clear) break;
+      const std::optional<bool> round = search.way_round(square, p, r);
+      if (round == true) continue;
       RegionMap side = cut(square);
-      if (side.connected(*start, *exit)) continue;  // a way round
+      if (!round && side.connected(*start, *exit)) continue;  // a way round
       std::vector<Point> border;
       for (Point q : square)
         for (const Point& dir : kDirections) {
@@ -81,8 +91,14 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
           }
         }
       if (border.empty() || border.size() > 4) break;
+      if (border.size() == square.size()) {  // the same cells (border keeps the square's order): the same cut
+        candidates.push_back({border, std::move(side)});
+        break;
+      }
+      const std::optional<bool> border_round = search.way_round(border, p, r);
+      if (border_round == true) break;
       RegionMap gate_side = cut(border);
-      if (!gate_side.connected(*start, *exit)) candidates.push_back({border, std::move(gate_side)});
+      if (border_round || !gate_side.connected(*start, *exit)) candidates.push_back({border, std::move(gate_side)});
       break;
     }
   }
