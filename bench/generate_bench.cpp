@@ -1,6 +1,8 @@
 // Generation speed: generate + validate for each generator at 64x64 to 4096x4096, with the time
 // of each stage (terrain, connection, objectives, decoration, validation, and the analysis the
-// CLI runs after them), and rot.js (Node, npm package rot-js) on the same sizes in the same run:
+// CLI runs after them), the same with three locked doors (at 256x256 and 1024x1024; placing the
+// locks and keys is timed in the decoration stage, the walkthrough in validation), and rot.js
+// (Node, npm package rot-js) on the same sizes in the same run:
 // ROT.Map.Cellular with the 4-5 rule, 5 generations and connect() beside catacomb's caves, and
 // ROT.Map.Digger beside catacomb's rooms. A table of medians and ratios closes the run.
 //
@@ -65,8 +67,12 @@ struct StageClock {
   }
 };
 
-GenerateConfig config_for(const char* generator, int side) {
+GenerateConfig config_for(const char* generator, int side, int locks) {
   GenerateConfig cfg;
+  cfg.locks = locks;
+  // A cave often has too few gates for three locks: the attempts that find none are part of the
+  // time (attempts_per_map counts them), and a seed is never given up.
+  if (locks > 0) cfg.max_attempts = 1000;
   cfg.generator = catacomb::parse_generator_kind(generator);
   cfg.width = cfg.height = side;
   if (cfg.generator == catacomb::GeneratorKind::Rooms) {
@@ -78,9 +84,9 @@ GenerateConfig config_for(const char* generator, int side) {
   return cfg;
 }
 
-void run(benchmark::State& state, const char* generator) {
+void run(benchmark::State& state, const char* generator, int locks = 0) {
   const int side = static_cast<int>(state.range(0));
-  const GenerateConfig cfg = config_for(generator, side);
+  const GenerateConfig cfg = config_for(generator, side, locks);
   catacomb::ValidateOptions vopt;
   vopt.costs = cfg.cost_table();
   vopt.moves = cfg.moves;
@@ -110,14 +116,18 @@ void run(benchmark::State& state, const char* generator) {
         Counter(stages.ms[s], Counter::kAvgIterations);
   state.counters["analysis_ms"] = Counter(analysis_ms, Counter::kAvgIterations);
   state.counters["cells"] = static_cast<double>(int64_t{side} * side);
-  medians()[{std::string("catacomb ") + generator, side}] = median(wall);
+  medians()[{std::string("catacomb ") + generator + (locks > 0 ? " locks" : ""), side}] = median(wall);
 }
 
 void BM_GenerateRooms(benchmark::State& state) { run(state, "rooms"); }
 void BM_GenerateCaves(benchmark::State& state) { run(state, "caves"); }
+void BM_GenerateRoomsLocks(benchmark::State& state) { run(state, "rooms", 3); }
+void BM_GenerateCavesLocks(benchmark::State& state) { run(state, "caves", 3); }
 
 BENCHMARK(BM_GenerateRooms)->Arg(64)->Arg(256)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond)->MinTime(0.5);
 BENCHMARK(BM_GenerateCaves)->Arg(64)->Arg(256)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond)->MinTime(0.5);
+BENCHMARK(BM_GenerateRoomsLocks)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->MinTime(0.5);
+BENCHMARK(BM_GenerateCavesLocks)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->MinTime(0.5);
 
 // rot.js through Node: one child process per case, which times `runs` maps after a warm-up run
 // and prints their times; the case reports their median as its manual time.

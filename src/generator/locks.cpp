@@ -8,6 +8,7 @@
 #include <catacomb/generator/locks.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 
 #include <catacomb/pathing/distance_map.hpp>
@@ -34,6 +35,15 @@ struct Candidate {
   }
   bool on_side(size_t cell) const { return (side[cell / 64] >> (cell % 64)) & 1u; }
 };
+
+// Calls f(cell) for each cell on `c`'s side and not on `before`'s (when given), in row-major
+// order, a word of 64 cells at a time, until f returns true.
+template <typename F>
+void for_each_between(const Candidate& c, const Candidate* before, F&& f) {
+  for (size_t w = 0; w < c.side.size(); ++w)
+    for (uint64_t bits = c.side[w] & ~(before ? before->side[w] : 0); bits != 0; bits &= bits - 1)
+      if (f(w * 64 + static_cast<size_t>(std::countr_zero(bits)))) return;
+}
 
 }  // namespace
 
@@ -132,11 +142,9 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
       for (Point q : c.cells) beyond &= !occupied(q) && (gates.empty() || !on_side(*gates.back(), q));
       if (!beyond) continue;
       bool has_floor = false;
-      for (size_t k = 0; k < d.tiles.size() && !has_floor; ++k) {
-        const Point q = d.tiles.point(k);
-        if (d.tiles[q] != Terrain::Floor || occupied(q) || !on_side(c, q)) continue;
-        has_floor = gates.empty() || !on_side(*gates.back(), q);
-      }
+      for_each_between(c, gates.empty() ? nullptr : gates.back(), [&](size_t k) {
+        return has_floor = d.tiles.cells()[k] == Terrain::Floor && !occupied(d.tiles.point(k));
+      });
       if (!has_floor) continue;
       gates.push_back(&c);
     }
@@ -149,12 +157,10 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
   for (size_t k = 0; k < gates.size(); ++k) {
     // Cells on the start's side of gate k but not of gate k - 1: what keys 1..k open up to.
     std::vector<Point> cells;
-    for (size_t c = 0; c < d.tiles.size(); ++c) {
-      const Point q = d.tiles.point(c);
-      if (d.tiles[q] != Terrain::Floor || occupied(q) || !on_side(*gates[k], q)) continue;
-      if (k > 0 && on_side(*gates[k - 1], q)) continue;
-      cells.push_back(q);
-    }
+    for_each_between(*gates[k], k > 0 ? gates[k - 1] : nullptr, [&](size_t c) {
+      if (d.tiles.cells()[c] == Terrain::Floor && !occupied(d.tiles.point(c))) cells.push_back(d.tiles.point(c));
+      return false;
+    });
     if (cells.empty()) return "no free floor for key " + std::to_string(k + 1);
     const int lock = static_cast<int>(k) + 1;
     d.objectives.push_back({ObjectiveKind::Key, cells[rng.below(cells.size())], lock});
