@@ -192,6 +192,11 @@ TerrainFlood::~TerrainFlood() = default;
 TerrainFlood::TerrainFlood(TerrainFlood&&) noexcept = default;
 TerrainFlood& TerrainFlood::operator=(TerrainFlood&&) noexcept = default;
 
+void TerrainFlood::opened(Point p) {
+  check_points(impl_->costs, {p}, "opened");
+  impl_->nb.opened(impl_->costs, impl_->moves, p.x, p.y);
+}
+
 DistanceMap TerrainFlood::map(const std::vector<Point>& sources) const {
   return make_distance_map(impl_->costs, sources, impl_->moves, NoWatch{}, &impl_->nb);
 }
@@ -215,7 +220,8 @@ void TerrainFlood::toward(Leg& leg, Point source, const std::vector<Point>& targ
   const size_t ring = toward_ring_size(impl_->nb.range, impl_->moves);
   const size_t at = static_cast<size_t>(source.y) * static_cast<size_t>(costs.width()) + static_cast<size_t>(source.x);
   if (targets.empty() || targets.size() > kMaxTowardTargets || ring == 0 || costs[at] == kWall) {
-    leg.map = near({source}, targets, slack);  // the whole grid written
+    leg.map = DistanceMap{};  // the last leg's grid (8 bytes per cell) goes before the next is made
+    leg.map = near({source}, targets, slack);
     leg.touched.clear();
     leg.listed = false;
     return;

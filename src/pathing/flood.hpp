@@ -198,6 +198,26 @@ struct Neighbourhood {
           static_cast<std::ptrdiff_t>(kDirections[d].y) * static_cast<std::ptrdiff_t>(w) + kDirections[d].x;
   }
 
+  // Brings the legal moves of the cells within one step of (x, y) and the cost range up to date
+  // after the cell at (x, y) was opened (made passable): the bytes and the range the constructor
+  // would now give (a cell's moves read only its neighbours, and an opened cell can only widen
+  // the range).
+  template <typename Costs>
+  void opened(const Costs& costs, const Moves& moves, int x, int y) {
+    const std::array<uint8_t, 256>& table = kLegalMoves[static_cast<size_t>(effective_diagonal(moves))];
+    const unsigned keep = moves.diagonals() ? 0xFFu : 0x0Fu;
+    for (int cy = y - 1; cy <= y + 1; ++cy)
+      for (int cx = x - 1; cx <= x + 1; ++cx) {
+        if (cx < 0 || cy < 0 || cx >= costs.width() || cy >= costs.height()) continue;
+        unsigned bits = 0;
+        for (int d = 0; d < 8; ++d)
+          bits |= (open_at(costs, cx + kDirections[d].x, cy + kDirections[d].y) ? 1u : 0u) << d;
+        legal[static_cast<size_t>(cy) * static_cast<size_t>(costs.width()) + static_cast<size_t>(cx)] = table[bits & keep];
+      }
+    const double c = costs[static_cast<size_t>(y) * static_cast<size_t>(costs.width()) + static_cast<size_t>(x)];
+    if (c != kWall) range = {std::min(range.first, c), std::max(range.second, c)};
+  }
+
   // Asks for the cache lines a flood reads around cell i (its legal moves, the distances of the
   // rows above, at and below it) before it gets there: a bucket's cells lie along the front, far
   // apart in memory, and each would otherwise wait on its own misses in turn.

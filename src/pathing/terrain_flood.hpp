@@ -20,6 +20,11 @@ class TerrainFlood {
   TerrainFlood(TerrainFlood&&) noexcept;
   TerrainFlood& operator=(TerrainFlood&&) noexcept;
 
+  /// After the cell at `p` of the tiles was made passable (a door opened): the legal moves round
+  /// it brought up to date, so that every answer is a new TerrainFlood's of the changed tiles.
+  /// Throws InvalidArgument for a point off the grid.
+  void opened(Point p);
+
   /// distance_map(tiles, costs, sources, moves).
   DistanceMap map(const std::vector<Point>& sources) const;
   /// add_source(map, tiles, costs, source).

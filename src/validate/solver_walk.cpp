@@ -120,8 +120,8 @@ void Walker::open(int j) {
   }
   std::vector<Point> route = route_to(dm, from);
   route.push_back(dn.pos);
-  (*own_)[dn.pos] = door_terrain;  // a door: the walker has its own terrain
-  flood_.reset();                   // whose legal moves have changed
+  (*own_)[dn.pos] = door_terrain;    // a door: the walker has its own terrain
+  if (flood_) flood_->opened(dn.pos);  // whose legal moves round the door have changed
   set_open(state_, j);
   if (m_.rule == KeyRule::Consumable) ++spent_[static_cast<size_t>(dn.lock)];
   WalkStep s;

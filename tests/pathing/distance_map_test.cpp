@@ -516,6 +516,38 @@ TEST(DistanceMapTest, ATerrainFloodUsedManyTimesGivesThePublicFunctionsMaps) {
 }
 
 
+// A TerrainFlood told of each cell opened in its terrain (as the walkthrough opens doors) answers
+// as a new one made for the changed terrain: maps, and the cost range behind the bucket queue
+// (doors of a dearer terrain than any before widen it).
+TEST(DistanceMapTest, ATerrainFloodToldOfOpenedCellsAnswersAsANewOne) {
+  CostTable dear = CostTable::dungeon();
+  dear.set(Terrain::Door, 40);  // dearer than anything on the map: the range widens
+  const CostTable tables[] = {CostTable::dungeon(), CostTable::tutorial(), dear};
+  int compared = 0;
+  for (uint64_t seed = 0; seed < 8; ++seed) {
+    Rng rng = Rng::stream(seed, "terrain-flood-opened");
+    const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
+    for (const CostTable& table : tables)
+      for (const Moves& m : kMoveSets) {
+        Grid<Terrain> tiles = random_terrain(rng, w, h);
+        detail::TerrainFlood flood(tiles, table, m);
+        const Point source{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+        for (size_t i = 0; i < tiles.size(); ++i) {
+          if (tiles.cells()[i] != static_cast<Terrain>(0xFF)) continue;  // a closed door
+          tiles.cells()[i] = rng.chance(0.5) ? Terrain::Door : Terrain::Floor;
+          flood.opened(tiles.point(i));
+          const detail::TerrainFlood fresh(tiles, table, m);
+          ASSERT_EQ(flood.map({source}).dist, fresh.map({source}).dist) << "seed " << seed << " cell " << i << " moves " << describe(m);
+          ++compared;
+        }
+      }
+  }
+  EXPECT_GT(compared, 1000);
+  const Grid<Terrain> room = read_ascii(kRoom).tiles;
+  detail::TerrainFlood flood(room, CostTable::dungeon(), {});
+  EXPECT_THROW(flood.opened({9, 1}), InvalidArgument);
+}
+
 // The walkthrough's legs (TerrainFlood::toward: an A* toward a few targets, one grid of
 // distances reused leg after leg) read as near() reads: the targets within the nearest's
 // distance plus the slack hold near()'s distances and descend along near()'s routes, a farther
