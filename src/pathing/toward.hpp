@@ -35,7 +35,7 @@
 namespace catacomb::detail::floods {
 
 // Up to this many targets a leg is an A*; beyond, h costs more than it saves (callers flood).
-inline constexpr size_t kMaxTowardTargets = 16;
+inline constexpr size_t kMaxTowardTargets = 32;
 
 // The bucket ring an A* leg needs (f changes by at most two steps along an edge, and entries
 // clamped to the bucket being worked), or 0 when steps are too dear for one.
