@@ -1,8 +1,9 @@
 // Lock placement. One distance map from the start gives the cheapest route to the exit; each
 // route cell is then tested as a gate, in route order: whether closing it (or a square round
 // it) leaves a way from the start to the exit. That test searches only round the closed cells
-// (generator/gate_search.hpp), so a cell with a way round near it costs a few cells, not a labelling of the
-// map; the cuts that do separate the two are labelled, as every candidate keeps the start's side.
+// (generator/gate_search.hpp), so a cell with a way round near it costs a few cells, not a
+// labelling of the map; the cuts that do separate the two are labelled, as every candidate
+// keeps the start's side.
 // Keys are drawn with the "locks" stream from the free floor cells of their area, scanned in
 // row-major order: deterministic.
 #include <catacomb/generator/locks.hpp>

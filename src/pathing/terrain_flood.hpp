@@ -13,8 +13,9 @@ namespace catacomb::detail {
 
 class TerrainFlood {
  public:
-  /// Reads `tiles` (kept by reference: it must outlive this object, unchanged) under `costs`
-  /// and `moves`. Throws InvalidArgument for bad moves.
+  /// Reads `tiles` (kept by reference: it must outlive this object, and change only by cells
+  /// made passable and told to opened()) under `costs` and `moves`. Throws InvalidArgument for
+  /// bad moves.
   TerrainFlood(const Grid<Terrain>& tiles, const CostTable& costs, const Moves& moves);
   ~TerrainFlood();
   TerrainFlood(TerrainFlood&&) noexcept;

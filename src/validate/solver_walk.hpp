@@ -64,7 +64,8 @@ class Walker {
   // The terrain, the doors not yet opened closed (kClosedDoor): the distance maps read it
   // through the cost table, 1 byte per cell where a cost grid would take 8.
   std::optional<Grid<Terrain>> own_;
-  // Floods of terrain() (its legal moves worked out once), and the grid they were made for.
+  // Floods of terrain() (its legal moves worked out once, then brought up to date round each
+  // door opened), and the grid they were made for.
   std::optional<detail::TerrainFlood> flood_;
   const Grid<Terrain>* flood_on_ = nullptr;
   detail::TerrainFlood::Leg leg_;
