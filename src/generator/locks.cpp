@@ -81,15 +81,20 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
   // the same way (any other cell of the square is no neighbour of the start's side), so a gate
   // can span a passage a few cells wide.
   std::vector<Candidate> candidates;
-  auto cut = [&](const std::vector<Point>& cells) {
+  // The regions with `cells` (within r of p) closed when closing them separates the start from
+  // the exit, else nothing. A search round the closed cells (generator/gate_search.hpp) answers
+  // first: most route cells have a short way round. It gives up after 1/256 of the map's cells,
+  // and the labelling answers; a cut that separates is labelled, for its side of the map.
+  detail::GateSearch search(open, moves, route, std::max<size_t>(1024, d.tiles.size() / 256));
+  auto separating_cut = [&](const std::vector<Point>& cells, Point p, int r) -> std::optional<RegionMap> {
+    const std::optional<bool> round = search.way_round(cells, p, r);
+    if (round == true) return std::nullopt;
     for (Point q : cells) open[q] = 0;
     RegionMap side = label_regions(open, moves);
     for (Point q : cells) open[q] = 1;
+    if (!round && side.connected(*start, *exit)) return std::nullopt;
     return side;
   };
-  // The gate test: a search round the closed cells (generator/gate_search.hpp), given up after
-  // 1/256 of the map's cells (a labelling then answers): most route cells have a short way round.
-  detail::GateSearch search(open, moves, route, std::max<size_t>(1024, d.tiles.size() / 256));
   for (size_t i = 1; i + 1 < route.size(); ++i) {
     const Point p = route[i];
     if (occupied(p) || (rooms ? d.tiles[p] != Terrain::Door : d.tiles[p] == Terrain::Door)) continue;
@@ -104,10 +109,9 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
           square.push_back(q);
         }
       if (!clear) break;
-      const std::optional<bool> round = search.way_round(square, p, r);
-      if (round == true) continue;
-      RegionMap side = cut(square);
-      if (!round && side.connected(*start, *exit)) continue;  // a way round
+      const std::optional<RegionMap> cut = separating_cut(square, p, r);
+      if (!cut) continue;  // a way round
+      const RegionMap& side = *cut;
       std::vector<Point> border;
       for (Point q : square)
         for (const Point& dir : kDirections) {
@@ -122,10 +126,8 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
         candidates.emplace_back(border, side, *start);
         break;
       }
-      const std::optional<bool> border_round = search.way_round(border, p, r);
-      if (border_round == true) break;
-      RegionMap gate_side = cut(border);
-      if (border_round || !gate_side.connected(*start, *exit)) candidates.emplace_back(border, gate_side, *start);
+      if (const std::optional<RegionMap> gate_side = separating_cut(border, p, r))
+        candidates.emplace_back(border, *gate_side, *start);
       break;
     }
   }
