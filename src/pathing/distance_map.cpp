@@ -217,11 +217,23 @@ void TerrainFlood::toward(Leg& leg, Point source, const std::vector<Point>& targ
   check_slack(slack);
   check_points(costs, {source}, "sources");
   check_points(costs, targets, "targets");
+  // The targets that can be reached, each once: an impassable one never decides where a leg stops
+  // (a door's side cells include walls and closed doors, and repeat from door to door), and
+  // fewer targets keep a leg an A*. Their order does not matter.
+  const auto w = static_cast<size_t>(costs.width());
+  auto index = [w](Point p) { return static_cast<size_t>(p.y) * w + static_cast<size_t>(p.x); };
+  std::vector<size_t> wanted;
+  for (const Point t : targets)
+    if (costs[index(t)] != kWall) wanted.push_back(index(t));
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+  std::vector<Point> open;
+  for (const size_t i : wanted) open.push_back({static_cast<int>(i % w), static_cast<int>(i / w)});
   const size_t ring = toward_ring_size(impl_->nb.range, impl_->moves);
-  const size_t at = static_cast<size_t>(source.y) * static_cast<size_t>(costs.width()) + static_cast<size_t>(source.x);
-  if (targets.empty() || targets.size() > kMaxTowardTargets || ring == 0 || costs[at] == kWall) {
+  const size_t at = index(source);
+  if (open.empty() || open.size() > kMaxTowardTargets || ring == 0 || costs[at] == kWall) {
     leg.map = DistanceMap{};  // the last leg's grid (8 bytes per cell) goes before the next is made
-    leg.map = near({source}, targets, slack);
+    leg.map = near({source}, open, slack);
     leg.touched.clear();
     leg.listed = false;
     return;
@@ -238,7 +250,7 @@ void TerrainFlood::toward(Leg& leg, Point source, const std::vector<Point>& targ
   leg.map.moves = impl_->moves;
   // A list of up to an eighth of the cells (half a byte per cell): a leg that writes more clears
   // the whole grid after it, as cheaply as going down a list that long.
-  leg.listed = floods::toward(costs, impl_->moves, impl_->nb, static_cast<uint32_t>(at), targets, slack, ring, dist,
+  leg.listed = floods::toward(costs, impl_->moves, impl_->nb, static_cast<uint32_t>(at), open, slack, ring, dist,
                               leg.touched, dist.size() / 8);
 }
 

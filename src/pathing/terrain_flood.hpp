@@ -44,7 +44,9 @@ class TerrainFlood {
   /// cell of a cheapest route to each target within the nearest's distance plus `slack`, those
   /// targets included; every other cell holds kUnreached or more than its distance (see
   /// pathing/toward.hpp). So descend() from such a target gives near()'s route, and the targets'
-  /// order by distance up to the slack is near()'s. An A* for up to 32 targets, else near().
+  /// order by distance up to the slack is near()'s. An A* for up to 32 passable targets
+  /// (impassable and repeated ones are dropped: they never decide where a leg stops), else
+  /// near().
   /// Throws InvalidArgument for a point off the grid or a slack that is not finite and >= 0.
   void toward(Leg& leg, Point source, const std::vector<Point>& targets, double slack = 0) const;
 

@@ -28,14 +28,7 @@ const DistanceMap& Walker::from_here(const std::vector<Point>& targets, double s
     flood_.emplace(terrain(), m_.o.costs, m_.o.moves);
     flood_on_ = &terrain();
   }
-  // The targets that can be reached, each once (a wall or a closed door never decides where a
-  // leg stops): a door's side cells repeat and include walls, and fewer targets keep a leg an A*.
-  std::vector<Point> open;
-  for (const Point t : targets) {
-    const bool passable = !terrain().in_bounds(t) || (terrain()[t] != kClosedDoor && m_.o.costs.passable(terrain()[t]));
-    if (passable && std::find(open.begin(), open.end(), t) == open.end()) open.push_back(t);
-  }
-  flood_->toward(leg_, pos_, open, slack);
+  flood_->toward(leg_, pos_, targets, slack);
   return leg_.map;
 }
 
