@@ -22,7 +22,7 @@
 // rounding of f) is done: every cell of those routes has f at most the limit, and so has been
 // expanded with its exact distance (induction along the route from the source).
 // Cost: the cells with f up to the limit (an ellipse around the route, where a flood takes a
-// disk); O(targets) per cell for h. Memory: entries for the front (16 bytes each), and the
+// disk); O(targets) per entry made for h. Memory: entries for the front (16 bytes each), and the
 // cells it wrote listed in `touched` so the caller can clear them for the next leg instead of
 // filling a fresh grid (8 bytes per cell) each time.
 #include <cmath>
@@ -72,6 +72,7 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
   struct Entry {
     double g;
     uint32_t cell;
+    uint32_t target;  // h is 0 there: told when the entry is made, not worked out again
   };
   std::vector<std::vector<Entry>> buckets(ring);
   std::vector<Entry> current;
@@ -83,8 +84,9 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
 
   g_at[source] = 0;
   touched.push_back(source);
-  uint64_t k = static_cast<uint64_t>(h(source));
-  buckets[k & mask].push_back({0.0, source});
+  const double h_source = h(source);
+  uint64_t k = static_cast<uint64_t>(h_source);
+  buckets[k & mask].push_back({0.0, source, h_source == 0});
   size_t pending = 1;
   double limit = kUnreached;  // the nearest target's distance (of those taken so far) plus slack
   for (; pending > 0; ++k) {
@@ -95,8 +97,7 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
       pending -= current.size();
       for (const Entry& e : current) {
         if (e.g != g_at[e.cell]) continue;  // its distance has dropped since: a later entry has it
-        const double hc = h(e.cell);
-        if (hc == 0) limit = std::min(limit, e.g + slack);  // a target
+        if (e.target) limit = std::min(limit, e.g + slack);
         for (unsigned bits = nb.legal[e.cell]; bits != 0; bits &= bits - 1) {
           const int d = std::countr_zero(bits);
           const size_t n = nb.to(e.cell, d);
@@ -108,9 +109,9 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
             else listed = false;
           }
           g_at[n] = ng;
-          const double f = ng + h(static_cast<uint32_t>(n));
-          const auto b = std::max(k, static_cast<uint64_t>(f));
-          buckets[b & mask].push_back({ng, static_cast<uint32_t>(n)});
+          const double hn = h(static_cast<uint32_t>(n));
+          const auto b = std::max(k, static_cast<uint64_t>(ng + hn));
+          buckets[b & mask].push_back({ng, static_cast<uint32_t>(n), hn == 0});
           ++pending;
         }
       }
