@@ -28,7 +28,7 @@ void PrintTo(const Reproducer& r, std::ostream* os) { *os << r.name; }
 // A generated 30x20 rooms dungeon's JSON map with one tile (about row 10, column 5: rows may hold escaped
 // quotes) replaced by the JSON text `c`.
 void json_with_tile(const test::TempDir& dir, const std::string& file, const std::string& c) {
-  const test::CliResult r = test::run_cli({"generate", "--width", "30", "--height", "20", "--json", dir.file("g.json")});
+  const test::CliResult r = test::run_cli({"generate", "--width", "60", "--height", "40", "--json", dir.file("g.json")});
   if (r.code != 0) throw std::runtime_error(r.err);
   std::string text = test::slurp(dir.file("g.json"));
   const size_t row = text.find("\"tiles\"");

@@ -66,8 +66,9 @@ inline constexpr double kRoomLayoutWork = 3e7;
 /// The largest room_count layout_rooms accepts for a width x height map with the other fields of
 /// `config` (its room_count is ignored): at most 100000, and few enough that the perturbation's
 /// expected work stays within kRoomLayoutWork. The close pairs of rooms piled into the middle
-/// half grow as rooms^2 x (mean side x 2 + 2 x min_distance)^2 / (the middle half's area), so a
-/// small map takes hundreds of rooms, not thousands (with the other defaults: 80x50 587;
+/// half (a bound: rooms that start in a larger box are spread more) grow as rooms^2 x (mean side
+/// x 2 + 2 x min_distance)^2 / (the middle half's area), so a small map takes hundreds of rooms,
+/// not thousands (with the other defaults: 80x50 587;
 /// 256x256 2,356; 1024x1024 9,096; 4096x4096 31,568; 16384x16384 75,522). Pure arithmetic; no
 /// allocation. Requires sizes and the other fields in range.
 int max_room_count(int width, int height, const RoomLayoutConfig& config);
@@ -76,9 +77,11 @@ int max_room_count(int width, int height, const RoomLayoutConfig& config);
 /// farthest apart (negative when they overlap on both axes).
 int room_gap(const Rect& a, const Rect& b);
 
-/// Creates and perturbs rooms on a width x height map. Positions move as reals; after every step
-/// they are rounded and clamped so every room keeps a 1-tile margin inside the map. Deterministic
-/// in (size, config, rng). Throws InvalidArgument for a bad size or config
+/// Creates and perturbs rooms on a width x height map. The rooms start at random in a centred box
+/// of the map's shape: its middle half, or twice the rooms' footprint (room_count x (the mean
+/// side + min_distance)^2) when that is larger, up to the whole map. Positions move as reals;
+/// after every step they are rounded and clamped so every room keeps a 1-tile margin inside the
+/// map. Deterministic in (size, config, rng). Throws InvalidArgument for a bad size or config
 /// (RoomLayoutConfig::check), before any allocation or draw from rng.
 RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& config, Rng& rng);
 
