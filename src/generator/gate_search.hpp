@@ -10,9 +10,11 @@
 // connected exactly when those two are. One breadth-first search from the one to the other under
 // the router's rule (step_allowed_at), which is what label_regions joins (regions.hpp): as cheap
 // as the way round is short. It gives up after `budget` cells, and the caller labels instead.
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <catacomb/core/grid.hpp>
@@ -70,6 +72,114 @@ class GateSearch {
   Grid<uint32_t> seen_;  // cells reached by search number stamp_
   uint32_t stamp_ = 0;
   std::vector<Point> queue_;
+};
+
+/// Which cells of a route from the start to the exit are cuts between them (closing the one
+/// cell leaves no way from the start to the exit), each with the start's side (the cells it
+/// reaches with the cut closed), for the whole route in one pass over the start's region.
+///
+/// Connectivity under a move rule is plain adjacency: a diagonal step that needs a corner cell
+/// open (no corner cut, one free) can go through that corner instead, so the cells joined are
+/// those joined across the four sides, or across all eight neighbours when diagonals are always
+/// allowed: what label_regions joins (regions.hpp).
+///
+/// Let E_i be the cells the start reaches without entering route cells i, i + 1, ... When E_i is
+/// next to no route cell after i, its only neighbour outside it can be route cell i: E_i is the
+/// start's side of cell i, which does not hold the exit, and cell i is a cut. When E_i is next
+/// to route cell j > i, the start reaches j round cell i, and the route's cells after i join j to
+/// the exit with cell i closed (consecutive ones are neighbours, or a diagonal step's open
+/// corner joins them), unless that corner is cell i itself: a diagonal step whose other corner
+/// is closed (possible under "one free"). Such a cell i is `fragile`: the caller asks the
+/// labelling when it is not found a cut. E_(i+1) is E_i, route cell i when E_i is next to it,
+/// and the cells reached from there without entering cells i + 1, ...: every cell of the start's
+/// region is added once over the whole route.
+class RouteCuts {
+ public:
+  /// `open`: 1 for a passable cell, else 0. `route`: a route of the router from the start to
+  /// the exit, no cell twice. Both are kept by reference.
+  RouteCuts(const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route)
+      : open_(open),
+        route_(route),
+        eight_(moves.neighbors == 8 && effective_diagonal(moves) == DiagonalPolicy::Always),
+        side_((open.size() + 63) / 64, 0),
+        on_route_((open.size() + 63) / 64, 0),
+        next_to_(route.size(), 0),
+        fragile_(route.size(), 0) {
+    order_.reserve(route.size());
+    for (size_t j = 0; j < route.size(); ++j) {
+      const size_t c = open.index(route[j]);
+      on_route_[c / 64] |= uint64_t{1} << (c % 64);
+      order_.push_back({c, j});
+    }
+    std::sort(order_.begin(), order_.end());
+    auto is_open = [&](Point q) { return open.in_bounds(q) && open[q] != 0; };
+    for (size_t k = 0; k + 1 < route.size(); ++k) {
+      const Point a{route[k + 1].x, route[k].y}, b{route[k].x, route[k + 1].y};  // a diagonal's corners
+      if (eight_ || a == route[k] || b == route[k] || is_open(a) == is_open(b)) continue;
+      const Point corner = is_open(a) ? a : b;
+      if (const size_t c = open.index(corner); has(on_route_, c) && index_of(c) < k) fragile_[index_of(c)] = 1;
+    }
+    add(route.front());
+  }
+
+  /// Whether route cell i (0 < i < the route's last index) is a cut; i must not go down from one
+  /// call to the next. side() and size() are then E_i: the start's side when it is a cut.
+  bool cuts(size_t i) {
+    for (; stage_ < i; ++stage_)
+      if (next_to_[stage_]) add(route_[stage_]);
+    flood();
+    return furthest_ <= i;
+  }
+  /// Whether a "no" of cuts(i) needs the labelling to be sure (see the class comment).
+  bool fragile(size_t i) const { return fragile_[i] != 0; }
+
+  /// E_i of the last call, one bit per cell (row-major, 64 to a word), and its size.
+  const std::vector<uint64_t>& side() const { return side_; }
+  int64_t size() const { return size_; }
+
+ private:
+  static bool has(const std::vector<uint64_t>& bits, size_t i) { return (bits[i / 64] >> (i % 64)) & 1u; }
+  size_t index_of(size_t cell) const {
+    return std::lower_bound(order_.begin(), order_.end(), std::pair<size_t, size_t>{cell, 0})->second;
+  }
+
+  void add(Point q) {
+    const size_t i = open_.index(q);
+    side_[i / 64] |= uint64_t{1} << (i % 64);
+    ++size_;
+    queue_.push_back(q);
+  }
+
+  // Grows E from the queue, up to the route cells from stage_ on (noted as next to E).
+  void flood() {
+    for (; head_ < queue_.size(); ++head_) {
+      const Point u = queue_[head_];
+      for (int dir = 0; dir < (eight_ ? 8 : 4); ++dir) {
+        const Point v{u.x + kDirections[dir].x, u.y + kDirections[dir].y};
+        if (!open_.in_bounds(v) || !open_[v]) continue;
+        const size_t c = open_.index(v);
+        if (has(side_, c)) continue;
+        if (has(on_route_, c)) {
+          if (const size_t j = index_of(c); j >= stage_) {
+            next_to_[j] = 1;
+            furthest_ = std::max(furthest_, j);
+            continue;
+          }
+        }
+        add(v);
+      }
+    }
+  }
+
+  const Grid<uint8_t>& open_;
+  const std::vector<Point>& route_;
+  bool eight_;
+  std::vector<uint64_t> side_, on_route_;
+  std::vector<uint8_t> next_to_, fragile_;        // by route index
+  std::vector<std::pair<size_t, size_t>> order_;  // (cell, route index), by cell
+  std::vector<Point> queue_;
+  size_t head_ = 0, stage_ = 1, furthest_ = 0;
+  int64_t size_ = 0;
 };
 
 }  // namespace catacomb::detail

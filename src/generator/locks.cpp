@@ -34,6 +34,8 @@ struct Candidate {
     const int32_t* l = regions.labels.cells().data();
     for (size_t i = 0; i < regions.labels.size(); ++i) side[i / 64] |= uint64_t{l[i] == label} << (i % 64);
   }
+  Candidate(std::vector<Point> gate, const std::vector<uint64_t>& start_side, int64_t size)
+      : cells(std::move(gate)), side_size(size), side(start_side) {}
   bool on_side(size_t cell) const { return (side[cell / 64] >> (cell % 64)) & 1u; }
 };
 
@@ -95,9 +97,32 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
     if (!round && side.connected(*start, *exit)) return std::nullopt;
     return side;
   };
+  // Rooms' gates are single door cells: which route cells cut, and their sides, come from one
+  // pass over the map (RouteCuts), where each door was a search round it and, for a cut or a
+  // long way round, a labelling of the map.
+  std::optional<detail::RouteCuts> cuts;
+  if (rooms) cuts.emplace(open, moves, route);
   for (size_t i = 1; i + 1 < route.size(); ++i) {
     const Point p = route[i];
     if (occupied(p) || (rooms ? d.tiles[p] != Terrain::Door : d.tiles[p] == Terrain::Door)) continue;
+    if (rooms) {
+      // A gate borders the start's side (a neighbour of it, diagonals included, on that side).
+      auto borders = [&](auto&& on_side) {
+        for (const Point& dir : kDirections)
+          if (const Point n{p.x + dir.x, p.y + dir.y}; d.tiles.in_bounds(n) && on_side(n)) return true;
+        return false;
+      };
+      if (cuts->cuts(i)) {
+        const std::vector<uint64_t>& side = cuts->side();
+        if (borders([&](Point n) { return (side[d.tiles.index(n) / 64] >> (d.tiles.index(n) % 64)) & 1u; }))
+          candidates.emplace_back(std::vector<Point>{p}, side, cuts->size());
+      } else if (cuts->fragile(i)) {
+        const std::optional<RegionMap> side = separating_cut({p}, p, 0);
+        if (side && borders([&](Point n) { return side->labels[n] != kNoRegion && side->labels[n] == side->label(*start); }))
+          candidates.emplace_back(std::vector<Point>{p}, *side, *start);
+      }
+      continue;
+    }
     for (int r = 0; r <= (rooms ? 0 : 2); ++r) {
       std::vector<Point> square;
       bool clear = true;

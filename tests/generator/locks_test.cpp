@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iostream>
 #include <numeric>
+#include <string>
 
 #include <catacomb/core/rng.hpp>
 #include <catacomb/generator/pipeline.hpp>
@@ -192,6 +194,108 @@ TEST(LocksTest, TheGateSearchAnswersAsALabellingDoes) {
   EXPECT_GT(cuts, 500);
   EXPECT_GT(ways_round, 500);
   EXPECT_GT(gave_up, 100);
+}
+
+// RouteCuts against a labelling per route cell: random maps from open halls to mazes of
+// corridors, and rooms dungeons, under every move rule. A cut it finds has the labelling's side,
+// cell for cell; a cell it finds no cut is none, unless it says the labelling must decide
+// (fragile).
+TEST(LocksTest, RouteCutsAnswerAsALabellingDoes) {
+  const Moves rules[] = {{4, DiagonalPolicy::Never}, {8, DiagonalPolicy::NoCornerCut}, {8, DiagonalPolicy::OneFree},
+                         {8, DiagonalPolicy::Always}};
+  int cuts = 0, not_cuts = 0, fragile = 0, routes = 0;
+  auto check = [&](const Grid<uint8_t>& open, const Moves& m, Point start, Point exit, const std::string& what) {
+    CostGrid costs(open.width(), open.height(), CostTable::kImpassable);
+    for (size_t i = 0; i < open.size(); ++i)
+      if (open.cells()[i]) costs.cells()[i] = 1;
+    const DistanceMap dm = distance_map(costs, {start}, m);
+    if (dm.dist[exit] == kUnreached || start == exit) return;
+    std::vector<Point> route = descend(dm, costs, exit);
+    std::reverse(route.begin(), route.end());
+    ++routes;
+    detail::RouteCuts rc(open, m, route);
+    Grid<uint8_t> closed = open;
+    for (size_t i = 1; i + 1 < route.size(); ++i) {
+      closed[route[i]] = 0;
+      const RegionMap want = label_regions(closed, m);
+      closed[route[i]] = 1;
+      const bool cut = !want.connected(start, exit);
+      const std::string at = what + " route cell " + std::to_string(i) + " of " + std::to_string(route.size());
+      const bool got = rc.cuts(i);
+      if (!got && rc.fragile(i)) {
+        ++fragile;
+        continue;
+      }
+      ASSERT_EQ(got, cut) << at;
+      (cut ? cuts : not_cuts) += 1;
+      if (!cut) continue;
+      int64_t size = 0;
+      for (size_t c = 0; c < open.size(); ++c) {
+        const bool on_side = (rc.side()[c / 64] >> (c % 64)) & 1u;
+        const bool labelled = want.labels.cells()[c] != kNoRegion && want.labels.cells()[c] == want.label(start);
+        ASSERT_EQ(on_side, labelled) << at << " cell " << c;
+        size += on_side;
+      }
+      ASSERT_EQ(rc.size(), size) << at;
+    }
+  };
+  for (uint64_t seed = 0; seed < 80; ++seed) {
+    Rng rng = Rng::stream(seed, "route-cuts");
+    const int w = 8 + static_cast<int>(rng.below(40)), h = 8 + static_cast<int>(rng.below(30));
+    const double p = 0.5 + 0.04 * static_cast<double>(seed % 6);  // mazes to halls
+    Grid<uint8_t> open(w, h, 0);
+    for (uint8_t& c : open.cells()) c = rng.chance(p) ? 1 : 0;
+    for (const Moves& m : rules)
+      for (int k = 0; k < 3; ++k) {
+        auto random_open = [&] {
+          for (;;) {
+            const Point q{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+            if (open[q]) return q;
+          }
+        };
+        const Point start = random_open(), exit = random_open();
+        check(open, m, start, exit, "seed " + std::to_string(seed) + " moves " + std::to_string(m.neighbors) + "/" +
+                                       std::string(diagonal_policy_name(m.diagonal)));
+      }
+  }
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    GenerateConfig c;
+    c.objectives = 0;
+    const Dungeon d = generate_dungeon(c, seed).dungeon;
+    Grid<uint8_t> open(d.tiles.width(), d.tiles.height(), 0);
+    for (size_t i = 0; i < open.size(); ++i) open.cells()[i] = d.tiles.cells()[i] == Terrain::Wall ? 0 : 1;
+    for (const Moves& m : rules)
+      check(open, m, *d.find(ObjectiveKind::Start), *d.find(ObjectiveKind::Exit), "rooms seed " + std::to_string(seed));
+  }
+  EXPECT_GT(routes, 400);
+  EXPECT_GT(cuts, 1000);
+  EXPECT_GT(not_cuts, 1000);
+  std::cout << routes << " routes: " << cuts << " cuts, " << not_cuts << " not, " << fragile << " fragile\n";
+}
+
+// A route no cheapest one would take, under "one free": its diagonal step (2,1)-(1,2) has the
+// earlier route cell (1,1) as its only open corner. The start reaches (2,1) round (1,1), yet
+// closing (1,1) cuts the exit off: RouteCuts must not say "no cut" without calling it fragile.
+TEST(LocksTest, RouteCutsCallARouteThroughItsOwnCornerFragile) {
+  //   ...   the start S reaches (2,1) along the top row, round (1,1)
+  //   S..   the route: S, (1,1), (2,1), diagonally to (1,2), the exit E
+  //   #.#
+  //   #E#
+  Grid<uint8_t> open(3, 4, 0);
+  for (const Point q : {Point{0, 0}, Point{1, 0}, Point{2, 0}, Point{0, 1}, Point{1, 1}, Point{2, 1}, Point{1, 2}, Point{1, 3}})
+    open[q] = 1;
+  const Moves m{8, DiagonalPolicy::OneFree};
+  const std::vector<Point> route = {{0, 1}, {1, 1}, {2, 1}, {1, 2}, {1, 3}};
+  detail::RouteCuts rc(open, m, route);
+  Grid<uint8_t> closed = open;
+  closed[route[1]] = 0;
+  ASSERT_FALSE(label_regions(closed, m).connected(route.front(), route.back()));  // (1,1) cuts
+  EXPECT_FALSE(rc.cuts(1));
+  EXPECT_TRUE(rc.fragile(1));
+  EXPECT_FALSE(rc.cuts(2));  // (2,1): a way round through (1,1)
+  EXPECT_FALSE(rc.fragile(2));
+  EXPECT_TRUE(rc.cuts(3));  // (1,2): the exit's only neighbour
+  EXPECT_EQ(rc.size(), 6);
 }
 
 TEST(LocksTest, BadLockCountsAreRefused) {
