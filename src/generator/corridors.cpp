@@ -157,17 +157,16 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
   auto set_room = [&](const Rect& r, bool cheap) {
     const double c = cheap ? dig.reuse : dig.room;
     if (dig.width == 1) {
-      // The router's grid row by row, and the search's copy in one call when a cell changed
-      // (set_area_cost: the same as set_cost cell by cell, for a fraction of the work).
-      bool changed = false;
-      for (int y = r.y; y < r.bottom(); ++y) {
-        double* row = cost.row(y);
-        for (int x = r.x; x < r.right(); ++x) {
-          changed |= row[x] != c;
-          row[x] = c;
-        }
+      // The turn router reads `cost`; the grid router its own copy, set in one call
+      // (set_area_cost: the same as set_cost cell by cell, for a fraction of the work). With no
+      // turn penalty an interior stays `room` in `cost`: nothing else reads it there (carve()
+      // leaves interiors alone).
+      if (dig.reuse == dig.room) return;
+      if (dig.turn > 0) {
+        for (int y = r.y; y < r.bottom(); ++y) std::fill_n(cost.row(y) + r.x, r.width, c);
+      } else {
+        search.set_area_cost(r, c);
       }
-      if (changed) search.set_area_cost(r, c);
       return;
     }
     // Width 2: the whole interior first, then each block that holds an interior cell once.

@@ -194,9 +194,10 @@ double GridSearch::Impl::walk_cost(const std::vector<Point>& path, double dc) co
 PathResult GridSearch::Impl::query(Point start, Point goal, const SearchOptions& o) {
   {
     std::vector<FieldProblem> p = o.problems();
-    const std::string shape = std::to_string(w) + "x" + std::to_string(h);
-    if (!costs.in_bounds(start)) p.push_back({"start", to_string(start), "inside the " + shape + " map"});
-    if (!costs.in_bounds(goal)) p.push_back({"goal", to_string(goal), "inside the " + shape + " map"});
+    // The map's shape is spelt out only for a message (a corridor router asks thousands of times).
+    auto inside = [&] { return "inside the " + std::to_string(w) + "x" + std::to_string(h) + " map"; };
+    if (!costs.in_bounds(start)) p.push_back({"start", to_string(start), inside()});
+    if (!costs.in_bounds(goal)) p.push_back({"goal", to_string(goal), inside()});
     throw_if_problems(p);
   }
   last_valid = false;
