@@ -69,7 +69,8 @@ class ClosePairs {
         head_(static_cast<size_t>(bx_) * static_cast<size_t>(by_), -1),
         next_in_(rects.size()),
         at_(rects.size()),
-        moved_(rects.size(), 1) {
+        moved_(rects.size(), 1),
+        moved_count_(rects.size()) {
     for (size_t i = 0; i < rects.size(); ++i) {
       at_[i] = bucket_of(rects[i]);
       link(i);
@@ -78,6 +79,7 @@ class ClosePairs {
 
   // Room i's rectangle (in `rects`, held by reference) has changed since the last update().
   void moved(size_t i) {
+    moved_count_ += moved_[i] ? 0u : 1u;
     moved_[i] = 1;
     const size_t b = bucket_of(rects_[i]);
     if (b == at_[i]) return;
@@ -91,8 +93,51 @@ class ClosePairs {
   // The close pairs (i < j) of the rectangles as they are now, in no particular order.
   const std::vector<std::pair<int32_t, int32_t>>& update() {
     next_.clear();
-    for (const auto& [i, j] : pairs_)
-      if (!moved_[static_cast<size_t>(i)] && !moved_[static_cast<size_t>(j)]) next_.push_back({i, j});
+    if (2 * moved_count_ >= rects_.size()) {
+      all_pairs();
+    } else {
+      for (const auto& [i, j] : pairs_)
+        if (!moved_[static_cast<size_t>(i)] && !moved_[static_cast<size_t>(j)]) next_.push_back({i, j});
+      round_moved();
+    }
+    std::fill(moved_.begin(), moved_.end(), uint8_t{0});
+    moved_count_ = 0;
+    pairs_.swap(next_);
+    return pairs_;
+  }
+
+ private:
+  bool close(const Rect& a, const Rect& b) const {
+    return b.x < a.right() + md_ && a.x < b.right() + md_ && b.y < a.bottom() + md_ && a.y < b.bottom() + md_;
+  }
+  void add_pair(size_t i, size_t u) {
+    next_.push_back({static_cast<int32_t>(std::min(i, u)), static_cast<int32_t>(std::max(i, u))});
+  }
+
+  // Every close pair, when most rooms moved: each room against the rooms after it in its
+  // bucket's list and in the four buckets after its own (right, and the three below), so each
+  // pair of neighbouring buckets is looked at once.
+  void all_pairs() {
+    for (int by = 0; by < by_; ++by)
+      for (int bx = 0; bx < bx_; ++bx)
+        for (int32_t i = head_[static_cast<size_t>(by) * static_cast<size_t>(bx_) + static_cast<size_t>(bx)]; i >= 0;
+             i = next_in_[static_cast<size_t>(i)]) {
+          const auto a = static_cast<size_t>(i);
+          for (int32_t j = next_in_[a]; j >= 0; j = next_in_[static_cast<size_t>(j)])
+            if (close(rects_[a], rects_[static_cast<size_t>(j)])) add_pair(a, static_cast<size_t>(j));
+          const int after[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+          for (const auto& d : after) {
+            const int x = bx + d[0], y = by + d[1];
+            if (x < 0 || x >= bx_ || y >= by_) continue;
+            for (int32_t j = head_[static_cast<size_t>(y) * static_cast<size_t>(bx_) + static_cast<size_t>(x)]; j >= 0;
+                 j = next_in_[static_cast<size_t>(j)])
+              if (close(rects_[a], rects_[static_cast<size_t>(j)])) add_pair(a, static_cast<size_t>(j));
+          }
+        }
+  }
+
+  // The close pairs with a room that moved, looked for round each such room.
+  void round_moved() {
     for (size_t i = 0; i < rects_.size(); ++i) {
       if (!moved_[i]) continue;
       const Rect& a = rects_[i];
@@ -103,17 +148,11 @@ class ClosePairs {
                j = next_in_[static_cast<size_t>(j)]) {
             const auto u = static_cast<size_t>(j);
             if (u == i || (moved_[u] && u < i)) continue;  // a pair of two moved rooms once
-            const Rect& b = rects_[u];
-            if (b.x < a.right() + md_ && a.x < b.right() + md_ && b.y < a.bottom() + md_ && a.y < b.bottom() + md_)
-              next_.push_back({static_cast<int32_t>(std::min(i, u)), static_cast<int32_t>(std::max(i, u))});
+            if (close(a, rects_[u])) add_pair(i, u);
           }
     }
-    std::fill(moved_.begin(), moved_.end(), uint8_t{0});
-    pairs_.swap(next_);
-    return pairs_;
   }
 
- private:
   void link(size_t i) {
     next_in_[i] = head_[at_[i]];
     head_[at_[i]] = static_cast<int32_t>(i);
@@ -127,6 +166,7 @@ class ClosePairs {
   std::vector<int32_t> head_, next_in_;  // each bucket's rooms as a list: its first, each one's next
   std::vector<size_t> at_;                // each room's bucket
   std::vector<uint8_t> moved_;
+  size_t moved_count_;
   std::vector<std::pair<int32_t, int32_t>> pairs_, next_;
 };
 
