@@ -98,9 +98,9 @@ std::vector<RoomEdge> gabriel_edges(const std::vector<Point>& pts, int neighbour
   } else {
     // The `neighbours` nearest of each point: grow a square window until it holds enough
     // points and its half-side exceeds the farthest kept distance.
+    std::vector<std::pair<int64_t, int>> near;  // (squared distance, point), kept across points
     for (int i = 0; i < n; ++i) {
       const Point a = pts[static_cast<size_t>(i)];
-      std::vector<std::pair<int64_t, int>> near;
       for (int64_t half = buckets.size();; half *= 2) {
         near.clear();
         buckets.in_box(a.x - half, a.y - half, a.x + half, a.y + half, [&](int k) {
@@ -115,14 +115,24 @@ std::vector<RoomEdge> gabriel_edges(const std::vector<Point>& pts, int neighbour
           break;
         }
       }
+      // A point strictly inside the circle on a-b is nearer to a than b is (the angle at it is
+      // obtuse), so it is one of the neighbours before b: the Gabriel test looks at those only.
       const size_t keep = std::min(near.size(), static_cast<size_t>(neighbours));
       for (size_t t = 0; t < keep; ++t) {
         const int j = near[t].second;
-        pairs.push_back({std::min(i, j), std::max(i, j)});
+        const Point b = pts[static_cast<size_t>(j)];
+        bool empty = true;
+        for (size_t u = 0; u < t && empty; ++u) {
+          const Point c = pts[static_cast<size_t>(near[u].second)];
+          empty = int64_t{a.x - c.x} * (b.x - c.x) + int64_t{a.y - c.y} * (b.y - c.y) >= 0;
+        }
+        if (empty) pairs.push_back({std::min(i, j), std::max(i, j)});
       }
     }
     std::sort(pairs.begin(), pairs.end());
     pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    for (const auto& [i, j] : pairs) edges.push_back({i, j, false});
+    return edges;
   }
   for (const auto& [i, j] : pairs)
     if (empty_circle(i, j)) edges.push_back({i, j, false});

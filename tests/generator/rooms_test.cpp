@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <cstdlib>
 #include <string>
 
@@ -353,6 +354,55 @@ TEST(RoomGraphTest, GabrielGraphExcludesEdgesWithAPointInTheirCircle) {
   auto e = gabriel_edges(pts);
   EXPECT_EQ(e.size(), 2u);
   for (auto& x : e) EXPECT_FALSE(x.a == 0 && x.b == 1);
+}
+
+// gabriel_edges against its definition: the pairs of each point and its `neighbours` nearest
+// ones (by squared distance, then index), kept when no point lies strictly inside their
+// diametral circle (an obtuse angle at it), every point tested. Random point sets from sparse to
+// crowded, with repeated distances (points on a small grid).
+TEST(RoomGraphTest, GabrielEdgesMatchTheirDefinition) {
+  Rng rng(20261125);
+  for (int k = 0; k < 40; ++k) {
+    const int n = 14 + static_cast<int>(rng.below(300)), side = 8 + static_cast<int>(rng.below(400));
+    std::vector<Point> pts;
+    std::set<std::pair<int, int>> taken;
+    while (static_cast<int>(pts.size()) < n && static_cast<int>(taken.size()) < side * side) {
+      const Point p{static_cast<int>(rng.below(static_cast<uint64_t>(side))), static_cast<int>(rng.below(static_cast<uint64_t>(side)))};
+      if (taken.insert({p.x, p.y}).second) pts.push_back(p);
+    }
+    auto d2 = [&](size_t a, size_t b) {
+      const int64_t dx = pts[a].x - pts[b].x, dy = pts[a].y - pts[b].y;
+      return dx * dx + dy * dy;
+    };
+    std::set<std::pair<int, int>> candidates;
+    for (size_t i = 0; i < pts.size(); ++i) {
+      std::vector<std::pair<int64_t, int>> by_distance;
+      for (size_t j = 0; j < pts.size(); ++j)
+        if (j != i) by_distance.push_back({d2(i, j), static_cast<int>(j)});
+      std::sort(by_distance.begin(), by_distance.end());
+      for (size_t t = 0; t < std::min<size_t>(12, by_distance.size()); ++t) {
+        const int j = by_distance[t].second;
+        candidates.insert({std::min(static_cast<int>(i), j), std::max(static_cast<int>(i), j)});
+      }
+    }
+    std::vector<RoomEdge> want;
+    for (const auto& [i, j] : candidates) {
+      bool empty = true;
+      for (size_t c = 0; c < pts.size(); ++c) {
+        const Point a = pts[static_cast<size_t>(i)], b = pts[static_cast<size_t>(j)], q = pts[c];
+        if (static_cast<int>(c) != i && static_cast<int>(c) != j &&
+            int64_t{a.x - q.x} * (b.x - q.x) + int64_t{a.y - q.y} * (b.y - q.y) < 0)
+          empty = false;
+      }
+      if (empty) want.push_back({i, j, false});
+    }
+    const std::vector<RoomEdge> got = gabriel_edges(pts);
+    ASSERT_EQ(got.size(), want.size()) << "set " << k << ", " << pts.size() << " points";
+    for (size_t e = 0; e < got.size(); ++e) {
+      EXPECT_EQ(got[e].a, want[e].a) << "set " << k << " edge " << e;
+      EXPECT_EQ(got[e].b, want[e].b) << "set " << k << " edge " << e;
+    }
+  }
 }
 
 }  // namespace
