@@ -1,7 +1,9 @@
 // Lock placement. One distance map from the start gives the cheapest route to the exit; each
 // route cell is then tested as a gate, in route order: whether closing it (or a square round
-// it) leaves a way from the start to the exit. That test searches only round the closed cells
-// (generator/gate_search.hpp), so a cell with a way round near it costs a few cells, not a
+// it) leaves a way from the start to the exit. Rooms' gates are single doors, and one pass over
+// the map answers for the whole route, with each cut's side (RouteCuts,
+// generator/gate_search.hpp). Caves' gates may be squares: their test searches only round the
+// closed cells (GateSearch), so a cell with a way round near it costs a few cells, not a
 // labelling of the map; the cuts that do separate the two are labelled, as every candidate
 // keeps the start's side.
 // Keys are drawn with the "locks" stream from the free floor cells of their area, scanned in
@@ -123,7 +125,7 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
       }
       continue;
     }
-    for (int r = 0; r <= (rooms ? 0 : 2); ++r) {
+    for (int r = 0; r <= 2; ++r) {
       std::vector<Point> square;
       bool clear = true;
       for (int y = p.y - r; y <= p.y + r && clear; ++y)
