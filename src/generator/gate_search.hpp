@@ -136,6 +136,8 @@ class RouteCuts {
   /// E_i of the last call, one bit per cell (row-major, 64 to a word), and its size.
   const std::vector<uint64_t>& side() const { return side_; }
   int64_t size() const { return size_; }
+  /// Whether cell p (on the map) is in E_i.
+  bool on_side(Point p) const { return has(side_, open_.index(p)); }
 
  private:
   static bool has(const std::vector<uint64_t>& bits, size_t i) { return (bits[i / 64] >> (i % 64)) & 1u; }

@@ -115,9 +115,8 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
         return false;
       };
       if (cuts->cuts(i)) {
-        const std::vector<uint64_t>& side = cuts->side();
-        if (borders([&](Point n) { return (side[d.tiles.index(n) / 64] >> (d.tiles.index(n) % 64)) & 1u; }))
-          candidates.emplace_back(std::vector<Point>{p}, side, cuts->size());
+        if (borders([&](Point n) { return cuts->on_side(n); }))
+          candidates.emplace_back(std::vector<Point>{p}, cuts->side(), cuts->size());
       } else if (cuts->fragile(i)) {
         const std::optional<RegionMap> side = separating_cut({p}, p, 0);
         if (side && borders([&](Point n) { return side->labels[n] != kNoRegion && side->labels[n] == side->label(*start); }))

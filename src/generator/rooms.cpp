@@ -108,9 +108,7 @@ class ClosePairs {
   }
 
  private:
-  bool close(const Rect& a, const Rect& b) const {
-    return b.x < a.right() + md_ && a.x < b.right() + md_ && b.y < a.bottom() + md_ && a.y < b.bottom() + md_;
-  }
+  bool close(const Rect& a, const Rect& b) const { return room_gap(a, b) < md_; }
   void add_pair(size_t i, size_t u) {
     next_.push_back({static_cast<int32_t>(std::min(i, u)), static_cast<int32_t>(std::max(i, u))});
   }

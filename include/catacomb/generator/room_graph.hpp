@@ -23,9 +23,10 @@ struct RoomEdge {
 
 /// Gabriel-graph edges between the points, each as (a, b) with a < b, sorted. Only pairs in
 /// which one point is among the other's `neighbours` nearest (ties by index) are tested, and
-/// the emptiness test looks only at points in the circle's bounding box (a bucket grid), so
-/// the cost is about O(n * neighbours * density) instead of O(n^3). neighbours <= 0 tests
-/// every pair (the exact Gabriel graph).
+/// the emptiness test looks only at the nearer neighbours (a point inside the circle on a-b is
+/// nearer to a than b is), so the cost is about O(n * neighbours^2) instead of O(n^3).
+/// neighbours <= 0 tests every pair (the exact Gabriel graph) against the points in the
+/// circle's bounding box (a bucket grid).
 std::vector<RoomEdge> gabriel_edges(const std::vector<Point>& points, int neighbours = 12);
 
 /// Minimum spanning tree (Kruskal over the Gabriel candidates by squared length, ties by
