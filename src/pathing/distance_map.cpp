@@ -10,6 +10,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
+#include "core/large_pages.hpp"
 #include "pathing/flood.hpp"
 #include "pathing/terrain_flood.hpp"
 #include "pathing/toward.hpp"
@@ -42,7 +43,7 @@ DistanceMap make_distance_map(const Costs& costs, const std::vector<Point>& sour
   DistanceMap out;
   out.moves = moves;
   if (costs.size() == 0) return out;
-  out.dist = Grid<double>(costs.width(), costs.height(), kUnreached);
+  out.dist = detail::large_grid(costs.width(), costs.height(), kUnreached);
   clear_beyond(out.dist, flood(costs, sources, moves, out.dist, std::forward<Watch>(watch), known));
   return out;
 }
@@ -240,7 +241,7 @@ void TerrainFlood::toward(Leg& leg, Point source, const std::vector<Point>& targ
   }
   Grid<double>& dist = leg.map.dist;
   if (dist.width() != costs.width() || dist.height() != costs.height()) {
-    dist = Grid<double>(costs.width(), costs.height(), kUnreached);
+    dist = detail::large_grid(costs.width(), costs.height(), kUnreached);
   } else if (leg.listed) {
     for (const uint32_t i : leg.touched) dist.cells()[i] = kUnreached;
   } else {

@@ -35,6 +35,7 @@
 
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/moves.hpp>
+#include "core/large_pages.hpp"
 #include "core/portable.hpp"
 
 namespace catacomb::detail::floods {
@@ -145,7 +146,9 @@ struct Neighbourhood {
   std::pair<double, double> range{kWall, 0.0};
 
   template <typename Costs>
-  Neighbourhood(const Costs& costs, const Moves& moves) : legal(costs.size()) {
+  Neighbourhood(const Costs& costs, const Moves& moves) {
+    reserve_large(legal, costs.size());
+    legal.resize(costs.size());
     const size_t w = static_cast<size_t>(costs.width()), h = static_cast<size_t>(costs.height());
     const size_t pw = w + 2;
     std::vector<uint8_t> rows(3 * pw, 0);  // rows y - 1, y, y + 1 (by y % 3), padded by a closed cell

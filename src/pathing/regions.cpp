@@ -26,6 +26,7 @@
 #include <cstring>
 
 #include <catacomb/core/error.hpp>
+#include "core/large_pages.hpp"
 #include "pathing/bit_runs.hpp"
 
 // CATACOMB_NO_SIMD builds the scalar fallback on x86-64 too, to test it.
@@ -238,7 +239,7 @@ void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, c
 void reshape_labels(RegionMap& out, int width, int height) {
   if (out.labels.width() == width && out.labels.height() == height) return;
   out.labels = Grid<int32_t>();  // release the old storage before allocating the new
-  out.labels = Grid<int32_t>(width, height, kNoRegion);
+  out.labels = detail::large_grid(width, height, kNoRegion);
 }
 
 template <typename Pred>

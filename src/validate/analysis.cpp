@@ -50,6 +50,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/pathing/moves.hpp>
+#include "core/large_pages.hpp"
 #include "pathing/bit_runs.hpp"
 
 namespace catacomb {
@@ -263,7 +264,9 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
 
   std::array<uint8_t, kTerrainCount> passable{};
   for (Terrain t : kAllTerrains) passable[static_cast<size_t>(t)] = options.costs.passable(t) ? kPassable : 0;
-  std::vector<uint8_t> flags(n, kEdge);
+  std::vector<uint8_t> flags;
+  detail::reserve_large(flags, n);
+  flags.assign(n, kEdge);
   size_t passable_cells = 0;
   for (int y = 0; y < h; ++y) {
     const Terrain* row = tiles.row(y);
@@ -290,6 +293,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     // tried yet live in registers; each of its ancestors has a Frame. disc is left uninitialised,
     // as only reached cells are ever read.
     const std::unique_ptr<uint32_t[]> disc(new uint32_t[n]);
+    detail::advise_large_pages(disc.get(), n * sizeof(uint32_t));  // before the DFS first writes it
     // The DFS can be as deep as there are passable cells: reserved once (pages are touched only
     // as deep as it goes), so the stack never doubles and copies itself.
     std::vector<Frame> stack;

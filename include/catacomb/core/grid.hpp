@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catacomb/core/error.hpp>
@@ -43,6 +44,17 @@ class Grid {
   Grid(int width, int height, const T& fill = T{}) : width_(width), height_(height) {
     check_grid_size(width, height);
     cells_.assign(static_cast<size_t>(width) * static_cast<size_t>(height), fill);
+  }
+
+  /// A width x height grid holding `cells`, row-major, which it takes over (no copy). Throws
+  /// InvalidArgument for sides outside [1, kMaxSide], or unless there are width * height cells.
+  Grid(int width, int height, std::vector<T>&& cells) : width_(width), height_(height) {
+    check_grid_size(width, height);
+    const size_t n = static_cast<size_t>(width) * static_cast<size_t>(height);
+    if (cells.size() != n)
+      throw InvalidArgument(FieldProblem{"cells", std::to_string(cells.size()) + " cells",
+                                         std::to_string(n) + " for " + std::to_string(width) + "x" + std::to_string(height)});
+    cells_ = std::move(cells);
   }
 
   int width() const { return width_; }
