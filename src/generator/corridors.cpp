@@ -112,9 +112,12 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
     }
     return CostTable::kImpassable;
   };
-  // `base` is the cost of entering one cell; `cost` what the router sees: for width 2, a path
-  // cell p stands for the 2x2 block p, p+x, p+y, p+x+y, so it costs the block's dearest cell
-  // (a grid of its own); for width 1 the two are the same, so `cost` is `base` itself.
+  // `base` is the cost of entering one cell; the router's costs what it sees: for width 2, a
+  // path cell p stands for the 2x2 block p, p+x, p+y, p+x+y, so it costs the block's dearest
+  // cell (a grid of its own); for width 1 the two are the same, so `base` itself is handed over.
+  // The search object owns the router's costs (no copy of a grid of 8 bytes a cell): both routers
+  // read them there, and every change goes through it (one cell or one rectangle at a time: no
+  // rebuild of its tables per corridor).
   CostGrid base(w, h, CostTable::kImpassable);
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) base(x, y) = base_cost({x, y});
@@ -127,25 +130,22 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
       }
     return c;
   };
-  CostGrid blocks;
+  GridSearch search;
   if (dig.width == 2) {
-    blocks = CostGrid(w, h, CostTable::kImpassable);
+    CostGrid blocks(w, h, CostTable::kImpassable);
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) blocks(x, y) = block_cost({x, y});
+    search.set_costs(std::move(blocks));
+  } else {
+    search.set_costs(std::move(base));  // width 1 reads base no more
   }
-  CostGrid& cost = dig.width == 2 ? blocks : base;
-  GridSearch search;
-  bool bound = false;
-  // Every change to the router's costs goes to `cost` and, once bound, to the search object
-  // too (one cell at a time: no rebuild of its tables per corridor).
+  const CostGrid& cost = search.costs();
   auto set = [&](Point q, double c) {
-    if (cost[q] == c) return;
-    cost[q] = c;
-    if (bound) search.set_cost(q, c);
+    if (cost[q] != c) search.set_cost(q, c);
   };
   // base[p] = c, and the router's cost of every block that contains p.
   auto set_base = [&](Point p, double c) {
-    if (dig.width == 1) return set(p, c);  // cost is base
+    if (dig.width == 1) return set(p, c);  // the router's costs are base's
     base[p] = c;
     for (int dy = 0; dy < 2; ++dy)
       for (int dx = 0; dx < 2; ++dx) {
@@ -157,16 +157,8 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
   auto set_room = [&](const Rect& r, bool cheap) {
     const double c = cheap ? dig.reuse : dig.room;
     if (dig.width == 1) {
-      // The turn router reads `cost`; the grid router its own copy, set in one call
-      // (set_area_cost: the same as set_cost cell by cell, for a fraction of the work). With no
-      // turn penalty an interior stays `room` in `cost`: nothing else reads it there (carve()
-      // leaves interiors alone).
-      if (dig.reuse == dig.room) return;
-      if (dig.turn > 0) {
-        for (int y = r.y; y < r.bottom(); ++y) std::fill_n(cost.row(y) + r.x, r.width, c);
-      } else {
-        search.set_area_cost(r, c);
-      }
+      // set_area_cost: the same as set_cost cell by cell, for a fraction of the work.
+      if (dig.reuse != dig.room) search.set_area_cost(r, c);
       return;
     }
     // Width 2: the whole interior first, then each block that holds an interior cell once.
@@ -178,8 +170,6 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
   };
 
   CarveStats stats;
-  search.set_costs(cost);
-  bound = true;
   SearchOptions opt;
   opt.moves = {4, DiagonalPolicy::Never, kSqrt2};
   opt.heuristic = Heuristic::Manhattan;

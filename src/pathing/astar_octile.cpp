@@ -129,7 +129,7 @@ LoopResult GridSearch::Impl::loop_octile_t(uint32_t start, uint32_t goal, double
   LoopResult r;
   double* g = gs.data();
   uint8_t* md = moves_dir.data();
-  uint32_t* tl = touched.data();
+  uint32_t* tl = touched.get();
   size_t tn = touched_n;
   const auto upw = static_cast<uint32_t>(pw);
   const uint64_t dm = div_m;

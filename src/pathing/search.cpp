@@ -69,7 +69,7 @@ void GridSearch::Impl::bind() {
   const size_t n = static_cast<size_t>(pw) * static_cast<size_t>(h + 2);
   if (n != padded) {
     padded = n;
-    touched.assign(n, 0);
+    touched.reset(new uint32_t[n]);  // uninitialised: only what touched_n counts is read
     moves_dir.assign(2 * n, static_cast<uint8_t>(kNoParent));
     // Granlund-Montgomery: with m = ceil(2^(N + l) / pw), l = ceil(log2 pw) and every index
     // below 2^N, (i * m) >> (N + l) = i / pw exactly; i * m < 2^(2N + 1) fits (N <= 29).
@@ -322,7 +322,11 @@ void GridSearch::set_map(const Grid<Terrain>& tiles, const CostTable& costs) {
   impl_->bind();
 }
 
-void GridSearch::set_costs(const CostGrid& costs) {
+namespace {
+
+// Throws InvalidArgument naming up to 10 cells whose cost is neither finite and > 0 nor
+// impassable.
+void check_costs(const CostGrid& costs) {
   std::vector<FieldProblem> p;
   for (int y = 0; y < costs.height(); ++y) {
     for (int x = 0; x < costs.width(); ++x) {
@@ -334,9 +338,23 @@ void GridSearch::set_costs(const CostGrid& costs) {
     if (p.size() >= 10) break;
   }
   throw_if_problems(p);
+}
+
+}  // namespace
+
+void GridSearch::set_costs(const CostGrid& costs) {
+  check_costs(costs);
   impl_->costs = costs;
   impl_->bind();
 }
+
+void GridSearch::set_costs(CostGrid&& costs) {
+  check_costs(costs);
+  impl_->costs = std::move(costs);
+  impl_->bind();
+}
+
+const CostGrid& GridSearch::costs() const { return impl_->costs; }
 
 int GridSearch::width() const { return impl_->w; }
 int GridSearch::height() const { return impl_->h; }

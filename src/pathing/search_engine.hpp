@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -79,9 +80,10 @@ struct CATACOMB_HIDDEN GridSearch::Impl {
   // and two bytes side by side, the cell's legal moves under the current Moves (a copy of
   // masks[slot]) and the direction of the move that reached it, which are read and written
   // together when the cell is expanded. The cells a query reached are listed, to reset them at
-  // the start of the next.
+  // the start of the next: room for every cell, left unwritten (so its pages are faulted in only
+  // as far as queries fill it: corridor searches list a few hundred cells each).
   std::vector<double> gs;
-  std::vector<uint32_t> touched;
+  std::unique_ptr<uint32_t[]> touched;
   size_t touched_n = 0;
   std::vector<uint8_t> moves_dir;  ///< [2i] legal moves, [2i + 1] parent direction
   std::optional<DiagonalPolicy> moves_dir_policy;  ///< the effective policy whose masks moves_dir holds

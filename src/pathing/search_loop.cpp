@@ -48,7 +48,7 @@ LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, doub
   LoopResult r;
   double* g = gs.data();
   uint8_t* md = moves_dir.data();
-  uint32_t* tl = touched.data();
+  uint32_t* tl = touched.get();
   size_t tn = touched_n;
   const double* cost = pcost.data();
   const auto upw = static_cast<uint32_t>(pw);

@@ -789,6 +789,32 @@ TEST(SearchMovingAiTest, AStarMatchesThePublishedOptimalLengths) {
 namespace catacomb {
 namespace {
 
+TEST(SearchTest, SetCostsTakesAGridOverOrRefusesItAsTheCopyingFormDoes) {
+  CostGrid good(4, 3, 2.0);
+  good(1, 1) = CostTable::kImpassable;
+  const CostGrid expected = good;
+  const double* storage = good.data();
+  const SearchOptions four{.moves = {4, DiagonalPolicy::Never, kSqrt2}};
+  GridSearch s;
+  s.set_costs(std::move(good));
+  EXPECT_EQ(s.costs(), expected);
+  EXPECT_EQ(s.costs().data(), storage);  // no copy
+  EXPECT_EQ(s.find_path({0, 0}, {3, 2}, four).cost, 5 * 2.0);
+
+  CostGrid bad(3, 2, 1.0);
+  bad(2, 1) = 0;
+  try {
+    s.set_costs(std::move(bad));
+    FAIL() << "expected InvalidArgument";
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(), "cost at 2,1 = 0 (expected a finite number > 0, or impassable)");
+  }
+  EXPECT_EQ(bad.width(), 3);  // refused: left as it was
+  EXPECT_EQ(bad(2, 1), 0.0);
+  EXPECT_EQ(s.costs(), expected);  // and the bound map kept
+  EXPECT_EQ(s.find_path({0, 0}, {3, 2}, four).cost, 5 * 2.0);
+}
+
 TEST(SearchSetCostTest, EditedMapAnswersLikeAFreshlyBoundOne) {
   Rng rng(77);
   CostGrid costs(40, 30, 1.0);
@@ -808,7 +834,10 @@ TEST(SearchSetCostTest, EditedMapAnswersLikeAFreshlyBoundOne) {
     const Point a{static_cast<int>(rng.below(40)), static_cast<int>(rng.below(30))};
     const Point b{static_cast<int>(rng.below(40)), static_cast<int>(rng.below(30))};
     GridSearch fresh;
-    fresh.set_costs(costs);
+    CostGrid taken = costs;
+    fresh.set_costs(std::move(taken));  // taken over: the same map as the copying form binds
+    ASSERT_EQ(edited.costs(), costs) << "round " << round;
+    ASSERT_EQ(fresh.costs(), costs) << "round " << round;
     const PathResult x = edited.find_path(a, b, opt), y = fresh.find_path(a, b, opt);
     ASSERT_EQ(x.status, y.status) << "round " << round;
     // The same optimal cost (the path may differ among equal-cost ones: an edit that raises the
@@ -842,6 +871,8 @@ TEST(SearchSetCostTest, AnAreaSetAtOnceAnswersLikeItsCellsSetOneByOne) {
     by_area.set_area_cost(area, c);
     for (int y = area.y; y < area.bottom(); ++y)
       for (int x = area.x; x < area.right(); ++x) by_cell.set_cost({x, y}, c);
+    ASSERT_EQ(by_area.costs(), by_cell.costs()) << "round " << round;
+    ASSERT_EQ(by_area.costs()(area.x, area.y), area.width > 0 && area.height > 0 ? c : by_area.costs()(area.x, area.y));
     for (int q = 0; q < 3; ++q) {
       const Point a{static_cast<int>(rng.below(48)), static_cast<int>(rng.below(36))};
       const Point b{static_cast<int>(rng.below(48)), static_cast<int>(rng.below(36))};

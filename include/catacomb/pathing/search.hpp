@@ -111,6 +111,11 @@ class GridSearch {
   void set_map(const Grid<Terrain>& tiles, const CostTable& costs);
   /// Binds a per-cell cost grid (copied).
   void set_costs(const CostGrid& costs);
+  /// Binds a per-cell cost grid, taking it over (no copy: at 4096x4096 a cost grid is 128 MiB).
+  /// Throws InvalidArgument, as the copying form does, and then leaves `costs` as it was.
+  void set_costs(CostGrid&& costs);
+  /// The bound map's costs, as set_costs, set_map, set_cost and set_area_cost left them.
+  const CostGrid& costs() const;
   /// Changes the cost of one cell of the bound map (cost > 0 finite, or kImpassable). When the
   /// cell stays passable (or impassable) and the cost lies within the map's current range of
   /// costs, the cached move tables, connected areas and scaled costs stay valid, so a caller
