@@ -47,6 +47,7 @@
 #include <cmath>
 
 #include <catacomb/core/error.hpp>
+#include "core/portable.hpp"
 #include "core/problems.hpp"
 #include "pathing/search_engine.hpp"
 #include "pathing/search_internal.hpp"
@@ -69,7 +70,7 @@ void GridSearch::Impl::bind() {
   const size_t n = static_cast<size_t>(pw) * static_cast<size_t>(h + 2);
   if (n != padded) {
     padded = n;
-    touched.reset(new uint32_t[n]);  // uninitialised: only what touched_n counts is read
+    touched = detail::make_array_for_overwrite<uint32_t>(n);  // unwritten: only the first touched_n are read
     moves_dir.assign(2 * n, static_cast<uint8_t>(kNoParent));
     // Granlund-Montgomery: with m = ceil(2^(N + l) / pw), l = ceil(log2 pw) and every index
     // below 2^N, (i * m) >> (N + l) = i / pw exactly; i * m < 2^(2N + 1) fits (N <= 29).

@@ -51,6 +51,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include "core/large_pages.hpp"
+#include "core/portable.hpp"
 #include "pathing/bit_runs.hpp"
 
 namespace catacomb {
@@ -292,7 +293,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     // Pass 1: iterative Tarjan DFS. The cell being worked on, its low link and its moves not
     // tried yet live in registers; each of its ancestors has a Frame. disc is left uninitialised,
     // as only reached cells are ever read.
-    const std::unique_ptr<uint32_t[]> disc(new uint32_t[n]);
+    const std::unique_ptr<uint32_t[]> disc = detail::make_array_for_overwrite<uint32_t>(n);
     detail::advise_large_pages(disc.get(), n * sizeof(uint32_t));  // before the DFS first writes it
     // The DFS can be as deep as there are passable cells: reserved once (pages are touched only
     // as deep as it goes), so the stack never doubles and copies itself.
