@@ -7,7 +7,8 @@
 # then has each generate a fixed set of files (4 parameter sets x 10 seeds; JSON, TXT, TMJ + its
 # tileset PNG, MAP, PNG; `validate --json`, `path --json`, ASCII on stdout, exit codes; and one
 # rewrite over existing files) and compares their SHA-256 hashes with the reference's. Prints a
-# table (build x files identical / total, seconds) and exits non-zero on any difference.
+# table (build x files identical / total, seconds) and exits non-zero on any difference. A run
+# under Wine or qemu that dies with a status the CLI never returns is run again (see attempt()).
 #
 # Usage: scripts/cross-check.sh [--builds mingw,aarch64,clang] [--unit-tests] [--jobs N]
 #   --builds LIST   which builds to compare with the reference (default: mingw,aarch64,clang)
@@ -75,6 +76,26 @@ run() {
   esac
 }
 
+# attempt <build> <stdout file> <stderr file> <args...>: runs that build's catacomb with its output
+# in those files and prints its exit status. The CLI itself exits 0-3, and says why on stderr when
+# not 0. Any other status under Wine or qemu means the emulator or the process died: that command is
+# run again, up to twice, and every such attempt is logged in build/cross/<build>/retries.log, which
+# the summary prints. A run that still differs after that is a difference like any other.
+attempt() {
+  local b=$1 o=$2 e=$3 rc tries=0
+  shift 3
+  while :; do
+    rc=0
+    run "$b" "$@" > "$o" 2> "$e" || rc=$?
+    if (( rc <= 3 )) || [[ $b == gcc || $b == clang ]] || (( tries == 2 )); then break; fi
+    tries=$((tries + 1))
+    { echo "exit status $rc (attempt $tries): catacomb $*"
+      echo "  stdout: $(wc -c < "$o") bytes; stderr: $(wc -c < "$e") bytes $(head -c 400 "$e" | tr -c '[:print:]' '?')"
+    } >> "$CROSS/$b/retries.log"
+  done
+  echo "$rc"
+}
+
 configure_flags() {
   case $1 in
     gcc) echo "-DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++" ;;
@@ -112,38 +133,30 @@ cell() { awk -v c="$2" '{ i = index($0, c); if (i) { print i - 1 "," NR - 1; exi
 # generate_set <build>: writes the whole set into build/cross/<build>/out.
 generate_set() {
   local b=$1 out=$CROSS/$1/out
-  rm -rf "$out"; mkdir -p "$out"
+  rm -rf "$out" "$CROSS/$1/retries.log"; mkdir -p "$out"
   ( cd "$out"
     for v in "${VARIANTS[@]}"; do
       IFS='|' read -r name gen png <<< "$v"
       for s in "${SEEDS[@]}"; do
-        local c=$name-$s rc=0
+        local c=$name-$s
         # shellcheck disable=SC2086
-        run "$b" generate $gen --seed "$s" --json "$c.json" --txt "$c.txt" --tmj "$c.tmj" --map "$c.map" \
-            --png "$c.png" $png > "$c.generate.out" 2> "$c.generate.err" || rc=$?
-        echo "generate $rc" > "$c.rc"
-        rc=0
+        echo "generate $(attempt "$b" "$c.generate.out" "$c.generate.err" generate $gen --seed "$s" \
+            --json "$c.json" --txt "$c.txt" --tmj "$c.tmj" --map "$c.map" --png "$c.png" $png)" > "$c.rc"
         # shellcheck disable=SC2086
-        run "$b" generate $gen --seed "$s" > "$c.stdout.txt" 2> "$c.stdout.err" || rc=$?
-        echo "stdout $rc" >> "$c.rc"
-        rc=0
-        run "$b" validate "$c.json" --json > "$c.validate.json" 2> "$c.validate.err" || rc=$?
-        echo "validate $rc" >> "$c.rc"
+        echo "stdout $(attempt "$b" "$c.stdout.txt" "$c.stdout.err" generate $gen --seed "$s")" >> "$c.rc"
+        echo "validate $(attempt "$b" "$c.validate.json" "$c.validate.err" validate "$c.json" --json)" >> "$c.rc"
         if [[ -f $c.txt ]]; then
-          rc=0
-          run "$b" path "$c.json" --from "$(cell "$c.txt" '<')" --to "$(cell "$c.txt" '>')" --json \
-              > "$c.path.json" 2> "$c.path.err" || rc=$?
-          echo "path $rc" >> "$c.rc"
+          echo "path $(attempt "$b" "$c.path.json" "$c.path.err" path "$c.json" \
+              --from "$(cell "$c.txt" '<')" --to "$(cell "$c.txt" '>')" --json)" >> "$c.rc"
         fi
       done
     done
     # Writing over existing files (std::rename fails there on Windows): same bytes, exit 0.
     IFS='|' read -r name gen png <<< "${VARIANTS[0]}"
-    local c=$name-${SEEDS[0]} rc=0
+    local c=$name-${SEEDS[0]}
     # shellcheck disable=SC2086
-    run "$b" generate $gen --seed "${SEEDS[0]}" --json "$c.json" --txt "$c.txt" --tmj "$c.tmj" --map "$c.map" \
-        --png "$c.png" $png > "$c.rewrite.out" 2> "$c.rewrite.err" || rc=$?
-    echo "rewrite $rc" > "$c.rewrite.rc"
+    echo "rewrite $(attempt "$b" "$c.rewrite.out" "$c.rewrite.err" generate $gen --seed "${SEEDS[0]}" \
+        --json "$c.json" --txt "$c.txt" --tmj "$c.tmj" --map "$c.map" --png "$c.png" $png)" > "$c.rewrite.rc"
   )
 }
 
@@ -152,7 +165,13 @@ compare() {
   local ref=$CROSS/gcc/out got=$CROSS/$1/out same=0 total=0 f
   while IFS= read -r f; do
     total=$((total + 1))
-    if [[ -f $got/$f ]] && cmp -s "$ref/$f" "$got/$f"; then same=$((same + 1)); else echo "  differs: $1/$f" >&2; fi
+    if [[ -f $got/$f ]] && cmp -s "$ref/$f" "$got/$f"; then
+      same=$((same + 1))
+    else
+      echo "  differs: $1/$f" >&2
+      # Exit statuses side by side: which command of the four, and what it returned.
+      if [[ $f == *.rc && -f $got/$f ]]; then paste -d '|' "$ref/$f" "$got/$f" | sed "s/^/    gcc: /; s/|/, $1: /" >&2; fi
+    fi
   done < <(cd "$ref" && find . -type f | sed 's|^\./||' | sort)
   while IFS= read -r f; do
     [[ -f $ref/$f ]] || { total=$((total + 1)); echo "  extra file: $1/$f" >&2; }
@@ -163,7 +182,7 @@ compare() {
 hash_list() { (cd "$CROSS/$1/out" && find . -type f | sort | xargs sha256sum) > "$CROSS/$1/hashes.sha256"; }
 
 unit_tests() {
-  local b=$1 dir=$CROSS/$1 exe
+  local b=$1 dir=$CROSS/$1
   # Tests that need files outside the tree (../shared) skip themselves; none here needs a child process.
   case $b in
     mingw) (cd "$dir" && "$WINE" "$dir/tests/catacomb_tests.exe" --gtest_brief=1) ;;
@@ -202,7 +221,13 @@ for b in "${SELECTED[@]}"; do
     tests+=" ($(secs "$t2" "$(now)") s)"
   fi
   [[ $same == "$total" ]] || status=1
-  ROW[$b]="$same / $total|build $(secs "$t0" "$t1") s, run+compare $(secs "$t1" "$t2") s$tests"
+  retried=""
+  if [[ -s $CROSS/$b/retries.log ]]; then
+    retried=", $(grep -c '^exit status' "$CROSS/$b/retries.log") run(s) retried"
+    echo "cross-check: $b: runs that died outside the CLI's exit codes and were run again:" >&2
+    sed 's/^/  /' "$CROSS/$b/retries.log" >&2
+  fi
+  ROW[$b]="$same / $total|build $(secs "$t0" "$t1") s, run+compare $(secs "$t1" "$t2") s$retried$tests"
 done
 
 printf '\n%-9s %-18s %s\n' build "identical / total" time
