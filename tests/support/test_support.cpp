@@ -1,6 +1,7 @@
 #include "support/test_support.hpp"
 
 #if !defined(_WIN32)
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -86,33 +87,75 @@ CliResult run_program(const std::string&, const std::vector<std::string>&, const
   throw std::runtime_error("run_program is POSIX-only (fork/exec); the cross-built tests filter these tests out");
 }
 #else
+// `exe` as execve needs it: as given when it holds a '/', else the first executable file of that
+// name on PATH (as execvp would search, but here, before fork).
+std::string resolve_exe(const std::string& exe) {
+  if (exe.find('/') != std::string::npos) return exe;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  for (size_t begin = 0; begin <= dirs.size();) {
+    size_t end = dirs.find(':', begin);
+    if (end == std::string::npos) end = dirs.size();
+    const std::string dir = end > begin ? dirs.substr(begin, end - begin) : ".";
+    const std::string candidate = dir + "/" + exe;
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return candidate;
+    begin = end + 1;
+  }
+  return exe;  // execve fails on it, and the child exits 127
+}
+
 CliResult run_program(const std::string& exe, const std::vector<std::string>& args, const std::vector<std::string>& env,
                       int timeout_s) {
   TempDir tmp;
   const std::string out_path = tmp.file("stdout"), err_path = tmp.file("stderr");
-  // Everything the child needs is built before fork: after it, only async-signal-safe calls.
+  // Everything the child needs is made before fork, files included: tests call this from several
+  // threads at once, and a child of a threaded process may make only async-signal-safe calls
+  // until it execs (no stdio, no allocation: another thread may have held their locks at the
+  // fork). The descriptors are close-on-exec, so that a child another thread forks meanwhile
+  // does not keep them.
   std::vector<std::string> copy = args;
   std::vector<char*> argv;
-  std::string exe_copy = exe;
-  argv.push_back(exe_copy.data());
+  std::string exe_path = resolve_exe(exe);
+  argv.push_back(exe_path.data());
   for (auto& a : copy) argv.push_back(a.data());
   argv.push_back(nullptr);
+  // This process's environment with `env` in place of what it names (getenv reads the first of
+  // two entries of one name, so a duplicate would not override).
+  auto name_of = [](const std::string& e) { return e.substr(0, e.find('=')); };
   std::vector<std::string> env_copy;
-  for (char** e = environ; *e; ++e) env_copy.emplace_back(*e);
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e, name = name_of(entry);
+    if (std::none_of(env.begin(), env.end(), [&](const std::string& o) { return name_of(o) == name; }))
+      env_copy.push_back(entry);
+  }
   env_copy.insert(env_copy.end(), env.begin(), env.end());
   std::vector<char*> envp;
   for (auto& e : env_copy) envp.push_back(e.data());
   envp.push_back(nullptr);
+  const int in_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  const int out_fd = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const int err_fd = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  auto close_all = [&] {
+    for (int fd : {in_fd, out_fd, err_fd})
+      if (fd >= 0) ::close(fd);
+  };
+  if (in_fd < 0 || out_fd < 0 || err_fd < 0) {
+    close_all();
+    throw std::runtime_error("cannot open the child's standard streams in " + tmp.path());
+  }
   pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid < 0) {
+    close_all();
+    throw std::runtime_error("fork failed");
+  }
   if (pid == 0) {
-    if (!std::freopen("/dev/null", "r", stdin) || !std::freopen(out_path.c_str(), "w", stdout) ||
-        !std::freopen(err_path.c_str(), "w", stderr))
-      ::_exit(127);
-    if (exe.find('/') == std::string::npos) ::execvpe(exe.c_str(), argv.data(), envp.data());
-    else ::execve(exe.c_str(), argv.data(), envp.data());
+    // dup2 clears close-on-exec on the copy: these three survive the exec.
+    if (::dup2(in_fd, 0) < 0 || ::dup2(out_fd, 1) < 0 || ::dup2(err_fd, 2) < 0) ::_exit(127);
+    ::execve(exe_path.c_str(), argv.data(), envp.data());
     ::_exit(127);
   }
+  close_all();
   int status = 0;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
   while (::waitpid(pid, &status, WNOHANG) == 0) {
