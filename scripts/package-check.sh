@@ -49,7 +49,8 @@ for f in include/catacomb/pathing/open_list.hpp include/catacomb/pathing/search_
          include/catacomb/pathing/search_engine.hpp include/core include/pathing; do
   [[ ! -e "$prefix/$f" ]] || fail "the install has the internal $f"
 done
-"$prefix/bin/catacomb" --version | grep -q "catacomb $(sed -n 's/^project(catacomb VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)" \
+version=$("$prefix/bin/catacomb" --version)  # whole, for the same reason as ldd's below
+grep -q "catacomb $(sed -n 's/^project(catacomb VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)" <<< "$version" \
   || fail "the installed CLI does not report the project's version"
 
 # Every installed header compiles on its own from the install alone (C++20; catacomb.h as C11 too).
@@ -102,7 +103,10 @@ echo "libcatacomb.so exports $(wc -l < "$out/shared-symbols.txt") symbols, none 
 consumer cmake -S examples/cpp -B "$out/example-cpp-shared" -DCMAKE_PREFIX_PATH="$out/prefix-shared" \
       -DCMAKE_BUILD_TYPE=Release >/dev/null
 consumer cmake --build "$out/example-cpp-shared" -j2 >/dev/null
-ldd "$out/example-cpp-shared/example-cpp" | grep -q "libcatacomb.so" || fail "example-cpp did not link the shared library"
+# Read whole before grep looks: `ldd | grep -q` under pipefail fails when grep has its match and
+# exits while ldd (the loader, a line a write) still writes, and ldd dies of SIGPIPE.
+linked=$(ldd "$out/example-cpp-shared/example-cpp")
+grep -q "libcatacomb.so" <<< "$linked" || fail "example-cpp did not link the shared library"
 (cd "$out" && ./example-cpp-shared/example-cpp 7 example-cpp-shared.png)
 cmp "$out/example-cpp.png" "$out/example-cpp-shared.png" || fail "static and shared builds drew different dungeons"
 if [[ -f examples/c/main.c ]]; then
