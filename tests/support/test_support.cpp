@@ -9,6 +9,7 @@ extern char** environ;
 #endif
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -105,6 +106,28 @@ std::string resolve_exe(const std::string& exe) {
   return exe;  // execve fails on it, and the child exits 127
 }
 
+// The whole of a file the child wrote, read through a close-on-exec descriptor: a child that
+// another thread forks meanwhile must not keep it (std::ifstream's descriptor would survive that
+// child's exec, and RunProgramTest caught one in a child's /proc/self/fd under AddressSanitizer).
+std::string slurp_cloexec(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot read " + path);
+  std::string text;
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      ::close(fd);
+      throw std::runtime_error("cannot read " + path);
+    }
+    if (n == 0) break;
+    text.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return text;
+}
+
 CliResult run_program(const std::string& exe, const std::vector<std::string>& args, const std::vector<std::string>& env,
                       int timeout_s) {
   TempDir tmp;
@@ -168,8 +191,8 @@ CliResult run_program(const std::string& exe, const std::vector<std::string>& ar
   }
   CliResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = slurp(out_path);
-  r.err = slurp(err_path);
+  r.out = slurp_cloexec(out_path);
+  r.err = slurp_cloexec(err_path);
   return r;
 }
 #endif
