@@ -9,8 +9,8 @@ extern char** environ;
 #endif
 
 #include <algorithm>
-#include <cerrno>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -106,28 +106,6 @@ std::string resolve_exe(const std::string& exe) {
   return exe;  // execve fails on it, and the child exits 127
 }
 
-// The whole of a file the child wrote, read through a close-on-exec descriptor: a child that
-// another thread forks meanwhile must not keep it (std::ifstream's descriptor would survive that
-// child's exec, and RunProgramTest caught one in a child's /proc/self/fd under AddressSanitizer).
-std::string slurp_cloexec(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error("cannot read " + path);
-  std::string text;
-  char buf[65536];
-  for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      ::close(fd);
-      throw std::runtime_error("cannot read " + path);
-    }
-    if (n == 0) break;
-    text.append(buf, static_cast<size_t>(n));
-  }
-  ::close(fd);
-  return text;
-}
-
 CliResult run_program(const std::string& exe, const std::vector<std::string>& args, const std::vector<std::string>& env,
                       int timeout_s) {
   TempDir tmp;
@@ -191,8 +169,8 @@ CliResult run_program(const std::string& exe, const std::vector<std::string>& ar
   }
   CliResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = slurp_cloexec(out_path);
-  r.err = slurp_cloexec(err_path);
+  r.out = slurp(out_path);
+  r.err = slurp(err_path);
   return r;
 }
 #endif
@@ -221,12 +199,32 @@ std::vector<uint8_t> inflate_zlib(const std::vector<uint8_t>& z) {
   return v;
 }
 
+// On POSIX through a close-on-exec descriptor: tests read files while other threads start
+// children (run_program), and a child would keep std::ifstream's descriptor across its exec
+// (RunProgramTest caught one, another run's stdout, in a child's /proc/self/fd).
 std::string slurp(const std::string& path) {
+#if defined(_WIN32)
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path);
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
+#else
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot read " + path);
+  std::string text;
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      if (n < 0) throw std::runtime_error("cannot read " + path);
+      return text;
+    }
+    text.append(buf, static_cast<size_t>(n));
+  }
+#endif
 }
 
 bool file_exists(const std::string& path) { return std::filesystem::exists(path); }
