@@ -30,6 +30,7 @@
 #include <functional>
 #include <optional>
 #include <queue>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -126,6 +127,17 @@ struct TerrainCosts {
     prefetch_at(c, i, -row);
     prefetch_at(c, i, row);
   }
+};
+
+// Costs when every passable cell costs the same (a cave before decoration, rooms and corridors
+// under the dungeon table): a flood only reads costs at cells its legal moves lead to, which are
+// passable, so the one cost stands for every read, and a step's cost c * factor[d] is worked out
+// once per direction (the same product, so the same double) instead of per step from a table
+// lookup on the cell's terrain byte.
+struct UniformCost {
+  double cost;
+  double operator[](size_t) const { return cost; }
+  void prefetch_around(size_t, std::ptrdiff_t) const {}
 };
 
 template <typename Costs>
@@ -339,6 +351,10 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
   // The step factor of each direction: 1 for the orthogonal ones (c * 1 is c, exactly).
   std::array<double, 8> factor{};
   for (int d = 0; d < 8; ++d) factor[static_cast<size_t>(d)] = d >= 4 ? moves.diagonal_cost : 1.0;
+  // With one cost for every cell, each direction's step: the product the general case forms.
+  std::array<double, 8> step{};
+  if constexpr (std::is_same_v<Costs, UniformCost>)
+    for (size_t d = 0; d < 8; ++d) step[d] = costs[0] * factor[d];
   for (uint64_t k = 0; pending > 0; ++k) {
     std::vector<uint32_t>& slot = buckets[k & mask];
     if (slot.empty()) continue;
@@ -359,7 +375,11 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
         for (unsigned bits = nb.legal[cell]; bits != 0; bits &= bits - 1) {
           const int d = std::countr_zero(bits);  // in direction order
           const size_t n = nb.to(cell, d);
-          const double ng = g + costs[n] * factor[static_cast<size_t>(d)];
+          double ng;
+          if constexpr (std::is_same_v<Costs, UniformCost>)
+            ng = g + step[static_cast<size_t>(d)];
+          else
+            ng = g + costs[n] * factor[static_cast<size_t>(d)];
           const double old = dc[n];
           const bool lower = ng < old;
           dc[n] = std::min(old, ng);  // ng when lower, else old: a select, not a branch
@@ -403,6 +423,8 @@ std::optional<uint64_t> flood(const Costs& costs, const std::vector<Point>& sour
   if (const double step = uniform_step(range, moves); step > 0) {
     breadth_first(nb, step, seeds, dist);
   } else if (const size_t ring = bucket_ring_size(range, moves); ring > 0) {
+    if (range.first == range.second)  // one cost for every passable cell
+      return dijkstra_buckets(UniformCost{range.first}, moves, nb, seeds, ring, dist, std::forward<Watch>(watch));
     return dijkstra_buckets(costs, moves, nb, seeds, ring, dist, std::forward<Watch>(watch));
   } else {
     dijkstra_heap(costs, moves, nb, seeds, dist);
