@@ -1,5 +1,7 @@
 #include <catacomb/generator/cave_regions.hpp>
 
+#include <algorithm>
+#include <optional>
 
 #include <catacomb/core/error.hpp>
 #include "core/problems.hpp"
@@ -81,14 +83,62 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
         sources.push_back({x, y});
     }
   const Moves four{4, DiagonalPolicy::Never, kSqrt2};
-  // Each kept region's cheapest cell (lowest index among equals), by a search from the main
-  // region that stops once every kept region's cheapest cells are known.
+  // Each kept region's cheapest cell (lowest index among equals) and the route down from it, as
+  // the search from the whole main region gives them, but searched in a window round the region
+  // where that gives the same answer (the map's search reaches every cell within the cost of the
+  // farthest region, nearly every wall of a cave, where most regions lie a few walls off).
+  // Why a window answers exactly: every step costs at least 1, so a route of cost C has at most C
+  // steps. A window of margin m round the region's bounding box holds every route of cost <= m
+  // to a cell of the region, so the window's search (its sources the main region's edge cells in
+  // it) gives each of the region's cells of cost <= m its true cost, and the others no less than
+  // theirs (fewer routes): when the cheapest it finds costs C <= m - 2, the region's cheapest
+  // cells and their cost are the map's. The route down from that cell passes only cells within C
+  // steps of the box, and reads beside each cell p only neighbours n whose distance plus the
+  // step into p is p's distance: such an n is cheaper than p, so its own cheapest route ends
+  // within C steps of the box as well, and the window holds its true distance (every other
+  // neighbour is no match in either map: its distance is at least p's minus the step, and the
+  // window's is no less). So the route down is the map's, step for step. A window that grows past
+  // a quarter of the map gives way to the search from the whole region, made once.
   std::vector<bool> wanted(keep.begin(), keep.end());
   wanted[static_cast<size_t>(main)] = false;
-  const NearestInGroups near = nearest_in_groups(dig, cost, sources, four, regions.labels, wanted);
+  std::optional<NearestInGroups> whole;
+  int64_t budget = int64_t{w} * h / 4;  // cells the windows may still cover
+  auto cheapest_route = [&](int32_t r) -> std::vector<Point> {
+    const Rect& box = regions.bounds[static_cast<size_t>(r)];
+    for (int m = 16;; m *= 2) {
+      const int x0 = std::max(0, box.x - m), y0 = std::max(0, box.y - m);
+      const int x1 = std::min(w, box.right() + m), y1 = std::min(h, box.bottom() + m);
+      const int ww = x1 - x0, wh = y1 - y0;
+      if (int64_t{ww} * wh * 4 > int64_t{w} * h || int64_t{ww} * wh > budget) break;
+      budget -= int64_t{ww} * wh;
+      Grid<Terrain> part(ww, wh);
+      Grid<int32_t> group(ww, wh, kNoRegion);
+      std::vector<Point> edge;
+      for (int y = 0; y < wh; ++y) {
+        const size_t row = static_cast<size_t>(y + y0) * static_cast<size_t>(w) + static_cast<size_t>(x0);
+        const Terrain* d = dig.cells().data() + row;
+        const int32_t* l = label + row;
+        std::copy(d, d + ww, &part(0, y));
+        for (int x = 0; x < ww; ++x) {
+          if (l[x] == r) group(x, y) = 0;
+          else if (l[x] == main && d[x] != kBorder) edge.push_back({x, y});
+        }
+      }
+      const NearestInGroups near = nearest_in_groups(part, cost, edge, four, group, {true});
+      if (near.cost[0] != kUnreached && near.cost[0] <= m - 2) {
+        std::vector<Point> path = descend(near.map, part, cost, near.cell[0]);
+        for (Point& p : path) p = {p.x + x0, p.y + y0};
+        return path;
+      }
+    }
+    budget = 0;  // the whole region's search is made: it answers every region after this one
+    if (!whole) whole = nearest_in_groups(dig, cost, sources, four, regions.labels, wanted);
+    if (whole->cost[static_cast<size_t>(r)] == kUnreached) return {};
+    return descend(whole->map, dig, cost, whole->cell[static_cast<size_t>(r)]);
+  };
   for (int32_t r = 0; r < regions.count(); ++r) {
-    if (!wanted[static_cast<size_t>(r)] || near.cost[static_cast<size_t>(r)] == kUnreached) continue;
-    std::vector<Point> path = descend(near.map, dig, cost, near.cell[static_cast<size_t>(r)]);
+    if (!wanted[static_cast<size_t>(r)]) continue;
+    const std::vector<Point> path = cheapest_route(r);
     int64_t dug = 0;
     for (const Point& p : path)
       if (tiles[p] == Terrain::Wall) {

@@ -47,10 +47,11 @@ struct CaveRegionStats {
 };
 
 /// Applies the region handling to a wall/floor cave in place. Afterwards all floor is one
-/// 4-connected region (or there is no floor at all). Tunnels: one multi-source Dijkstra from
-/// the largest region over dig costs (floor 1, wall dig_cost, border never), then for each
-/// other region, in label order, the route down from its cheapest cell is carved. Throws
-/// InvalidArgument for a bad config.
+/// 4-connected region (or there is no floor at all). Tunnels: the cheapest routes of one
+/// multi-source Dijkstra from the largest region over dig costs (floor 1, wall dig_cost, border
+/// never): for each other region, in label order, the route down from its cheapest cell is
+/// carved. (The search runs in a window round each region where that gives the same routes.)
+/// Throws InvalidArgument for a bad config.
 CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfig& config);
 
 }  // namespace catacomb
