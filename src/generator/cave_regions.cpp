@@ -45,43 +45,49 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
       stats.filled_cells += regions.sizes[static_cast<size_t>(r)];
     }
   }
-  for (size_t i = 0; i < tiles.size(); ++i) {
-    const int32_t r = regions.labels.cells()[i];
-    if (r != kNoRegion && !keep[static_cast<size_t>(r)]) tiles.cells()[i] = Terrain::Wall;
+  for (int32_t r = 0; r < regions.count(); ++r) {  // each filled region, within its bounds
+    if (keep[static_cast<size_t>(r)]) continue;
+    const Rect& b = regions.bounds[static_cast<size_t>(r)];
+    for (int y = b.y; y < b.bottom(); ++y)
+      for (int x = b.x; x < b.right(); ++x)
+        if (regions.labels(x, y) == r) tiles(x, y) = Terrain::Wall;
   }
   if (config.connect == CaveConnect::Largest) return stats;
 
   // Dig costs: floor 1, wall dig_cost, the border never. As terrain under a table, 1 byte a
   // cell: walls stay walls, everything else is floor, and the border is a byte that names no
   // terrain (impassable under every table).
+  // The search starts from the main region's edge: its cells with a neighbour outside it. The
+  // cells inside (every neighbour in the main region) are closed off, as the border is. A
+  // cheapest route from the region leaves it for the last time from an edge cell and never comes
+  // back, so the distances outside the region, the cheapest cell of each kept region and the
+  // descents from them are those of a search from every cell of the region, without taking
+  // each of its cells.
   const int w = tiles.width(), h = tiles.height();
   constexpr auto kBorder = static_cast<Terrain>(0xFF);
-  Grid<Terrain> dig(w, h, kBorder);
-  for (int y = 1; y < h - 1; ++y) {
-    const Terrain* in = tiles.row(y);
-    Terrain* out = &dig(0, y);
-    for (int x = 1; x < w - 1; ++x) out[x] = in[x] == Terrain::Wall ? Terrain::Wall : Terrain::Floor;
-  }
+  const int32_t* label = regions.labels.cells().data();
   CostTable cost = CostTable::dungeon();
   cost.set(Terrain::Floor, 1.0);
   cost.set(Terrain::Wall, config.dig_cost);
-  // The search starts from the main region's edge: its cells with a neighbour outside it. The
-  // cells inside (every neighbour in the main region) are closed off. A cheapest route from the
-  // region leaves it for the last time from an edge cell and never comes back, so the distances
-  // outside the region, the cheapest cell of each kept region and the descents from them are
-  // those of a search from every cell of the region, without taking each of its cells.
-  std::vector<Point> sources;
-  const int32_t* label = regions.labels.cells().data();
-  for (int y = 1; y < h - 1; ++y)
-    for (int x = 1; x < w - 1; ++x) {
-      const size_t i = static_cast<size_t>(y) * static_cast<size_t>(w) + static_cast<size_t>(x);
-      if (label[i] != main) continue;
-      if (label[i - 1] == main && label[i + 1] == main && label[i - static_cast<size_t>(w)] == main &&
-          label[i + static_cast<size_t>(w)] == main)
-        dig.cells()[i] = kBorder;
-      else
-        sources.push_back({x, y});
+  // Row y, columns [x0, x1), of the dig terrain into `out`; the main region's edge cells among
+  // them go to `edge`, less (x0, y0) (a window's own coordinates).
+  auto dig_row = [&](int y, int x0, int x1, int y0, Terrain* out, std::vector<Point>& edge) {
+    const Terrain* in = tiles.row(y);
+    const int32_t* l = label + static_cast<size_t>(y) * static_cast<size_t>(w);
+    for (int x = x0; x < x1; ++x) {
+      Terrain& t = out[x - x0];
+      if (y == 0 || y == h - 1 || x == 0 || x == w - 1) {
+        t = kBorder;
+      } else if (l[x] != main) {
+        t = in[x] == Terrain::Wall ? Terrain::Wall : Terrain::Floor;
+      } else if (l[x - 1] == main && l[x + 1] == main && l[x - w] == main && l[x + w] == main) {
+        t = kBorder;
+      } else {
+        t = Terrain::Floor;
+        edge.push_back({x - x0, y - y0});
+      }
     }
+  };
   const Moves four{4, DiagonalPolicy::Never, kSqrt2};
   // Each kept region's cheapest cell (lowest index among equals) and the route down from it, as
   // the search from the whole main region gives them, but searched in a window round the region
@@ -97,11 +103,14 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
   // step into p is p's distance: such an n is cheaper than p, so its own cheapest route ends
   // within C steps of the box as well, and the window holds its true distance (every other
   // neighbour is no match in either map: its distance is at least p's minus the step, and the
-  // window's is no less). So the route down is the map's, step for step. A window that grows past
-  // a quarter of the map gives way to the search from the whole region, made once.
+  // window's is no less). So the route down is the map's, step for step. Windows stop where they
+  // would cost more than that search: a window that would pass a quarter of the map, and every
+  // window once they have covered a quarter of the map's cells (a cave of many regions), give way
+  // to the search from the whole region, made once.
   std::vector<bool> wanted(keep.begin(), keep.end());
   wanted[static_cast<size_t>(main)] = false;
   std::optional<NearestInGroups> whole;
+  Grid<Terrain> dig;  // the whole map's dig terrain, made with `whole`
   int64_t budget = int64_t{w} * h / 4;  // cells the windows may still cover
   auto cheapest_route = [&](int32_t r) -> std::vector<Point> {
     const Rect& box = regions.bounds[static_cast<size_t>(r)];
@@ -115,14 +124,10 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
       Grid<int32_t> group(ww, wh, kNoRegion);
       std::vector<Point> edge;
       for (int y = 0; y < wh; ++y) {
-        const size_t row = static_cast<size_t>(y + y0) * static_cast<size_t>(w) + static_cast<size_t>(x0);
-        const Terrain* d = dig.cells().data() + row;
-        const int32_t* l = label + row;
-        std::copy(d, d + ww, &part(0, y));
-        for (int x = 0; x < ww; ++x) {
+        dig_row(y + y0, x0, x1, y0, &part(0, y), edge);
+        const int32_t* l = label + static_cast<size_t>(y + y0) * static_cast<size_t>(w) + static_cast<size_t>(x0);
+        for (int x = 0; x < ww; ++x)
           if (l[x] == r) group(x, y) = 0;
-          else if (l[x] == main && d[x] != kBorder) edge.push_back({x, y});
-        }
       }
       const NearestInGroups near = nearest_in_groups(part, cost, edge, four, group, {true});
       if (near.cost[0] != kUnreached && near.cost[0] <= m - 2) {
@@ -132,13 +137,21 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
       }
     }
     budget = 0;  // the whole region's search is made: it answers every region after this one
-    if (!whole) whole = nearest_in_groups(dig, cost, sources, four, regions.labels, wanted);
+    if (!whole) {
+      dig = Grid<Terrain>(w, h);
+      std::vector<Point> sources;
+      for (int y = 0; y < h; ++y) dig_row(y, 0, w, 0, &dig(0, y), sources);
+      whole = nearest_in_groups(dig, cost, sources, four, regions.labels, wanted);
+    }
     if (whole->cost[static_cast<size_t>(r)] == kUnreached) return {};
     return descend(whole->map, dig, cost, whole->cell[static_cast<size_t>(r)]);
   };
-  for (int32_t r = 0; r < regions.count(); ++r) {
-    if (!wanted[static_cast<size_t>(r)]) continue;
-    const std::vector<Point> path = cheapest_route(r);
+  // Every route is found on the uncarved cave (the search's dig terrain is read from `tiles`),
+  // then they are carved in label order.
+  std::vector<std::vector<Point>> routes(static_cast<size_t>(regions.count()));
+  for (int32_t r = 0; r < regions.count(); ++r)
+    if (wanted[static_cast<size_t>(r)]) routes[static_cast<size_t>(r)] = cheapest_route(r);
+  for (const std::vector<Point>& path : routes) {
     int64_t dug = 0;
     for (const Point& p : path)
       if (tiles[p] == Terrain::Wall) {
