@@ -11,6 +11,7 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/pathing/search.hpp>
+#include "pathing/region_sizes.hpp"
 #include "pathing/terrain_flood.hpp"
 
 namespace catacomb {
@@ -88,13 +89,19 @@ std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, cons
 std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
   // The candidate cells, the main region's floor in row-major order, as indices (4 bytes each);
   // the labels (4 bytes per cell) are dropped once they are listed.
+  // A cave of one region (every cave the pipeline makes: connect_cave_regions leaves one) needs
+  // no labels: its floor is the main region's floor.
   std::vector<uint32_t> cells;
-  {
+  const Terrain* tile = d.tiles.cells().data();
+  if (const detail::RegionSizes one = detail::region_sizes(d.tiles, CostTable::dungeon(), moves, {-1, -1});
+      one.sizes.size() == 1) {
+    cells = detail::indices_where(d.tiles.size(), static_cast<size_t>(one.sizes[0]),
+                                  [&](size_t i) { return tile[i] == Terrain::Floor; });
+  } else {
     const RegionMap regions = label_regions(d.tiles, CostTable::dungeon(), moves);
     const int32_t main = regions.largest();
     if (main == kNoRegion) return "the cave has no floor";
     const int32_t* label = regions.labels.cells().data();
-    const Terrain* tile = d.tiles.cells().data();
     cells = detail::indices_where(d.tiles.size(), static_cast<size_t>(regions.sizes[static_cast<size_t>(main)]),
                                   [&](size_t i) { return label[i] == main && tile[i] == Terrain::Floor; });
   }

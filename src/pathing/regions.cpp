@@ -28,6 +28,7 @@
 #include <catacomb/core/error.hpp>
 #include "core/large_pages.hpp"
 #include "pathing/bit_runs.hpp"
+#include "pathing/region_sizes.hpp"
 
 // CATACOMB_NO_SIMD builds the scalar fallback on x86-64 too, to test it.
 #if defined(__SSE2__) && !defined(CATACOMB_NO_SIMD)
@@ -170,8 +171,12 @@ void copy_row(int32_t* dst, const int32_t* src, int width, bool stream) {
   std::memcpy(dst, src, static_cast<size_t>(width) * sizeof(int32_t));
 }
 
-template <typename Pred>
-void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, const Moves& moves, RegionMap& out) {
+// Labels the regions of the cells into `out` (its label grid already of the map's shape). With
+// Write false there is no label grid: only the sizes and bounds, and `probe`'s label when given
+// (the label of the run that holds it; kNoRegion when none does).
+template <bool Write = true, typename Pred>
+void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, const Moves& moves, RegionMap& out,
+                Point probe = {-1, -1}, int32_t* probe_label = nullptr) {
   // Reach 1 widens each run by one column for the diagonal test (8-connectivity), needed only
   // when a diagonal step may pass between two blocked side cells (Always; see the file comment).
   const int32_t reach = diagonal_needs_open_side(moves) ? 0 : 1;
@@ -194,9 +199,10 @@ void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, c
   // of the label grid built in a small buffer and then copied out.
   out.sizes.clear();
   out.bounds.clear();
-  std::vector<int32_t> buffer(static_cast<size_t>(width) + kFillAhead);
+  std::vector<int32_t> buffer(Write ? static_cast<size_t>(width) + kFillAhead : 0);
   int32_t* const buf = buffer.data();
   const bool stream = out.labels.size() * sizeof(int32_t) >= kStreamBytes;
+  if (probe_label) *probe_label = kNoRegion;
   Run* const r = runs.data();
   int32_t next = 0;
   for (int y = 0; y < height; ++y) {
@@ -218,15 +224,21 @@ void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, c
       }
       r[i].parent = label;
       out.sizes[static_cast<size_t>(label)] += x1 - x0;
-      fill_ahead(buf, x, x0, kNoRegion);
-      fill_ahead(buf, x0, x1, label);
-      x = x1;
+      if constexpr (Write) {
+        fill_ahead(buf, x, x0, kNoRegion);
+        fill_ahead(buf, x0, x1, label);
+        x = x1;
+      } else if (probe_label && y == probe.y && x0 <= probe.x && probe.x < x1) {
+        *probe_label = label;
+      }
     }
-    fill_ahead(buf, x, width, kNoRegion);
-    copy_row(out.labels.row(y), buf, width, stream);
+    if constexpr (Write) {
+      fill_ahead(buf, x, width, kNoRegion);
+      copy_row(out.labels.row(y), buf, width, stream);
+    }
   }
 #if defined(CATACOMB_REGIONS_SSE2)
-  if (stream) _mm_sfence();  // order the non-temporal stores before anything that follows
+  if (Write && stream) _mm_sfence();  // order the non-temporal stores before anything that follows
 #endif
   for (Rect& b : out.bounds) {
     b.width -= b.x;
@@ -292,5 +304,20 @@ RegionMap label_regions(const Grid<Terrain>& tiles, const CostTable& costs, cons
   label_regions(tiles, costs, moves, out);
   return out;
 }
+
+namespace detail {
+
+RegionSizes region_sizes(const Grid<Terrain>& tiles, const CostTable& costs, const Moves& moves, Point probe) {
+  moves.check();
+  RegionSizes result;
+  if (tiles.width() <= 0 || tiles.height() <= 0) return result;
+  RegionMap out;  // no label grid
+  label_runs<false>(reinterpret_cast<const uint8_t*>(tiles.data()), tiles.width(), tiles.height(),
+                    passable_set(costs), moves, out, probe, &result.probe_label);
+  result.sizes = std::move(out.sizes);
+  return result;
+}
+
+}  // namespace detail
 
 }  // namespace catacomb

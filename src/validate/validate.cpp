@@ -1,8 +1,8 @@
 // Validation: one region labelling and one distance map from the start answer every question
 // (reachability, route cost, route length, unreachable cells); routes come from descending the
 // distance map. O(cells) with unit-or-larger step costs (a bucket queue), else O(cells log cells).
-// Memory: the region labels (4 bytes per cell), dropped before the distance map (8 bytes per cell
-// and 1 of legal moves) is made, unless the report keeps both.
+// Memory: the distance map (8 bytes per cell and 1 of legal moves); the labelling writes no
+// label grid (4 bytes per cell) unless the report keeps its maps, region sizes being all it needs.
 #include <catacomb/validate/validate.hpp>
 
 #include <map>
@@ -11,6 +11,7 @@
 #include <catacomb/core/error.hpp>
 
 #include <catacomb/pathing/search.hpp>
+#include "pathing/region_sizes.hpp"
 #include "validate/solver_model.hpp"
 
 namespace catacomb {
@@ -86,10 +87,6 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   options.moves.check();
   ValidationReport rep;
   const Grid<Terrain>& tiles = d.tiles;
-  RegionMap regions = label_regions(tiles, options.costs, options.moves);
-  rep.regions = regions.count();
-  for (int64_t s : regions.sizes) rep.passable_cells += s;
-
   auto name = [&](size_t i) {
     const Objective& o = d.objectives[i];
     return std::string(objective_kind_name(o.kind)) + " at " + to_string(o.pos);
@@ -129,13 +126,25 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   const bool usable_start = start && rep.objectives[*start].on_map && rep.objectives[*start].passable;
   std::vector<Point> sources;
   if (usable_start) sources.push_back(d.objectives[*start].pos);
+  // The regions: their labels (4 bytes per cell) only when the report keeps its maps; otherwise
+  // their sizes and the start's, from the same runs with no label written.
+  RegionMap regions;
+  detail::RegionSizes counts;
+  if (options.keep_maps) {
+    regions = label_regions(tiles, options.costs, options.moves);
+    counts.sizes = regions.sizes;
+    if (usable_start) counts.probe_label = regions.label(d.objectives[*start].pos);
+  } else {
+    counts = detail::region_sizes(tiles, options.costs, options.moves,
+                                  usable_start ? d.objectives[*start].pos : Point{-1, -1});
+  }
+  rep.regions = static_cast<int>(counts.sizes.size());
+  for (int64_t s : counts.sizes) rep.passable_cells += s;
   if (usable_start) {
-    const int32_t region = regions.label(d.objectives[*start].pos);
-    rep.unreachable_cells = rep.passable_cells - regions.sizes[static_cast<size_t>(region)];
+    rep.unreachable_cells = rep.passable_cells - counts.sizes[static_cast<size_t>(counts.probe_label)];
   } else {
     rep.unreachable_cells = rep.passable_cells;
   }
-  if (!options.keep_maps) regions = RegionMap{};  // its labels (4 bytes per cell) are done with
   // Costs come from the terrain through the cost table: no cost grid (8 bytes per cell).
   DistanceMap distances = distance_map(tiles, options.costs, sources, options.moves);
 

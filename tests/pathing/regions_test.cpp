@@ -9,6 +9,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/io/ascii.hpp>
+#include "pathing/region_sizes.hpp"
 
 namespace catacomb {
 namespace {
@@ -195,6 +196,35 @@ TEST(RegionsTest, TerrainAndByteOverloadsAgreeOnRandomTerrain) {
       ASSERT_EQ(a.bounds, b.bounds);
     }
   }
+}
+
+TEST(RegionsTest, SizesWithoutLabelsAreTheLabellingsOnRandomTerrain) {
+  // detail::region_sizes: the labelling's sizes and the label of the probed cell, with no label
+  // grid; probes on passable cells, impassable cells and off the grid.
+  const Terrain kinds[] = {Terrain::Wall, Terrain::Floor, Terrain::Water, Terrain::Vegetation, Terrain::Road};
+  int probed_regions = 0;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    Rng rng = Rng::stream(seed, "regions-sizes");
+    const int w = 1 + static_cast<int>(rng.below(100)), h = 1 + static_cast<int>(rng.below(30));
+    Grid<Terrain> tiles(w, h, Terrain::Wall);
+    for (Terrain& t : tiles.cells()) t = kinds[rng.below(seed % 3 == 0 ? 2 : 5)];
+    CostTable costs = CostTable::tutorial();
+    if (seed % 2 == 1) costs.set(Terrain::Water, CostTable::kImpassable);
+    for (const Moves& m : kMoveSets) {
+      const RegionMap full = label_regions(tiles, costs, m);
+      for (int k = 0; k < 8; ++k) {
+        const Point probe = k == 7 ? Point{w, 0} : Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                                                          static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+        const detail::RegionSizes only = detail::region_sizes(tiles, costs, m, probe);
+        ASSERT_EQ(only.sizes, full.sizes) << "seed " << seed << " moves " << describe(m);
+        const int32_t want = full.labels.in_bounds(probe) ? full.labels[probe] : kNoRegion;
+        ASSERT_EQ(only.probe_label, want) << "seed " << seed << " probe " << to_string(probe);
+        probed_regions += want != kNoRegion ? 1 : 0;
+      }
+    }
+  }
+  EXPECT_GT(probed_regions, 200);  // most probes fell in a region
+  EXPECT_TRUE(detail::region_sizes(Grid<Terrain>(), CostTable::dungeon(), Moves{}, {0, 0}).sizes.empty());
 }
 
 TEST(RegionsTest, LabelsAreNumberedByFirstCellInRowMajorOrder) {
