@@ -42,15 +42,6 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
   }
   DecorStats stats;
   Grid<Terrain>& tiles = d.tiles;
-  // One byte per cell: whether an objective stands there (kept), and whether the cell is on the
-  // frontier of the blob being grown or in it. The blob's marks are cleared once it is done (its
-  // cells and frontier are listed), so one byte does what a grid of 4-byte blob stamps did, with
-  // a quarter of the memory to wait on.
-  constexpr uint8_t kObjective = 1, kFrontier = 2, kInBlob = 4;
-  Grid<uint8_t> mark(tiles.width(), tiles.height(), 0);
-  for (const Objective& o : d.objectives)
-    if (tiles.in_bounds(o.pos)) mark[o.pos] = kObjective;
-
   // The floor cells as indices (4 bytes each), counted first to size the list.
   const Terrain* tile = tiles.cells().data();
   const auto floor_count = static_cast<size_t>(std::count(tile, tile + tiles.size(), Terrain::Floor));
@@ -58,23 +49,54 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
   const std::vector<uint32_t> floor =
       detail::indices_where(tiles.size(), floor_count, [&](size_t i) { return tile[i] == Terrain::Floor; });
 
+  // While a blob grows, its cells and the cells on its frontier hold bytes that name no terrain,
+  // in the tiles themselves, as do the objectives' cells throughout: a cell is free to take
+  // exactly when it holds Floor, one byte read where a grid of marks beside the tiles took two
+  // (and on a large map each blob's rows are cache misses, two arrays' worth). The marks are
+  // undone when the blob is done (its cells take the blob's terrain, the frontier's floor again),
+  // the objectives' at the end, and all of them if anything throws.
+  constexpr auto kInBlob = static_cast<Terrain>(0xFD), kFrontier = static_cast<Terrain>(0xFE),
+                 kObjectiveMark = static_cast<Terrain>(0xFC);
   std::vector<Point> blob, frontier, extra;
+  struct Marks {
+    Grid<Terrain>& tiles;
+    std::vector<std::pair<Point, Terrain>> objectives;  // each objective's cell and its terrain
+    std::vector<Point>& blob;
+    std::vector<Point>& frontier;
+    void hide_objectives() {
+      for (const auto& [p, t] : objectives) tiles[p] = kObjectiveMark;
+    }
+    void show_objectives() {
+      for (const auto& [p, t] : objectives) tiles[p] = t;
+    }
+    ~Marks() {  // after a throw: no mark left in the tiles (on the normal way out, only objectives')
+      for (const Point& p : frontier)
+        if (tiles[p] == kFrontier) tiles[p] = Terrain::Floor;
+      for (const Point& p : blob)
+        if (tiles[p] == kInBlob) tiles[p] = Terrain::Floor;
+      show_objectives();
+    }
+  } marks{tiles, {}, blob, frontier};
+  for (const Objective& o : d.objectives)
+    if (tiles.in_bounds(o.pos) && tiles[o.pos] != kObjectiveMark) marks.objectives.push_back({o.pos, tiles[o.pos]});
+  marks.hide_objectives();
+
   auto grow = [&](Terrain kind, double share) {
     const auto target = static_cast<int64_t>(share * static_cast<double>(floor.size()));
     int64_t placed = 0;
     const int64_t max_tries = 4 * (target / std::max(1, config.min_blob) + 1);
     for (int64_t attempt = 0; attempt < max_tries && placed < target; ++attempt) {
       const Point seed = tiles.point(floor[rng.below(floor.size())]);
-      if (tiles[seed] != Terrain::Floor || mark[seed] != 0) continue;
+      if (tiles[seed] != Terrain::Floor) continue;
       const auto size = static_cast<size_t>(rng.uniform_int(config.min_blob, config.max_blob));
       blob.assign(1, seed);
       frontier.clear();
-      mark[seed] = kInBlob;
+      tiles[seed] = kInBlob;
       auto push_neighbours = [&](Point p) {
         for (int k = 0; k < 4; ++k) {
           const Point q{p.x + kDirections[k].x, p.y + kDirections[k].y};
-          if (tiles.in_bounds(q) && mark[q] == 0 && tiles[q] == Terrain::Floor) {
-            mark[q] = kFrontier;
+          if (tiles.in_bounds(q) && tiles[q] == Terrain::Floor) {
+            tiles[q] = kFrontier;
             frontier.push_back(q);
           }
         }
@@ -86,7 +108,7 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
         frontier[k] = frontier.back();
         frontier.pop_back();
         blob.push_back(p);
-        mark[p] = kInBlob;
+        tiles[p] = kInBlob;
         push_neighbours(p);
       }
       // Round the blob: frontier cells with >= 5 of 8 neighbours in the blob join it.
@@ -95,18 +117,23 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
         int n = 0;
         for (const Point& dir : kDirections) {
           const Point q{p.x + dir.x, p.y + dir.y};
-          if (tiles.in_bounds(q) && mark[q] == kInBlob) ++n;
+          if (tiles.in_bounds(q) && tiles[q] == kInBlob) ++n;
         }
         if (n >= 5) extra.push_back(p);
       }
-      for (const Point& p : blob) mark[p] = 0;
-      for (const Point& p : frontier) mark[p] = 0;
+      for (const Point& p : frontier) tiles[p] = Terrain::Floor;
+      frontier.clear();
       blob.insert(blob.end(), extra.begin(), extra.end());
       for (const Point& p : blob) tiles[p] = kind;
-      if (!costs.passable(kind) && !objectives_connected(d, costs, moves)) {
-        for (const Point& p : blob) tiles[p] = Terrain::Floor;
-        ++stats.taken_back;
-        continue;
+      if (!costs.passable(kind)) {
+        marks.show_objectives();
+        const bool connected = objectives_connected(d, costs, moves);
+        marks.hide_objectives();
+        if (!connected) {
+          for (const Point& p : blob) tiles[p] = Terrain::Floor;
+          ++stats.taken_back;
+          continue;
+        }
       }
       placed += static_cast<int64_t>(blob.size());
       if (kind == Terrain::Water) {
@@ -117,6 +144,7 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
         stats.vegetation_cells += static_cast<int64_t>(blob.size());
       }
     }
+    blob.clear();
   };
   grow(Terrain::Water, config.water);
   grow(Terrain::Vegetation, config.vegetation);
