@@ -78,7 +78,7 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
     }
   } marks{tiles, {}, blob, frontier};
   for (const Objective& o : d.objectives)
-    if (tiles.in_bounds(o.pos) && tiles[o.pos] != kObjectiveMark) marks.objectives.push_back({o.pos, tiles[o.pos]});
+    if (tiles.in_bounds(o.pos)) marks.objectives.push_back({o.pos, tiles[o.pos]});
   marks.hide_objectives();
 
   auto grow = [&](Terrain kind, double share) {

@@ -87,10 +87,10 @@ std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, cons
 }
 
 std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
-  // The candidate cells, the main region's floor in row-major order, as indices (4 bytes each);
-  // the labels (4 bytes per cell) are dropped once they are listed.
+  // The candidate cells, the main region's floor in row-major order, as indices (4 bytes each).
   // A cave of one region (every cave the pipeline makes: connect_cave_regions leaves one) needs
-  // no labels: its floor is the main region's floor.
+  // no labels, its floor being the main region's; any other is labelled (4 bytes per cell,
+  // dropped once the cells are listed).
   std::vector<uint32_t> cells;
   const Terrain* tile = d.tiles.cells().data();
   if (const detail::RegionSizes one = detail::region_sizes(d.tiles, CostTable::dungeon(), moves, {-1, -1});
