@@ -1,14 +1,37 @@
 // Corridor carving.
 //
-// A dig-cost grid is kept for the whole map: border and room-ring corners impassable, existing
-// corridors and doors `reuse`, rooms' interiors and wall rings `room`, other rock `rock`. For
-// each edge, the interiors of its two rooms are made cheap (reuse), the router finds the
-// cheapest 4-connected route between the connection points (A*, Manhattan heuristic, optimal),
-// the route is carved and its cells become `reuse`, and the two interiors are restored.
-// With a turn penalty the search runs over (cell, heading) states on the generic graph engine.
+// Every cell has a dig cost: the border and the room rings' corners can not be dug, existing
+// corridors and doors cost `reuse`, rooms' interiors and wall rings `room`, other rock `rock`.
+// For each edge in turn the interiors of its two rooms cost `reuse`, the cheapest 4-connected
+// route between the two connection points is found, and its wall cells are carved (Door in a
+// wall ring, Corridor elsewhere) and cost `reuse` from then on.
+//
+// Which cheapest route (the common case; width 1, no turn penalty, whole-number costs): the
+// canonical one, whatever search finds the costs. With d(v) the cheapest cost from the start to
+// v (a route's cost is the sum of the costs of the cells it enters), the route is traced back
+// from the goal: from v, the first neighbour u in the order E, S, W, N with d(u) + cost(v) = d(v).
+// Router finds it without searching the two rooms: their interiors cost `reuse`, the least
+// cost, so inside the start room d is `reuse` x the Manhattan distance from the start, and a
+// cheapest route never leaves the goal room once inside (leaving steps away from the goal and
+// coming back steps twice more). So the search starts from the cells round the start room, each
+// with its d, and ends at the cells round the goal room, each with its cost to the goal exact
+// (the Manhattan heuristic is exact there); the d inside the goal room, for the trace, is a
+// two-pass distance transform of the ring cells' d. Every cell whose d + heuristic is at most
+// the route's cost is expanded, so d is exact on every cell the trace looks at, and the route
+// does not depend on the order of the search (Router's pops within a bucket are in no
+// particular order). The proof that this is the route the plain search over every cell traces,
+// and the cases where Router searches plainly (a point outside its room, rooms that touch,
+// `reuse` dearer than digging): carve_corridors' test, which compares both to a reference
+// Dijkstra over every cell.
+//
+// Otherwise (a turn penalty, width 2 or fractional costs) the grid search engine finds a
+// cheapest route (A*, Manhattan heuristic; its pop order decides between equal routes); with a
+// turn penalty the search runs over (cell, heading) states on the generic graph engine.
 #include <catacomb/generator/corridors.hpp>
 
 #include <algorithm>
+#include <limits>
+#include <stdexcept>
 
 #include <catacomb/core/error.hpp>
 #include "core/problems.hpp"
@@ -55,6 +78,257 @@ std::vector<Point> route_with_turns(const CostGrid& cost, Point from, Point to, 
   return path;
 }
 
+
+// The canonical cheapest route (see the file comment) on whole-number costs. Cells are indexed
+// on a grid padded by one impassable cell on every side, so neighbours need no bounds check.
+// G holds the costs: int32_t when no route can cost 2^31 (a route enters each cell once at
+// most), int64_t otherwise; both give the same routes, the first with half the memory traffic.
+template <typename G>
+class Router {
+ public:
+  // Cost classes: 0 can not be dug, then reuse, rock, room.
+  enum : uint8_t { kNoDig = 0, kReuse = 1, kRock = 2, kRoom = 3 };
+
+  // Whether Router takes these costs: whole numbers up to 65,535, width 1, no turn penalty.
+  static bool takes(const DigCosts& dig) {
+    auto whole = [](double v) { return v >= 1 && v <= 65535 && v == static_cast<double>(static_cast<int64_t>(v)); };
+    return dig.width == 1 && dig.turn == 0 && whole(dig.reuse) && whole(dig.rock) && whole(dig.room);
+  }
+
+  static bool fits(int w, int h, const DigCosts& dig) {
+    const double cells = (static_cast<double>(w) + 2) * (static_cast<double>(h) + 2) + w + h;
+    return std::max({dig.reuse, dig.rock, dig.room}) * cells < static_cast<double>(INT32_MAX);
+  }
+
+  // `room_span`: the largest width + height of a room inside the map.
+  Router(int w, int h, const DigCosts& dig, int room_span)
+      : w_(w), h_(h), pw_(w + 2), cls_(static_cast<size_t>(w + 2) * static_cast<size_t>(h + 2), kNoDig),
+        g_(cls_.size(), kInf) {
+    cost_[kNoDig] = 0;
+    cost_[kReuse] = static_cast<G>(dig.reuse);
+    cost_[kRock] = static_cast<G>(dig.rock);
+    cost_[kRoom] = static_cast<G>(dig.room);
+    least_ = std::min({cost_[kReuse], cost_[kRock], cost_[kRoom]});
+    // Every queued f lies within one span of the f being popped: a push adds at most the dearest
+    // cost and one heuristic step, and the cells round the start room, queued at once, differ
+    // by at most reuse x (2 x (width + height + 2)) plus the dearest cost. The ring of buckets
+    // covers the larger of the two.
+    const G dearest = std::max({cost_[kReuse], cost_[kRock], cost_[kRoom]});
+    const G span = std::max(dearest + least_, 2 * cost_[kReuse] * static_cast<G>(room_span + 2) + dearest);
+    size_t r = 1;
+    while (r <= static_cast<size_t>(span)) r *= 2;
+    ring_.resize(r);
+    mask_ = r - 1;
+    const int32_t pw = pw_;
+    off_[0] = 1;
+    off_[1] = pw;
+    off_[2] = -1;
+    off_[3] = -pw;
+  }
+
+  uint8_t& cls(int x, int y) { return cls_[at(x, y)]; }
+
+  // The cells of the canonical cheapest route from `pa` (in room `ra`) to `pb` (in room `rb`)
+  // that lie outside the two rooms, in `out`, from the goal's end; every cell of the route when
+  // a point is outside its room (the plain search). Empty when there is no route. The rooms'
+  // cells cost `reuse` meanwhile; `restore(x0, x1, y, cls)` gives the classes of the cells x0 to
+  // x1 - 1 of row y back afterwards.
+  template <typename Restore>
+  void route(const Rect& ra, Point pa, const Rect& rb, Point pb, std::vector<Point>& out, Restore&& restore) {
+    out.clear();
+    const bool rooms = cost_[kReuse] == least_ && inside(ra) && inside(rb) && ra.contains(pa) && rb.contains(pb) &&
+                       apart(ra, rb);
+    // The rooms' interiors: skipped by the search (their d is worked out), or cheap.
+    for (const Rect* r : {&ra, &rb}) fill(*r, rooms ? kNoDig : kReuse);
+    pb_ = pb;
+    const G best = rooms ? search_rooms(ra, pa, rb) : search_points(pa, pb);
+    if (best != kInf) {
+      if (rooms) trace_rooms(ra, pa, rb, out);
+      else trace_points(pa, pb, out);
+    }
+    for (size_t i : touched_) g_[i] = kInf;
+    touched_.clear();
+    for (const Rect* r : {&ra, &rb})
+      for (int y = std::max(r->y, 0); y < std::min(r->bottom(), h_); ++y) {
+        const int x0 = std::max(r->x, 0), x1 = std::min(r->right(), w_);
+        if (x0 < x1) restore(x0, x1, y, &cls_[at(x0, y)]);
+      }
+  }
+
+ private:
+  static constexpr G kInf = std::numeric_limits<G>::max();
+  struct Entry {
+    uint32_t i;
+    uint16_t x, y;
+  };
+
+  size_t at(int x, int y) const { return static_cast<size_t>(y + 1) * static_cast<size_t>(pw_) + static_cast<size_t>(x + 1); }
+  bool inside(const Rect& r) const { return r.width > 0 && r.height > 0 && r.x >= 0 && r.y >= 0 && r.right() <= w_ && r.bottom() <= h_; }
+  // No cell of one room is in the other or in its ring.
+  static bool apart(const Rect& a, const Rect& b) {
+    return b.x > a.right() || b.right() < a.x || b.y > a.bottom() || b.bottom() < a.y;
+  }
+  void fill(const Rect& r, uint8_t c) {
+    for (int y = std::max(r.y, 0); y < std::min(r.bottom(), h_); ++y)
+      for (int x = std::max(r.x, 0); x < std::min(r.right(), w_); ++x) cls_[at(x, y)] = c;
+  }
+  G heuristic(int x, int y) const { return least_ * static_cast<G>(std::abs(x - pb_.x) + std::abs(y - pb_.y)); }
+  // d(cell) = g if that is lower than what it had: the cell is queued.
+  [[gnu::always_inline]] void offer(size_t i, int x, int y, G g) {
+    if (g >= g_[i]) return;
+    if (g_[i] == kInf) touched_.push_back(i);
+    g_[i] = g;
+    ring_[static_cast<size_t>(g + heuristic(x, y)) & mask_].push_back({static_cast<uint32_t>(i), static_cast<uint16_t>(x), static_cast<uint16_t>(y)});
+    ++queued_;
+  }
+  // The cells round a room, outside it and 4-adjacent to one of its cells, with that cell:
+  // f(ring x, ring y, inner x, inner y).
+  template <typename F>
+  static void each_ring_cell(const Rect& r, F&& f) {
+    for (int x = r.x; x < r.right(); ++x) {
+      f(x, r.y - 1, x, r.y);
+      f(x, r.bottom(), x, r.bottom() - 1);
+    }
+    for (int y = r.y; y < r.bottom(); ++y) {
+      f(r.x - 1, y, r.x, y);
+      f(r.right(), y, r.right() - 1, y);
+    }
+  }
+
+  // Pops in f order until every cell with f <= the route's cost is expanded; `goal(x, y)` says
+  // whether a popped cell ends the route (its f is then the route's cost). The route's cost.
+  template <typename Goal>
+  G run(G f, Goal&& goal) {
+    G best = kInf;
+    while (queued_ > 0) {
+      std::vector<Entry>& bucket = ring_[static_cast<size_t>(f) & mask_];
+      if (bucket.empty()) {
+        if (++f > best) break;
+        continue;
+      }
+      const Entry e = bucket.back();
+      bucket.pop_back();
+      --queued_;
+      const G g = g_[e.i];
+      if (g + heuristic(e.x, e.y) != f) continue;  // queued again since, cheaper
+      if (best == kInf && goal(e.x, e.y)) best = f;
+      for (int d = 0; d < 4; ++d) {
+        const size_t u = e.i + static_cast<size_t>(static_cast<int64_t>(off_[d]));
+        const G c = cost_[cls_[u]];
+        if (c == 0) continue;
+        offer(u, e.x + kDirections[d].x, e.y + kDirections[d].y, g + c);
+      }
+    }
+    for (; queued_ > 0; ++f) {  // what is left lies within one span of f
+      std::vector<Entry>& bucket = ring_[static_cast<size_t>(f) & mask_];
+      queued_ -= bucket.size();
+      bucket.clear();
+    }
+    return best;
+  }
+
+  G search_points(Point pa, Point pb) {
+    offer(at(pa.x, pa.y), pa.x, pa.y, 0);
+    return run(heuristic(pa.x, pa.y), [&](int x, int y) { return x == pb.x && y == pb.y; });
+  }
+
+  G search_rooms(const Rect& ra, Point pa, const Rect& rb) {
+    const G reuse = cost_[kReuse];
+    G f = kInf;
+    each_ring_cell(ra, [&](int x, int y, int ix, int iy) {
+      const size_t i = at(x, y);
+      if (cls_[i] == kNoDig) return;
+      const G g = reuse * static_cast<G>(std::abs(ix - pa.x) + std::abs(iy - pa.y)) + cost_[cls_[i]];
+      offer(i, x, y, g);
+      f = std::min(f, g + heuristic(x, y));
+    });
+    if (f == kInf) return kInf;
+    // Round the goal room: outside it on one axis, within it on the other.
+    return run(f, [&](int x, int y) {
+      const bool in_x = x >= rb.x && x < rb.right(), in_y = y >= rb.y && y < rb.bottom();
+      return (in_x && (y == rb.y - 1 || y == rb.bottom())) || (in_y && (x == rb.x - 1 || x == rb.right()));
+    });
+  }
+
+  void trace_points(Point pa, Point pb, std::vector<Point>& out) {
+    Point v = pb;
+    out.push_back(v);
+    while (v != pa) {
+      const size_t i = at(v.x, v.y);
+      const G c = cost_[cls_[i]];
+      int d = 0;
+      while (d < 4 && g_[i + static_cast<size_t>(static_cast<int64_t>(off_[d]))] != g_[i] - c) ++d;
+      if (d == 4) throw std::logic_error("corridor route: no cell before " + to_string(v));
+      v = {v.x + kDirections[d].x, v.y + kDirections[d].y};
+      out.push_back(v);
+    }
+  }
+
+  void trace_rooms(const Rect& ra, Point pa, const Rect& rb, std::vector<Point>& out) {
+    const G reuse = cost_[kReuse];
+    // d inside the goal room: entered from a ring cell, then `reuse` a step.
+    const int rw = rb.width, rh = rb.height;
+    dt_.assign(static_cast<size_t>(rw) * static_cast<size_t>(rh), kInf);
+    auto dt = [&](int x, int y) -> G& { return dt_[static_cast<size_t>(y - rb.y) * static_cast<size_t>(rw) + static_cast<size_t>(x - rb.x)]; };
+    auto plus = [&](G g) { return g == kInf ? kInf : g + reuse; };
+    each_ring_cell(rb, [&](int x, int y, int ix, int iy) { dt(ix, iy) = std::min(dt(ix, iy), plus(g_[at(x, y)])); });
+    for (int y = rb.y; y < rb.bottom(); ++y)
+      for (int x = rb.x; x < rb.right(); ++x) {
+        if (x > rb.x) dt(x, y) = std::min(dt(x, y), plus(dt(x - 1, y)));
+        if (y > rb.y) dt(x, y) = std::min(dt(x, y), plus(dt(x, y - 1)));
+      }
+    for (int y = rb.bottom() - 1; y >= rb.y; --y)
+      for (int x = rb.right() - 1; x >= rb.x; --x) {
+        if (x + 1 < rb.right()) dt(x, y) = std::min(dt(x, y), plus(dt(x + 1, y)));
+        if (y + 1 < rb.bottom()) dt(x, y) = std::min(dt(x, y), plus(dt(x, y + 1)));
+      }
+    // From the goal to the ring cell the route enters by: the canonical trace, inside the room.
+    Point v = pb_;
+    while (rb.contains(v)) {
+      const G want = dt(v.x, v.y) - reuse;
+      int d = 0;
+      for (; d < 4; ++d) {
+        const Point u{v.x + kDirections[d].x, v.y + kDirections[d].y};
+        if ((rb.contains(u) ? dt(u.x, u.y) : g_[at(u.x, u.y)]) == want) break;
+      }
+      if (d == 4) throw std::logic_error("corridor route: no cell before " + to_string(v));
+      v = {v.x + kDirections[d].x, v.y + kDirections[d].y};
+    }
+    // Outside both rooms, to the start room; its cells' d is reuse x the distance from the start.
+    // A neighbour in the goal room is never on the route (d there comes from the ring).
+    for (;;) {
+      out.push_back(v);
+      const size_t i = at(v.x, v.y);
+      const G want = g_[i] - cost_[cls_[i]];
+      Point next{};
+      bool found = false;
+      for (int d = 0; d < 4 && !found; ++d) {
+        const Point u{v.x + kDirections[d].x, v.y + kDirections[d].y};
+        if (ra.contains(u)) {
+          if (reuse * static_cast<G>(std::abs(u.x - pa.x) + std::abs(u.y - pa.y)) == want) return;
+        } else if (!rb.contains(u) && g_[i + static_cast<size_t>(static_cast<int64_t>(off_[d]))] == want) {
+          next = u;
+          found = true;
+        }
+      }
+      if (!found) throw std::logic_error("corridor route: no cell before " + to_string(v));
+      v = next;
+    }
+  }
+
+  int w_, h_, pw_;
+  std::vector<uint8_t> cls_;
+  std::vector<G> g_;
+  std::vector<size_t> touched_;
+  std::vector<std::vector<Entry>> ring_;
+  size_t mask_ = 0, queued_ = 0;
+  G cost_[4] = {};
+  G least_ = 1;
+  int32_t off_[4] = {};
+  Point pb_{};
+  std::vector<G> dt_;
+};
+
 }  // namespace
 
 std::vector<FieldProblem> DigCosts::problems() const {
@@ -71,6 +345,49 @@ std::vector<FieldProblem> DigCosts::problems() const {
 }
 
 void DigCosts::check() const { throw_if_problems(problems()); }
+
+namespace {
+
+// Width 1, no turn penalty, whole-number costs: every corridor is the canonical cheapest route.
+template <typename G>
+void carve_canonical(Grid<Terrain>& tiles, const Grid<Zone>& zone, const std::vector<Rect>& rooms,
+                     const std::vector<Point>& points, const std::vector<RoomEdge>& edges, const DigCosts& dig,
+                     CarveStats& stats) {
+  const int w = tiles.width(), h = tiles.height();
+  int span = 0;
+  for (const Rect& r : rooms)
+    if (r.x >= 0 && r.y >= 0 && r.right() <= w && r.bottom() <= h) span = std::max(span, r.width + r.height);
+  Router<G> router(w, h, dig, span);
+  // A cell's class from its zone and tile; row by row.
+  auto classes = [&](int x0, int x1, int y, uint8_t* c) {
+    const Zone* z = &zone(0, y);
+    const Terrain* t = &tiles(0, y);
+    for (int x = x0; x < x1; ++x) {
+      const bool wall = t[x] == Terrain::Wall;
+      const Zone zx = z[x];
+      c[x - x0] = zx == Zone::NoDig      ? Router<G>::kNoDig
+                  : zx == Zone::Interior ? Router<G>::kRoom
+                  : !wall                ? Router<G>::kReuse
+                  : zx == Zone::Ring     ? Router<G>::kRoom
+                                         : Router<G>::kRock;
+    }
+  };
+  for (int y = 0; y < h; ++y) classes(0, w, y, &router.cls(0, y));
+  std::vector<Point> route;
+  for (const RoomEdge& e : edges) {
+    const auto a = static_cast<size_t>(e.a), b = static_cast<size_t>(e.b);
+    router.route(rooms[a], points[a], rooms[b], points[b], route, classes);
+    for (const Point& p : route) {
+      if (zone[p] == Zone::NoDig || zone[p] == Zone::Interior || tiles[p] != Terrain::Wall) continue;
+      tiles[p] = zone[p] == Zone::Ring ? Terrain::Door : Terrain::Corridor;
+      router.cls(p.x, p.y) = Router<G>::kReuse;
+      ++stats.carved;
+    }
+    ++stats.corridors;
+  }
+}
+
+}  // namespace
 
 CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms, const std::vector<Point>& points,
                            const std::vector<RoomEdge>& edges, const DigCosts& dig) {
@@ -103,101 +420,106 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
         zone(x, y) = z;
       }
   }
-  auto base_cost = [&](Point p) -> double {
-    switch (zone[p]) {
-      case Zone::NoDig: return CostTable::kImpassable;
-      case Zone::Interior: return dig.room;
-      case Zone::Ring: return tiles[p] == Terrain::Wall ? dig.room : dig.reuse;
-      case Zone::Rock: return tiles[p] == Terrain::Wall ? dig.rock : dig.reuse;
-    }
-    return CostTable::kImpassable;
-  };
-  // `base` is the cost of entering one cell; the router's costs what it sees: for width 2, a
-  // path cell p stands for the 2x2 block p, p+x, p+y, p+x+y, so it costs the block's dearest
-  // cell (a grid of its own); for width 1 the two are the same, so `base` itself is handed over.
-  // The search object owns the router's costs (no copy of a grid of 8 bytes a cell): both routers
-  // read them there, and every change goes through it (one cell or one rectangle at a time: no
-  // rebuild of its tables per corridor).
-  CostGrid base(w, h, CostTable::kImpassable);
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) base(x, y) = base_cost({x, y});
-  auto block_cost = [&](Point p) {
-    double c = 0;
-    for (int dy = 0; dy < dig.width; ++dy)
-      for (int dx = 0; dx < dig.width; ++dx) {
-        const Point q{p.x + dx, p.y + dy};
-        c = std::max(c, base.in_bounds(q) ? base[q] : CostTable::kImpassable);
-      }
-    return c;
-  };
-  GridSearch search;
-  if (dig.width == 2) {
-    CostGrid blocks(w, h, CostTable::kImpassable);
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) blocks(x, y) = block_cost({x, y});
-    search.set_costs(std::move(blocks));
-  } else {
-    search.set_costs(std::move(base));  // width 1 reads base no more
-  }
-  const CostGrid& cost = search.costs();
-  auto set = [&](Point q, double c) {
-    if (cost[q] != c) search.set_cost(q, c);
-  };
-  // base[p] = c, and the router's cost of every block that contains p.
-  auto set_base = [&](Point p, double c) {
-    if (dig.width == 1) return set(p, c);  // the router's costs are base's
-    base[p] = c;
-    for (int dy = 0; dy < 2; ++dy)
-      for (int dx = 0; dx < 2; ++dx) {
-        const Point q{p.x - dx, p.y - dy};
-        if (cost.in_bounds(q)) set(q, block_cost(q));
-      }
-  };
-
-  auto set_room = [&](const Rect& r, bool cheap) {
-    const double c = cheap ? dig.reuse : dig.room;
-    if (dig.width == 1) {
-      // set_area_cost: the same as set_cost cell by cell, for a fraction of the work.
-      if (dig.reuse != dig.room) search.set_area_cost(r, c);
-      return;
-    }
-    // Width 2: the whole interior first, then each block that holds an interior cell once.
-    for (int y = r.y; y < r.bottom(); ++y)
-      for (int x = r.x; x < r.right(); ++x) base(x, y) = c;
-    for (int y = r.y - 1; y < r.bottom(); ++y)
-      for (int x = r.x - 1; x < r.right(); ++x)
-        if (cost.in_bounds(x, y)) set({x, y}, block_cost({x, y}));
-  };
-
   CarveStats stats;
-  SearchOptions opt;
-  opt.moves = {4, DiagonalPolicy::Never, kSqrt2};
-  opt.heuristic = Heuristic::Manhattan;
-  auto carve = [&](Point p) {
-    if (!tiles.in_bounds(p) || zone[p] == Zone::NoDig || zone[p] == Zone::Interior) return;
-    if (tiles[p] != Terrain::Wall) return;
-    tiles[p] = zone[p] == Zone::Ring ? Terrain::Door : Terrain::Corridor;
-    set_base(p, dig.reuse);
-    ++stats.carved;
-  };
-  for (const RoomEdge& e : edges) {
-    const Rect& ra = rooms[static_cast<size_t>(e.a)];
-    const Rect& rb = rooms[static_cast<size_t>(e.b)];
-    set_room(ra, true);
-    set_room(rb, true);
-    const Point from = points[static_cast<size_t>(e.a)], to = points[static_cast<size_t>(e.b)];
-    std::vector<Point> path;
-    if (dig.turn > 0) {
-      path = route_with_turns(cost, from, to, dig.turn);
-    } else {
-      path = search.find_path(from, to, opt).path;
-    }
-    set_room(ra, false);
-    set_room(rb, false);
-    for (const Point& p : path)
+  if (Router<int32_t>::takes(dig)) {
+    if (Router<int32_t>::fits(w, h, dig)) carve_canonical<int32_t>(tiles, zone, rooms, points, edges, dig, stats);
+    else carve_canonical<int64_t>(tiles, zone, rooms, points, edges, dig, stats);
+  } else {
+    auto base_cost = [&](Point p) -> double {
+      switch (zone[p]) {
+        case Zone::NoDig: return CostTable::kImpassable;
+        case Zone::Interior: return dig.room;
+        case Zone::Ring: return tiles[p] == Terrain::Wall ? dig.room : dig.reuse;
+        case Zone::Rock: return tiles[p] == Terrain::Wall ? dig.rock : dig.reuse;
+      }
+      return CostTable::kImpassable;
+    };
+    // `base` is the cost of entering one cell; the router's costs what it sees: for width 2, a
+    // path cell p stands for the 2x2 block p, p+x, p+y, p+x+y, so it costs the block's dearest
+    // cell (a grid of its own); for width 1 the two are the same, so `base` itself is handed over.
+    // The search object owns the router's costs (no copy of a grid of 8 bytes a cell): both routers
+    // read them there, and every change goes through it (one cell or one rectangle at a time: no
+    // rebuild of its tables per corridor).
+    CostGrid base(w, h, CostTable::kImpassable);
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) base(x, y) = base_cost({x, y});
+    auto block_cost = [&](Point p) {
+      double c = 0;
       for (int dy = 0; dy < dig.width; ++dy)
-        for (int dx = 0; dx < dig.width; ++dx) carve({p.x + dx, p.y + dy});
-    ++stats.corridors;
+        for (int dx = 0; dx < dig.width; ++dx) {
+          const Point q{p.x + dx, p.y + dy};
+          c = std::max(c, base.in_bounds(q) ? base[q] : CostTable::kImpassable);
+        }
+      return c;
+    };
+    GridSearch search;
+    if (dig.width == 2) {
+      CostGrid blocks(w, h, CostTable::kImpassable);
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) blocks(x, y) = block_cost({x, y});
+      search.set_costs(std::move(blocks));
+    } else {
+      search.set_costs(std::move(base));  // width 1 reads base no more
+    }
+    const CostGrid& cost = search.costs();
+    auto set = [&](Point q, double c) {
+      if (cost[q] != c) search.set_cost(q, c);
+    };
+    // base[p] = c, and the router's cost of every block that contains p.
+    auto set_base = [&](Point p, double c) {
+      if (dig.width == 1) return set(p, c);  // the router's costs are base's
+      base[p] = c;
+      for (int dy = 0; dy < 2; ++dy)
+        for (int dx = 0; dx < 2; ++dx) {
+          const Point q{p.x - dx, p.y - dy};
+          if (cost.in_bounds(q)) set(q, block_cost(q));
+        }
+    };
+
+    auto set_room = [&](const Rect& r, bool cheap) {
+      const double c = cheap ? dig.reuse : dig.room;
+      if (dig.width == 1) {
+        // set_area_cost: the same as set_cost cell by cell, for a fraction of the work.
+        if (dig.reuse != dig.room) search.set_area_cost(r, c);
+        return;
+      }
+      // Width 2: the whole interior first, then each block that holds an interior cell once.
+      for (int y = r.y; y < r.bottom(); ++y)
+        for (int x = r.x; x < r.right(); ++x) base(x, y) = c;
+      for (int y = r.y - 1; y < r.bottom(); ++y)
+        for (int x = r.x - 1; x < r.right(); ++x)
+          if (cost.in_bounds(x, y)) set({x, y}, block_cost({x, y}));
+    };
+
+    SearchOptions opt;
+    opt.moves = {4, DiagonalPolicy::Never, kSqrt2};
+    opt.heuristic = Heuristic::Manhattan;
+    auto carve = [&](Point p) {
+      if (!tiles.in_bounds(p) || zone[p] == Zone::NoDig || zone[p] == Zone::Interior) return;
+      if (tiles[p] != Terrain::Wall) return;
+      tiles[p] = zone[p] == Zone::Ring ? Terrain::Door : Terrain::Corridor;
+      set_base(p, dig.reuse);
+      ++stats.carved;
+    };
+    for (const RoomEdge& e : edges) {
+      const Rect& ra = rooms[static_cast<size_t>(e.a)];
+      const Rect& rb = rooms[static_cast<size_t>(e.b)];
+      set_room(ra, true);
+      set_room(rb, true);
+      const Point from = points[static_cast<size_t>(e.a)], to = points[static_cast<size_t>(e.b)];
+      std::vector<Point> path;
+      if (dig.turn > 0) {
+        path = route_with_turns(cost, from, to, dig.turn);
+      } else {
+        path = search.find_path(from, to, opt).path;
+      }
+      set_room(ra, false);
+      set_room(rb, false);
+      for (const Point& p : path)
+        for (int dy = 0; dy < dig.width; ++dy)
+          for (int dx = 0; dx < dig.width; ++dx) carve({p.x + dx, p.y + dy});
+      ++stats.corridors;
+    }
   }
   // A door that opens onto no corridor (a notch cut into a room's wall where a corridor only
   // grazed it) is walled up again: every wall-ring cell touches its room, so this never

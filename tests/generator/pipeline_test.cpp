@@ -124,12 +124,12 @@ TEST(PipelineTest, SameSeedGivesTheSameDungeonAndDifferentSeedsDiffer) {
 TEST(PipelineTest, GoldenHashes) {
   GenerateConfig rooms = config_for("rooms", 80, 50);
   GenerateConfig caves = config_for("caves", 80, 50);
-  EXPECT_EQ(grid_hash(generate_dungeon(rooms, 1).dungeon.tiles), 5798470444413950716ull);
-  EXPECT_EQ(grid_hash(generate_dungeon(rooms, 42).dungeon.tiles), 16732750626469298246ull);
+  EXPECT_EQ(grid_hash(generate_dungeon(rooms, 1).dungeon.tiles), 7355527653186614200ull);
+  EXPECT_EQ(grid_hash(generate_dungeon(rooms, 42).dungeon.tiles), 15473177609828640326ull);
   EXPECT_EQ(grid_hash(generate_dungeon(caves, 1).dungeon.tiles), 15705242312706901386ull);
   EXPECT_EQ(grid_hash(generate_dungeon(caves, 42).dungeon.tiles), 11389791991020275849ull);
   // The whole JSON file (objectives, rooms, recipe) as well as the tiles.
-  EXPECT_EQ(fnv1a64(write_json_map(generate_dungeon(rooms, 1).dungeon)), 8995349066859157589ull);
+  EXPECT_EQ(fnv1a64(write_json_map(generate_dungeon(rooms, 1).dungeon)), 4113825397616293235ull);
   EXPECT_EQ(fnv1a64(write_json_map(generate_dungeon(caves, 1).dungeon)), 8681999091144886653ull);
 }
 
