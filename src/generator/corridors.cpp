@@ -10,19 +10,22 @@
 // canonical one, whatever search finds the costs. With d(v) the cheapest cost from the start to
 // v (a route's cost is the sum of the costs of the cells it enters), the route is traced back
 // from the goal: from v, the first neighbour u in the order E, S, W, N with d(u) + cost(v) = d(v).
-// Router finds it without searching the two rooms: their interiors cost `reuse`, the least
-// cost, so inside the start room d is `reuse` x the Manhattan distance from the start, and a
-// cheapest route never leaves the goal room once inside (leaving steps away from the goal and
-// coming back steps twice more). So the search starts from the cells round the start room, each
-// with its d, and ends at the cells round the goal room, each with its cost to the goal exact
-// (the Manhattan heuristic is exact there); the d inside the goal room, for the trace, is a
-// two-pass distance transform of the ring cells' d. Every cell whose d + heuristic is at most
-// the route's cost is expanded, so d is exact on every cell the trace looks at, and the route
-// does not depend on the order of the search (Router's pops within a bucket are in no
-// particular order). The proof that this is the route the plain search over every cell traces,
-// and the cases where Router searches plainly (a point outside its room, rooms that touch,
-// `reuse` dearer than digging): carve_corridors' test, which compares both to a reference
-// Dijkstra over every cell.
+// Router finds it without searching the two rooms. Their interiors cost `reuse`; when that is the
+// least cost, each point is in its room and the rooms keep a cell apart:
+// - inside the start room d is reuse x the Manhattan distance from the start (no route is
+//   cheaper), so the search starts from the cells round the room, each with its d;
+// - a cheapest route never leaves the goal room once in (the step out moves away from the goal,
+//   so the detour costs at least 2 x reuse more), so the search ends at the cells round it,
+//   where the Manhattan heuristic is exactly the rest of the route's cost; for the trace, d
+//   inside the room is a two-pass distance transform of those cells' d;
+// - so d is the same as over every cell for every cell a cheapest route passes, and a neighbour
+//   inside the goal room is never on one.
+// Every cell whose d + heuristic is at most the route's cost is expanded (A*, Manhattan
+// heuristic x the least cost, consistent), so d is exact on every cell the trace looks at (a
+// cell whose d is only an upper bound and still fits the equation is on a cheapest route too),
+// and the route does not depend on the order of the search: Router's pops within a bucket are in
+// no particular order. Otherwise Router searches from point to point over every cell, the same
+// way. CorridorsTest holds both to a plain Dijkstra over every cell with the same trace.
 //
 // Otherwise (a turn penalty, width 2 or fractional costs) the grid search engine finds a
 // cheapest route (A*, Manhattan heuristic; its pop order decides between equal routes); with a

@@ -67,9 +67,9 @@ class ClosePairs {
         md_(min_distance),
         bx_(width / reach_ + 1),
         by_(height / reach_ + 1),
-        head_(static_cast<size_t>(bx_) * static_cast<size_t>(by_), -1),
-        next_in_(rects.size()),
+        buckets_(static_cast<size_t>(bx_) * static_cast<size_t>(by_)),
         at_(rects.size()),
+        slot_(rects.size()),
         moved_(rects.size(), 1),
         moved_count_(rects.size()) {
     for (size_t i = 0; i < rects.size(); ++i) {
@@ -83,10 +83,14 @@ class ClosePairs {
     moved_count_ += moved_[i] ? 0u : 1u;
     moved_[i] = 1;
     const size_t b = bucket_of(rects_[i]);
-    if (b == at_[i]) return;
-    int32_t* at = &head_[at_[i]];  // unlink i from its old bucket's list
-    while (*at != static_cast<int32_t>(i)) at = &next_in_[static_cast<size_t>(*at)];
-    *at = next_in_[i];
+    if (b == at_[i]) {
+      buckets_[b][slot_[i]].r = rects_[i];
+      return;
+    }
+    std::vector<Member>& old = buckets_[at_[i]];  // swap-remove i from its old bucket
+    old[slot_[i]] = old.back();
+    slot_[static_cast<size_t>(old[slot_[i]].i)] = slot_[i];
+    old.pop_back();
     at_[i] = b;
     link(i);
   }
@@ -108,31 +112,38 @@ class ClosePairs {
   }
 
  private:
+  // A bucket's rooms are kept with their rectangles, side by side: the searches below read a
+  // bucket as one run of memory.
+  struct Member {
+    int32_t i;
+    Rect r;
+  };
+
   bool close(const Rect& a, const Rect& b) const { return room_gap(a, b) < md_; }
   void add_pair(size_t i, size_t u) {
     next_.push_back({static_cast<int32_t>(std::min(i, u)), static_cast<int32_t>(std::max(i, u))});
   }
 
   // Every close pair, when most rooms moved: each room against the rooms after it in its
-  // bucket's list and in the four buckets after its own (right, and the three below), so each
-  // pair of neighbouring buckets is looked at once.
+  // bucket and in the four buckets after its own (right, and the three below), so each pair of
+  // neighbouring buckets is looked at once.
   void all_pairs() {
     for (int by = 0; by < by_; ++by)
-      for (int bx = 0; bx < bx_; ++bx)
-        for (int32_t i = head_[static_cast<size_t>(by) * static_cast<size_t>(bx_) + static_cast<size_t>(bx)]; i >= 0;
-             i = next_in_[static_cast<size_t>(i)]) {
-          const auto a = static_cast<size_t>(i);
-          for (int32_t j = next_in_[a]; j >= 0; j = next_in_[static_cast<size_t>(j)])
-            if (close(rects_[a], rects_[static_cast<size_t>(j)])) add_pair(a, static_cast<size_t>(j));
+      for (int bx = 0; bx < bx_; ++bx) {
+        const std::vector<Member>& own = buckets_[static_cast<size_t>(by) * static_cast<size_t>(bx_) + static_cast<size_t>(bx)];
+        for (size_t k = 0; k < own.size(); ++k) {
+          const Member& a = own[k];
+          for (size_t l = k + 1; l < own.size(); ++l)
+            if (close(a.r, own[l].r)) add_pair(static_cast<size_t>(a.i), static_cast<size_t>(own[l].i));
           const int after[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
           for (const auto& d : after) {
             const int x = bx + d[0], y = by + d[1];
             if (x < 0 || x >= bx_ || y >= by_) continue;
-            for (int32_t j = head_[static_cast<size_t>(y) * static_cast<size_t>(bx_) + static_cast<size_t>(x)]; j >= 0;
-                 j = next_in_[static_cast<size_t>(j)])
-              if (close(rects_[a], rects_[static_cast<size_t>(j)])) add_pair(a, static_cast<size_t>(j));
+            for (const Member& b : buckets_[static_cast<size_t>(y) * static_cast<size_t>(bx_) + static_cast<size_t>(x)])
+              if (close(a.r, b.r)) add_pair(static_cast<size_t>(a.i), static_cast<size_t>(b.i));
           }
         }
+      }
   }
 
   // The close pairs with a room that moved, looked for round each such room.
@@ -143,18 +154,19 @@ class ClosePairs {
       const int bx = static_cast<int>(at_[i] % static_cast<size_t>(bx_)), by = static_cast<int>(at_[i] / static_cast<size_t>(bx_));
       for (int y = std::max(by - 1, 0); y <= std::min(by + 1, by_ - 1); ++y)
         for (int x = std::max(bx - 1, 0); x <= std::min(bx + 1, bx_ - 1); ++x)
-          for (int32_t j = head_[static_cast<size_t>(y) * static_cast<size_t>(bx_) + static_cast<size_t>(x)]; j >= 0;
-               j = next_in_[static_cast<size_t>(j)]) {
-            const auto u = static_cast<size_t>(j);
+          for (const Member& b : buckets_[static_cast<size_t>(y) * static_cast<size_t>(bx_) + static_cast<size_t>(x)]) {
+            if (!close(a, b.r)) continue;
+            const auto u = static_cast<size_t>(b.i);
             if (u == i || (moved_[u] && u < i)) continue;  // a pair of two moved rooms once
-            if (close(a, rects_[u])) add_pair(i, u);
+            add_pair(i, u);
           }
     }
   }
 
   void link(size_t i) {
-    next_in_[i] = head_[at_[i]];
-    head_[at_[i]] = static_cast<int32_t>(i);
+    std::vector<Member>& b = buckets_[at_[i]];
+    slot_[i] = static_cast<uint32_t>(b.size());
+    b.push_back({static_cast<int32_t>(i), rects_[i]});
   }
   size_t bucket_of(const Rect& r) const {
     return static_cast<size_t>(r.y / reach_) * static_cast<size_t>(bx_) + static_cast<size_t>(r.x / reach_);
@@ -162,8 +174,9 @@ class ClosePairs {
 
   const std::vector<Rect>& rects_;
   int reach_, md_, bx_, by_;
-  std::vector<int32_t> head_, next_in_;  // each bucket's rooms as a list: its first, each one's next
-  std::vector<size_t> at_;                // each room's bucket
+  std::vector<std::vector<Member>> buckets_;  // each bucket's rooms
+  std::vector<size_t> at_;                    // each room's bucket
+  std::vector<uint32_t> slot_;                // and its place in the bucket
   std::vector<uint8_t> moved_;
   size_t moved_count_;
   std::vector<std::pair<int32_t, int32_t>> pairs_, next_;
