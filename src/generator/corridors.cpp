@@ -113,11 +113,12 @@ class Router {
     cost_[kRoom] = static_cast<G>(dig.room);
     least_ = std::min({cost_[kReuse], cost_[kRock], cost_[kRoom]});
     // Every queued f lies within one span of the f being popped: a push adds at most the dearest
-    // cost and one heuristic step, and the cells round the start room, queued at once, differ
-    // by at most reuse x (2 x (width + height + 2)) plus the dearest cost. The ring of buckets
-    // covers the larger of the two.
+    // cost, one heuristic step and the goal room's wall bonus (stepping off its ring), and the
+    // cells round the start room, queued at once, differ by at most reuse x (2 x (width + height
+    // + 2)) plus the dearest cost and that bonus. The ring of buckets covers the larger.
     const G dearest = std::max({cost_[kReuse], cost_[kRock], cost_[kRoom]});
-    const G span = std::max(dearest + least_, 2 * cost_[kReuse] * static_cast<G>(room_span + 2) + dearest);
+    const G bonus = std::max(G{0}, cost_[kRoom] - cost_[kReuse]);
+    const G span = std::max(dearest + least_, 2 * cost_[kReuse] * static_cast<G>(room_span + 2) + dearest) + bonus;
     size_t r = 1;
     while (r <= static_cast<size_t>(span)) r *= 2;
     ring_.resize(r);
@@ -163,6 +164,7 @@ class Router {
   struct Entry {
     uint32_t i;
     uint16_t x, y;
+    G g;  // the cell's cost when queued: the entry is stale once that has dropped
   };
 
   size_t at(int x, int y) const { return static_cast<size_t>(y + 1) * static_cast<size_t>(pw_) + static_cast<size_t>(x + 1); }
@@ -175,13 +177,31 @@ class Router {
     for (int y = std::max(r.y, 0); y < std::min(r.bottom(), h_); ++y)
       for (int x = std::max(r.x, 0); x < std::min(r.right(), w_); ++x) cls_[at(x, y)] = c;
   }
-  G heuristic(int x, int y) const { return least_ * static_cast<G>(std::abs(x - pb_.x) + std::abs(y - pb_.y)); }
+  // A lower bound of the cost from (x, y) to the goal, consistent (it drops by at most a cell's
+  // cost from a cell to the next). Searching for a point: least x the Manhattan distance.
+  // Searching for the goal room (`room_h_`): a cell on its ring is that, exactly (`reuse` a step
+  // once in, the least cost); a route from any other cell enters the room through a ring cell,
+  // a wall (cost `room`: room - reuse more than the Manhattan bound) or a door (`reuse`, and
+  // reuse x the Manhattan distance through that door), so the bound is the least of the wall
+  // bound and the doors' (while the ring has up to kDoors doors; more, and the Manhattan bound).
+  G heuristic(int x, int y) const {
+    const G plain = least_ * static_cast<G>(std::abs(x - pb_.x) + std::abs(y - pb_.y));
+    if (!room_h_ || on_goal_ring(x, y)) return plain;
+    G h = plain + wall_bonus_;
+    for (int k = 0; k < doors_; ++k)
+      h = std::min(h, door_[k].rest + least_ * static_cast<G>(std::abs(x - door_[k].x) + std::abs(y - door_[k].y)));
+    return h;
+  }
+  bool on_goal_ring(int x, int y) const {
+    const bool in_x = x >= rb_.x && x < rb_.right(), in_y = y >= rb_.y && y < rb_.bottom();
+    return (in_x && (y == rb_.y - 1 || y == rb_.bottom())) || (in_y && (x == rb_.x - 1 || x == rb_.right()));
+  }
   // d(cell) = g if that is lower than what it had: the cell is queued.
   [[gnu::always_inline]] void offer(size_t i, int x, int y, G g) {
     if (g >= g_[i]) return;
     if (g_[i] == kInf) touched_.push_back(i);
     g_[i] = g;
-    ring_[static_cast<size_t>(g + heuristic(x, y)) & mask_].push_back({static_cast<uint32_t>(i), static_cast<uint16_t>(x), static_cast<uint16_t>(y)});
+    ring_[static_cast<size_t>(g + heuristic(x, y)) & mask_].push_back({static_cast<uint32_t>(i), static_cast<uint16_t>(x), static_cast<uint16_t>(y), g});
     ++queued_;
   }
   // The cells round a room, outside it and 4-adjacent to one of its cells, with that cell:
@@ -212,8 +232,8 @@ class Router {
       const Entry e = bucket.back();
       bucket.pop_back();
       --queued_;
-      const G g = g_[e.i];
-      if (g + heuristic(e.x, e.y) != f) continue;  // queued again since, cheaper
+      const G g = e.g;
+      if (g_[e.i] != g) continue;  // queued again since, cheaper
       if (best == kInf && goal(e.x, e.y)) best = f;
       for (int d = 0; d < 4; ++d) {
         const size_t u = e.i + static_cast<size_t>(static_cast<int64_t>(off_[d]));
@@ -231,12 +251,27 @@ class Router {
   }
 
   G search_points(Point pa, Point pb) {
+    room_h_ = false;
     offer(at(pa.x, pa.y), pa.x, pa.y, 0);
     return run(heuristic(pa.x, pa.y), [&](int x, int y) { return x == pb.x && y == pb.y; });
   }
 
   G search_rooms(const Rect& ra, Point pa, const Rect& rb) {
     const G reuse = cost_[kReuse];
+    // The goal room's heuristic: its doors, or none when there are more than kDoors.
+    rb_ = rb;
+    room_h_ = true;
+    wall_bonus_ = cost_[kRoom] - reuse;
+    doors_ = 0;
+    each_ring_cell(rb, [&](int x, int y, int, int) {
+      if (cls_[at(x, y)] != kReuse || doors_ > kDoors) return;
+      if (doors_ < kDoors) door_[doors_] = {x, y, reuse * static_cast<G>(std::abs(x - pb_.x) + std::abs(y - pb_.y))};
+      ++doors_;
+    });
+    if (doors_ > kDoors) {
+      wall_bonus_ = 0;
+      doors_ = 0;
+    }
     G f = kInf;
     each_ring_cell(ra, [&](int x, int y, int ix, int iy) {
       const size_t i = at(x, y);
@@ -246,11 +281,7 @@ class Router {
       f = std::min(f, g + heuristic(x, y));
     });
     if (f == kInf) return kInf;
-    // Round the goal room: outside it on one axis, within it on the other.
-    return run(f, [&](int x, int y) {
-      const bool in_x = x >= rb.x && x < rb.right(), in_y = y >= rb.y && y < rb.bottom();
-      return (in_x && (y == rb.y - 1 || y == rb.bottom())) || (in_y && (x == rb.x - 1 || x == rb.right()));
-    });
+    return run(f, [&](int x, int y) { return on_goal_ring(x, y); });
   }
 
   void trace_points(Point pa, Point pb, std::vector<Point>& out) {
@@ -330,6 +361,17 @@ class Router {
   int32_t off_[4] = {};
   Point pb_{};
   std::vector<G> dt_;
+  // The goal room's heuristic (see heuristic()).
+  static constexpr int kDoors = 8;
+  struct Door {
+    int x, y;
+    G rest;  // reuse x the Manhattan distance from the door to the goal
+  };
+  bool room_h_ = false;
+  Rect rb_{};
+  G wall_bonus_ = 0;
+  int doors_ = 0;
+  Door door_[kDoors] = {};
 };
 
 }  // namespace
