@@ -46,6 +46,25 @@ namespace {
 
 enum class Zone : uint8_t { Rock, NoDig, Ring, Interior };
 
+// The zone of the cell (x, y) of a map whose zone there is `now`, after room r: the border and
+// the rings' corners are NoDig, and a cell keeps NoDig or Interior once it has it; otherwise r's
+// interior, its ring (4-adjacent to its sides, outside it), or what it was.
+Zone zone_after(Zone now, const Rect& r, int x, int y) {
+  if (now == Zone::NoDig || now == Zone::Interior) return now;
+  const bool in_x = x >= r.x && x < r.right(), in_y = y >= r.y && y < r.bottom();
+  return in_x && in_y ? Zone::Interior : (in_x || in_y ? Zone::Ring : Zone::NoDig);
+}
+
+Grid<Zone> zones(int w, int h, const std::vector<Rect>& rooms) {
+  Grid<Zone> zone(w, h, Zone::Rock);
+  for (int x = 0; x < w; ++x) zone(x, 0) = zone(x, h - 1) = Zone::NoDig;
+  for (int y = 0; y < h; ++y) zone(0, y) = zone(w - 1, y) = Zone::NoDig;
+  for (const Rect& r : rooms)
+    for (int y = std::max(r.y - 1, 0); y <= std::min(r.bottom(), h - 1); ++y)
+      for (int x = std::max(r.x - 1, 0); x <= std::min(r.right(), w - 1); ++x) zone(x, y) = zone_after(zone(x, y), r, x, y);
+  return zone;
+}
+
 struct TurnState {
   int32_t cell;  // row-major index
   int8_t dir;    // heading 0-3 (E, S, W, N), or -1 at the start
@@ -105,12 +124,10 @@ class Router {
 
   // `room_span`: the largest width + height of a room inside the map.
   Router(int w, int h, const DigCosts& dig, int room_span)
-      : w_(w), h_(h), pw_(w + 2), cls_(static_cast<size_t>(w + 2) * static_cast<size_t>(h + 2), kNoDig),
+      : w_(w), h_(h), pw_(w + 2), cls_(static_cast<size_t>(w + 2) * static_cast<size_t>(h + 2), kPadding),
         g_(cls_.size(), kInf) {
-    cost_[kNoDig] = 0;
-    cost_[kReuse] = static_cast<G>(dig.reuse);
-    cost_[kRock] = static_cast<G>(dig.rock);
-    cost_[kRoom] = static_cast<G>(dig.room);
+    const G by_class[4] = {0, static_cast<G>(dig.reuse), static_cast<G>(dig.rock), static_cast<G>(dig.room)};
+    for (size_t b = 0; b < 16; ++b) cost_[b] = by_class[b & 3];
     least_ = std::min({cost_[kReuse], cost_[kRock], cost_[kRoom]});
     // Every queued f lies within one span of the f being popped: a push adds at most the dearest
     // cost, one heuristic step and the goal room's wall bonus (stepping off its ring), and the
@@ -130,15 +147,36 @@ class Router {
     off_[3] = -pw;
   }
 
-  uint8_t& cls(int x, int y) { return cls_[at(x, y)]; }
+  // The cells' zones and classes for these tiles and rooms (see Zone): as carve_corridors'
+  // other routers read them from the zone grid.
+  void build(const Grid<Terrain>& tiles, const std::vector<Rect>& rooms) {
+    for (int y = 0; y < h_; ++y) {
+      const Terrain* t = &tiles(0, y);
+      uint8_t* c = &cls_[at(0, y)];
+      for (int x = 0; x < w_; ++x) c[x] = t[x] == Terrain::Wall ? byte(Zone::Rock, kRock) : byte(Zone::Rock, kReuse);
+      c[0] = c[w_ - 1] = kPadding;
+    }
+    std::fill_n(&cls_[at(0, 0)], w_, kPadding);
+    std::fill_n(&cls_[at(0, h_ - 1)], w_, kPadding);
+    for (const Rect& r : rooms)
+      for (int y = std::max(r.y - 1, 0); y <= std::min(r.bottom(), h_ - 1); ++y)
+        for (int x = std::max(r.x - 1, 0); x <= std::min(r.right(), w_ - 1); ++x) {
+          uint8_t& c = cls_[at(x, y)];
+          const Zone before = zone(c), z = zone_after(before, r, x, y);
+          if (z == before) continue;
+          const bool wall = tiles(x, y) == Terrain::Wall;
+          c = byte(z, z == Zone::NoDig ? kNoDig : (z == Zone::Ring && !wall ? kReuse : kRoom));
+        }
+  }
+  Zone zone(int x, int y) const { return zone(cls_[at(x, y)]); }
+  // A carved cell: a corridor or a door from now on.
+  void carved(int x, int y) { set_class(cls_[at(x, y)], kReuse); }
 
   // The cells of the canonical cheapest route from `pa` (in room `ra`) to `pb` (in room `rb`)
   // that lie outside the two rooms, in `out`, from the goal's end; every cell of the route when
   // a point is outside its room (the plain search). Empty when there is no route. The rooms'
-  // cells cost `reuse` meanwhile; `restore(x0, x1, y, cls)` gives the classes of the cells x0 to
-  // x1 - 1 of row y back afterwards.
-  template <typename Restore>
-  void route(const Rect& ra, Point pa, const Rect& rb, Point pb, std::vector<Point>& out, Restore&& restore) {
+  // cells cost `reuse` meanwhile.
+  void route(const Rect& ra, Point pa, const Rect& rb, Point pb, std::vector<Point>& out) {
     out.clear();
     const bool rooms = cost_[kReuse] == least_ && inside(ra) && inside(rb) && ra.contains(pa) && rb.contains(pb) &&
                        apart(ra, rb);
@@ -155,12 +193,21 @@ class Router {
     for (const Rect* r : {&ra, &rb})
       for (int y = std::max(r->y, 0); y < std::min(r->bottom(), h_); ++y) {
         const int x0 = std::max(r->x, 0), x1 = std::min(r->right(), w_);
-        if (x0 < x1) restore(x0, x1, y, &cls_[at(x0, y)]);
+        for (int x = x0; x < x1; ++x) {  // a room's cell is its interior or a ring's corner
+          uint8_t& c = cls_[at(x, y)];
+          set_class(c, zone(c) == Zone::Interior ? kRoom : kNoDig);
+        }
       }
   }
 
  private:
   static constexpr G kInf = std::numeric_limits<G>::max();
+  // A cell's byte: its zone (bits 2 and 3) and its class (bits 0 and 1, what it costs).
+  static constexpr uint8_t byte(Zone z, uint8_t c) { return static_cast<uint8_t>(static_cast<uint8_t>(z) << 2 | c); }
+  static constexpr uint8_t kPadding = byte(Zone::NoDig, kNoDig);
+  static Zone zone(uint8_t b) { return static_cast<Zone>(b >> 2); }
+  static uint8_t class_of(uint8_t b) { return b & 3; }
+  static void set_class(uint8_t& b, uint8_t c) { b = static_cast<uint8_t>((b & ~3) | c); }
   struct Entry {
     uint32_t i;
     uint16_t x, y;
@@ -175,7 +222,7 @@ class Router {
   }
   void fill(const Rect& r, uint8_t c) {
     for (int y = std::max(r.y, 0); y < std::min(r.bottom(), h_); ++y)
-      for (int x = std::max(r.x, 0); x < std::min(r.right(), w_); ++x) cls_[at(x, y)] = c;
+      for (int x = std::max(r.x, 0); x < std::min(r.right(), w_); ++x) set_class(cls_[at(x, y)], c);
   }
   // A lower bound of the cost from (x, y) to the goal, consistent (it drops by at most a cell's
   // cost from a cell to the next). Searching for a point: least x the Manhattan distance.
@@ -264,7 +311,7 @@ class Router {
     wall_bonus_ = cost_[kRoom] - reuse;
     doors_ = 0;
     each_ring_cell(rb, [&](int x, int y, int, int) {
-      if (cls_[at(x, y)] != kReuse || doors_ > kDoors) return;
+      if (class_of(cls_[at(x, y)]) != kReuse || doors_ > kDoors) return;
       if (doors_ < kDoors) door_[doors_] = {x, y, reuse * static_cast<G>(std::abs(x - pb_.x) + std::abs(y - pb_.y))};
       ++doors_;
     });
@@ -275,7 +322,7 @@ class Router {
     G f = kInf;
     each_ring_cell(ra, [&](int x, int y, int ix, int iy) {
       const size_t i = at(x, y);
-      if (cls_[i] == kNoDig) return;
+      if (class_of(cls_[i]) == kNoDig) return;
       const G g = reuse * static_cast<G>(std::abs(ix - pa.x) + std::abs(iy - pa.y)) + cost_[cls_[i]];
       offer(i, x, y, g);
       f = std::min(f, g + heuristic(x, y));
@@ -356,7 +403,7 @@ class Router {
   std::vector<size_t> touched_;
   std::vector<std::vector<Entry>> ring_;
   size_t mask_ = 0, queued_ = 0;
-  G cost_[4] = {};
+  G cost_[16] = {};  // by the whole byte of a cell
   G least_ = 1;
   int32_t off_[4] = {};
   Point pb_{};
@@ -395,37 +442,23 @@ namespace {
 
 // Width 1, no turn penalty, whole-number costs: every corridor is the canonical cheapest route.
 template <typename G>
-void carve_canonical(Grid<Terrain>& tiles, const Grid<Zone>& zone, const std::vector<Rect>& rooms,
-                     const std::vector<Point>& points, const std::vector<RoomEdge>& edges, const DigCosts& dig,
-                     CarveStats& stats) {
+void carve_canonical(Grid<Terrain>& tiles, const std::vector<Rect>& rooms, const std::vector<Point>& points,
+                     const std::vector<RoomEdge>& edges, const DigCosts& dig, CarveStats& stats) {
   const int w = tiles.width(), h = tiles.height();
   int span = 0;
   for (const Rect& r : rooms)
     if (r.x >= 0 && r.y >= 0 && r.right() <= w && r.bottom() <= h) span = std::max(span, r.width + r.height);
   Router<G> router(w, h, dig, span);
-  // A cell's class from its zone and tile; row by row.
-  auto classes = [&](int x0, int x1, int y, uint8_t* c) {
-    const Zone* z = &zone(0, y);
-    const Terrain* t = &tiles(0, y);
-    for (int x = x0; x < x1; ++x) {
-      const bool wall = t[x] == Terrain::Wall;
-      const Zone zx = z[x];
-      c[x - x0] = zx == Zone::NoDig      ? Router<G>::kNoDig
-                  : zx == Zone::Interior ? Router<G>::kRoom
-                  : !wall                ? Router<G>::kReuse
-                  : zx == Zone::Ring     ? Router<G>::kRoom
-                                         : Router<G>::kRock;
-    }
-  };
-  for (int y = 0; y < h; ++y) classes(0, w, y, &router.cls(0, y));
+  router.build(tiles, rooms);
   std::vector<Point> route;
   for (const RoomEdge& e : edges) {
     const auto a = static_cast<size_t>(e.a), b = static_cast<size_t>(e.b);
-    router.route(rooms[a], points[a], rooms[b], points[b], route, classes);
+    router.route(rooms[a], points[a], rooms[b], points[b], route);
     for (const Point& p : route) {
-      if (zone[p] == Zone::NoDig || zone[p] == Zone::Interior || tiles[p] != Terrain::Wall) continue;
-      tiles[p] = zone[p] == Zone::Ring ? Terrain::Door : Terrain::Corridor;
-      router.cls(p.x, p.y) = Router<G>::kReuse;
+      const Zone z = router.zone(p.x, p.y);
+      if (z == Zone::NoDig || z == Zone::Interior || tiles[p] != Terrain::Wall) continue;
+      tiles[p] = z == Zone::Ring ? Terrain::Door : Terrain::Corridor;
+      router.carved(p.x, p.y);
       ++stats.carved;
     }
     ++stats.corridors;
@@ -452,24 +485,12 @@ CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms,
     throw_if_problems(p);
   }
   const int w = tiles.width(), h = tiles.height();
-  Grid<Zone> zone(w, h, Zone::Rock);
-  for (int x = 0; x < w; ++x) zone(x, 0) = zone(x, h - 1) = Zone::NoDig;
-  for (int y = 0; y < h; ++y) zone(0, y) = zone(w - 1, y) = Zone::NoDig;
-  for (const Rect& r : rooms) {
-    for (int y = r.y - 1; y <= r.bottom(); ++y)
-      for (int x = r.x - 1; x <= r.right(); ++x) {
-        if (!zone.in_bounds(x, y)) continue;
-        const bool in_x = x >= r.x && x < r.right(), in_y = y >= r.y && y < r.bottom();
-        Zone z = in_x && in_y ? Zone::Interior : (in_x || in_y ? Zone::Ring : Zone::NoDig);
-        if (zone(x, y) == Zone::NoDig || zone(x, y) == Zone::Interior) continue;
-        zone(x, y) = z;
-      }
-  }
   CarveStats stats;
   if (Router<int32_t>::takes(dig)) {
-    if (Router<int32_t>::fits(w, h, dig)) carve_canonical<int32_t>(tiles, zone, rooms, points, edges, dig, stats);
-    else carve_canonical<int64_t>(tiles, zone, rooms, points, edges, dig, stats);
+    if (Router<int32_t>::fits(w, h, dig)) carve_canonical<int32_t>(tiles, rooms, points, edges, dig, stats);
+    else carve_canonical<int64_t>(tiles, rooms, points, edges, dig, stats);
   } else {
+    const Grid<Zone> zone = zones(w, h, rooms);
     auto base_cost = [&](Point p) -> double {
       switch (zone[p]) {
         case Zone::NoDig: return CostTable::kImpassable;
