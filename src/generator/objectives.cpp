@@ -42,16 +42,17 @@ std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, cons
   int exit_room = -1;
   Point exit{};
   double best = -1;
-  for (int r = 0; r < n; ++r) {
+  for (int r = 0; r < n; ++r) {  // each room's floor in row-major order, as floor_cells lists it
     if (r == start_room) continue;
-    for (const Point& p : floor_cells(d, d.rooms[static_cast<size_t>(r)])) {
-      const double c = dm.dist[p];
-      if (c != kUnreached && c > best) {
+    const Rect& room = d.rooms[static_cast<size_t>(r)];
+    for (int y = room.y; y < room.bottom(); ++y)
+      for (int x = room.x; x < room.right(); ++x) {
+        const double c = dm.dist(x, y);
+        if (d.tiles(x, y) != Terrain::Floor || c == kUnreached || c <= best) continue;
         best = c;
-        exit = p;
+        exit = {x, y};
         exit_room = r;
       }
-    }
   }
   if (exit_room < 0) return "no room can be reached from the start";
   d.objectives.push_back({ObjectiveKind::Exit, exit});
