@@ -97,11 +97,13 @@ std::vector<RoomEdge> gabriel_edges(const std::vector<Point>& pts, int neighbour
       for (int j = i + 1; j < n; ++j) pairs.push_back({i, j});
   } else {
     // The `neighbours` nearest of each point: grow a square window until it holds enough
-    // points and its half-side exceeds the farthest kept distance.
+    // points and its half-side exceeds the farthest kept distance. It starts at 1.5 bucket sides
+    // (3 x the mean spacing of the points): the 12th nearest of evenly spread points lies about
+    // 2 spacings away, so a window of one bucket side was doubled for most points.
     std::vector<std::pair<int64_t, int>> near;  // (squared distance, point), kept across points
     for (int i = 0; i < n; ++i) {
       const Point a = pts[static_cast<size_t>(i)];
-      for (int64_t half = buckets.size();; half *= 2) {
+      for (int64_t half = buckets.size() * 3 / 2;; half *= 2) {
         near.clear();
         buckets.in_box(a.x - half, a.y - half, a.x + half, a.y + half, [&](int k) {
           if (k != i) near.push_back({dist2(a, pts[static_cast<size_t>(k)]), k});
