@@ -21,6 +21,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdlib>
+#include <numeric>
 #include <set>
 
 #include "core/problems.hpp"
@@ -70,17 +71,17 @@ class ClosePairs {
         buckets_(static_cast<size_t>(bx_) * static_cast<size_t>(by_)),
         at_(rects.size()),
         slot_(rects.size()),
-        moved_(rects.size(), 1),
-        moved_count_(rects.size()) {
+        moved_(rects.size(), 1) {
     for (size_t i = 0; i < rects.size(); ++i) {
       at_[i] = bucket_of(rects[i]);
       link(i);
+      moved_list_.push_back(i);
     }
   }
 
   // Room i's rectangle (in `rects`, held by reference) has changed since the last update().
   void moved(size_t i) {
-    moved_count_ += moved_[i] ? 0u : 1u;
+    if (!moved_[i]) moved_list_.push_back(i);
     moved_[i] = 1;
     const size_t b = bucket_of(rects_[i]);
     if (b == at_[i]) {
@@ -98,15 +99,15 @@ class ClosePairs {
   // The close pairs (i < j) of the rectangles as they are now, in no particular order.
   const std::vector<std::pair<int32_t, int32_t>>& update() {
     next_.clear();
-    if (2 * moved_count_ >= rects_.size()) {
+    if (2 * moved_list_.size() >= rects_.size()) {
       all_pairs();
     } else {
       for (const auto& [i, j] : pairs_)
         if (!moved_[static_cast<size_t>(i)] && !moved_[static_cast<size_t>(j)]) next_.push_back({i, j});
       round_moved();
     }
-    std::fill(moved_.begin(), moved_.end(), uint8_t{0});
-    moved_count_ = 0;
+    for (size_t i : moved_list_) moved_[i] = 0;
+    moved_list_.clear();
     pairs_.swap(next_);
     return pairs_;
   }
@@ -148,8 +149,7 @@ class ClosePairs {
 
   // The close pairs with a room that moved, looked for round each such room.
   void round_moved() {
-    for (size_t i = 0; i < rects_.size(); ++i) {
-      if (!moved_[i]) continue;
+    for (size_t i : moved_list_) {
       const Rect& a = rects_[i];
       const int bx = static_cast<int>(at_[i] % static_cast<size_t>(bx_)), by = static_cast<int>(at_[i] / static_cast<size_t>(bx_));
       for (int y = std::max(by - 1, 0); y <= std::min(by + 1, by_ - 1); ++y)
@@ -178,7 +178,7 @@ class ClosePairs {
   std::vector<size_t> at_;                    // each room's bucket
   std::vector<uint32_t> slot_;                // and its place in the bucket
   std::vector<uint8_t> moved_;
-  size_t moved_count_;
+  std::vector<size_t> moved_list_;  // the rooms whose moved_ is set, in no particular order
   std::vector<std::pair<int32_t, int32_t>> pairs_, next_;
 };
 
@@ -294,6 +294,8 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
   // Pushes in half cells: every push is need/2 with an integer need, so these integer sums are
   // exactly the sums of halves the doubles would hold, in any order.
   std::vector<int32_t> push_x(static_cast<size_t>(n), 0), push_y(static_cast<size_t>(n), 0);
+  std::vector<uint8_t> in_pair(static_cast<size_t>(n), 0);  // in a close pair this iteration
+  std::vector<size_t> paired;                                  // those rooms
   for (int it = 0; it < c.max_iterations; ++it) {
     const std::vector<std::pair<int32_t, int32_t>>& close = near.update();
     for (const auto& [pi, pj] : close) {
@@ -317,6 +319,11 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
         push_y[i] -= s;
         push_y[j] += s;
       }
+      for (const size_t k : {i, j})
+        if (!in_pair[k]) {
+          in_pair[k] = 1;
+          paired.push_back(k);
+        }
     }
     out.iterations = it + 1;
     if (close.empty()) {
@@ -324,8 +331,15 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
       break;
     }
     // A body that is not pushed keeps its place: its position was clamped by an earlier
-    // iteration (all are clamped in the first), so clamping again would change nothing.
-    for (size_t i = 0; i < bodies.size(); ++i) {
+    // iteration (all are clamped in the first), so clamping again would change nothing. After
+    // the first, only the rooms of a close pair can have been pushed; the order in which they
+    // move does not matter (each moves by its own pushes).
+    if (it == 0) {
+      paired.resize(bodies.size());
+      std::iota(paired.begin(), paired.end(), size_t{0});
+    }
+    for (const size_t i : paired) {
+      in_pair[i] = 0;
       if (it > 0 && push_x[i] == 0 && push_y[i] == 0) continue;
       Body& b = bodies[i];
       b.x += push_x[i] * 0.5;
@@ -340,6 +354,7 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
       rects[i] = r;
       near.moved(i);
     }
+    paired.clear();
   }
 
   // Drop rooms that still break the rule: repeatedly the one with the most violations among the
