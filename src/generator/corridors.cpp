@@ -231,7 +231,7 @@ class Router {
   // a wall (cost `room`: room - reuse more than the Manhattan bound) or a door (`reuse`, and
   // reuse x the Manhattan distance through that door), so the bound is the least of the wall
   // bound and the doors' (while the ring has up to kDoors doors; more, and the Manhattan bound).
-  G heuristic(int x, int y) const {
+  [[gnu::always_inline]] G heuristic(int x, int y) const {
     const G plain = least_ * static_cast<G>(std::abs(x - pb_.x) + std::abs(y - pb_.y));
     if (!room_h_ || on_goal_ring(x, y)) return plain;
     G h = plain + wall_bonus_;
@@ -244,12 +244,15 @@ class Router {
     return (in_x && (y == rb_.y - 1 || y == rb_.bottom())) || (in_y && (x == rb_.x - 1 || x == rb_.right()));
   }
   // d(cell) = g if that is lower than what it had: the cell is queued.
-  [[gnu::always_inline]] void offer(size_t i, int x, int y, G g) {
-    if (g >= g_[i]) return;
+  // Its f when queued, else kInf.
+  [[gnu::always_inline]] G offer(size_t i, int x, int y, G g) {
+    if (g >= g_[i]) return kInf;
     if (g_[i] == kInf) touched_.push_back(i);
     g_[i] = g;
-    ring_[static_cast<size_t>(g + heuristic(x, y)) & mask_].push_back({static_cast<uint32_t>(i), static_cast<uint16_t>(x), static_cast<uint16_t>(y), g});
+    const G f = g + heuristic(x, y);
+    ring_[static_cast<size_t>(f) & mask_].push_back({static_cast<uint32_t>(i), static_cast<uint16_t>(x), static_cast<uint16_t>(y), g});
     ++queued_;
+    return f;
   }
   // The cells round a room, outside it and 4-adjacent to one of its cells, with that cell:
   // f(ring x, ring y, inner x, inner y).
@@ -324,8 +327,7 @@ class Router {
       const size_t i = at(x, y);
       if (class_of(cls_[i]) == kNoDig) return;
       const G g = reuse * static_cast<G>(std::abs(ix - pa.x) + std::abs(iy - pa.y)) + cost_[cls_[i]];
-      offer(i, x, y, g);
-      f = std::min(f, g + heuristic(x, y));
+      f = std::min(f, offer(i, x, y, g));
     });
     if (f == kInf) return kInf;
     return run(f, [&](int x, int y) { return on_goal_ring(x, y); });
