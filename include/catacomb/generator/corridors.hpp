@@ -45,7 +45,11 @@ struct CarveStats {
 /// Carves one corridor per edge between `points[edge.a]` and `points[edge.b]` into `tiles`
 /// (rooms must already be floor). Wall cells on a corridor become Corridor, or Door where the
 /// corridor crosses a room's wall ring (the cells 4-adjacent to a room's side; the ring's
-/// corners and the map border are never dug). Corridors are 4-connected. Deterministic.
+/// corners and the map border are never dug). Corridors are 4-connected. Deterministic. Each
+/// corridor, in the order of `edges`, is a cheapest route under `costs` (the two rooms' cells cost
+/// `reuse` meanwhile); among equally cheap routes, at width 1 with no turn cost and whole-number
+/// costs, the one traced back from the goal point through, at each cell, the first neighbour (E,
+/// S, W, N) that lies on a cheapest route; otherwise the one the grid search's A* finds.
 /// Throws InvalidArgument, before carving anything, for bad costs, a point count other than the
 /// room count, a point off the map or an edge naming a point that does not exist.
 CarveStats carve_corridors(Grid<Terrain>& tiles, const std::vector<Rect>& rooms, const std::vector<Point>& points,
