@@ -33,6 +33,7 @@
 #include <catacomb/generator/corridors.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <stdexcept>
 
@@ -130,15 +131,20 @@ class Router {
     for (size_t b = 0; b < 16; ++b) cost_[b] = by_class[b & 3];
     least_ = std::min({cost_[kReuse], cost_[kRock], cost_[kRoom]});
     // Every queued f lies within one span of the f being popped: a push adds at most the dearest
-    // cost, one heuristic step and the goal room's wall bonus (stepping off its ring), and the
-    // cells round the start room, queued at once, differ by at most reuse x (2 x (width + height
-    // + 2)) plus the dearest cost and that bonus. The ring of buckets covers the larger.
+    // cost, one heuristic step and the goal room's wall bonus (stepping off its ring). The cells
+    // round the start room are queued at once when their f lie within the ring's span of the
+    // least (a spread of reuse x 2 x (width + height + 2) plus that step at most: the ring covers
+    // it up to 4,096), the others when the search reaches their f (see search_rooms).
     const G dearest = std::max({cost_[kReuse], cost_[kRock], cost_[kRoom]});
     const G bonus = std::max(G{0}, cost_[kRoom] - cost_[kReuse]);
-    const G span = std::max(dearest + least_, 2 * cost_[kReuse] * static_cast<G>(room_span + 2) + dearest) + bonus;
-    size_t r = 1;
-    while (r <= static_cast<size_t>(span)) r *= 2;
+    step_ = dearest + least_ + bonus;
+    const G spread = 2 * cost_[kReuse] * static_cast<G>(room_span + 2) + step_;
+    size_t r = 64;
+    while (r <= static_cast<size_t>(std::max(step_, std::min<G>(spread, 4096)))) r *= 2;
     ring_.resize(r);
+    seeds_fit_ = static_cast<size_t>(spread) < r;
+    jump_ = step_ > 64;
+    occupied_.assign(r / 64, 0);
     mask_ = r - 1;
     const int32_t pw = pw_;
     off_[0] = 1;
@@ -213,6 +219,11 @@ class Router {
     uint16_t x, y;
     G g;  // the cell's cost when queued: the entry is stale once that has dropped
   };
+  struct Seed {  // a cell round the start room, with its f and cost
+    G f, g;
+    size_t i;
+    int x, y;
+  };
 
   size_t at(int x, int y) const { return static_cast<size_t>(y + 1) * static_cast<size_t>(pw_) + static_cast<size_t>(x + 1); }
   bool inside(const Rect& r) const { return r.width > 0 && r.height > 0 && r.x >= 0 && r.y >= 0 && r.right() <= w_ && r.bottom() <= h_; }
@@ -244,15 +255,25 @@ class Router {
     return (in_x && (y == rb_.y - 1 || y == rb_.bottom())) || (in_y && (x == rb_.x - 1 || x == rb_.right()));
   }
   // d(cell) = g if that is lower than what it had: the cell is queued.
-  // Its f when queued, else kInf.
-  [[gnu::always_inline]] G offer(size_t i, int x, int y, G g) {
-    if (g >= g_[i]) return kInf;
+  // Jump: the search keeps occupied_ (see jump_); a template parameter, as a test of the member
+  // in the search's loop cost a tenth of its time.
+  template <bool Jump>
+  [[gnu::always_inline]] void offer(size_t i, int x, int y, G g) {
+    if (g < g_[i]) queue<Jump>(i, x, y, g, g + heuristic(x, y));
+  }
+  // Queues the cell at cost g, with f = g + its heuristic (g is below its cost so far).
+  template <bool Jump>
+  [[gnu::always_inline]] void queue(size_t i, int x, int y, G g, G f) {
     if (g_[i] == kInf) touched_.push_back(i);
     g_[i] = g;
-    const G f = g + heuristic(x, y);
-    ring_[static_cast<size_t>(f) & mask_].push_back({static_cast<uint32_t>(i), static_cast<uint16_t>(x), static_cast<uint16_t>(y), g});
+    const size_t b = static_cast<size_t>(f) & mask_;
+    ring_[b].push_back({static_cast<uint32_t>(i), static_cast<uint16_t>(x), static_cast<uint16_t>(y), g});
+    if constexpr (Jump) occupied_[b >> 6] |= uint64_t{1} << (b & 63);
     ++queued_;
-    return f;
+  }
+  template <bool Jump>
+  void offer(const Seed& e) {
+    if (e.g < g_[e.i]) queue<Jump>(e.i, e.x, e.y, e.g, e.f);
   }
   // The cells round a room, outside it and 4-adjacent to one of its cells, with that cell:
   // f(ring x, ring y, inner x, inner y).
@@ -272,15 +293,31 @@ class Router {
   // whether a popped cell ends the route (its f is then the route's cost). The route's cost.
   template <typename Goal>
   G run(G f, Goal&& goal) {
+    return jump_ ? run<true>(f, goal) : run<false>(f, goal);
+  }
+  template <bool Jump, typename Goal>
+  G run(G f, Goal&& goal) {
     G best = kInf;
-    while (queued_ > 0) {
-      std::vector<Entry>& bucket = ring_[static_cast<size_t>(f) & mask_];
+    for (;;) {
+      const size_t b = static_cast<size_t>(f) & mask_;
+      std::vector<Entry>& bucket = ring_[b];
       if (bucket.empty()) {
-        if (++f > best) break;
+        // On to the next f with an entry, or with a start room's cell to queue. With dear costs
+        // the queued f lie far apart, and stepping through every f between would cost more than
+        // the search: the search jumps by occupied_.
+        G next = queued_ == 0 ? kInf : Jump ? next_queued(f) : f + 1;
+        if (!seeds_.empty()) next = std::min(next, seeds_.back().f);
+        if (next == kInf || next > best) break;
+        f = next;
+        while (!seeds_.empty() && seeds_.back().f == f) {
+          offer<Jump>(seeds_.back());
+          seeds_.pop_back();
+        }
         continue;
       }
       const Entry e = bucket.back();
       bucket.pop_back();
+      if (Jump && bucket.empty()) occupied_[b >> 6] &= ~(uint64_t{1} << (b & 63));
       --queued_;
       const G g = e.g;
       if (g_[e.i] != g) continue;  // queued again since, cheaper
@@ -289,10 +326,19 @@ class Router {
         const size_t u = e.i + static_cast<size_t>(static_cast<int64_t>(off_[d]));
         const G c = cost_[cls_[u]];
         if (c == 0) continue;
-        offer(u, e.x + kDirections[d].x, e.y + kDirections[d].y, g + c);
+        offer<Jump>(u, e.x + kDirections[d].x, e.y + kDirections[d].y, g + c);
       }
     }
-    for (; queued_ > 0; ++f) {  // what is left lies within one span of f
+    if (Jump) {  // what is left
+      for (size_t w = 0; w < occupied_.size() && queued_ > 0; ++w)
+        for (uint64_t bits = occupied_[w]; bits != 0; bits &= bits - 1) {
+          std::vector<Entry>& bucket = ring_[w * 64 + static_cast<size_t>(std::countr_zero(bits))];
+          queued_ -= bucket.size();
+          bucket.clear();
+        }
+      std::fill(occupied_.begin(), occupied_.end(), uint64_t{0});
+    }
+    for (; queued_ > 0; ++f) {  // within one span of f
       std::vector<Entry>& bucket = ring_[static_cast<size_t>(f) & mask_];
       queued_ -= bucket.size();
       bucket.clear();
@@ -300,9 +346,28 @@ class Router {
     return best;
   }
 
+  // The least f above f whose bucket holds an entry (every queued f lies within the ring's span
+  // of f); kInf when none does.
+  G next_queued(G f) const {
+    if (queued_ == 0) return kInf;
+    const size_t from = static_cast<size_t>(f) & mask_, words = occupied_.size();
+    const size_t first = (from + 1) & mask_;
+    size_t w = first >> 6;
+    uint64_t bits = occupied_[w] & (~uint64_t{0} << (first & 63));
+    for (size_t k = 0; bits == 0 && k < words; ++k) {
+      w = (w + 1) % words;
+      bits = occupied_[w];
+    }
+    if (bits == 0) return kInf;
+    const size_t b = w * 64 + static_cast<size_t>(std::countr_zero(bits));
+    return f + static_cast<G>(((b - from) & mask_) == 0 ? ring_.size() : (b - from) & mask_);
+  }
+
   G search_points(Point pa, Point pb) {
     room_h_ = false;
-    offer(at(pa.x, pa.y), pa.x, pa.y, 0);
+    seeds_.clear();
+    if (jump_) offer<true>(at(pa.x, pa.y), pa.x, pa.y, 0);
+    else offer<false>(at(pa.x, pa.y), pa.x, pa.y, 0);
     return run(heuristic(pa.x, pa.y), [&](int x, int y) { return x == pb.x && y == pb.y; });
   }
 
@@ -322,14 +387,30 @@ class Router {
       wall_bonus_ = 0;
       doors_ = 0;
     }
+    // The cells round the start room with their costs and f. When their f can lie further apart
+    // than the ring spans (dear costs, long rooms), those beyond the ring's span of the least are
+    // queued when the search reaches their f.
+    seeds_.clear();
     G f = kInf;
     each_ring_cell(ra, [&](int x, int y, int ix, int iy) {
       const size_t i = at(x, y);
       if (class_of(cls_[i]) == kNoDig) return;
       const G g = reuse * static_cast<G>(std::abs(ix - pa.x) + std::abs(iy - pa.y)) + cost_[cls_[i]];
-      f = std::min(f, offer(i, x, y, g));
+      const G ef = g + heuristic(x, y);
+      f = std::min(f, ef);
+      if (!seeds_fit_) seeds_.push_back({ef, g, i, x, y});
+      else if (g < g_[i] && jump_) queue<true>(i, x, y, g, ef);
+      else if (g < g_[i]) queue<false>(i, x, y, g, ef);
     });
     if (f == kInf) return kInf;
+    size_t later = 0;
+    for (const Seed& e : seeds_) {
+      if (static_cast<size_t>(e.f - f) + static_cast<size_t>(step_) >= ring_.size()) seeds_[later++] = e;
+      else if (jump_) offer<true>(e);
+      else offer<false>(e);
+    }
+    seeds_.resize(later);
+    std::sort(seeds_.begin(), seeds_.end(), [](const Seed& a, const Seed& b) { return a.f > b.f || (a.f == b.f && a.i > b.i); });
     return run(f, [&](int x, int y) { return on_goal_ring(x, y); });
   }
 
@@ -407,6 +488,7 @@ class Router {
   std::vector<G> g_;
   std::vector<size_t> touched_;
   std::vector<std::vector<Entry>> ring_;
+  std::vector<uint64_t> occupied_;  // a bit per bucket of ring_: it holds an entry
   size_t mask_ = 0, queued_ = 0;
   G cost_[16] = {};  // by the whole byte of a cell
   G least_ = 1;
@@ -428,6 +510,12 @@ class Router {
   G wall_bonus_ = 0;
   int doors_ = 0;
   Door door_[kDoors] = {};
+  G step_ = 0;             // the most a push adds to f
+  bool seeds_fit_ = false;  // the cells round any start room fit the ring's span at once
+  // Dear costs (a push can add more than 64 to f): the queued f lie far apart, and the search
+  // jumps from one to the next by occupied_ instead of stepping through every f between.
+  bool jump_ = false;
+  std::vector<Seed> seeds_;  // start room cells not queued yet, the least f at the back
 };
 
 }  // namespace

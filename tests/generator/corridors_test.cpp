@@ -206,6 +206,27 @@ TEST(CorridorsTest, AnyRoomsAndPointsCarveAsTheReference) {
   }
 }
 
+// Dear costs: the cells round a start room lie further apart in f than the search's ring of
+// buckets spans (a door costs 1, a wall 65,535), so some are queued only when the search reaches
+// their f. The same routes as the reference.
+TEST(CorridorsTest, DearCostsCarveAsTheReference) {
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    const int side = 60;
+    RoomLayoutConfig c;
+    c.room_count = 14;
+    Rng layout_rng = Rng::stream(seed, "rooms.layout");
+    const RoomLayout layout = layout_rooms(side, side, c, layout_rng);
+    Rng graph_rng = Rng::stream(seed, "rooms.graph");
+    const std::vector<RoomEdge> edges = connect_rooms(layout.connection_points, 0.5, graph_rng);
+    DigCosts dig;
+    dig.reuse = 1;
+    dig.rock = seed % 2 == 0 ? 60000 : 3;
+    dig.room = 65535;
+    expect_as_reference(with_rooms(side, side, layout.rooms), layout.rooms, layout.connection_points, edges, dig,
+                        "seed " + std::to_string(seed));
+  }
+}
+
 // Two rooms offset on both axes, so many routes between them cost the same: the one carved is the
 // reference's trace from the goal, with one door in each room's wall.
 TEST(CorridorsTest, TiesGoToTheTraceFromTheGoal) {
