@@ -232,10 +232,12 @@ Model read_json(std::string_view text, const TiledSourceReader& read_source) {
     m.have_tile_layer = true;
     const std::string where = "layer " + shown(json_string(*terrain, "name")) + " data";
     if (terrain->contains("chunks")) bad(where, "chunks", "a finite map's data");
-    if (json_int(*terrain, "width", "layer ", 0, kMaxSide + 1) != m.width ||
-        json_int(*terrain, "height", "layer ", 0, kMaxSide + 1) != m.height)
-      bad("layer " + shown(json_string(*terrain, "name")) + " size",
-          std::to_string((*terrain)["width"].get<int64_t>()) + " x " + std::to_string((*terrain)["height"].get<int64_t>()),
+    // Both read (and so both checked) before either is compared: a layer whose width differs and
+    // whose height is missing is told its height is missing, not read past it.
+    const int64_t layer_w = json_int(*terrain, "width", "layer ", 0, kMaxSide + 1);
+    const int64_t layer_h = json_int(*terrain, "height", "layer ", 0, kMaxSide + 1);
+    if (layer_w != m.width || layer_h != m.height)
+      bad("layer " + shown(json_string(*terrain, "name")) + " size", std::to_string(layer_w) + " x " + std::to_string(layer_h),
           "the map's size, " + std::to_string(m.width) + " x " + std::to_string(m.height));
     auto data = terrain->find("data");
     if (data == terrain->end()) bad(where, "missing", "the layer's tile ids");

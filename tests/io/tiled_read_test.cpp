@@ -258,6 +258,13 @@ TEST(TiledReadTest, SizesAreCheckedBeforeAllocating) {
   json iso = tmj_of(sample_dungeon());
   iso["orientation"] = "isometric";
   expect_refused(iso.dump(), TiledSyntax::Json, "Tiled map orientation = \"isometric\" (expected \"orthogonal\")");
+  json other_size = tmj_of(sample_dungeon());
+  other_size["layers"][0]["width"] = 39;
+  expect_refused(other_size.dump(), TiledSyntax::Json,
+                 "Tiled map layer \"terrain\" size = 39 x 25 (expected the map's size, 40 x 25)");
+  // A layer of another width and no height (a fuzzer's find: the message read the missing height).
+  other_size["layers"][0].erase("height");
+  expect_refused(other_size.dump(), TiledSyntax::Json, "Tiled map layer height = missing (expected an integer)");
   json short_data = tmj_of(sample_dungeon());
   short_data["layers"][0]["data"].erase(0);
   expect_refused(short_data.dump(), TiledSyntax::Json, "= 999 tile ids (expected 1000 (width * height))");
