@@ -1,57 +1,57 @@
-// Map analysis: dead ends, chokepoints and loops in three linear passes over one padded byte grid.
+// Map analysis: dead ends, chokepoints and loops in linear passes over one padded byte grid.
 //
 // The map is copied into a grid padded with one ring of "edge" cells, so that neighbour offsets
 // are constants and no pass tests bounds. One byte of flags per cell records what each pass
 // learns (passable, reached, objective, ...).
 //
-// Pass 1, an iterative Tarjan DFS from the start (no recursion: maps go up to 16384x16384, and a
-// serpentine cave makes the DFS as deep as the cave is large). Each cell gets its discovery time
-// and low link; the moves out of a cell are computed once, when it is reached, and tried one bit
-// at a time. The cell being worked on keeps its low link and untried moves in registers; each
-// ancestor keeps them in its 8-byte stack frame (beside its index), so there is no per-cell array
-// of untried moves. Moves along the row come first, so that in open areas the DFS sweeps rows as
-// the grid lies in memory. A reached cell with exactly one legal move (the move rule of
-// pathing/moves.hpp, as the router applies it) is a dead end.
-//
-// Which graph: the DFS walks orthogonal moves only, unless the policy is Always. Under
+// Which graph: the analysis works on orthogonal moves only, unless the policy is Always. Under
 // NoCornerCut and OneFree a legal diagonal step always has a passable corner cell between its
 // ends, so its ends are already joined through that corner, and walling up the corner (when it
 // was the only free one) takes the diagonal step away with it. Removing a cell therefore cuts
 // exactly what it cuts in the 4-neighbour graph, while the diagonal edges of the 8-neighbour
 // graph would wrongly survive the removal of their corner. Under Always a diagonal step needs no
 // corner: the 8-neighbour graph is the right one. Legal moves are symmetric under every policy,
-// so either graph is undirected.
+// so either graph (G below) is undirected.
 //
-// Chokepoints: when a child c of v is finished, v separates c's subtree from the start exactly
-// when low[c] >= disc[v]; v is then a chokepoint if that subtree holds an objective. That flag
-// ("the subtree holds an objective") is passed up as children finish: the same as walking the
-// DFS-tree parent chain from each objective to the start and testing every (ancestor, child) pair
-// on it, without storing parents. The tree edge back to the parent is not tried: it would only
-// lower low[c] to disc[v], which changes neither the test (>=) nor low[v] (<= disc[v] already).
+// Chokepoints without a search of the whole map. A cell whose removal cuts an objective off
+// from the start lies on every route from the start to it, so on any one of them. The tree T is
+// the start and the cells of one route in G to each objective the start reaches: the report's
+// routes (a diagonal step becomes its free corner and the step on from it), or, for an objective
+// whose route the report lacks or that is no route in G, one found by a breadth-first search.
+// The passable cells off T fall into the connected components of G - T. Contracting each
+// component to one node gives a graph H of T's cells and the components next to them; as no
+// component holds a cell of T, a cell of T separates the start from an objective in G exactly
+// when it does in H. H is small (a few nodes per cell of T), and an iterative Tarjan search of
+// it gives the articulation points whose removal cuts off an objective: when a child c of v is
+// finished, v separates c's subtree from the start exactly when low[c] >= disc[v], and v is a
+// chokepoint if that subtree holds an objective (passed up as children finish).
 //
-// Pass 2, row-major: dead ends and chokepoints read off the flags, so both lists are sorted.
+// Pass 1, the components of G - T, by runs and union-find over bit rows of the flags (64 cells
+// a word), as pathing/regions.cpp labels regions; the cells the start reaches are T and the
+// components next to it (every route from the start reaches T from a component next to it).
+// Pass 2, row-major: dead ends (reached cells with exactly one legal move, under the move rule
+// of pathing/moves.hpp as the router applies it; candidates are the cells with at most one
+// passable orthogonal neighbour, 8 cells a word) and chokepoints read off the flags, so both
+// lists are sorted.
 // Pass 3, the 8-connected impassable areas that touch neither the edge ring nor any passable cell
-// the DFS did not reach, by runs and union-find over bit rows of the flags (64 cells a word), row
-// by row as pathing/regions.cpp labels regions, but with no label grid: each wall run keeps only
-// its union-find parent, and a root whether its area is open.
+// the start does not reach, by runs and union-find over bit rows of the flags, with no label grid:
+// each wall run keeps only its union-find parent, and a root whether its area is open.
 //
-// Complexity: O(cells) time. Memory: 5 bytes per cell (flags, discovery time) plus 8 bytes per
-// level of DFS stack depth (the cell, its low link and its untried moves); then the flags and 4
-// bytes per wall run (at most 2 per cell). Determinism: integers only.
+// Complexity: O(cells) time. Memory: 1 byte per cell (the flags) plus 16 bytes per run of
+// passable cells off T (its columns, its union-find parent, its root) and O(|T|) for H; then
+// 4 bytes per wall run (at most 2 per cell). Determinism: integers only.
 #include <catacomb/validate/analysis.hpp>
 
 #include <algorithm>
-#include <optional>
 #include <array>
 #include <bit>
 #include <cstddef>
 #include <cstring>
-#include <memory>
+#include <optional>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include "core/large_pages.hpp"
-#include "core/portable.hpp"
 #include "pathing/bit_runs.hpp"
 
 namespace catacomb {
@@ -59,52 +59,12 @@ namespace {
 
 enum : uint8_t {
   kPassable = 1u << 0,
-  kReached = 1u << 1,     // visited by the DFS from the start
+  kReached = 1u << 1,     // reachable from the start
   kObjective = 1u << 2,   // an objective (the start's own cell excepted)
-  kHoldsGoal = 1u << 3,   // the DFS subtree of this cell holds an objective
+  kOnTree = 1u << 3,      // a cell of T: the start, or on an objective's route
   kEdge = 1u << 5,        // the padding ring around the map
   kDeadEnd = 1u << 6,
   kChokepoint = 1u << 7,
-};
-
-// The DFS tries a cell's moves in this order (directions of kDirections): along the row first,
-// so that in open areas it sweeps row after row, as the grid lies in memory, instead of
-// spiralling. Which order it takes changes no result (articulation points do not depend on it).
-constexpr int kDfsDirection[8] = {0, 2, 1, 3, 4, 5, 6, 7};  // east, west, south, north, diagonals
-
-// Legal-move bits (bit d = direction d) -> the DFS's moves, bit k = kDfsDirection[k]: the
-// orthogonal moves only (walk 0x0F), or all (0xFF).
-using DfsOrder = std::array<uint8_t, 256>;
-constexpr DfsOrder dfs_order(unsigned walk) {
-  DfsOrder t{};
-  for (unsigned legal = 0; legal < 256; ++legal) {
-    unsigned bits = 0;
-    for (unsigned k = 0; k < 8; ++k)
-      if (legal & walk & (1u << kDfsDirection[k])) bits |= 1u << k;
-    t[legal] = static_cast<uint8_t>(bits);
-  }
-  return t;
-}
-constexpr DfsOrder kDfsOrder[2] = {dfs_order(0x0F), dfs_order(0xFF)};
-
-// An ancestor of the cell the DFS works on: the ancestor's cell, its low link, and its moves not
-// tried yet, 8 bytes in all. A padded cell index is below 16386^2 < 2^29 and a discovery time
-// below 16384^2 = 2^28, which leaves 3 + 4 bits. The moves not tried come after the move to the
-// child being explored, so their lowest bit (DFS order) is never set: 7 bits hold them. A cell's
-// low link is needed only while the cell is on the stack (a finished cell passes it to its
-// parent; an edge to a cell already reached reads that cell's discovery time), so it lives here,
-// not in a per-cell array.
-static_assert(static_cast<uint64_t>(kMaxSide + 2) * (kMaxSide + 2) < (uint64_t{1} << 29));
-static_assert(static_cast<uint64_t>(kMaxSide) * kMaxSide <= (uint64_t{1} << 28));
-struct Frame {
-  uint32_t cell_bits;  // cell, and untried moves 1-3 in bits 29-31
-  uint32_t low_bits;   // low link, and untried moves 4-7 in bits 28-31
-  static Frame pack(size_t cell, uint32_t low, unsigned untried) {
-    return {static_cast<uint32_t>(cell) | ((untried >> 1) & 7u) << 29, low | (untried >> 4) << 28};
-  }
-  size_t cell() const { return cell_bits & ((1u << 29) - 1); }
-  uint32_t low() const { return low_bits & ((1u << 28) - 1); }
-  unsigned untried() const { return ((cell_bits >> 29) << 1) | ((low_bits >> 28) << 4); }
 };
 
 // Bits of the legal moves out of padded cell i (bit d = direction d of kDirections): the move
@@ -117,17 +77,348 @@ uint8_t legal_moves_at(const std::vector<uint8_t>& flags, size_t i, const ptrdif
   return legal[open];
 }
 
+// Bits of 8 flag bytes (bit k = byte k), for the passes that turn flags into bit rows.
+constexpr uint64_t kByteOnes = 0x0101010101010101u;
+inline uint8_t gather_bytes(uint64_t ones) {  // bit 0 of byte k -> bit k
+  return static_cast<uint8_t>((ones * 0x0102040810204080u) >> 56);
+}
+static_assert(kPassable == 1 && kReached == 2 && kOnTree == 8 && kEdge == 32, "the bit tricks below read these bits");
+
+// --- runs and union-find, for passes 1 and 3 -------------------------------------------------
+
+// A run [x0, x1) of cells of one padded row, and its number in the union-find.
+struct Span {
+  uint32_t x0, x1, run;
+};
+
+// Union-find over runs numbered in row-major order. Roots are linked under the lower number, so
+// every parent is below its child and a root is its set's first run. The top bit of a root's
+// entry marks its set (an open wall area, a component next to T) and survives unions.
+class RunSets {
+ public:
+  static constexpr uint32_t kMark = 1u << 31;
+  static constexpr uint32_t kParent = kMark - 1;
+  void reserve(size_t n) { entry_.reserve(n); }
+  size_t size() const { return entry_.size(); }
+  uint32_t add(bool marked) {
+    const auto run = static_cast<uint32_t>(entry_.size());
+    entry_.push_back(run | (marked ? kMark : 0));
+    return run;
+  }
+  uint32_t find(uint32_t x) {
+    while ((entry_[x] & kParent) != x) {
+      const uint32_t gp = entry_[entry_[x] & kParent] & kParent;
+      entry_[x] = gp;  // path halving; x is no root, so it carries no mark
+      x = gp;
+    }
+    return x;
+  }
+  void unite(uint32_t a, uint32_t b) {
+    a = find(a);
+    b = find(b);
+    if (a == b) return;
+    const uint32_t keep = std::min(a, b), gone = std::max(a, b);
+    entry_[keep] |= entry_[gone] & kMark;
+    entry_[gone] = keep;
+  }
+  void mark(uint32_t x) { entry_[find(x)] |= kMark; }
+  bool is_marked(uint32_t x) { return (entry_[find(x)] & kMark) != 0; }
+  bool is_unmarked_root(uint32_t x) const { return entry_[x] == x; }
+  // Points every run straight at its root, in one pass (parents come before their children);
+  // afterwards marked(x) reads a run's set without a search.
+  void flatten() {
+    for (size_t x = 0; x < entry_.size(); ++x) {
+      const uint32_t p = entry_[x] & kParent;
+      if (p != x) entry_[x] = entry_[p] & kParent;  // p is flat already: its entry is its root
+    }
+  }
+  bool marked(uint32_t x) const {  // after flatten
+    const uint32_t p = entry_[x] & kParent;
+    return (entry_[p] & kMark) != 0;
+  }
+
+ private:
+  std::vector<uint32_t> entry_;
+};
+
+// Unites each run of `here` (one row) with the runs of `above` (the row before) that touch it:
+// that overlap it in columns, or (diagonal) overlap it once widened by one column.
+void unite_touching(const Span* above, size_t n_above, const Span* here, size_t n_here, bool diagonal,
+                    RunSets& sets) {
+  const uint32_t reach = diagonal ? 1 : 0;
+  size_t j = 0;
+  for (size_t i = 0; i < n_here; ++i) {
+    const Span& s = here[i];
+    while (j < n_above && above[j].x1 + reach <= s.x0) ++j;
+    for (size_t k = j; k < n_above && above[k].x0 < s.x1 + reach; ++k) sets.unite(above[k].run, s.run);
+  }
+}
+
+// --- pass 1: the components of G - T ---------------------------------------------------------
+
+// Bits of one padded row of flags (`pw` bytes): the passable cells off T.
+void off_tree_bits(const uint8_t* f, size_t pw, uint64_t* bits) {
+  const size_t nwords = (pw + 63) / 64;
+  std::fill(bits, bits + nwords, 0);
+  size_t x = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; x + 8 <= pw; x += 8) {
+      uint64_t v;
+      std::memcpy(&v, f + x, 8);
+      bits[x >> 6] |= static_cast<uint64_t>(gather_bytes(v & ~(v >> 3) & kByteOnes)) << (x & 63);
+    }
+  }
+  for (; x < pw; ++x)
+    if ((f[x] & (kPassable | kOnTree)) == kPassable) bits[x >> 6] |= uint64_t{1} << (x & 63);
+}
+
+// The runs of passable cells off T, row by row, united into the components of G - T.
+struct OffTree {
+  std::vector<Span> spans;          // row-major
+  std::vector<uint32_t> row_start;  // the spans of padded row y: [row_start[y], row_start[y + 1])
+  RunSets sets;                     // by span index
+
+  OffTree(const uint8_t* flags, size_t pw, size_t ph, bool diagonal) : row_start(ph + 1, 0) {
+    std::vector<uint64_t> bits((pw + 63) / 64);
+    for (size_t y = 0; y < ph; ++y) {
+      row_start[y] = static_cast<uint32_t>(spans.size());
+      if (y == 0 || y + 1 == ph) continue;  // the edge ring
+      off_tree_bits(flags + y * pw, pw, bits.data());
+      detail::for_each_run(bits.data(), pw, [&](size_t start, size_t end) {
+        spans.push_back({static_cast<uint32_t>(start), static_cast<uint32_t>(end), sets.add(false)});
+      });
+      const uint32_t prev = row_start[y - 1], here = row_start[y];
+      unite_touching(spans.data() + prev, here - prev, spans.data() + here, spans.size() - here, diagonal, sets);
+    }
+    row_start[ph] = static_cast<uint32_t>(spans.size());
+  }
+
+  // The span that holds padded cell (x, y), a passable cell off T.
+  uint32_t span_at(size_t x, size_t y) const {
+    const Span* first = spans.data() + row_start[y];
+    const Span* last = spans.data() + row_start[y + 1];
+    const Span* s = std::upper_bound(first, last, x, [](size_t v, const Span& sp) { return v < sp.x0; });
+    return static_cast<uint32_t>(s - spans.data()) - 1;
+  }
+};
+
+// --- H: T's cells and the components next to them --------------------------------------------
+
+// Adjacency lists in one array: the neighbours of node v are at[begin[v] .. begin[v + 1]).
+struct Adjacency {
+  std::vector<uint32_t> begin, at;
+  Adjacency(size_t nodes, const std::vector<std::pair<uint32_t, uint32_t>>& edges) : begin(nodes + 1, 0), at(edges.size()) {
+    for (const auto& e : edges) ++begin[e.first + 1];
+    for (size_t v = 0; v < nodes; ++v) begin[v + 1] += begin[v];
+    std::vector<uint32_t> next(begin.begin(), begin.end() - 1);
+    for (const auto& e : edges) at[next[e.first]++] = e.second;
+  }
+};
+
+// The nodes of H whose removal cuts a node that holds an objective off from `root`: an
+// iterative Tarjan search (no recursion: H grows with T, which may be long). A tree edge back to
+// the parent is tried like any other edge: it lowers low[c] to disc[v] at most, which changes
+// neither the test (>=) nor low[v].
+std::vector<uint8_t> cut_off_objectives(const Adjacency& h, uint32_t root, const std::vector<uint8_t>& objective) {
+  const size_t nodes = h.begin.size() - 1;
+  constexpr uint32_t kUnseen = ~uint32_t{0};
+  std::vector<uint32_t> disc(nodes, kUnseen), low(nodes, 0);
+  std::vector<uint8_t> holds(objective), cuts(nodes, 0);
+  struct Frame {
+    uint32_t node, next;  // the node, and the index in h.at of its next edge to try
+  };
+  std::vector<Frame> stack;
+  uint32_t stamp = 0;
+  disc[root] = low[root] = stamp++;
+  stack.push_back({root, h.begin[root]});
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    const uint32_t v = f.node;
+    if (f.next < h.begin[v + 1]) {
+      const uint32_t w = h.at[f.next++];
+      if (disc[w] == kUnseen) {
+        disc[w] = low[w] = stamp++;
+        stack.push_back({w, h.begin[w]});  // f is not used again before this frame is popped
+      } else {
+        low[v] = std::min(low[v], disc[w]);
+      }
+      continue;
+    }
+    stack.pop_back();  // v is finished: back to its parent
+    if (stack.empty()) break;
+    const uint32_t p = stack.back().node;
+    if (holds[v]) {
+      if (p != root && low[v] >= disc[p]) cuts[p] = 1;
+      holds[p] = 1;
+    }
+    low[p] = std::min(low[p], low[v]);
+  }
+  return cuts;
+}
+
+// The analysis's view of the map: the padded flags, the graph G's moves, and T.
+class Grounds {
+ public:
+  Grounds(std::vector<uint8_t>& flags, size_t pw, const ptrdiff_t (&offset)[8], const Moves& moves)
+      : flags_(flags),
+        pw_(pw),
+        offset_(offset),
+        legal_(kLegalMoves[static_cast<size_t>(effective_diagonal(moves))]),
+        diagonal_(!diagonal_needs_open_side(moves)),
+        walk_(diagonal_ ? 0xFFu : 0x0Fu) {}
+
+  bool diagonal() const { return diagonal_; }
+  // The moves of G out of padded cell i (bit d = direction d).
+  unsigned moves_at(size_t i) const { return legal_moves_at(flags_, i, offset_, legal_) & walk_; }
+  size_t step(size_t i, int d) const { return static_cast<size_t>(static_cast<ptrdiff_t>(i) + offset_[d]); }
+
+  void add_to_tree(size_t i) {
+    if (flags_[i] & kOnTree) return;
+    flags_[i] = static_cast<uint8_t>(flags_[i] | kOnTree);
+    tree_.push_back(static_cast<uint32_t>(i));
+  }
+
+  // Adds the cells of `route` (start to objective, padded cells as `pidx` gives them) when it is
+  // a route in G from `from` to `to`, a diagonal step becoming its free corner and the step on
+  // from there; returns whether it was.
+  template <typename Pidx>
+  bool add_route(const std::vector<Point>& route, Point from, Point to, int w, int h, const Pidx& pidx) {
+    if (route.empty() || route.front() != from || route.back() != to) return false;
+    std::vector<size_t> cells;
+    for (size_t k = 0; k < route.size(); ++k) {
+      const Point p = route[k];
+      if (p.x < 0 || p.y < 0 || p.x >= w || p.y >= h || !(flags_[pidx(p.x, p.y)] & kPassable)) return false;
+      const size_t i = pidx(p.x, p.y);
+      if (k > 0) {
+        const Point q = route[k - 1];
+        const int d = direction_index(p.x - q.x, p.y - q.y);
+        if (d < 0) return false;
+        const size_t from_cell = cells.back();
+        if (!(moves_at(from_cell) >> d & 1u)) {
+          if (d < 4 || diagonal_) return false;
+          // A diagonal step in the 4-neighbour graph: through a passable corner.
+          const size_t a = step(from_cell, kDiagonalParts[d - 4][0]), b = step(from_cell, kDiagonalParts[d - 4][1]);
+          if (flags_[a] & kPassable) cells.push_back(a);
+          else if (flags_[b] & kPassable) cells.push_back(b);
+          else return false;
+        }
+      }
+      cells.push_back(i);
+    }
+    for (const size_t i : cells) add_to_tree(i);
+    return true;
+  }
+
+  // Adds a route in G from `root` to each cell of `targets` that has one: a breadth-first
+  // search over the cells the start reaches, stopped once every target is found.
+  void add_searched_routes(size_t root, const std::vector<size_t>& targets) {
+    constexpr uint8_t kUnseen = 0xFF, kSource = 8;
+    std::vector<uint8_t> came(flags_.size(), kUnseen);  // the direction a cell was reached by
+    std::vector<uint8_t> wanted(flags_.size(), 0);
+    size_t left = 0;
+    for (const size_t t : targets) {
+      left += wanted[t] ? 0u : 1u;
+      wanted[t] = 1;
+    }
+    std::vector<uint32_t> queue{static_cast<uint32_t>(root)};
+    came[root] = kSource;
+    for (size_t head = 0; head < queue.size() && left > 0; ++head) {
+      const size_t i = queue[head];
+      if (wanted[i]) --left;
+      for (unsigned bits = moves_at(i); bits != 0; bits &= bits - 1) {
+        const int d = std::countr_zero(bits);
+        const size_t n = step(i, d);
+        if (came[n] != kUnseen) continue;
+        came[n] = static_cast<uint8_t>(d);
+        queue.push_back(static_cast<uint32_t>(n));
+      }
+    }
+    for (const size_t t : targets) {
+      if (came[t] == kUnseen) continue;
+      for (size_t i = t; came[i] != kSource; i = step(i, (came[i] + 2) % 4 + (came[i] >= 4 ? 4 : 0))) add_to_tree(i);
+    }
+  }
+
+  // Flags the chokepoints (the cells of T that cut an objective off from the start) and the
+  // cells the start reaches, from the components of G - T. `unrouted` are the objectives whose
+  // route the report did not give: those the start reaches get one by a search first.
+  void finish(size_t root, const std::vector<size_t>& unrouted) {
+    for (bool searched = false;; searched = true) {
+      OffTree off(flags_.data(), pw_, flags_.size() / pw_, diagonal_);
+      std::sort(tree_.begin(), tree_.end());
+      // H's edges: T to T, and T to the components next to it (by a span of theirs for now).
+      std::vector<std::pair<uint32_t, uint32_t>> edges, to_span;
+      for (uint32_t v = 0; v < tree_.size(); ++v) {
+        const size_t i = tree_[v];
+        for (unsigned bits = moves_at(i); bits != 0; bits &= bits - 1) {
+          const size_t n = step(i, std::countr_zero(bits));
+          if (flags_[n] & kOnTree) edges.push_back({v, node_of(n)});
+          else to_span.push_back({v, off.span_at(n % pw_, n / pw_)});
+        }
+      }
+      for (const auto& e : to_span) off.sets.mark(e.second);
+      if (!searched) {
+        std::vector<size_t> lacking;  // reached, and not on T
+        for (const size_t i : unrouted)
+          if (!(flags_[i] & kOnTree) && off.sets.is_marked(off.span_at(i % pw_, i / pw_))) lacking.push_back(i);
+        if (!lacking.empty()) {
+          add_searched_routes(root, lacking);  // now every objective the start reaches is on T
+          continue;
+        }
+      }
+      connect(root, off, edges, to_span);
+      return;
+    }
+  }
+
+ private:
+  uint32_t node_of(size_t cell) const {
+    return static_cast<uint32_t>(std::lower_bound(tree_.begin(), tree_.end(), static_cast<uint32_t>(cell)) - tree_.begin());
+  }
+
+  // H from its edges, its cut nodes, and the flags they give.
+  void connect(size_t root, OffTree& off, std::vector<std::pair<uint32_t, uint32_t>>& edges,
+               std::vector<std::pair<uint32_t, uint32_t>>& to_span) {
+    const auto t = static_cast<uint32_t>(tree_.size());
+    // Each component next to T is a node after T's, numbered by its root span.
+    std::vector<uint32_t> roots;
+    for (auto& e : to_span) roots.push_back(e.second = off.sets.find(e.second));
+    std::sort(roots.begin(), roots.end());
+    roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+    for (const auto& e : to_span) {
+      const auto c = t + static_cast<uint32_t>(std::lower_bound(roots.begin(), roots.end(), e.second) - roots.begin());
+      edges.push_back({e.first, c});
+      edges.push_back({c, e.first});
+    }
+    std::vector<uint8_t> objective(t + roots.size(), 0);
+    for (uint32_t v = 0; v < t; ++v) objective[v] = (flags_[tree_[v]] & kObjective) ? 1 : 0;
+    const std::vector<uint8_t> cuts = cut_off_objectives(Adjacency(objective.size(), edges), node_of(root), objective);
+    for (uint32_t v = 0; v < t; ++v)
+      flags_[tree_[v]] = static_cast<uint8_t>(flags_[tree_[v]] | kReached | (cuts[v] ? kChokepoint : 0));
+    // The cells the start reaches: T's, and those of the components next to T.
+    off.sets.flatten();
+    for (size_t y = 0; y + 1 < off.row_start.size(); ++y)
+      for (uint32_t s = off.row_start[y]; s < off.row_start[y + 1]; ++s)
+        if (off.sets.marked(s)) {
+          uint8_t* f = flags_.data() + y * pw_;
+          for (uint32_t x = off.spans[s].x0; x < off.spans[s].x1; ++x) f[x] = static_cast<uint8_t>(f[x] | kReached);
+        }
+  }
+
+  std::vector<uint8_t>& flags_;
+  size_t pw_;
+  const ptrdiff_t (&offset_)[8];
+  const std::array<uint8_t, 256>& legal_;
+  bool diagonal_;
+  unsigned walk_;
+  std::vector<uint32_t> tree_;
+};
+
 // --- pass 3: enclosed wall areas ---------------------------------------------------------------
 
 // Bits of 8 flag bytes (bit k = byte k): cells that are walls (neither passable nor the edge
 // ring), and cells that open a wall area they touch (the edge ring, or passable and not
 // reached). Padding bytes are exactly kEdge, and kEdge never meets kPassable.
-constexpr uint64_t kByteOnes = 0x0101010101010101u;
-inline uint8_t gather_bytes(uint64_t ones) {  // bit 0 of byte k -> bit k
-  return static_cast<uint8_t>((ones * 0x0102040810204080u) >> 56);
-}
-static_assert(kPassable == 1 && kReached == 2 && kEdge == 32, "the bit tricks below read these bits");
-
 // Fills the bit rows `wall` and `open` of one padded row of flags (`pw` bytes).
 void wall_and_open_bits(const uint8_t* f, size_t pw, uint64_t* wall, uint64_t* open) {
   const size_t nwords = (pw + 63) / 64;
@@ -162,38 +453,24 @@ bool any_bit(const uint64_t* bits, size_t x0, size_t x1) {
   return false;
 }
 
-// Wall areas (8-connected) of the padded flags grid (pw x ph, after the DFS) that touch neither
-// the edge ring nor a passable cell the DFS did not reach: by runs and union-find, row by row.
+// Wall areas (8-connected) of the padded flags grid (pw x ph, after pass 1) that touch neither
+// the edge ring nor a passable cell the start does not reach: by runs and union-find, row by row.
 // Each row's wall runs that touch an opening cell (in the row or the rows above and below, one
 // column either side) open their area; each run is united with the runs of the row above that
-// touch it diagonally or straight. A run's union-find entry holds its parent's index, and on a
-// root kAreaOpen when the area is open. Memory: 4 bytes per wall run (at most half a row's cells
+// touch it diagonally or straight; a root's mark says its area is open. Memory: 4 bytes per wall run (at most half a row's cells
 // are runs) and a few rows of bits.
 int count_enclosed_wall_areas(const uint8_t* flags, size_t pw, size_t ph) {
-  constexpr uint32_t kAreaOpen = 1u << 31;
-  constexpr uint32_t kParent = kAreaOpen - 1;
   const size_t nwords = (pw + 63) / 64;
   // Rows y - 1, y and y + 1 of wall and opening bits (by y mod 3), and the opened walls of row y.
   std::vector<uint64_t> bits(7 * nwords);
   uint64_t* wall[3] = {bits.data(), bits.data() + nwords, bits.data() + 2 * nwords};
   uint64_t* open[3] = {bits.data() + 3 * nwords, bits.data() + 4 * nwords, bits.data() + 5 * nwords};
   uint64_t* opened = bits.data() + 6 * nwords;
-  struct Span {
-    uint32_t x0, x1, run;
-  };
   std::vector<Span> above, here;
-  std::vector<uint32_t> area;
+  RunSets area;  // marked: open
   // At most one run per two cells of a row (the edge columns are never walls): reserved once, so
   // the list never doubles and copies itself (pages are touched only as far as it fills).
   area.reserve((ph - 2) * (pw / 2));
-  auto find = [&](uint32_t x) {
-    while ((area[x] & kParent) != x) {
-      const uint32_t gp = area[area[x] & kParent] & kParent;
-      area[x] = gp;  // path halving; x is no root, so it carries no kAreaOpen
-      x = gp;
-    }
-    return x;
-  };
   wall_and_open_bits(flags, pw, wall[0], open[0]);
   wall_and_open_bits(flags + pw, pw, wall[1], open[1]);
   for (size_t y = 1; y + 1 < ph; ++y) {
@@ -211,30 +488,14 @@ int count_enclosed_wall_areas(const uint8_t* flags, size_t pw, size_t ph) {
     here.clear();
     detail::for_each_run(w, pw, [&](size_t start, size_t end) {
       const auto x0 = static_cast<uint32_t>(start), x1 = static_cast<uint32_t>(end);
-      const auto run = static_cast<uint32_t>(area.size());
-      area.push_back(run | (any_bit(opened, x0, x1) ? kAreaOpen : 0));
-      here.push_back({x0, x1, run});
+      here.push_back({x0, x1, area.add(any_bit(opened, x0, x1))});
     });
-    // Unite each run with the runs above it that touch it (8-connectivity: overlapping once
-    // widened by one column). Roots are linked under the lower index, which keeps the open bit.
-    size_t j = 0;
-    for (const Span& s : here) {
-      while (j < above.size() && above[j].x1 < s.x0) ++j;
-      uint32_t root = s.run;
-      for (size_t k = j; k < above.size() && above[k].x0 <= s.x1; ++k) {
-        uint32_t r = find(above[k].run);
-        if (r == root) continue;
-        uint32_t keep = std::min(r, root), gone = std::max(r, root);
-        area[keep] |= area[gone] & kAreaOpen;
-        area[gone] = keep;
-        root = keep;
-      }
-    }
+    unite_touching(above.data(), above.size(), here.data(), here.size(), /*diagonal=*/true, area);
     std::swap(above, here);
   }
   int enclosed = 0;
   for (size_t i = 0; i < area.size(); ++i)
-    if (area[i] == i) ++enclosed;  // a root without kAreaOpen
+    if (area.is_unmarked_root(static_cast<uint32_t>(i))) ++enclosed;
   return enclosed;
 }
 
@@ -268,13 +529,11 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   std::vector<uint8_t> flags;
   detail::reserve_large(flags, n);
   flags.assign(n, kEdge);
-  size_t passable_cells = 0;
   for (int y = 0; y < h; ++y) {
     const Terrain* row = tiles.row(y);
     uint8_t* f = flags.data() + pidx(0, y);
     for (int x = 0; x < w; ++x) {
       f[x] = passable[static_cast<size_t>(row[x])];
-      passable_cells += f[x];
     }
   }
 
@@ -289,89 +548,51 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
       const size_t i = pidx(o.pos.x, o.pos.y);
       if (i != root && (flags[i] & kPassable)) flags[i] = static_cast<uint8_t>(flags[i] | kObjective);
     }
-
-    // Pass 1: iterative Tarjan DFS. The cell being worked on, its low link and its moves not
-    // tried yet live in registers; each of its ancestors has a Frame. disc is left uninitialised,
-    // as only reached cells are ever read.
-    const std::unique_ptr<uint32_t[]> disc = detail::make_array_for_overwrite<uint32_t>(n);
-    detail::advise_large_pages(disc.get(), n * sizeof(uint32_t));  // before the DFS first writes it
-    // The DFS can be as deep as there are passable cells: reserved once (pages are touched only
-    // as deep as it goes), so the stack never doubles and copies itself.
-    std::vector<Frame> stack;
-    stack.reserve(passable_cells);
-    // The DFS's moves: the orthogonal ones when every legal diagonal step has an open side cell
-    // (see the file comment), all legal ones otherwise (Always); as bits in DFS order.
-    const DfsOrder& order = kDfsOrder[diagonal_needs_open_side(options.moves) ? 0 : 1];
-    ptrdiff_t step[8];
-    for (int k = 0; k < 8; ++k) step[k] = offset[kDfsDirection[k]];
-    // The move back to the parent, for each move to a child: the tree edge, which the DFS does
-    // not try (see the file comment).
-    unsigned back_bit[8] = {};
-    for (int k = 0; k < 8; ++k)
-      for (int j = 0; j < 8; ++j)
-        if (step[j] == -step[k]) back_bit[k] = 1u << j;
-    const std::array<uint8_t, 256>& legal_table = kLegalMoves[static_cast<size_t>(effective_diagonal(options.moves))];
-    uint32_t stamp = 0;  // discovery times start at 0
-    // Reaches cell i: its discovery time and flags; returns its moves in DFS order.
-    auto reach = [&](size_t i) -> unsigned {
-      const uint8_t legal = legal_moves_at(flags, i, offset, legal_table);
-      disc[i] = stamp++;
-      uint8_t f = static_cast<uint8_t>(flags[i] | kReached);
-      if (f & kObjective) f = static_cast<uint8_t>(f | kHoldsGoal);
-      if (legal != 0 && (legal & (legal - 1)) == 0) f = static_cast<uint8_t>(f | kDeadEnd);  // one move
-      flags[i] = f;
-      return order[legal];
-    };
-    size_t v = root;
-    uint32_t low = 0;
-    unsigned untried = reach(root);
-    for (;;) {
-      bool descended = false;
-      while (untried != 0) {
-        const int k = std::countr_zero(untried);
-        untried &= untried - 1;
-        const auto wi = static_cast<size_t>(static_cast<ptrdiff_t>(v) + step[k]);
-        if (flags[wi] & kReached) {
-          low = std::min(low, disc[wi]);
-        } else {
-          stack.push_back(Frame::pack(v, low, untried));
-          v = wi;
-          low = stamp;
-          untried = reach(wi) & ~back_bit[k];
-          descended = true;
-          break;
-        }
-      }
-      if (descended) continue;
-      // v is finished: back to its DFS parent.
-      if (stack.empty()) break;
-      const Frame parent = stack.back();
-      stack.pop_back();
-      const size_t p = parent.cell();
-      if (flags[v] & kHoldsGoal) {
-        if (p != root && low >= disc[p]) flags[p] = static_cast<uint8_t>(flags[p] | kChokepoint);
-        flags[p] = static_cast<uint8_t>(flags[p] | kHoldsGoal);
-      }
-      v = p;
-      low = std::min(parent.low(), low);
-      untried = parent.untried();
+    // T: the start and the report's route to each objective; the objectives without one (not
+    // reachable, or a report of other routes) are looked at once the components are known.
+    Grounds g(flags, pw, offset, options.moves);
+    g.add_to_tree(root);
+    std::vector<size_t> unrouted;
+    for (size_t k = 0; k < d.objectives.size(); ++k) {
+      const Point p = d.objectives[k].pos;
+      if (!tiles.in_bounds(p)) continue;
+      const size_t i = pidx(p.x, p.y);
+      if (!(flags[i] & kObjective)) continue;
+      const bool routed = k < report.objectives.size() && report.objectives[k].reachable &&
+                          g.add_route(report.objectives[k].route, *start, p, w, h, pidx);
+      if (!routed) unrouted.push_back(i);
     }
+    g.finish(root, unrouted);
   }
 
-  // Pass 2: the lists, row-major. Few cells are either: 8 cells at a time are skipped when none
-  // of them is.
-  for (int y = 0; y < h; ++y) {
-    const uint8_t* f = flags.data() + pidx(0, y);
+  // Pass 2: the lists, row-major, 8 cells at a time. A dead end has at most one passable
+  // orthogonal neighbour (each is a legal move): only those cells of the start's are looked at.
+  const std::array<uint8_t, 256>& legal_table = kLegalMoves[static_cast<size_t>(effective_diagonal(options.moves))];
+  auto dead_end = [&](size_t i) {
+    const uint8_t legal = legal_moves_at(flags, i, offset, legal_table);
+    return legal != 0 && (legal & (legal - 1)) == 0;  // one move
+  };
+  auto word = [&](size_t i) {
+    uint64_t v;
+    std::memcpy(&v, flags.data() + i, 8);
+    return v;
+  };
+  for (int y = 0; y < h && usable_start; ++y) {
+    const size_t row = pidx(0, y);
     for (int x0 = 0; x0 < w; x0 += 8) {
       const int x1 = std::min(x0 + 8, w);
-      if (x1 - x0 == 8) {
-        uint64_t eight;
-        std::memcpy(&eight, f + x0, 8);
-        if (!(eight & (kByteOnes * (kDeadEnd | kChokepoint)))) continue;
+      const size_t i0 = row + static_cast<size_t>(x0);
+      if (x1 - x0 == 8) {  // reads up to the row's right pad
+        const uint64_t here = word(i0);
+        const uint64_t sides = (word(i0 + 1) & kByteOnes) + (word(i0 - 1) & kByteOnes) + (word(i0 - pw) & kByteOnes) +
+                               (word(i0 + pw) & kByteOnes);  // 0 to 4 in each byte
+        const uint64_t few = ~((sides >> 1) | (sides >> 2)) & kByteOnes;  // at most one
+        if (!((here >> 1) & few & kByteOnes) && !(here & (kByteOnes * kChokepoint))) continue;
       }
       for (int x = x0; x < x1; ++x) {
-        if (f[x] & kDeadEnd) out.dead_ends.push_back({x, y});
-        if (f[x] & kChokepoint) out.chokepoints.push_back({x, y});
+        const size_t i = row + static_cast<size_t>(x);
+        if ((flags[i] & kReached) && dead_end(i)) out.dead_ends.push_back({x, y});
+        if (flags[i] & kChokepoint) out.chokepoints.push_back({x, y});
       }
     }
   }

@@ -154,6 +154,69 @@ TEST(AnalysisTest, MatchesBruteForceOnRandomMapsForEveryMoveRule) {
   EXPECT_GT(loops, 300);
 }
 
+// The chokepoints come from a tree of routes to the objectives: the report's when they are
+// routes in the analysis's graph, else searched. A report without routes, or with routes that
+// are not (reversed, another objective's, one cell dropped, a diagonal step through two walls
+// of a tunnel), must give the same analysis.
+TEST(AnalysisTest, MatchesBruteForceWhateverRoutesTheReportGives) {
+  Rng rng(20261126);
+  int maps = 0, chokepoints = 0, searched = 0;
+  for (int k = 0; k < 200; ++k) {
+    const int w = static_cast<int>(rng.uniform_int(2, 14)), h = static_cast<int>(rng.uniform_int(2, 12));
+    const Dungeon d = random_map(rng, w, h, rng.uniform_real(0.15, 0.45), static_cast<int>(rng.uniform_int(1, 4)));
+    for (const Moves& m : kAllMoves) {
+      ValidateOptions o;
+      o.moves = m;
+      const MapAnalysis want = brute_force(d, o);
+      const ValidationReport good = validate_dungeon(d, o);
+      for (int garble = 0; garble < 5; ++garble) {
+        ValidationReport r = good;
+        for (size_t i = 0; i < r.objectives.size(); ++i) {
+          std::vector<Point>& route = r.objectives[i].route;
+          if (route.size() < 2) continue;
+          ++searched;
+          switch (garble) {
+            case 0: route.clear(); break;
+            case 1: std::reverse(route.begin(), route.end()); break;
+            case 2: route = r.objectives[(i + 1) % r.objectives.size()].route; break;
+            case 3: route.erase(route.begin() + static_cast<std::ptrdiff_t>(route.size() / 2)); break;
+            default: route = {route.front(), route.back()}; break;  // a jump, unless next to the start
+          }
+        }
+        if (garble == 4) r.objectives.pop_back();  // and a report one objective short
+        const MapAnalysis got = analyse_map(d, r, o);
+        ASSERT_EQ(got.chokepoints, want.chokepoints) << "map " << k << ", " << describe(m) << ", garble " << garble
+                                                     << "\n" << write_ascii(d);
+        ASSERT_EQ(got.dead_ends, want.dead_ends) << "map " << k << ", " << describe(m) << "\n" << write_ascii(d);
+        ASSERT_EQ(got.loops, want.loops) << "map " << k << ", " << describe(m) << "\n" << write_ascii(d);
+        ++maps;
+      }
+      chokepoints += static_cast<int>(want.chokepoints.size());
+    }
+  }
+  EXPECT_EQ(maps, 5000);
+  EXPECT_GT(chokepoints, 300);
+  EXPECT_GT(searched, 3000);
+}
+
+// A diagonal step of a route under NoCornerCut or OneFree is a step through its free corner in
+// the graph the chokepoints are cut in: the corner is on every route, and is the chokepoint.
+TEST(AnalysisTest, FindsTheCornerOfADiagonalStepAsAChokepoint) {
+  const char* map =
+      "######\n"
+      "#<.###\n"
+      "##.>##\n"
+      "######\n";
+  ValidateOptions o;
+  o.moves = {8, DiagonalPolicy::OneFree, kSqrt2};
+  const Dungeon d = read_ascii(map);
+  const ValidationReport r = validate_dungeon(d, o);
+  ASSERT_TRUE(r.valid);
+  ASSERT_EQ(r.objectives[1].route, (std::vector<Point>{{1, 1}, {2, 2}, {3, 2}}));  // a diagonal step first
+  EXPECT_EQ(analyse_map(d, r, o).chokepoints, brute_force(d, o).chokepoints);
+  EXPECT_EQ(analyse_map(d, r, o).chokepoints, (std::vector<Point>{{2, 1}, {2, 2}}));
+}
+
 TEST(AnalysisTest, MatchesBruteForceOnACave) {
   Dungeon d = generate_caves(40, 30, CaveConfig{}, 5);
   // Objectives on a few floor cells spread over the map.
