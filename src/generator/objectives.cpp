@@ -94,7 +94,7 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
   // dropped once the cells are listed).
   std::vector<uint32_t> cells;
   const Terrain* tile = d.tiles.cells().data();
-  if (const detail::RegionSizes one = detail::region_sizes(d.tiles, CostTable::dungeon(), moves, {-1, -1});
+  if (const detail::RegionSizes one = detail::region_sizes(d.tiles, CostTable::dungeon(), moves, {});
       one.sizes.size() == 1) {
     cells = detail::indices_where(d.tiles.size(), static_cast<size_t>(one.sizes[0]),
                                   [&](size_t i) { return tile[i] == Terrain::Floor; });

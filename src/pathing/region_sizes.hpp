@@ -12,12 +12,13 @@ namespace catacomb::detail {
 struct RegionSizes {
   /// label_regions(tiles, costs, moves).sizes: cells per region, by label.
   std::vector<int64_t> sizes;
-  /// The label of the cell at `probe` (kNoRegion when it is impassable or off the grid).
-  int32_t probe_label = kNoRegion;
+  /// The label of the cell at each probe (kNoRegion when it is impassable or off the grid).
+  std::vector<int32_t> probe_labels;
 };
 
-/// What label_regions(tiles, costs, moves) says of the sizes and of the cell at `probe`, without
-/// writing labels. Throws InvalidArgument for bad moves.
-RegionSizes region_sizes(const Grid<Terrain>& tiles, const CostTable& costs, const Moves& moves, Point probe);
+/// What label_regions(tiles, costs, moves) says of the sizes and of the cells at `probes`,
+/// without writing labels. Throws InvalidArgument for bad moves.
+RegionSizes region_sizes(const Grid<Terrain>& tiles, const CostTable& costs, const Moves& moves,
+                         const std::vector<Point>& probes);
 
 }  // namespace catacomb::detail

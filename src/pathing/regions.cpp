@@ -172,11 +172,11 @@ void copy_row(int32_t* dst, const int32_t* src, int width, bool stream) {
 }
 
 // Labels the regions of the cells into `out` (its label grid already of the map's shape). With
-// Write false there is no label grid: only the sizes and bounds, and `probe`'s label when given
-// (the label of the run that holds it; kNoRegion when none does).
+// Write false there is no label grid: only the sizes and bounds, and the labels of `probes`
+// when given (the label of the run that holds each; kNoRegion when none does).
 template <bool Write = true, typename Pred>
 void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, const Moves& moves, RegionMap& out,
-                Point probe = {-1, -1}, int32_t* probe_label = nullptr) {
+                const std::vector<Point>* probes = nullptr, std::vector<int32_t>* probe_labels = nullptr) {
   // Reach 1 widens each run by one column for the diagonal test (8-connectivity), needed only
   // when a diagonal step may pass between two blocked side cells (Always; see the file comment).
   const int32_t reach = diagonal_needs_open_side(moves) ? 0 : 1;
@@ -202,7 +202,6 @@ void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, c
   std::vector<int32_t> buffer(Write ? static_cast<size_t>(width) + kFillAhead : 0);
   int32_t* const buf = buffer.data();
   const bool stream = out.labels.size() * sizeof(int32_t) >= kStreamBytes;
-  if (probe_label) *probe_label = kNoRegion;
   Run* const r = runs.data();
   int32_t next = 0;
   for (int y = 0; y < height; ++y) {
@@ -228,8 +227,6 @@ void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, c
         fill_ahead(buf, x, x0, kNoRegion);
         fill_ahead(buf, x0, x1, label);
         x = x1;
-      } else if (probe_label && y == probe.y && x0 <= probe.x && probe.x < x1) {
-        *probe_label = label;
       }
     }
     if constexpr (Write) {
@@ -240,6 +237,18 @@ void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, c
 #if defined(CATACOMB_REGIONS_SSE2)
   if (Write && stream) _mm_sfence();  // order the non-temporal stores before anything that follows
 #endif
+  // Each run now holds its label: a probe's is its run's, found among its row's runs.
+  if (probes && probe_labels) {
+    probe_labels->assign(probes->size(), kNoRegion);
+    for (size_t k = 0; k < probes->size(); ++k) {
+      const Point q = (*probes)[k];
+      if (q.x < 0 || q.y < 0 || q.x >= width || q.y >= height) continue;
+      const Run* first = r + row_begin[static_cast<size_t>(q.y)];
+      const Run* last = r + row_begin[static_cast<size_t>(q.y) + 1];
+      const Run* run = std::upper_bound(first, last, q.x, [](int32_t x, const Run& c) { return x < c.x0; });
+      if (run != first && q.x < (run - 1)->x1) (*probe_labels)[k] = (run - 1)->parent;
+    }
+  }
   for (Rect& b : out.bounds) {
     b.width -= b.x;
     b.height -= b.y;
@@ -307,13 +316,15 @@ RegionMap label_regions(const Grid<Terrain>& tiles, const CostTable& costs, cons
 
 namespace detail {
 
-RegionSizes region_sizes(const Grid<Terrain>& tiles, const CostTable& costs, const Moves& moves, Point probe) {
+RegionSizes region_sizes(const Grid<Terrain>& tiles, const CostTable& costs, const Moves& moves,
+                         const std::vector<Point>& probes) {
   moves.check();
   RegionSizes result;
+  result.probe_labels.assign(probes.size(), kNoRegion);
   if (tiles.width() <= 0 || tiles.height() <= 0) return result;
   RegionMap out;  // no label grid
   label_runs<false>(reinterpret_cast<const uint8_t*>(tiles.data()), tiles.width(), tiles.height(),
-                    passable_set(costs), moves, out, probe, &result.probe_label);
+                    passable_set(costs), moves, out, &probes, &result.probe_labels);
   result.sizes = std::move(out.sizes);
   return result;
 }

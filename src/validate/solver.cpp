@@ -161,8 +161,13 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const Star
   Solution s;
   Model m(d, options);
   if (routes.objectives && m.doors.empty() && m.start_objective >= 0 && routes.start_objective == m.start_objective &&
-      routes.objectives->size() == d.objectives.size())
+      routes.objectives->size() == d.objectives.size()) {
     m.start_routes = routes.objectives;
+    if (routes.flood && routes.leg) {
+      m.lent_flood = routes.flood;
+      m.lent_leg = routes.leg;
+    }
+  }
   s.key_rule = m.rule;
   s.areas = m.areas;
   s.reachable_after.assign(d.objectives.size(), -1);

@@ -5,6 +5,7 @@
 
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/regions.hpp>
+#include "pathing/region_sizes.hpp"
 
 namespace catacomb::solving {
 
@@ -19,6 +20,30 @@ Model::Model(const Dungeon& dd, const SolveOptions& oo) : d(dd), o(oo) {
     door_cells.insert(l.pos);
     doors.push_back({l.pos, l.lock, static_cast<int>(i)});
   }
+  objective_node.assign(d.objectives.size(), -1);
+  if (doors.empty()) {
+    // One node per area and no links: the objectives' areas are all the solver needs.
+    std::vector<Point> at;
+    for (const Objective& ob : d.objectives) at.push_back(ob.pos);
+    detail::RegionSizes regions = detail::region_sizes(d.tiles, o.costs, o.moves, at);
+    areas = static_cast<int>(regions.sizes.size());
+    adj.resize(static_cast<size_t>(areas));
+    for (size_t i = 0; i < at.size(); ++i) objective_node[i] = regions.probe_labels[i];
+  } else {
+    build_door_graph(w, h);
+  }
+  for (size_t i = 0; i < d.objectives.size(); ++i) {
+    const Objective& ob = d.objectives[i];
+    if (!doors.empty() && d.tiles.in_bounds(ob.pos)) objective_node[i] = node[ob.pos];
+    if (ob.kind == ObjectiveKind::Start && start_node < 0 && objective_node[i] >= 0) {
+      start_node = objective_node[i];
+      start_objective = static_cast<int>(i);
+    }
+    if (ob.kind == ObjectiveKind::Exit && exit_objective < 0) exit_objective = static_cast<int>(i);
+  }
+}
+
+void Model::build_door_graph(int w, int h) {
   Grid<uint8_t> open0(w, h, 0);  // passable with every locked door closed
   for (size_t i = 0; i < open0.size(); ++i) open0.cells()[i] = o.costs.passable(d.tiles.cells()[i]) ? 1 : 0;
   for (const DoorNode& dn : doors) open0[dn.pos] = 0;
@@ -39,19 +64,7 @@ Model::Model(const Dungeon& dd, const SolveOptions& oo) : d(dd), o(oo) {
       links[static_cast<size_t>(b)].insert(a);
     }
   }
-  open0 = Grid<uint8_t>();
   for (const auto& l : links) adj.emplace_back(l.begin(), l.end());
-  objective_node.assign(d.objectives.size(), -1);
-  for (size_t i = 0; i < d.objectives.size(); ++i) {
-    const Objective& ob = d.objectives[i];
-    if (d.tiles.in_bounds(ob.pos)) objective_node[i] = node[ob.pos];
-    if (ob.kind == ObjectiveKind::Start && start_node < 0 && objective_node[i] >= 0) {
-      start_node = objective_node[i];
-      start_objective = static_cast<int>(i);
-    }
-    if (ob.kind == ObjectiveKind::Exit && exit_objective < 0) exit_objective = static_cast<int>(i);
-  }
-  if (doors.empty()) node = Grid<int32_t>();
 }
 
 bool Model::is_key(size_t i) const {

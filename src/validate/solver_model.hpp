@@ -10,7 +10,8 @@
 // (else it would be legal with the doors closed, and the cells would share an area), and then two
 // straight steps through that door join them too, so "connected in the node graph restricted to
 // the open doors" is exactly "connected on the grid with those doors open".
-// Memory: a node per cell (4 bytes) only when there are doors; the rest is per node and door.
+// Memory: a node per cell (4 bytes) only when there are doors (without, the objectives' areas
+// come from region_sizes, no label grid); the rest is per node and door.
 #include <array>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/validate/solver.hpp>
+#include "pathing/terrain_flood.hpp"
 #include <catacomb/validate/validate.hpp>
 
 namespace catacomb::solving {
@@ -56,10 +58,15 @@ struct Model {
   std::vector<int> objective_node;  // per objective, -1 when not on a passable cell
   // Without doors: validation's routes from the start (see StartRoutes), or null.
   const std::vector<ObjectiveReport>* start_routes = nullptr;
+  // Without doors: validation's flood of the terrain and its leg (see StartRoutes), or null.
+  const detail::TerrainFlood* lent_flood = nullptr;
+  detail::TerrainFlood::Leg* lent_leg = nullptr;
   int node_count() const { return static_cast<int>(adj.size()); }
   State empty_state() const { return State(doors.size() / 8 + 1, '\0'); }
 
   Model(const Dungeon& dd, const SolveOptions& oo);
+  // The areas with every door closed (node), the doors' nodes and their links (adj).
+  void build_door_graph(int w, int h);
   bool is_key(size_t i) const;
   // Nodes connected to the start with the doors of `s` open (the start's own node always).
   std::vector<uint8_t> component(const State& s) const;
@@ -78,9 +85,14 @@ struct Model {
 // instead of a distance map of its own: the same costs and the same routes (a route is the
 // descent of the distance map from the start, and a map made only as far as a step needs holds
 // the same distances below its bound).
+// Validation may also lend its flood of the map's terrain (its legal moves, 1 byte per cell) and
+// its leg, whose grid of distances (8 bytes per cell) the walkthrough's steps then reuse instead
+// of making their own: the same answers (TerrainFlood::toward clears what the last leg wrote).
 struct StartRoutes {
   int start_objective = -1;  // the objective validation started from
   const std::vector<ObjectiveReport>* objectives = nullptr;
+  const detail::TerrainFlood* flood = nullptr;  // of Dungeon::tiles, under the solver's costs and moves
+  detail::TerrainFlood::Leg* leg = nullptr;
 };
 
 // solve_dungeon, taking `routes` where they apply (a map without usable doors, started from the

@@ -21,6 +21,10 @@ Walker::Walker(const Model& m) : m_(m), state_(m.empty_state()) {
 }
 
 const DistanceMap& Walker::from_here(const std::vector<Point>& targets, double slack) {
+  if (m_.lent_flood && !own_) {  // validation's flood of this same terrain, and its grid
+    m_.lent_flood->toward(*m_.lent_leg, pos_, targets, slack);
+    return m_.lent_leg->map;
+  }
   // The terrain's legal moves serve every step until a door opens (or the walker moves, and
   // with it the terrain it owns).
   if (!flood_ || flood_on_ != &terrain()) {

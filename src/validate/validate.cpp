@@ -6,12 +6,14 @@
 #include <catacomb/validate/validate.hpp>
 
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include <catacomb/core/error.hpp>
 
 #include <catacomb/pathing/search.hpp>
 #include "pathing/region_sizes.hpp"
+#include "pathing/terrain_flood.hpp"
 #include "validate/solver_model.hpp"
 
 namespace catacomb {
@@ -66,7 +68,12 @@ ValidateOptions map_rules(const Dungeon& d, const std::optional<CostTable>& lege
   return o;
 }
 
-Solution solve_for_report(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options) {
+namespace {
+
+// solve_for_report with validation's own flood of the terrain and its grid of distances for
+// the walkthrough's steps, when it may take them (see solving::StartRoutes).
+Solution solve_with(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options,
+                    const detail::TerrainFlood* flood, detail::TerrainFlood::Leg* leg) {
   SolveOptions so;
   so.costs = options.costs;
   so.moves = options.moves;
@@ -77,10 +84,17 @@ Solution solve_for_report(const Dungeon& d, const ValidationReport& report, cons
   solving::StartRoutes known;
   for (size_t i = 0; i < report.objectives.size() && i < d.objectives.size(); ++i)
     if (d.objectives[i].kind == ObjectiveKind::Start) {
-      if (report.objectives[i].on_map && report.objectives[i].passable) known = {static_cast<int>(i), &report.objectives};
+      if (report.objectives[i].on_map && report.objectives[i].passable)
+        known = {static_cast<int>(i), &report.objectives, flood, leg};
       break;
     }
   return solving::solve_dungeon(d, so, known);
+}
+
+}  // namespace
+
+Solution solve_for_report(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options) {
+  return solve_with(d, report, options, nullptr, nullptr);
 }
 
 ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options) {
@@ -133,20 +147,25 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   if (options.keep_maps) {
     regions = label_regions(tiles, options.costs, options.moves);
     counts.sizes = regions.sizes;
-    if (usable_start) counts.probe_label = regions.label(d.objectives[*start].pos);
+    counts.probe_labels.push_back(usable_start ? regions.label(d.objectives[*start].pos) : kNoRegion);
   } else {
-    counts = detail::region_sizes(tiles, options.costs, options.moves,
-                                  usable_start ? d.objectives[*start].pos : Point{-1, -1});
+    counts = detail::region_sizes(tiles, options.costs, options.moves, sources);
+    if (!usable_start) counts.probe_labels.push_back(kNoRegion);
   }
   rep.regions = static_cast<int>(counts.sizes.size());
   for (int64_t s : counts.sizes) rep.passable_cells += s;
   if (usable_start) {
-    rep.unreachable_cells = rep.passable_cells - counts.sizes[static_cast<size_t>(counts.probe_label)];
+    rep.unreachable_cells = rep.passable_cells - counts.sizes[static_cast<size_t>(counts.probe_labels[0])];
   } else {
     rep.unreachable_cells = rep.passable_cells;
   }
-  // Costs come from the terrain through the cost table: no cost grid (8 bytes per cell).
-  DistanceMap distances = distance_map(tiles, options.costs, sources, options.moves);
+  // Costs come from the terrain through the cost table: no cost grid (8 bytes per cell). The
+  // flood keeps the terrain's legal moves (1 byte per cell) for the walkthrough's steps, and its
+  // distances are the grid those steps reuse (see solve_with).
+  std::optional<detail::TerrainFlood> flood(std::in_place, tiles, options.costs, options.moves);
+  detail::TerrainFlood::Leg leg;
+  leg.map = flood->map(sources);
+  const DistanceMap& distances = leg.map;
 
   for (size_t i = 0; i < d.objectives.size(); ++i) {
     ObjectiveReport& r = rep.objectives[i];
@@ -163,7 +182,15 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
     r.route.assign(down.rbegin(), down.rend());
     r.length = r.route.empty() ? 0 : static_cast<int64_t>(r.route.size()) - 1;
   }
-  if (!options.keep_maps) distances = DistanceMap{};  // done with (8 bytes per cell) before the solver runs
+  // The walkthrough's steps take over the flood and its grid where it walks this terrain (a
+  // map without locked doors) and the report does not keep the grid; otherwise the grid (8
+  // bytes per cell) goes before the solver makes its own.
+  const bool lend = !options.keep_maps && d.locks.empty();
+  if (options.keep_maps) rep.distances = std::move(leg.map);
+  if (!lend) {
+    leg.map = DistanceMap{};
+    flood.reset();
+  }
   if (options.solve) {
     std::map<Point, int> lock_cells;
     for (const LockedDoor& l : d.locks) {
@@ -174,7 +201,7 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
         add(ProblemKind::BadLock, -1, door + " stands on " + std::string(terrain_name(tiles[l.pos])) + ", which is impassable");
       else if (!lock_cells.emplace(l.pos, l.lock).second) add(ProblemKind::BadLock, -1, door + " shares its cell with another locked door");
     }
-    Solution sol = solve_for_report(d, rep, options);
+    Solution sol = lend ? solve_with(d, rep, options, &*flood, &leg) : solve_for_report(d, rep, options);
     if (sol.status == SolveStatus::StateCap) {
       add(ProblemKind::SolverCap, -1, sol.message);
     } else if (usable_start) {
@@ -190,10 +217,7 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
     rep.solution = std::move(sol);
   }
   rep.valid = rep.problems.empty();
-  if (options.keep_maps) {
-    rep.region_map = std::move(regions);
-    rep.distances = std::move(distances);
-  }
+  if (options.keep_maps) rep.region_map = std::move(regions);
   return rep;
 }
 

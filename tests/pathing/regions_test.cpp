@@ -199,8 +199,9 @@ TEST(RegionsTest, TerrainAndByteOverloadsAgreeOnRandomTerrain) {
 }
 
 TEST(RegionsTest, SizesWithoutLabelsAreTheLabellingsOnRandomTerrain) {
-  // detail::region_sizes: the labelling's sizes and the label of the probed cell, with no label
-  // grid; probes on passable cells, impassable cells and off the grid.
+  // detail::region_sizes: the labelling's sizes and the labels of the probed cells, with no
+  // label grid; probes on passable cells, impassable cells and off the grid, one at a time and
+  // all at once.
   const Terrain kinds[] = {Terrain::Wall, Terrain::Floor, Terrain::Water, Terrain::Vegetation, Terrain::Road};
   int probed_regions = 0;
   for (uint64_t seed = 0; seed < 40; ++seed) {
@@ -212,19 +213,28 @@ TEST(RegionsTest, SizesWithoutLabelsAreTheLabellingsOnRandomTerrain) {
     if (seed % 2 == 1) costs.set(Terrain::Water, CostTable::kImpassable);
     for (const Moves& m : kMoveSets) {
       const RegionMap full = label_regions(tiles, costs, m);
-      for (int k = 0; k < 8; ++k) {
-        const Point probe = k == 7 ? Point{w, 0} : Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
-                                                          static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
-        const detail::RegionSizes only = detail::region_sizes(tiles, costs, m, probe);
+      std::vector<Point> probes;
+      std::vector<int32_t> wants;
+      for (int k = 0; k < 9; ++k) {
+        const Point probe = k == 7 ? Point{w, 0}
+                            : k == 8 ? Point{-1, h - 1}
+                                     : Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                                             static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+        const detail::RegionSizes only = detail::region_sizes(tiles, costs, m, {probe});
         ASSERT_EQ(only.sizes, full.sizes) << "seed " << seed << " moves " << describe(m);
         const int32_t want = full.labels.in_bounds(probe) ? full.labels[probe] : kNoRegion;
-        ASSERT_EQ(only.probe_label, want) << "seed " << seed << " probe " << to_string(probe);
+        ASSERT_EQ(only.probe_labels, std::vector<int32_t>{want}) << "seed " << seed << " probe " << to_string(probe);
         probed_regions += want != kNoRegion ? 1 : 0;
+        probes.push_back(probe);
+        wants.push_back(want);
       }
+      ASSERT_EQ(detail::region_sizes(tiles, costs, m, probes).probe_labels, wants) << "seed " << seed;
     }
   }
   EXPECT_GT(probed_regions, 200);  // most probes fell in a region
-  EXPECT_TRUE(detail::region_sizes(Grid<Terrain>(), CostTable::dungeon(), Moves{}, {0, 0}).sizes.empty());
+  EXPECT_TRUE(detail::region_sizes(Grid<Terrain>(), CostTable::dungeon(), Moves{}, {{0, 0}}).sizes.empty());
+  EXPECT_EQ(detail::region_sizes(Grid<Terrain>(), CostTable::dungeon(), Moves{}, {{0, 0}}).probe_labels,
+            std::vector<int32_t>{kNoRegion});
 }
 
 TEST(RegionsTest, LabelsAreNumberedByFirstCellInRowMajorOrder) {
