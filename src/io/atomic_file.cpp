@@ -233,6 +233,12 @@ std::string detail::read_bounded(const std::string& path,
     if (!chosen) {
       limits = choose(bytes);
       chosen = true;
+      // The whole file at once when its size is known and allowed: the text is not grown by
+      // doubling (touching up to twice its size in pages), and read_bounded's checks stand.
+      std::error_code size_ec;
+      const uintmax_t size = std::filesystem::file_size(path, size_ec);
+      if (!size_ec && got == chunk.size() && (limits.max_bytes == 0 || size <= limits.max_bytes))
+        text.reserve(static_cast<size_t>(size));
     }
     if (limits.max_bytes > 0 && text.size() + got > limits.max_bytes) too_big("size", limits.max_bytes);
     check_lines(bytes);

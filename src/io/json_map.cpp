@@ -2,10 +2,15 @@
 
 #include <array>
 #include <nlohmann/json.hpp>
+#include <cstring>
+#include <memory>
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
+#include "core/portable.hpp"
 #include "io/json_input.hpp"
 
 namespace catacomb {
@@ -108,7 +113,11 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) {
 
 namespace {
 
-Dungeon json_map_from(const ojson& j) {
+// The rows of a JSON map's top-level "tiles" array read in place (split_tiles), when the
+// document was parsed with that array emptied.
+using RowViews = std::vector<std::string_view>;
+
+Dungeon json_map_from(const ojson& j, const RowViews* rows_read = nullptr) {
   if (!j.is_object()) bad("document", j.type_name(), "an object");
   const ojson& format = need(j, "format", "");
   if (format != "catacomb-map") bad("format", json_excerpt(format), "\"catacomb-map\"");
@@ -164,27 +173,46 @@ Dungeon json_map_from(const ojson& j) {
   }
 
   const ojson& tiles = need(j, "tiles", "");
-  if (!tiles.is_array() || tiles.size() != static_cast<size_t>(h))
-    bad("tiles", tiles.is_array() ? std::to_string(tiles.size()) + " rows" : tiles.type_name(),
-        std::to_string(h) + " rows (the height)");
+  RowViews rows;
+  if (rows_read) {
+    rows = *rows_read;
+    if (rows.size() != static_cast<size_t>(h)) bad("tiles", std::to_string(rows.size()) + " rows", std::to_string(h) + " rows (the height)");
+  } else {
+    if (!tiles.is_array() || tiles.size() != static_cast<size_t>(h))
+      bad("tiles", tiles.is_array() ? std::to_string(tiles.size()) + " rows" : tiles.type_name(),
+          std::to_string(h) + " rows (the height)");
+    for (const ojson& row : tiles) rows.push_back(row.is_string() ? row.get_ref<const std::string&>() : std::string_view());
+  }
   // Every row is checked against width and height before the grid is allocated for them.
   for (int y = 0; y < h; ++y) {
-    const ojson& row = tiles[static_cast<size_t>(y)];
-    if (!row.is_string() || row.get_ref<const std::string&>().size() != static_cast<size_t>(w))
-      bad("tiles[" + std::to_string(y) + "]", row.is_string() ? std::to_string(row.get_ref<const std::string&>().size()) + " characters" : row.type_name(),
+    const bool text = rows_read || tiles[static_cast<size_t>(y)].is_string();
+    if (!text || rows[static_cast<size_t>(y)].size() != static_cast<size_t>(w))
+      bad("tiles[" + std::to_string(y) + "]",
+          text ? std::to_string(rows[static_cast<size_t>(y)].size()) + " characters" : tiles[static_cast<size_t>(y)].type_name(),
           std::to_string(w) + " characters (the width)");
+  }
+  // Each byte's terrain (kNone: not in the legend), and whether any byte names a lock.
+  constexpr uint8_t kNone = 0xFF;
+  std::array<uint8_t, 256> code{};
+  bool any_lock = false;
+  for (size_t c = 0; c < 256; ++c) {
+    code[c] = decode[c] ? static_cast<uint8_t>(*decode[c]) : kNone;
+    any_lock = any_lock || lock_of[c] != 0;
   }
   d.tiles = Grid<Terrain>(w, h, Terrain::Wall);
   for (int y = 0; y < h; ++y) {
-    const std::string& s = tiles[static_cast<size_t>(y)].get_ref<const std::string&>();
+    const std::string_view s = rows[static_cast<size_t>(y)];
+    Terrain* out = d.tiles.row(y);
     for (int x = 0; x < w; ++x) {
-      auto t = decode[static_cast<unsigned char>(s[static_cast<size_t>(x)])];
-      if (!t)
-        bad("tiles[" + std::to_string(y) + "][" + std::to_string(x) + "]", "'" + std::string(1, s[static_cast<size_t>(x)]) + "'",
+      const auto c = static_cast<unsigned char>(s[static_cast<size_t>(x)]);
+      if (code[c] == kNone)
+        bad("tiles[" + std::to_string(y) + "][" + std::to_string(x) + "]", "'" + std::string(1, static_cast<char>(c)) + "'",
             "a character of the legend");
-      d.tiles(x, y) = *t;
-      if (const int lock = lock_of[static_cast<unsigned char>(s[static_cast<size_t>(x)])]) d.locks.push_back({{x, y}, lock});
+      out[x] = static_cast<Terrain>(code[c]);
     }
+    if (any_lock)
+      for (int x = 0; x < w; ++x)
+        if (const int lock = lock_of[static_cast<unsigned char>(s[static_cast<size_t>(x)])]) d.locks.push_back({{x, y}, lock});
   }
   if (auto it = j.find("objectives"); it != j.end()) {
     if (!it->is_array()) bad("objectives", it->type_name(), "an array");
@@ -218,10 +246,134 @@ Dungeon json_map_from(const ojson& j) {
   return d;
 }
 
+// A JSON map's text with its "tiles" array emptied, and that array's rows decoded in one
+// buffer: the rows (16 MB at 4096x4096) never become JSON strings, each read 8 bytes at a time
+// here instead of by the JSON parser's lexer a byte at a time into a string it grows.
+struct SplitTiles {
+  std::string rest;
+  std::unique_ptr<char[]> bytes;  // the rows, one after another
+  RowViews rows;                  // into bytes
+};
+
+size_t skip_space(std::string_view t, size_t i) {
+  while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t')) ++i;
+  return i;
+}
+
+// Whether any of 8 bytes needs a look of its own in a row: a quote or backslash, or a byte
+// outside printable ASCII (0x20 to 0x7E). May say so of a plain word (carries), never the
+// reverse: the byte-by-byte path then decides.
+bool needs_look(uint64_t v) {
+  constexpr uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  auto zero_byte = [&](uint64_t x) { return (x - ones) & ~x & highs; };
+  const uint64_t control = (v - 0x20 * ones) & ~v & highs;  // bytes below 0x20 (and carries)
+  const uint64_t high = (v | (v + ones)) & highs;           // 0x7F and above
+  return (zero_byte(v ^ (0x22 * ones)) | zero_byte(v ^ (0x5C * ones)) | control | high) != 0;
+}
+
+// The array of JSON strings at `i` ('['), decoded into `out`; returns the index past its ']'.
+// nullopt unless every element is a string of printable ASCII, with no escape but \" \\ and \/.
+std::optional<size_t> read_rows(std::string_view t, size_t i, SplitTiles& out) {
+  if (i >= t.size() || t[i] != '[') return std::nullopt;
+  out.bytes = detail::make_array_for_overwrite<char>(t.size() - i);  // the rows take fewer bytes than their text
+  char* const base = out.bytes.get();
+  char* o = base;
+  std::vector<std::pair<size_t, size_t>> spans;  // offset and length of each row in bytes
+  i = skip_space(t, i + 1);
+  if (i < t.size() && t[i] == ']') return i + 1;
+  for (;;) {
+    if (i >= t.size() || t[i] != '"') return std::nullopt;
+    ++i;
+    const char* row = o;
+    for (;;) {
+      while (i + 8 <= t.size()) {
+        uint64_t v;
+        std::memcpy(&v, t.data() + i, 8);
+        if (needs_look(v)) break;
+        std::memcpy(o, &v, 8);
+        o += 8;
+        i += 8;
+      }
+      if (i >= t.size()) return std::nullopt;
+      const auto c = static_cast<unsigned char>(t[i]);
+      if (c == '"') break;
+      if (c == '\\') {
+        if (i + 1 >= t.size()) return std::nullopt;
+        const char e = t[i + 1];
+        if (e != '"' && e != '\\' && e != '/') return std::nullopt;
+        *o++ = e;
+        i += 2;
+        continue;
+      }
+      if (c < 0x20 || c > 0x7E) return std::nullopt;
+      *o++ = static_cast<char>(c);
+      ++i;
+    }
+    spans.emplace_back(static_cast<size_t>(row - base), static_cast<size_t>(o - row));
+    i = skip_space(t, i + 1);
+    if (i < t.size() && t[i] == ']') break;
+    if (i >= t.size() || t[i] != ',') return std::nullopt;
+    i = skip_space(t, i + 1);
+  }
+  for (const auto& [at, n] : spans) out.rows.emplace_back(base + at, n);
+  return i + 1;
+}
+
+// The split, for a document that is an object with one member "tiles" of plain string rows;
+// nullopt for anything else, which the JSON parser then reads whole (and names what is wrong).
+std::optional<SplitTiles> split_tiles(std::string_view t) {
+  size_t i = skip_space(t, 0);
+  if (i >= t.size() || t[i] != '{') return std::nullopt;
+  SplitTiles out;
+  size_t begin = 0, end = 0;
+  int depth = 0, found = 0;
+  while (i < t.size()) {
+    const char c = t[i];
+    if (c == '"') {
+      const size_t start = i;
+      for (++i; i < t.size() && t[i] != '"'; ++i)
+        if (t[i] == '\\') ++i;
+      if (i >= t.size()) return std::nullopt;
+      ++i;
+      if (depth != 1 || t.substr(start, i - start) != "\"tiles\"") continue;
+      const size_t colon = skip_space(t, i);
+      if (colon >= t.size() || t[colon] != ':') continue;  // a value "tiles", not the key
+      begin = skip_space(t, colon + 1);
+      const std::optional<size_t> past = read_rows(t, begin, out);
+      if (!past || ++found > 1) return std::nullopt;
+      i = end = *past;
+      continue;
+    }
+    if (c == '{' || c == '[') ++depth;
+    else if (c == '}' || c == ']') --depth;
+    ++i;
+  }
+  if (found != 1) return std::nullopt;
+  out.rest.reserve(t.size() - (end - begin) + 2);
+  out.rest.append(t.substr(0, begin)).append("[]").append(t.substr(end));
+  return out;
+}
+
+// Parses a JSON map's text and gives `use(json, rows)`'s result: the rows read in place when
+// the text splits (split_tiles) and the rest parses, else null rows and the whole text parsed
+// (the same map either way, and the whole text's errors).
+template <typename Use>
+auto parse_map(std::string_view text, const Use& use) {
+  if (std::optional<SplitTiles> split = split_tiles(text)) {
+    std::optional<ojson> rest;
+    try {
+      rest = parse_json_input<ojson>(split->rest, "JSON map", "unparsable", "JSON");
+    } catch (const InvalidArgument&) {  // read whole below, for the whole text's message
+    }
+    if (rest) return use(*rest, &split->rows);
+  }
+  return use(parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON"), nullptr);
+}
+
 }  // namespace
 
 Dungeon read_json_map(std::string_view text) {
-  return json_map_from(parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON"));
+  return parse_map(text, [](const ojson& j, const RowViews* rows) { return json_map_from(j, rows); });
 }
 
 }  // namespace catacomb
@@ -266,8 +418,9 @@ std::optional<CostTable> read_json_legend_costs(std::string_view text, const Cos
 }
 
 MapFile read_json_map_and_costs(std::string_view text, const CostTable& base) {
-  const ojson j = parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON");
-  return {json_map_from(j), legend_costs_from(j, base)};
+  return parse_map(text, [&](const ojson& j, const RowViews* rows) {
+    return MapFile{json_map_from(j, rows), legend_costs_from(j, base)};
+  });
 }
 
 }  // namespace catacomb

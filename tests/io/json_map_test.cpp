@@ -86,6 +86,49 @@ TEST(JsonMapTest, MalformedInputIsRefusedWithTheKeyNamed) {
   EXPECT_THROW(read_json_map("{not json"), InvalidArgument);
 }
 
+// The reader takes the "tiles" rows straight from the text when they are plain strings (escapes
+// \" \\ \/ only) and the key appears once at the top level; anything else is parsed whole. Both
+// ways must read the same map, and refuse bad input with the whole text's message.
+TEST(JsonMapTest, ReadsTheRowsInPlaceOrWholeAlike) {
+  const Dungeon d = generate_caves(70, 40, CaveConfig{}, 11);  // vegetation: '"', written \"
+  const std::string text = write_json_map(d);
+  ASSERT_NE(text.find("\\\""), std::string::npos);
+  EXPECT_EQ(read_json_map(text), d);
+  // The same map with its first floor cell spelled \u002e, which only the whole parse decodes.
+  std::string spelled = text;
+  spelled.replace(spelled.find('.', spelled.find("\"tiles\"")), 1, "\\u002e");
+  EXPECT_EQ(read_json_map(spelled), d);
+  // \/ and \\ in rows, through a legend that names them; compact text without spaces.
+  const char* escaped = R"({"format":"catacomb-map","version":1,"width":3,"height":2,)"
+                        R"("legend":{"/":{"name":"floor"},"\\":{"name":"water"},"#":{"name":"wall"}},)"
+                        R"("tiles":["\/\\#","#\/\/"]})";
+  const Dungeon e = read_json_map(escaped);
+  EXPECT_EQ(e.tiles(0, 0), Terrain::Floor);
+  EXPECT_EQ(e.tiles(1, 0), Terrain::Water);
+  EXPECT_EQ(e.tiles(2, 0), Terrain::Wall);
+  EXPECT_EQ(e.tiles(2, 1), Terrain::Floor);
+  // "tiles" as a value, inside params, and twice at the top level: the whole parse decides.
+  const std::string head = R"({"format": "catacomb-map", "version": 1, "width": 2, "height": 1, )";
+  EXPECT_EQ(read_json_map(head + R"("generator": "tiles", "params": {"tiles": ["??"]}, "tiles": ["#."]})").tiles(1, 0),
+            Terrain::Floor);
+  EXPECT_EQ(read_json_map(head + R"("tiles": ["##"], "tiles": ["#."]})"),
+            read_json_map(nlohmann::ordered_json::parse(head + R"("tiles": ["##"], "tiles": ["#."]})").dump()));
+  // Bad input anywhere: the message of the text parsed whole.
+  for (const std::string& bad : {head + R"("tiles": ["#."], "objectives": [})", head + R"("tiles": ["#.", "..")",
+                                 head + "\"tiles\": [\"#\t\"]}", head + R"("tiles": ["#."]} 7)"}) {
+    std::string whole;
+    try {
+      whole = nlohmann::ordered_json::parse(bad).dump();  // (never: each is bad JSON)
+    } catch (const nlohmann::json::exception& error) {
+      whole = error.what();
+    }
+    ASSERT_EQ(whole.rfind("[json.exception.parse_error", 0), 0u) << bad;
+    expect_error(bad, "JSON map = unparsable (expected JSON: " + whole + ")");
+  }
+  expect_error(head + R"("tiles": ["#.", ".."]})", "JSON map tiles = 2 rows (expected 1 rows (the height))");
+  expect_error(head + R"("tiles": [7]})", "JSON map tiles[0] = number (expected 2 characters (the width))");
+}
+
 Dungeon locked_sample() {
   return read_ascii(
       "#######\n"
