@@ -1,6 +1,7 @@
 // catacomb validate: check that every objective of a map is reachable, and say why not.
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <thread>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
@@ -53,6 +54,8 @@ class ValidateCommand : public Command {
     rule_flags_.push_back(sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always (default: the map's)"));
     rule_flags_.push_back(sub->add_option("--key-rule", key_rule_, "reusable or consumable (default: the map's)"));
     add_number_option(*sub, "--max-states", max_states_, "Cap on the solver's states (at least 1)");
+    add_number_option(*sub, "--threads", threads_,
+                      "Threads validation may use (1 to 256; default 2, 1 on a one-core machine); the same report for any");
     sub->add_option("--certificate", certificate_, "Write the walkthrough as a certificate for 'catacomb verify'")
         ->type_name("FILE");
     memory_.add_option(*sub);
@@ -66,6 +69,7 @@ class ValidateCommand : public Command {
     annotate.overlays = parse_overlays(overlay_, "--overlay");
     annotate.grid = grid_;
     if (max_states_ < 1) throw InvalidArgument(FieldProblem{"--max-states", std::to_string(max_states_), "at least 1"});
+    if (threads_ < 1 || threads_ > 256) throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), "1 to 256"});
     if (!png_.empty()) check_writable_path("--png", png_);
     if (!certificate_.empty()) check_writable_path("--certificate", certificate_);
     // Bounded; a Tiled map's tilesets read beside it; a catacomb JSON map's legend may state its
@@ -78,6 +82,7 @@ class ValidateCommand : public Command {
     ValidateOptions options = map_rules(d, file.legend_costs);
     apply_flags(options, err);
     options.max_states = max_states_;
+    options.threads = threads_;
     if (!png_.empty()) check_annotate_options(annotate, d.tiles.width(), d.tiles.height());
     options.keep_maps = !png_.empty();  // the picture draws the region and distance maps
     ValidationReport rep = validate_dungeon(d, options);
@@ -262,6 +267,7 @@ class ValidateCommand : public Command {
   std::string overlay_ = "regions,routes,unreachable";
   bool json_ = false, deep_water_ = false, grid_ = false;
   int scale_ = 4, neighbors_ = 8;
+  int threads_ = std::thread::hardware_concurrency() > 1 ? 2 : 1;
   int64_t max_states_ = kDefaultMaxSolverStates;
   std::vector<CLI::Option*> rule_flags_;  // --costs, --deep-water, --neighbors, --diagonal, --key-rule
   MemoryBudget memory_;

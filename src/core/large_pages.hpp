@@ -8,6 +8,7 @@
 // cost grids, the search engine's tables), do not: where a huge page the process has not used
 // before is dear (a VM whose host takes back free memory), they would pay for it and gain
 // nothing.
+#include <atomic>
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -40,5 +41,26 @@ Grid<T> large_grid(int width, int height, const T& fill) {
   cells.assign(n, fill);
   return Grid<T>(width, height, std::move(cells));
 }
+
+/// Brings in the pages of [p, p + bytes) ahead of their first write (Linux's
+/// MADV_POPULATE_WRITE; nothing elsewhere, or where the kernel refuses it): in chunks of
+/// kChunk bytes, each taken by whichever of the threads calling run() asks for it first, so two
+/// threads share the work. On a virtual machine whose host takes back free memory, the first
+/// write to a page it took back waits for the host (about 1.5 ms per huge page here): this is
+/// where that wait goes, and with two threads half of it. A hint only: it writes no value (the
+/// pages read as zero, as any fresh page), so the memory must still be written before it is
+/// read.
+class PagePopulator {
+ public:
+  static constexpr size_t kChunk = size_t{8} << 20;
+  PagePopulator(void* p, size_t bytes);
+  /// Populates chunks until none is left; returns at once after that (or where unsupported).
+  void run();
+
+ private:
+  unsigned char* begin_;
+  size_t bytes_;
+  std::atomic<size_t> next_{0};
+};
 
 }  // namespace catacomb::detail

@@ -7,11 +7,13 @@
 
 #include <map>
 #include <optional>
+#include <thread>
 #include <sstream>
 
 #include <catacomb/core/error.hpp>
 
 #include <catacomb/pathing/search.hpp>
+#include "core/large_pages.hpp"
 #include "pathing/region_sizes.hpp"
 #include "pathing/terrain_flood.hpp"
 #include "validate/solver_model.hpp"
@@ -99,6 +101,7 @@ Solution solve_for_report(const Dungeon& d, const ValidationReport& report, cons
 
 ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options) {
   options.moves.check();
+  if (options.threads < 1) throw InvalidArgument(FieldProblem{"threads", std::to_string(options.threads), "at least 1"});
   ValidationReport rep;
   const Grid<Terrain>& tiles = d.tiles;
   auto name = [&](size_t i) {
@@ -140,6 +143,20 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   const bool usable_start = start && rep.objectives[*start].on_map && rep.objectives[*start].passable;
   std::vector<Point> sources;
   if (usable_start) sources.push_back(d.objectives[*start].pos);
+  // The distance map's storage, its pages brought in by a second thread while this one labels
+  // the regions and works out the legal moves; then by both (see ValidateOptions::threads).
+  std::vector<double> cells;
+  detail::reserve_large(cells, tiles.size());
+  detail::PagePopulator pages(cells.data(), tiles.size() * sizeof(double));
+  std::thread helper;
+  struct Join {
+    std::thread& t;
+    ~Join() {
+      if (t.joinable()) t.join();
+    }
+  } join{helper};
+  if (options.threads > 1 && tiles.size() * sizeof(double) >= 2 * detail::PagePopulator::kChunk)
+    helper = std::thread([&pages] { pages.run(); });
   // The regions: their labels (4 bytes per cell) only when the report keeps its maps; otherwise
   // their sizes and the start's, from the same runs with no label written.
   RegionMap regions;
@@ -163,8 +180,13 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   // flood keeps the terrain's legal moves (1 byte per cell) for the walkthrough's steps, and its
   // distances are the grid those steps reuse (see solve_with).
   std::optional<detail::TerrainFlood> flood(std::in_place, tiles, options.costs, options.moves);
+  pages.run();
+  if (helper.joinable()) helper.join();
+  cells.assign(tiles.size(), kUnreached);
   detail::TerrainFlood::Leg leg;
-  leg.map = flood->map(sources);
+  leg.map.dist = Grid<double>(tiles.width(), tiles.height(), std::move(cells));
+  leg.map.moves = options.moves;
+  if (usable_start) flood->add_source(leg.map, sources[0]);  // the map from the start
   const DistanceMap& distances = leg.map;
 
   for (size_t i = 0; i < d.objectives.size(); ++i) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <catacomb/core/error.hpp>
+#include <catacomb/generator/caves.hpp>
 #include <catacomb/io/ascii.hpp>
 
 namespace catacomb {
@@ -115,6 +117,55 @@ TEST(ValidateTest, FourNeighboursSeeDiagonalGapsAsWalls) {
   four.moves = {4, DiagonalPolicy::Never, kSqrt2};
   EXPECT_FALSE(validate_dungeon(d, four).valid);
   EXPECT_FALSE(validate_dungeon(d).valid);  // no corner cutting by default
+}
+
+}  // namespace
+}  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+// ValidateOptions::threads: a second thread brings in the distance map's pages on maps of 2M
+// cells or more; the report is the same for any number, and 0 is refused.
+TEST(ValidateTest, TheReportIsTheSameForAnyNumberOfThreads) {
+  Dungeon d = generate_caves(1600, 1400, CaveConfig{}, 8);  // 2.24M cells: the second thread runs
+  for (size_t k = 0; k < 4; ++k) {  // the first floor cell after each quarter's middle
+    size_t i = d.tiles.size() / 8 + k * d.tiles.size() / 4;
+    while (d.tiles.cells()[i] != Terrain::Floor) ++i;
+    const ObjectiveKind kind = k == 0 ? ObjectiveKind::Start : k == 1 ? ObjectiveKind::Exit : ObjectiveKind::Treasure;
+    d.objectives.push_back({kind, d.tiles.point(i)});
+  }
+  ValidateOptions one, two;
+  two.threads = 2;
+  for (bool keep : {false, true}) {
+    one.keep_maps = two.keep_maps = keep;
+    const ValidationReport a = validate_dungeon(d, one), b = validate_dungeon(d, two);
+    EXPECT_EQ(a.valid, b.valid);
+    EXPECT_EQ(a.regions, b.regions);
+    EXPECT_EQ(a.unreachable_cells, b.unreachable_cells);
+    ASSERT_EQ(a.objectives.size(), 4u);
+    ASSERT_EQ(a.objectives.size(), b.objectives.size());
+    int reached = 0;
+    for (size_t i = 0; i < a.objectives.size(); ++i) {
+      EXPECT_EQ(a.objectives[i].reachable, b.objectives[i].reachable);
+      EXPECT_EQ(a.objectives[i].cost, b.objectives[i].cost);
+      EXPECT_EQ(a.objectives[i].route, b.objectives[i].route);
+      reached += a.objectives[i].reachable && a.objectives[i].length > 100 ? 1 : 0;
+    }
+    EXPECT_EQ(reached, 3);  // long routes: the flood crossed the map
+    ASSERT_TRUE(a.solution && b.solution);
+    ASSERT_EQ(a.solution->walkthrough.size(), b.solution->walkthrough.size());
+    for (size_t k = 0; k < a.solution->walkthrough.size(); ++k) {
+      EXPECT_EQ(a.solution->walkthrough[k].route, b.solution->walkthrough[k].route);
+      EXPECT_EQ(a.solution->walkthrough[k].cost, b.solution->walkthrough[k].cost);
+    }
+    if (keep) {
+      EXPECT_EQ(a.distances->dist.cells(), b.distances->dist.cells());
+    }
+  }
+  ValidateOptions none;
+  none.threads = 0;
+  EXPECT_THROW(validate_dungeon(d, none), InvalidArgument);
 }
 
 }  // namespace
