@@ -51,7 +51,7 @@ DistanceMap make_distance_map(const Costs& costs, const std::vector<Point>& sour
 // Adds a source to a map made from `costs` (named `name` in errors).
 template <typename Costs>
 void add_source_on(DistanceMap& map, const Costs& costs, const char* name, Point source,
-                   const Neighbourhood* known = nullptr) {
+                   const Neighbourhood* known = nullptr, int threads = 1) {
   map.moves.check();
   if (costs.width() != map.dist.width() || costs.height() != map.dist.height())
     throw InvalidArgument(FieldProblem{name, shape(costs.width(), costs.height()),
@@ -59,7 +59,7 @@ void add_source_on(DistanceMap& map, const Costs& costs, const char* name, Point
   if (source.x < 0 || source.y < 0 || source.x >= costs.width() || source.y >= costs.height())
     throw InvalidArgument(
         FieldProblem{"source", to_string(source), "inside the " + shape(costs.width(), costs.height()) + " grid"});
-  flood(costs, {source}, map.moves, map.dist, NoWatch{}, known);
+  flood(costs, {source}, map.moves, map.dist, NoWatch{}, known, threads);
 }
 
 template <typename Costs>
@@ -202,11 +202,11 @@ DistanceMap TerrainFlood::map(const std::vector<Point>& sources) const {
   return make_distance_map(impl_->costs, sources, impl_->moves, NoWatch{}, &impl_->nb);
 }
 
-void TerrainFlood::add_source(DistanceMap& map, Point source) const {
+void TerrainFlood::add_source(DistanceMap& map, Point source, int threads) const {
   const Moves& m = map.moves;
   const bool same = m.neighbors == impl_->moves.neighbors && m.diagonal == impl_->moves.diagonal &&
                     m.diagonal_cost == impl_->moves.diagonal_cost;
-  add_source_on(map, impl_->costs, "tiles", source, same ? &impl_->nb : nullptr);
+  add_source_on(map, impl_->costs, "tiles", source, same ? &impl_->nb : nullptr, threads);
 }
 
 DistanceMap TerrainFlood::near(const std::vector<Point>& sources, const std::vector<Point>& targets, double slack) const {

@@ -23,6 +23,7 @@
 // Determinism: heap order is (distance, cell index), a total order; results do not depend on it.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstddef>
@@ -30,6 +31,7 @@
 #include <functional>
 #include <optional>
 #include <queue>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -400,15 +402,127 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
   return std::nullopt;
 }
 
+// --- two threads -------------------------------------------------------------------------------
+
+// Atomic access to one distance (GCC and Clang builtins: std::atomic_ref is missing from the
+// libc++ of Debian 12's Clang). Relaxed: the barrier between buckets orders what matters.
+inline double load_distance(const double* p) {
+  double v;
+  __atomic_load(p, &v, __ATOMIC_RELAXED);
+  return v;
+}
+// Lowers *p to `to` when `to` is smaller; whether this call lowered it.
+inline bool lower_distance(double* p, double to) {
+  double seen = load_distance(p);
+  while (to < seen)
+    if (__atomic_compare_exchange(p, &seen, &to, /*weak=*/true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) return true;
+  return false;
+}
+
+// Two threads meeting between buckets, each bringing a count; both leave with the sum. Spins
+// (the wait is a bucket's work, microseconds), yielding after a while in case the other thread
+// is not running.
+class PairBarrier {
+ public:
+  size_t sync(int self, size_t mine) {
+    const unsigned gen = gen_[self]++;
+    count_[gen & 1][self].store(mine, std::memory_order_relaxed);
+    if (arrived_.fetch_add(1, std::memory_order_acq_rel) % 2 == 1) {
+      passed_.store(gen + 1, std::memory_order_release);
+    } else {
+      for (unsigned spins = 0; passed_.load(std::memory_order_acquire) != gen + 1; ++spins)
+        if (spins >= 4096) std::this_thread::yield();
+    }
+    return count_[gen & 1][0].load(std::memory_order_relaxed) + count_[gen & 1][1].load(std::memory_order_relaxed);
+  }
+
+ private:
+  std::atomic<unsigned> arrived_{0}, passed_{0};
+  std::atomic<size_t> count_[2][2] = {};  // by generation parity, then thread
+  unsigned gen_[2] = {0, 0};               // each thread's own
+};
+
+// dijkstra_buckets on two threads, the calling one and one more: the same distances. Each
+// thread has its own ring of buckets; bucket k of both rings is split evenly between them once
+// every bucket before it is done (PairBarrier), when it is large enough to be worth it. Every
+// entry of bucket k is final whichever thread takes it (see dijkstra_buckets), so the only
+// shared writes are the relaxations of later cells: an atomic "lower if smaller", whose
+// outcome does not depend on the order of the writes (the minimum of the sums). A cell entered
+// in both rings may be expanded twice, to the same effect.
+template <typename Costs>
+void dijkstra_buckets_two(const Costs& costs, const Moves& moves, const Neighbourhood& nb,
+                          const std::vector<uint32_t>& sources, size_t ring, Grid<double>& dist) {
+  double* dc = dist.cells().data();
+  const size_t mask = ring - 1;
+  std::array<double, 8> factor{};
+  for (int d = 0; d < 8; ++d) factor[static_cast<size_t>(d)] = d >= 4 ? moves.diagonal_cost : 1.0;
+  std::vector<std::vector<uint32_t>> buckets[2] = {std::vector<std::vector<uint32_t>>(ring),
+                                                   std::vector<std::vector<uint32_t>>(ring)};
+  buckets[0][0] = sources;
+  PairBarrier barrier;
+  constexpr size_t kAlone = 512;  // a bucket smaller than this is one thread's
+  auto work = [&](int self) {
+    std::vector<std::vector<uint32_t>>& mine = buckets[self];
+    std::vector<uint64_t> made;
+    size_t pending = self == 0 ? sources.size() : 0;  // entries in this thread's ring
+    size_t done = ring;                               // the slot of the last bucket taken, once both read it
+    for (uint64_t k = 0;; ++k) {
+      const std::vector<uint32_t>& a = buckets[0][k & mask];
+      const std::vector<uint32_t>& b = buckets[1][k & mask];
+      if (done != ring || k == 0) {
+        // Both threads have taken the last bucket and pushed what it made. Its slot is emptied
+        // after they meet (no entry in flight lands there: they span less than the ring).
+        if (done != ring) pending -= mine[done].size();
+        if (barrier.sync(self, pending) == 0) return;
+        if (done != ring) mine[done].clear();
+        done = ring;
+      }
+      // Until a bucket has entries, nothing changes: both threads see the same sizes.
+      const size_t n = a.size() + b.size();
+      if (n == 0) continue;
+      const size_t half = n < kAlone ? n : n / 2;
+      const size_t from = self == 0 ? 0 : half, to = self == 0 ? half : n;
+      auto at = [&](size_t e) { return e < a.size() ? a[e] : b[e - a.size()]; };
+      made.clear();
+      for (size_t e = from; e < to; ++e) {
+        if (e + kAhead < to) {
+          nb.prefetch_around(at(e + kAhead), dc);
+          costs.prefetch_around(at(e + kAhead), nb.offset[1]);
+        }
+        const uint32_t cell = at(e);
+        const double g = load_distance(dc + cell);
+        if (static_cast<uint64_t>(static_cast<int64_t>(g)) != k) continue;  // stale entry
+        for (unsigned bits = nb.legal[cell]; bits != 0; bits &= bits - 1) {
+          const int d = std::countr_zero(bits);
+          const size_t next = nb.to(cell, d);
+          const double ng = g + costs[next] * factor[static_cast<size_t>(d)];
+          if (lower_distance(dc + next, ng))
+            made.push_back((static_cast<uint64_t>(static_cast<int64_t>(ng)) & mask) << 32 | next);
+        }
+      }
+      for (const uint64_t m : made) mine[m >> 32].push_back(static_cast<uint32_t>(m));
+      pending += made.size();
+      done = static_cast<size_t>(k & mask);
+    }
+  };
+  std::thread other(work, 1);
+  work(0);
+  other.join();
+}
+
 // Lowers `dist` to the distances from `sources` where they are smaller. On a grid of kUnreached
 // this is the multi-source distance map; on a distance map from other sources it gives the map
 // from all of them, the same numbers (a cell whose new route is not cheaper keeps its distance,
 // and every route through it was no cheaper either: rounding is monotone).
 // `known`, when given, is the Neighbourhood of these costs under these moves (TerrainFlood keeps
 // one); otherwise it is built here.
+// `threads` > 1 floods a map of kTwoThreadCells or more without a watcher on two threads
+// (dijkstra_buckets_two), when the bucket queue applies: the same distances.
+inline constexpr size_t kTwoThreadCells = size_t{1} << 20;
 template <typename Costs, typename Watch = NoWatch>
 std::optional<uint64_t> flood(const Costs& costs, const std::vector<Point>& sources, const Moves& moves,
-                              Grid<double>& dist, Watch&& watch = {}, const Neighbourhood* known = nullptr) {
+                              Grid<double>& dist, Watch&& watch = {}, const Neighbourhood* known = nullptr,
+                              int threads = 1) {
   std::vector<uint32_t> seeds;
   for (Point s : sources) {
     const size_t i = dist.index(s);
@@ -423,6 +537,12 @@ std::optional<uint64_t> flood(const Costs& costs, const std::vector<Point>& sour
   if (const double step = uniform_step(range, moves); step > 0) {
     breadth_first(nb, step, seeds, dist);
   } else if (const size_t ring = bucket_ring_size(range, moves); ring > 0) {
+    if constexpr (std::is_same_v<std::decay_t<Watch>, NoWatch>)
+      if (threads > 1 && dist.size() >= kTwoThreadCells) {
+        if (range.first == range.second) dijkstra_buckets_two(UniformCost{range.first}, moves, nb, seeds, ring, dist);
+        else dijkstra_buckets_two(costs, moves, nb, seeds, ring, dist);
+        return std::nullopt;
+      }
     if (range.first == range.second)  // one cost for every passable cell
       return dijkstra_buckets(UniformCost{range.first}, moves, nb, seeds, ring, dist, std::forward<Watch>(watch));
     return dijkstra_buckets(costs, moves, nb, seeds, ring, dist, std::forward<Watch>(watch));

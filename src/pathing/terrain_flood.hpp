@@ -28,8 +28,9 @@ class TerrainFlood {
 
   /// distance_map(tiles, costs, sources, moves).
   DistanceMap map(const std::vector<Point>& sources) const;
-  /// add_source(map, tiles, costs, source).
-  void add_source(DistanceMap& map, Point source) const;
+  /// add_source(map, tiles, costs, source); on two threads when `threads` > 1 and the map is
+  /// large (flood.hpp's flood): the same numbers.
+  void add_source(DistanceMap& map, Point source, int threads = 1) const;
   /// distance_map_near(tiles, costs, sources, moves, targets, slack).
   DistanceMap near(const std::vector<Point>& sources, const std::vector<Point>& targets, double slack = 0) const;
 

@@ -186,7 +186,7 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   detail::TerrainFlood::Leg leg;
   leg.map.dist = Grid<double>(tiles.width(), tiles.height(), std::move(cells));
   leg.map.moves = options.moves;
-  if (usable_start) flood->add_source(leg.map, sources[0]);  // the map from the start
+  if (usable_start) flood->add_source(leg.map, sources[0], options.threads);  // the map from the start
   const DistanceMap& distances = leg.map;
 
   for (size_t i = 0; i < d.objectives.size(); ++i) {

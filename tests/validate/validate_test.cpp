@@ -126,7 +126,8 @@ namespace catacomb {
 namespace {
 
 // ValidateOptions::threads: a second thread brings in the distance map's pages on maps of 2M
-// cells or more; the report is the same for any number, and 0 is refused.
+// cells or more, and floods with the first on maps of 1M or more; the report is the same for
+// any number, and 0 is refused.
 TEST(ValidateTest, TheReportIsTheSameForAnyNumberOfThreads) {
   Dungeon d = generate_caves(1600, 1400, CaveConfig{}, 8);  // 2.24M cells: the second thread runs
   for (size_t k = 0; k < 4; ++k) {  // the first floor cell after each quarter's middle
@@ -137,7 +138,13 @@ TEST(ValidateTest, TheReportIsTheSameForAnyNumberOfThreads) {
   }
   ValidateOptions one, two;
   two.threads = 2;
-  for (bool keep : {false, true}) {
+  // One cost for every cell (the flood's UniformCost), then water and vegetation (costs read
+  // from the terrain): with kept maps every distance is compared.
+  for (int round = 0; round < 3; ++round) {
+    const bool keep = round > 0;
+    if (round == 2)  // passable both: the objectives stay where they can be reached
+      for (size_t i = 0; i < d.tiles.size(); i += 5)
+        if (d.tiles.cells()[i] == Terrain::Floor) d.tiles.cells()[i] = i % 3 == 0 ? Terrain::Water : Terrain::Vegetation;
     one.keep_maps = two.keep_maps = keep;
     const ValidationReport a = validate_dungeon(d, one), b = validate_dungeon(d, two);
     EXPECT_EQ(a.valid, b.valid);
