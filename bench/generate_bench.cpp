@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -75,6 +76,9 @@ GenerateConfig config_for(const char* generator, int side, int locks) {
   if (locks > 0) cfg.max_attempts = 1000;
   cfg.generator = catacomb::parse_generator_kind(generator);
   cfg.width = cfg.height = side;
+  // As catacomb generate does on a machine of two cores or more: the floods of a map of 1M cells
+  // or more (cave placement, validation) share two threads; the same maps for any number.
+  cfg.threads = std::thread::hardware_concurrency() > 1 ? 2 : 1;
   if (cfg.generator == catacomb::GeneratorKind::Rooms) {
     // Keep the room density of the default 80x50 map (16 rooms for 4000 cells), up to the most
     // rooms the map's size accepts (max_room_count: 31,568 at 4096x4096).

@@ -5,6 +5,7 @@
 // shares).
 #include <memory>
 #include <ostream>
+#include <thread>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/generator/pipeline.hpp>
@@ -13,6 +14,7 @@
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
 #include "tools/memory_budget.hpp"
+#include "tools/number_flags.hpp"
 #include "tools/outputs.hpp"
 
 namespace catacomb::cli {
@@ -35,10 +37,14 @@ class GenerateCommand : public Command {
     flags_ = std::make_unique<GeneratorFlags>(*sub, &seed_);
     add_output_options(*sub, outputs_);
     memory_.add_option(*sub);
+    add_number_option(*sub, "--threads", threads_,
+                      "Threads one map may use (1 to 256; default 2, 1 on a one-core machine); the same files for any");
   }
 
   int run(std::ostream& out, std::ostream&) override {
     cfg_ = flags_->resolve();
+    if (threads_ < 1 || threads_ > 256) throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), "1 to 256"});
+    cfg_.threads = threads_;
     cfg_.check();
     check_outputs(outputs_, cfg_.width, cfg_.height);
     memory_.check("generate", uint64_t(cfg_.width) * uint64_t(cfg_.height), generate_bytes_per_cell(cfg_.generator));
@@ -60,6 +66,7 @@ class GenerateCommand : public Command {
  private:
   GenerateConfig cfg_;
   uint64_t seed_ = 1;
+  int threads_ = std::thread::hardware_concurrency() > 1 ? 2 : 1;
   std::unique_ptr<GeneratorFlags> flags_;
   OutputOptions outputs_;
   MemoryBudget memory_;

@@ -87,7 +87,7 @@ std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, cons
   return most;
 }
 
-std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
+std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng, int threads) {
   // The candidate cells, the main region's floor in row-major order, as indices (4 bytes each).
   // A cave of one region (every cave the pipeline makes: connect_cave_regions leaves one) needs
   // no labels, its floor being the main region's; any other is labelled (4 bytes per cell,
@@ -111,7 +111,7 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
   d.objectives.push_back({ObjectiveKind::Start, start});
   // Every flood below reads the same terrain: its legal moves are worked out once.
   const detail::TerrainFlood terrain(d.tiles, costs, moves);
-  DistanceMap dm = terrain.map({start});
+  DistanceMap dm = terrain.map({start}, threads);
   // Exit: the floor cell with the largest route cost (lowest index among equals).
   const double* dist = dm.dist.cells().data();
   Point exit = start;
@@ -129,7 +129,7 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
   // each new one as a source (the same numbers as a fresh multi-source map, for a fraction of the
   // work).
   DistanceMap& near = dm;
-  terrain.add_source(near, exit);
+  terrain.add_source(near, exit, threads);
   for (int k = 0; k < further; ++k) {
     const double far = largest_reached(dist, cells);
     if (far <= 0) return "the cave has too little floor";
@@ -143,21 +143,23 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
     for (;; ++at)
       if (candidate(cells[at]) && pick-- == 0) break;
     d.objectives.push_back({further_kind(k), d.tiles.point(cells[at])});
-    if (k + 1 < further) terrain.add_source(near, d.objectives.back().pos);
+    if (k + 1 < further) terrain.add_source(near, d.objectives.back().pos, threads);
   }
   return "";
 }
 
 }  // namespace
 
-std::string place_objectives(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
+std::string place_objectives(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng,
+                             int threads) {
   std::vector<FieldProblem> p = moves.problems();
+  if (threads < 1) p.push_back({"threads", std::to_string(threads), "at least 1"});
   if (further < 0 || further > kMaxFurtherObjectives)
     p.insert(p.begin(), {"further", std::to_string(further), "0 to " + std::to_string(kMaxFurtherObjectives)});
   throw_if_problems(p);
   d.objectives.clear();
   // Costs come from the terrain through the table: no cost grid (8 bytes per cell).
-  return d.rooms.empty() ? place_in_cave(d, further, costs, moves, rng) : place_in_rooms(d, further, costs, moves, rng);
+  return d.rooms.empty() ? place_in_cave(d, further, costs, moves, rng, threads) : place_in_rooms(d, further, costs, moves, rng);
 }
 
 }  // namespace catacomb

@@ -134,6 +134,7 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   append_problems(p, moves.problems());
   if (max_attempts < 1 || max_attempts > 1000)
     p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
+  if (threads < 1 || threads > 256) p.push_back({"threads", std::to_string(threads), "1 to 256"});
   return p;
 }
 
@@ -217,6 +218,7 @@ ValidateOptions validate_options_for(const GenerateConfig& config) {
   v.costs = config.cost_table();
   v.moves = config.moves;
   v.keep_maps = config.keep_maps;
+  v.threads = config.threads;
   return v;
 }
 
@@ -234,7 +236,7 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, con
                                                           : make_rooms(config, s, r, on_stage);
     tell(on_stage, GenerateStage::Objectives);
     Rng obj_rng = Rng::stream(s, "objectives");
-    std::string why = place_objectives(d, config.objectives, costs, config.moves, obj_rng);
+    std::string why = place_objectives(d, config.objectives, costs, config.moves, obj_rng, config.threads);
     if (!why.empty()) {
       tell(on_stage, GenerateStage::Done);
       out.failures.push_back("attempt " + std::to_string(attempt + 1) + ": " + why);

@@ -37,14 +37,14 @@ void check_points(const Costs& costs, const std::vector<Point>& points, const ch
 // unfinished are cleared to kUnreached.
 template <typename Costs, typename Watch = NoWatch>
 DistanceMap make_distance_map(const Costs& costs, const std::vector<Point>& sources, const Moves& moves,
-                              Watch&& watch = {}, const Neighbourhood* known = nullptr) {
+                              Watch&& watch = {}, const Neighbourhood* known = nullptr, int threads = 1) {
   moves.check();
   check_points(costs, sources, "sources");
   DistanceMap out;
   out.moves = moves;
   if (costs.size() == 0) return out;
   out.dist = detail::large_grid(costs.width(), costs.height(), kUnreached);
-  clear_beyond(out.dist, flood(costs, sources, moves, out.dist, std::forward<Watch>(watch), known));
+  clear_beyond(out.dist, flood(costs, sources, moves, out.dist, std::forward<Watch>(watch), known, threads));
   return out;
 }
 
@@ -198,15 +198,17 @@ void TerrainFlood::opened(Point p) {
   impl_->nb.opened(impl_->costs, impl_->moves, p.x, p.y);
 }
 
-DistanceMap TerrainFlood::map(const std::vector<Point>& sources) const {
-  return make_distance_map(impl_->costs, sources, impl_->moves, NoWatch{}, &impl_->nb);
+DistanceMap TerrainFlood::map(const std::vector<Point>& sources, int threads) const {
+  return make_distance_map(impl_->costs, sources, impl_->moves, NoWatch{}, &impl_->nb,
+                           flood_threads(impl_->costs.size(), threads));
 }
 
 void TerrainFlood::add_source(DistanceMap& map, Point source, int threads) const {
   const Moves& m = map.moves;
   const bool same = m.neighbors == impl_->moves.neighbors && m.diagonal == impl_->moves.diagonal &&
                     m.diagonal_cost == impl_->moves.diagonal_cost;
-  add_source_on(map, impl_->costs, "tiles", source, same ? &impl_->nb : nullptr, threads);
+  add_source_on(map, impl_->costs, "tiles", source, same ? &impl_->nb : nullptr,
+                flood_threads(impl_->costs.size(), threads));
 }
 
 DistanceMap TerrainFlood::near(const std::vector<Point>& sources, const std::vector<Point>& targets, double slack) const {

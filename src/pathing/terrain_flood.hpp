@@ -26,10 +26,11 @@ class TerrainFlood {
   /// Throws InvalidArgument for a point off the grid.
   void opened(Point p);
 
-  /// distance_map(tiles, costs, sources, moves).
-  DistanceMap map(const std::vector<Point>& sources) const;
+  /// distance_map(tiles, costs, sources, moves); on two threads when `threads` > 1 and the map
+  /// is large (flood.hpp's flood_threads): the same numbers.
+  DistanceMap map(const std::vector<Point>& sources, int threads = 1) const;
   /// add_source(map, tiles, costs, source); on two threads when `threads` > 1 and the map is
-  /// large (flood.hpp's flood): the same numbers.
+  /// large (flood.hpp's flood_threads): the same numbers.
   void add_source(DistanceMap& map, Point source, int threads = 1) const;
   /// distance_map_near(tiles, costs, sources, moves, targets, slack).
   DistanceMap near(const std::vector<Point>& sources, const std::vector<Point>& targets, double slack = 0) const;

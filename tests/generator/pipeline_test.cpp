@@ -121,6 +121,30 @@ TEST(PipelineTest, SameSeedGivesTheSameDungeonAndDifferentSeedsDiffer) {
   }
 }
 
+// GenerateConfig::threads: the floods of caves of 4M cells or more (placement, validation) run on
+// two threads, to the same dungeon and report; the number is no part of the recipe. At 2048x2048
+// the two-thread floods run.
+TEST(PipelineTest, TheSameDungeonForAnyNumberOfThreads) {
+  GenerateConfig one;
+  one.generator = GeneratorKind::Caves;
+  one.width = 2048;
+  one.height = 2048;
+  GenerateConfig two = one;
+  two.threads = 2;
+  for (uint64_t seed : {3u}) {
+    const GenerateResult a = generate_dungeon(one, seed), b = generate_dungeon(two, seed);
+    EXPECT_EQ(write_json_map(a.dungeon), write_json_map(b.dungeon)) << "seed " << seed;
+    ASSERT_EQ(a.report.objectives.size(), b.report.objectives.size());
+    for (size_t i = 0; i < a.report.objectives.size(); ++i) {
+      EXPECT_EQ(a.report.objectives[i].cost, b.report.objectives[i].cost);
+      EXPECT_EQ(a.report.objectives[i].route, b.report.objectives[i].route);
+    }
+  }
+  GenerateConfig none = one;
+  none.threads = 0;
+  EXPECT_THROW(none.check(), InvalidArgument);
+}
+
 TEST(PipelineTest, GoldenHashes) {
   GenerateConfig rooms = config_for("rooms", 80, 50);
   GenerateConfig caves = config_for("caves", 80, 50);

@@ -10,6 +10,7 @@
 #include <catacomb/core/rng.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/pathing/path_smoothing.hpp>
+#include "pathing/flood.hpp"
 #include "pathing/terrain_flood.hpp"
 
 namespace catacomb {
@@ -645,6 +646,41 @@ TEST(DistanceMapTest, NearestInGroupsOnTerrainEqualsTheCostGridOne) {
               << "seed " << seed << " group " << g << " moves " << describe(m);
         }
       }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+// The flood on two threads (flood.hpp's dijkstra_buckets_two, which TerrainFlood gives maps of
+// 4M cells or more) against the flood on one (which the tests above hold to the reference), on
+// maps of 120,000 to 400,000 cells: bucket by bucket the threads split the buckets of 512 entries
+// or more and take turns, and every distance must be the same, bit for bit. Also from several
+// sources, and adding a source to a finished map.
+TEST(DistanceMapTest, TheTwoThreadFloodEqualsTheOneThreadFlood) {
+  using detail::floods::flood;
+  using detail::floods::GridCosts;
+  using detail::floods::NoWatch;
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    Rng rng = Rng::stream(seed, "distance-map-two-threads");
+    const int w = 400 + static_cast<int>(rng.below(400)), h = 300 + static_cast<int>(rng.below(200));
+    const CostGrid c = random_costs(rng, w, h, static_cast<int>(seed % 3));
+    const std::vector<Point> sources = random_sources(rng, c);
+    for (const Moves& m : kMoveSets) {
+      Grid<double> one(w, h, kUnreached), two(w, h, kUnreached);
+      flood(GridCosts{c}, sources, m, one, NoWatch{}, nullptr, 1);
+      flood(GridCosts{c}, sources, m, two, NoWatch{}, nullptr, 2);
+      ASSERT_EQ(two, one) << "seed " << seed << " moves " << describe(m) << " " << w << "x" << h;
+      // One source more on the finished map: the map from all of them.
+      if (sources.size() < 2) continue;
+      Grid<double> grown(w, h, kUnreached);
+      flood(GridCosts{c}, std::vector<Point>(sources.begin(), sources.end() - 1), m, grown, NoWatch{}, nullptr, 2);
+      flood(GridCosts{c}, {sources.back()}, m, grown, NoWatch{}, nullptr, 2);
+      ASSERT_EQ(grown, one) << "seed " << seed << " moves " << describe(m) << ", the last source added";
     }
   }
 }

@@ -126,8 +126,8 @@ namespace catacomb {
 namespace {
 
 // ValidateOptions::threads: a second thread brings in the distance map's pages on maps of 2M
-// cells or more, and floods with the first on maps of 1M or more; the report is the same for
-// any number, and 0 is refused.
+// cells or more (and floods with the first from 4M: FloodTest holds that flood to the one-thread
+// flood on smaller maps); the report is the same for any number, and 0 is refused.
 TEST(ValidateTest, TheReportIsTheSameForAnyNumberOfThreads) {
   Dungeon d = generate_caves(1600, 1400, CaveConfig{}, 8);  // 2.24M cells: the second thread runs
   for (size_t k = 0; k < 4; ++k) {  // the first floor cell after each quarter's middle
