@@ -419,6 +419,11 @@ inline bool lower_distance(double* p, double to) {
   return false;
 }
 
+// Runs work(context, 1) on a new thread and work(context, 0) on this one, and waits for both
+// (distance_map.cpp): a plain function, so that no std::thread type is made from a lambda of
+// this header, whose vtable a shared library would export.
+void run_pair(void (*work)(void*, int), void* context);
+
 // Two threads meeting between buckets, each bringing a count; both leave with the sum. Spins
 // (the wait is a bucket's work, microseconds), yielding after a while in case the other thread
 // is not running.
@@ -505,9 +510,7 @@ void dijkstra_buckets_two(const Costs& costs, const Moves& moves, const Neighbou
       done = static_cast<size_t>(k & mask);
     }
   };
-  std::thread other(work, 1);
-  work(0);
-  other.join();
+  run_pair([](void* w, int self) { (*static_cast<decltype(work)*>(w))(self); }, &work);
 }
 
 // Lowers `dist` to the distances from `sources` where they are smaller. On a grid of kUnreached
