@@ -404,21 +404,6 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
 
 // --- two threads -------------------------------------------------------------------------------
 
-// Atomic access to one distance (GCC and Clang builtins: std::atomic_ref is missing from the
-// libc++ of Debian 12's Clang). Relaxed: the barrier between buckets orders what matters.
-inline double load_distance(const double* p) {
-  double v;
-  __atomic_load(p, &v, __ATOMIC_RELAXED);
-  return v;
-}
-// Lowers *p to `to` when `to` is smaller; whether this call lowered it.
-inline bool lower_distance(double* p, double to) {
-  double seen = load_distance(p);
-  while (to < seen)
-    if (__atomic_compare_exchange(p, &seen, &to, /*weak=*/true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) return true;
-  return false;
-}
-
 // Runs work(context, 1) on a new thread and work(context, 0) on this one, and waits for both
 // (distance_map.cpp): a plain function, so that no std::thread type is made from a lambda of
 // this header, whose vtable a shared library would export.
@@ -447,67 +432,101 @@ class PairBarrier {
   unsigned gen_[2] = {0, 0};               // each thread's own
 };
 
-// dijkstra_buckets on two threads, the calling one and one more: the same distances. Each
-// thread has its own ring of buckets; bucket k of both rings is split evenly between them once
-// every bucket before it is done (PairBarrier), when it is large enough to be worth it. Every
-// entry of bucket k is final whichever thread takes it (see dijkstra_buckets), so the only
-// shared writes are the relaxations of later cells: an atomic "lower if smaller", whose
-// outcome does not depend on the order of the writes (the minimum of the sums). A cell entered
-// in both rings may be expanded twice, to the same effect.
+// dijkstra_buckets on two threads, the calling one and one more: the same distances. The cells
+// are dealt out in stripes of 2^shift consecutive cells (a few rows each), alternately, so that
+// every bucket's front, which crosses many stripes, is shared about evenly. Each thread owns
+// the distances of its stripes and a ring of buckets of its cells, and only it reads or writes
+// them: a step into the other thread's stripe is sent there (the cell and the sum) and taken in
+// by its owner before the next bucket, when the two meet (PairBarrier, once per bucket). A sum
+// made during bucket k lands in bucket k + 1 or later (every step costs at least 1), so it is in
+// its bucket before that bucket is worked; the owner lowers the distance if it is smaller, and
+// the minimum does not depend on the order in which sums arrive. Every entry of bucket k is
+// final when it is taken (see dijkstra_buckets), so the distances are the one-thread flood's,
+// bit for bit. Messages wait in two boxes per thread, by bucket parity: the owner reads and
+// empties the box of bucket k while the sender fills the box of bucket k + 1.
 template <typename Costs>
 void dijkstra_buckets_two(const Costs& costs, const Moves& moves, const Neighbourhood& nb,
                           const std::vector<uint32_t>& sources, size_t ring, Grid<double>& dist) {
   double* dc = dist.cells().data();
   const size_t mask = ring - 1;
+  // Stripes of 32 to 64 rows, a power of two of cells so that a cell's owner is a shift away:
+  // few enough sums cross (a 4096x4096 cave sends 8 % of its steps; stripes of 4 to 8 rows sent
+  // 64 %), and many enough stripes that each bucket's front is shared about evenly.
+  const auto row = static_cast<size_t>(std::max<std::ptrdiff_t>(1, nb.offset[1]));
+  const auto shift = static_cast<unsigned>(std::bit_width(64 * row) - 1);
+  auto owner = [shift](size_t cell) { return static_cast<int>((cell >> shift) & 1); };
   std::array<double, 8> factor{};
   for (int d = 0; d < 8; ++d) factor[static_cast<size_t>(d)] = d >= 4 ? moves.diagonal_cost : 1.0;
+  struct Sent {
+    double g;
+    uint32_t cell;
+  };
+  std::vector<Sent> box[2][2];  // [sender][bucket parity]
   std::vector<std::vector<uint32_t>> buckets[2] = {std::vector<std::vector<uint32_t>>(ring),
                                                    std::vector<std::vector<uint32_t>>(ring)};
-  buckets[0][0] = sources;
+  size_t start[2] = {0, 0};
+  for (const uint32_t s : sources) {
+    buckets[owner(s)][0].push_back(s);
+    ++start[owner(s)];
+  }
   PairBarrier barrier;
-  constexpr size_t kAlone = 512;  // a bucket smaller than this is one thread's
-  auto work = [&](int self) {
+  auto work = [&, mask, shift, factor, dc](int self) {  // by value: registers, not reloads after each store
+    const int other = 1 - self;
     std::vector<std::vector<uint32_t>>& mine = buckets[self];
-    std::vector<uint64_t> made;
-    size_t pending = self == 0 ? sources.size() : 0;  // entries in this thread's ring
-    size_t done = ring;                               // the slot of the last bucket taken, once both read it
+    std::vector<uint32_t> current;
+    constexpr size_t kRun = 1024;  // as dijkstra_buckets: entries made by a run of cells
+    std::vector<uint64_t> made(8 * kRun);
+    std::vector<Sent> sending(8 * kRun);  // the sums a run sends the other thread
+    size_t pending = start[self];  // entries in this thread's ring
     for (uint64_t k = 0;; ++k) {
-      const std::vector<uint32_t>& a = buckets[0][k & mask];
-      const std::vector<uint32_t>& b = buckets[1][k & mask];
-      if (done != ring || k == 0) {
-        // Both threads have taken the last bucket and pushed what it made. Its slot is emptied
-        // after they meet (no entry in flight lands there: they span less than the ring).
-        if (done != ring) pending -= mine[done].size();
-        if (barrier.sync(self, pending) == 0) return;
-        if (done != ring) mine[done].clear();
-        done = ring;
-      }
-      // Until a bucket has entries, nothing changes: both threads see the same sizes.
-      const size_t n = a.size() + b.size();
-      if (n == 0) continue;
-      const size_t half = n < kAlone ? n : n / 2;
-      const size_t from = self == 0 ? 0 : half, to = self == 0 ? half : n;
-      auto at = [&](size_t e) { return e < a.size() ? a[e] : b[e - a.size()]; };
-      made.clear();
-      for (size_t e = from; e < to; ++e) {
-        if (e + kAhead < to) {
-          nb.prefetch_around(at(e + kAhead), dc);
-          costs.prefetch_around(at(e + kAhead), nb.offset[1]);
+      // Both threads are done with bucket k - 1: what the other sent during it is complete.
+      std::vector<Sent>& in = box[other][(k + 1) & 1];
+      if (barrier.sync(self, pending + box[self][(k + 1) & 1].size()) == 0) return;
+      for (const Sent& m : in)
+        if (m.g < dc[m.cell]) {
+          dc[m.cell] = m.g;
+          mine[static_cast<size_t>(static_cast<int64_t>(m.g)) & mask].push_back(m.cell);
+          ++pending;
         }
-        const uint32_t cell = at(e);
-        const double g = load_distance(dc + cell);
-        if (static_cast<uint64_t>(static_cast<int64_t>(g)) != k) continue;  // stale entry
-        for (unsigned bits = nb.legal[cell]; bits != 0; bits &= bits - 1) {
-          const int d = std::countr_zero(bits);
-          const size_t next = nb.to(cell, d);
-          const double ng = g + costs[next] * factor[static_cast<size_t>(d)];
-          if (lower_distance(dc + next, ng))
-            made.push_back((static_cast<uint64_t>(static_cast<int64_t>(ng)) & mask) << 32 | next);
+      in.clear();
+      std::vector<uint32_t>& slot = mine[k & mask];
+      if (slot.empty()) continue;
+      current.swap(slot);
+      pending -= current.size();
+      std::vector<Sent>& out = box[self][k & 1];
+      const size_t count = current.size();
+      for (size_t run = 0; run < count; run += kRun) {
+        uint64_t* end = made.data();
+        Sent* sent = sending.data();
+        for (size_t e = run; e < std::min(count, run + kRun); ++e) {
+          if (e + kAhead < count) {
+            nb.prefetch_around(current[e + kAhead], dc);
+            costs.prefetch_around(current[e + kAhead], nb.offset[1]);
+          }
+          const uint32_t cell = current[e];
+          const double g = dc[cell];
+          if (static_cast<uint64_t>(static_cast<int64_t>(g)) != k) continue;  // stale entry
+          for (unsigned bits = nb.legal[cell]; bits != 0; bits &= bits - 1) {
+            const int d = std::countr_zero(bits);
+            const size_t n = nb.to(cell, d);
+            const double ng = g + costs[n] * factor[static_cast<size_t>(d)];
+            if (owner(n) != self) {  // the other thread's cell: its owner lowers it
+              *sent++ = {ng, static_cast<uint32_t>(n)};
+              continue;
+            }
+            const double old = dc[n];
+            const bool lower = ng < old;
+            dc[n] = std::min(old, ng);
+            *end = (static_cast<uint64_t>(static_cast<int64_t>(ng)) & mask) << 32 | n;
+            end += lower ? 1 : 0;
+          }
         }
+        const auto made_count = static_cast<size_t>(end - made.data());
+        for (size_t e = 0; e < made_count; ++e) mine[made[e] >> 32].push_back(static_cast<uint32_t>(made[e]));
+        pending += made_count;
+        out.insert(out.end(), sending.data(), sent);
       }
-      for (const uint64_t m : made) mine[m >> 32].push_back(static_cast<uint32_t>(m));
-      pending += made.size();
-      done = static_cast<size_t>(k & mask);
+      current.clear();
     }
   };
   run_pair([](void* w, int self) { (*static_cast<decltype(work)*>(w))(self); }, &work);
@@ -520,10 +539,11 @@ void dijkstra_buckets_two(const Costs& costs, const Moves& moves, const Neighbou
 // `known`, when given, is the Neighbourhood of these costs under these moves (TerrainFlood keeps
 // one); otherwise it is built here.
 // `threads` > 1 floods without a watcher on two threads (dijkstra_buckets_two), when the bucket
-// queue applies: the same distances. Worth it from about 4M cells (2048x2048) on this 2-core
-// machine (1024x1024 caves: 10 % slower; 4096x4096: a flood 1.25 times faster): flood_threads
-// says how many a flood of `cells` cells gets.
-inline constexpr size_t kTwoThreadCells = size_t{1} << 22;
+// queue applies: the same distances. Worth it from about 1M cells (1024x1024) on this 2-core
+// machine: a flood of a decorated cave 1.7 times faster at 1024x1024, 1.8 at 2048x2048 and
+// 4096x4096; at 512x512 starting the thread costs more than it gains. flood_threads says how
+// many a flood of `cells` cells gets.
+inline constexpr size_t kTwoThreadCells = size_t{1} << 20;
 inline int flood_threads(size_t cells, int threads) { return threads > 1 && cells >= kTwoThreadCells ? 2 : 1; }
 template <typename Costs, typename Watch = NoWatch>
 std::optional<uint64_t> flood(const Costs& costs, const std::vector<Point>& sources, const Moves& moves,

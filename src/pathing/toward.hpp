@@ -58,8 +58,7 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
   const double unit = nb.range.first;
   const bool diagonals = moves.diagonals();
   const double dc = std::max(1.0, std::min(2.0, moves.diagonal_cost));
-  auto h = [&](uint32_t cell) {
-    const auto x = static_cast<int>(cell % w), y = static_cast<int>(cell / w);
+  auto h = [&](int x, int y) {
     double best = kUnreached;
     for (const Point& t : targets) {
       const int dx = std::abs(x - t.x), dy = std::abs(y - t.y);
@@ -84,7 +83,7 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
 
   g_at[source] = 0;
   touched.push_back(source);
-  const double h_source = h(source);
+  const double h_source = h(static_cast<int>(source % w), static_cast<int>(source / w));
   uint64_t k = static_cast<uint64_t>(h_source);
   buckets[k & mask].push_back({0.0, source, h_source == 0});
   size_t pending = 1;
@@ -95,9 +94,16 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
     while (!slot.empty()) {  // entries made for this bucket while it is worked land here again
       current.swap(slot);
       pending -= current.size();
-      for (const Entry& e : current) {
+      const size_t count = current.size();
+      for (size_t at = 0; at < count; ++at) {
+        if (at + kAhead < count) {  // the front's cells lie far apart: ask for their lines early
+          nb.prefetch_around(current[at + kAhead].cell, g_at);
+          costs.prefetch_around(current[at + kAhead].cell, nb.offset[1]);
+        }
+        const Entry& e = current[at];
         if (e.g != g_at[e.cell]) continue;  // its distance has dropped since: a later entry has it
         if (e.target) limit = std::min(limit, e.g + slack);
+        const auto x = static_cast<int>(e.cell % w), y = static_cast<int>(e.cell / w);  // once per cell taken
         for (unsigned bits = nb.legal[e.cell]; bits != 0; bits &= bits - 1) {
           const int d = std::countr_zero(bits);
           const size_t n = nb.to(e.cell, d);
@@ -109,7 +115,7 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
             else listed = false;
           }
           g_at[n] = ng;
-          const double hn = h(static_cast<uint32_t>(n));
+          const double hn = h(x + kDirections[d].x, y + kDirections[d].y);
           const auto b = std::max(k, static_cast<uint64_t>(ng + hn));
           buckets[b & mask].push_back({ng, static_cast<uint32_t>(n), hn == 0});
           ++pending;

@@ -21,7 +21,7 @@ inline constexpr int kMaxFurtherObjectives = 9;
 /// go to the start's region, each far from the others. Returns "" on success, else why it could
 /// not (too few rooms, too little floor): the caller regenerates. Throws InvalidArgument for
 /// `further` outside 0 to kMaxFurtherObjectives or bad moves. `threads` (at least 1) lets a
-/// cave's floods of 4M cells or more run on two threads: the same objectives for any number.
+/// cave's floods of 1M cells or more run on two threads: the same objectives for any number.
 std::string place_objectives(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng,
                              int threads = 1);
 

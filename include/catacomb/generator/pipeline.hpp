@@ -82,7 +82,7 @@ struct GenerateConfig {
   /// the dungeon is the same either way.
   bool keep_maps = false;
   /// Threads one map's generation may use, the caller's included. With 2 or more, the floods of
-  /// a map of 4M cells or more run on two threads (cave objective placement, validation; see
+  /// a map of 1M cells or more run on two threads (cave objective placement, validation; see
   /// ValidateOptions::threads). Not part of the recipe: the dungeon is the same for any number.
   /// [Default: 1] [Limit: 1 to 256]
   int threads = 1;
