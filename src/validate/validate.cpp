@@ -5,6 +5,7 @@
 // label grid (4 bytes per cell) unless the report keeps its maps, region sizes being all it needs.
 #include <catacomb/validate/validate.hpp>
 
+#include <exception>
 #include <map>
 #include <optional>
 #include <thread>
@@ -143,11 +144,16 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   const bool usable_start = start && rep.objectives[*start].on_map && rep.objectives[*start].passable;
   std::vector<Point> sources;
   if (usable_start) sources.push_back(d.objectives[*start].pos);
-  // The distance map's storage, its pages brought in by a second thread while this one labels
-  // the regions and works out the legal moves; then by both (see ValidateOptions::threads).
+  // The distance map's storage, and the flood of the terrain: costs come from the terrain
+  // through the cost table (no cost grid, 8 bytes per cell); the flood keeps the terrain's legal
+  // moves (1 byte per cell) for the walkthrough's steps, and its distances are the grid those
+  // steps reuse (see solve_with). With a second thread (see ValidateOptions::threads), it works
+  // out the legal moves while this one labels the regions, then both bring in the grid's pages.
   std::vector<double> cells;
   detail::reserve_large(cells, tiles.size());
   detail::PagePopulator pages(cells.data(), tiles.size() * sizeof(double));
+  std::optional<detail::TerrainFlood> flood;
+  std::exception_ptr helper_failed;
   std::thread helper;
   struct Join {
     std::thread& t;
@@ -156,7 +162,14 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
     }
   } join{helper};
   if (options.threads > 1 && tiles.size() * sizeof(double) >= 2 * detail::PagePopulator::kChunk)
-    helper = std::thread([&pages] { pages.run(); });
+    helper = std::thread([&] {
+      try {
+        flood.emplace(tiles, options.costs, options.moves);
+      } catch (...) {
+        helper_failed = std::current_exception();
+      }
+      pages.run();
+    });
   // The regions: their labels (4 bytes per cell) only when the report keeps its maps; otherwise
   // their sizes and the start's, from the same runs with no label written.
   RegionMap regions;
@@ -176,12 +189,10 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   } else {
     rep.unreachable_cells = rep.passable_cells;
   }
-  // Costs come from the terrain through the cost table: no cost grid (8 bytes per cell). The
-  // flood keeps the terrain's legal moves (1 byte per cell) for the walkthrough's steps, and its
-  // distances are the grid those steps reuse (see solve_with).
-  std::optional<detail::TerrainFlood> flood(std::in_place, tiles, options.costs, options.moves);
+  if (!helper.joinable()) flood.emplace(tiles, options.costs, options.moves);
   pages.run();
   if (helper.joinable()) helper.join();
+  if (helper_failed) std::rethrow_exception(helper_failed);
   cells.assign(tiles.size(), kUnreached);
   detail::TerrainFlood::Leg leg;
   leg.map.dist = Grid<double>(tiles.width(), tiles.height(), std::move(cells));
