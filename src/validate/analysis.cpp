@@ -37,6 +37,13 @@
 // the start does not reach, by runs and union-find over bit rows of the flags, with no label grid:
 // each wall run keeps only its union-find parent, and a root whether its area is open.
 //
+// Passes 1 to 3 (and the flags) work in two bands of rows, the upper and the lower half: each
+// band numbers its runs from 0 and unites them row by row, then the lower band's runs are
+// numbered on from the upper's and the runs of the two rows at the seam are united. With
+// ValidateOptions::threads of 2 or more and 1M cells or more, each band is one thread's (they
+// write only their own rows' flags and their own lists); else they run one after the other.
+// The same answers either way.
+//
 // Complexity: O(cells) time. Memory: 1 byte per cell (the flags) plus 16 bytes per run of
 // passable cells off T (its columns, its union-find parent, its root) and O(|T|) for H; then
 // 4 bytes per wall run (at most 2 per cell). Determinism: integers only.
@@ -47,7 +54,9 @@
 #include <bit>
 #include <cstddef>
 #include <cstring>
+#include <exception>
 #include <optional>
+#include <thread>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/pathing/moves.hpp>
@@ -83,6 +92,40 @@ inline uint8_t gather_bytes(uint64_t ones) {  // bit 0 of byte k -> bit k
   return static_cast<uint8_t>((ones * 0x0102040810204080u) >> 56);
 }
 static_assert(kPassable == 1 && kReached == 2 && kOnTree == 8 && kEdge == 32, "the bit tricks below read these bits");
+
+// --- two threads ---------------------------------------------------------------------------------
+
+// With ValidateOptions::threads of 2 or more, maps of this many cells or more have their passes
+// split between two threads by bands of rows (each writes only its own rows' flags, and the two
+// halves of a union-find are joined along the seam row); the same answers.
+constexpr size_t kTwoThreadCells = size_t{1} << 20;
+
+// Runs work(0) on this thread and work(1) on another when `two`, else one after the other;
+// throws what either threw.
+template <typename Work>
+void in_two(bool two, const Work& work) {
+  if (!two) {
+    work(0);
+    work(1);
+    return;
+  }
+  std::exception_ptr failed;
+  std::thread other([&] {
+    try {
+      work(1);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  });
+  try {
+    work(0);
+  } catch (...) {
+    other.join();
+    throw;
+  }
+  other.join();
+  if (failed) std::rethrow_exception(failed);
+}
 
 // --- runs and union-find, for passes 1 and 3 -------------------------------------------------
 
@@ -136,6 +179,13 @@ class RunSets {
     const uint32_t p = entry_[x] & kParent;
     return (entry_[p] & kMark) != 0;
   }
+  // Appends the runs of `other` (a band of rows after this one's), numbered on from this one's:
+  // its parents move by the same amount, so each still comes before its child.
+  void append(const RunSets& other) {
+    const auto offset = static_cast<uint32_t>(entry_.size());
+    entry_.reserve(entry_.size() + other.entry_.size());
+    for (const uint32_t e : other.entry_) entry_.push_back(((e & kParent) + offset) | (e & kMark));
+  }
 
  private:
   std::vector<uint32_t> entry_;
@@ -178,19 +228,44 @@ struct OffTree {
   std::vector<uint32_t> row_start;  // the spans of padded row y: [row_start[y], row_start[y + 1])
   RunSets sets;                     // by span index
 
-  OffTree(const uint8_t* flags, size_t pw, size_t ph, bool diagonal) : row_start(ph + 1, 0) {
+  OffTree() = default;
+  // On two threads when `two`: the rows split in two bands, each with its own runs, joined
+  // along the seam (the same runs, numbers and sets).
+  OffTree(const uint8_t* flags, size_t pw, size_t ph, bool diagonal, bool two) : row_start(ph + 1, 0) {
+    const size_t mid = ph / 2;
+    OffTree lower;  // rows [mid, ph)
+    lower.row_start.assign(ph + 1, 0);
+    in_two(two, [&](int band) {
+      if (band == 0) add_rows(flags, pw, ph, 0, mid, diagonal);
+      else lower.add_rows(flags, pw, ph, mid, ph, diagonal);
+    });
+    const auto offset = static_cast<uint32_t>(spans.size());
+    spans.reserve(spans.size() + lower.spans.size());
+    for (Span s : lower.spans) spans.push_back({s.x0, s.x1, s.run + offset});
+    sets.append(lower.sets);
+    for (size_t y = mid; y <= ph; ++y) row_start[y] = lower.row_start[y] + offset;
+    if (mid > 0 && mid < ph) {  // the seam: row mid - 1's runs and row mid's
+      const uint32_t prev = row_start[mid - 1], here = row_start[mid], next = row_start[mid + 1];
+      unite_touching(spans.data() + prev, here - prev, spans.data() + here, next - here, diagonal, sets);
+    }
+  }
+
+  // The runs of rows [y0, y1), numbered from 0, each united with the runs of the row before it
+  // in the band; row_start[y] for those rows.
+  void add_rows(const uint8_t* flags, size_t pw, size_t ph, size_t y0, size_t y1, bool diagonal) {
     std::vector<uint64_t> bits((pw + 63) / 64);
-    for (size_t y = 0; y < ph; ++y) {
+    for (size_t y = y0; y < y1; ++y) {
       row_start[y] = static_cast<uint32_t>(spans.size());
       if (y == 0 || y + 1 == ph) continue;  // the edge ring
       off_tree_bits(flags + y * pw, pw, bits.data());
       detail::for_each_run(bits.data(), pw, [&](size_t start, size_t end) {
         spans.push_back({static_cast<uint32_t>(start), static_cast<uint32_t>(end), sets.add(false)});
       });
+      if (y == y0) continue;  // the band's first row: joined to the row before by the caller
       const uint32_t prev = row_start[y - 1], here = row_start[y];
       unite_touching(spans.data() + prev, here - prev, spans.data() + here, spans.size() - here, diagonal, sets);
     }
-    row_start[ph] = static_cast<uint32_t>(spans.size());
+    row_start[y1] = static_cast<uint32_t>(spans.size());
   }
 
   // The span that holds padded cell (x, y), a passable cell off T.
@@ -259,9 +334,10 @@ std::vector<uint8_t> cut_off_objectives(const Adjacency& h, uint32_t root, const
 // The analysis's view of the map: the padded flags, the graph G's moves, and T.
 class Grounds {
  public:
-  Grounds(std::vector<uint8_t>& flags, size_t pw, const ptrdiff_t (&offset)[8], const Moves& moves)
+  Grounds(std::vector<uint8_t>& flags, size_t pw, const ptrdiff_t (&offset)[8], const Moves& moves, bool two)
       : flags_(flags),
         pw_(pw),
+        two_(two),
         offset_(offset),
         legal_(kLegalMoves[static_cast<size_t>(effective_diagonal(moves))]),
         diagonal_(!diagonal_needs_open_side(moves)),
@@ -344,7 +420,7 @@ class Grounds {
   // route the report did not give: those the start reaches get one by a search first.
   void finish(size_t root, const std::vector<size_t>& unrouted) {
     for (bool searched = false;; searched = true) {
-      OffTree off(flags_.data(), pw_, flags_.size() / pw_, diagonal_);
+      OffTree off(flags_.data(), pw_, flags_.size() / pw_, diagonal_, two_);
       std::sort(tree_.begin(), tree_.end());
       // H's edges: T to T, and T to the components next to it (by a span of theirs for now).
       std::vector<std::pair<uint32_t, uint32_t>> edges, to_span;
@@ -397,16 +473,20 @@ class Grounds {
       flags_[tree_[v]] = static_cast<uint8_t>(flags_[tree_[v]] | kReached | (cuts[v] ? kChokepoint : 0));
     // The cells the start reaches: T's, and those of the components next to T.
     off.sets.flatten();
-    for (size_t y = 0; y + 1 < off.row_start.size(); ++y)
-      for (uint32_t s = off.row_start[y]; s < off.row_start[y + 1]; ++s)
-        if (off.sets.marked(s)) {
-          uint8_t* f = flags_.data() + y * pw_;
-          for (uint32_t x = off.spans[s].x0; x < off.spans[s].x1; ++x) f[x] = static_cast<uint8_t>(f[x] | kReached);
-        }
+    const size_t rows = off.row_start.size() - 1, mid = rows / 2;
+    in_two(two_, [&](int band) {  // each band writes its own rows
+      for (size_t y = band == 0 ? 0 : mid; y < (band == 0 ? mid : rows); ++y)
+        for (uint32_t s = off.row_start[y]; s < off.row_start[y + 1]; ++s)
+          if (off.sets.marked(s)) {
+            uint8_t* f = flags_.data() + y * pw_;
+            for (uint32_t x = off.spans[s].x0; x < off.spans[s].x1; ++x) f[x] = static_cast<uint8_t>(f[x] | kReached);
+          }
+    });
   }
 
   std::vector<uint8_t>& flags_;
   size_t pw_;
+  bool two_;  // passes over the rows on two threads
   const ptrdiff_t (&offset_)[8];
   const std::array<uint8_t, 256>& legal_;
   bool diagonal_;
@@ -457,9 +537,18 @@ bool any_bit(const uint64_t* bits, size_t x0, size_t x1) {
 // the edge ring nor a passable cell the start does not reach: by runs and union-find, row by row.
 // Each row's wall runs that touch an opening cell (in the row or the rows above and below, one
 // column either side) open their area; each run is united with the runs of the row above that
-// touch it diagonally or straight; a root's mark says its area is open. Memory: 4 bytes per wall run (at most half a row's cells
-// are runs) and a few rows of bits.
-int count_enclosed_wall_areas(const uint8_t* flags, size_t pw, size_t ph) {
+// touch it diagonally or straight; a root's mark says its area is open. The rows come in bands
+// (two threads take one each), joined along the seam. Memory: 4 bytes per wall run (at most
+// half a row's cells are runs) and a few rows of bits.
+struct WallBand {
+  RunSets area;             // the band's runs, numbered from 0; marked: open
+  std::vector<Span> first;  // the runs of the band's first row
+  std::vector<Span> last;   // and of its last
+};
+
+// The band of interior padded rows [y0, y1) (1 <= y0 <= y1 <= ph - 1).
+void wall_band(const uint8_t* flags, size_t pw, size_t y0, size_t y1, WallBand& band) {
+  if (y0 >= y1) return;
   const size_t nwords = (pw + 63) / 64;
   // Rows y - 1, y and y + 1 of wall and opening bits (by y mod 3), and the opened walls of row y.
   std::vector<uint64_t> bits(7 * nwords);
@@ -467,13 +556,12 @@ int count_enclosed_wall_areas(const uint8_t* flags, size_t pw, size_t ph) {
   uint64_t* open[3] = {bits.data() + 3 * nwords, bits.data() + 4 * nwords, bits.data() + 5 * nwords};
   uint64_t* opened = bits.data() + 6 * nwords;
   std::vector<Span> above, here;
-  RunSets area;  // marked: open
   // At most one run per two cells of a row (the edge columns are never walls): reserved once, so
   // the list never doubles and copies itself (pages are touched only as far as it fills).
-  area.reserve((ph - 2) * (pw / 2));
-  wall_and_open_bits(flags, pw, wall[0], open[0]);
-  wall_and_open_bits(flags + pw, pw, wall[1], open[1]);
-  for (size_t y = 1; y + 1 < ph; ++y) {
+  band.area.reserve((y1 - y0) * (pw / 2));
+  wall_and_open_bits(flags + (y0 - 1) * pw, pw, wall[(y0 - 1) % 3], open[(y0 - 1) % 3]);
+  wall_and_open_bits(flags + y0 * pw, pw, wall[y0 % 3], open[y0 % 3]);
+  for (size_t y = y0; y < y1; ++y) {
     wall_and_open_bits(flags + (y + 1) * pw, pw, wall[(y + 1) % 3], open[(y + 1) % 3]);
     const uint64_t* w = wall[y % 3];
     const uint64_t *o0 = open[(y + 2) % 3], *o1 = open[y % 3], *o2 = open[(y + 1) % 3];
@@ -488,14 +576,25 @@ int count_enclosed_wall_areas(const uint8_t* flags, size_t pw, size_t ph) {
     here.clear();
     detail::for_each_run(w, pw, [&](size_t start, size_t end) {
       const auto x0 = static_cast<uint32_t>(start), x1 = static_cast<uint32_t>(end);
-      here.push_back({x0, x1, area.add(any_bit(opened, x0, x1))});
+      here.push_back({x0, x1, band.area.add(any_bit(opened, x0, x1))});
     });
-    unite_touching(above.data(), above.size(), here.data(), here.size(), /*diagonal=*/true, area);
+    if (y == y0) band.first = here;  // joined to the row before by the caller
+    else unite_touching(above.data(), above.size(), here.data(), here.size(), /*diagonal=*/true, band.area);
     std::swap(above, here);
   }
+  band.last = std::move(above);
+}
+
+// The enclosed wall areas of two bands of consecutive rows (upper, then lower).
+int join_wall_bands(WallBand& upper, const WallBand& lower) {
+  const auto offset = static_cast<uint32_t>(upper.area.size());
+  upper.area.append(lower.area);
+  std::vector<Span> first = lower.first;
+  for (Span& s : first) s.run += offset;
+  unite_touching(upper.last.data(), upper.last.size(), first.data(), first.size(), /*diagonal=*/true, upper.area);
   int enclosed = 0;
-  for (size_t i = 0; i < area.size(); ++i)
-    if (area.is_unmarked_root(static_cast<uint32_t>(i))) ++enclosed;
+  for (size_t i = 0; i < upper.area.size(); ++i)
+    if (upper.area.is_unmarked_root(static_cast<uint32_t>(i))) ++enclosed;
   return enclosed;
 }
 
@@ -503,6 +602,7 @@ int count_enclosed_wall_areas(const uint8_t* flags, size_t pw, size_t ph) {
 
 MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options) {
   options.moves.check();
+  if (options.threads < 1) throw InvalidArgument(FieldProblem{"threads", std::to_string(options.threads), "at least 1"});
   const Grid<Terrain>& tiles = d.tiles;
   const int w = tiles.width(), h = tiles.height();
   // A report that kept its maps says which map it is for; the analysis itself needs no labels.
@@ -519,6 +619,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   // Padded layout: cell (x, y) is at (y + 1) * pw + (x + 1). At most 16386^2 < 2^32 cells.
   const size_t pw = static_cast<size_t>(w) + 2, ph = static_cast<size_t>(h) + 2;
   const size_t n = pw * ph;
+  const bool two = options.threads > 1 && n >= kTwoThreadCells;
   auto pidx = [pw](int x, int y) { return (static_cast<size_t>(y) + 1) * pw + static_cast<size_t>(x) + 1; };
   ptrdiff_t offset[8];
   for (int k = 0; k < 8; ++k)
@@ -529,13 +630,13 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   std::vector<uint8_t> flags;
   detail::reserve_large(flags, n);
   flags.assign(n, kEdge);
-  for (int y = 0; y < h; ++y) {
-    const Terrain* row = tiles.row(y);
-    uint8_t* f = flags.data() + pidx(0, y);
-    for (int x = 0; x < w; ++x) {
-      f[x] = passable[static_cast<size_t>(row[x])];
+  in_two(two, [&](int band) {
+    for (int y = band == 0 ? 0 : h / 2; y < (band == 0 ? h / 2 : h); ++y) {
+      const Terrain* row = tiles.row(y);
+      uint8_t* f = flags.data() + pidx(0, y);
+      for (int x = 0; x < w; ++x) f[x] = passable[static_cast<size_t>(row[x])];
     }
-  }
+  });
 
   // The start, chosen as validation chooses it: the first objective of kind start.
   const std::optional<Point> start = d.find(ObjectiveKind::Start);
@@ -550,7 +651,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     }
     // T: the start and the report's route to each objective; the objectives without one (not
     // reachable, or a report of other routes) are looked at once the components are known.
-    Grounds g(flags, pw, offset, options.moves);
+    Grounds g(flags, pw, offset, options.moves, two);
     g.add_to_tree(root);
     std::vector<size_t> unrouted;
     for (size_t k = 0; k < d.objectives.size(); ++k) {
@@ -567,6 +668,8 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
 
   // Pass 2: the lists, row-major, 8 cells at a time. A dead end has at most one passable
   // orthogonal neighbour (each is a legal move): only those cells of the start's are looked at.
+  // Pass 3's bands of rows go with it: each thread takes one band of both (the lists of the
+  // upper band come first, so they stay row-major).
   const std::array<uint8_t, 256>& legal_table = kLegalMoves[static_cast<size_t>(effective_diagonal(options.moves))];
   auto dead_end = [&](size_t i) {
     const uint8_t legal = legal_moves_at(flags, i, offset, legal_table);
@@ -577,24 +680,36 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     std::memcpy(&v, flags.data() + i, 8);
     return v;
   };
-  for (int y = 0; y < h && usable_start; ++y) {
-    const size_t row = pidx(0, y);
-    for (int x0 = 0; x0 < w; x0 += 8) {
-      const int x1 = std::min(x0 + 8, w);
-      const size_t i0 = row + static_cast<size_t>(x0);
-      if (x1 - x0 == 8) {  // reads up to the row's right pad
-        const uint64_t here = word(i0);
-        const uint64_t sides = (word(i0 + 1) & kByteOnes) + (word(i0 - 1) & kByteOnes) + (word(i0 - pw) & kByteOnes) +
-                               (word(i0 + pw) & kByteOnes);  // 0 to 4 in each byte
-        const uint64_t few = ~((sides >> 1) | (sides >> 2)) & kByteOnes;  // at most one
-        if (!((here >> 1) & few & kByteOnes) && !(here & (kByteOnes * kChokepoint))) continue;
-      }
-      for (int x = x0; x < x1; ++x) {
-        const size_t i = row + static_cast<size_t>(x);
-        if ((flags[i] & kReached) && dead_end(i)) out.dead_ends.push_back({x, y});
-        if (flags[i] & kChokepoint) out.chokepoints.push_back({x, y});
+  std::vector<Point> dead_ends[2], chokepoints[2];
+  WallBand walls[2];
+  const int row_mid = h / 2;
+  const size_t wall_mid = 1 + (ph - 2) / 2;
+  if (usable_start) in_two(two, [&](int band) {
+    for (int y = band == 0 ? 0 : row_mid; y < (band == 0 ? row_mid : h); ++y) {
+      const size_t row = pidx(0, y);
+      for (int x0 = 0; x0 < w; x0 += 8) {
+        const int x1 = std::min(x0 + 8, w);
+        const size_t i0 = row + static_cast<size_t>(x0);
+        if (x1 - x0 == 8) {  // reads up to the row's right pad
+          const uint64_t here = word(i0);
+          const uint64_t sides = (word(i0 + 1) & kByteOnes) + (word(i0 - 1) & kByteOnes) + (word(i0 - pw) & kByteOnes) +
+                                 (word(i0 + pw) & kByteOnes);  // 0 to 4 in each byte
+          const uint64_t few = ~((sides >> 1) | (sides >> 2)) & kByteOnes;  // at most one
+          if (!((here >> 1) & few & kByteOnes) && !(here & (kByteOnes * kChokepoint))) continue;
+        }
+        for (int x = x0; x < x1; ++x) {
+          const size_t i = row + static_cast<size_t>(x);
+          if ((flags[i] & kReached) && dead_end(i)) dead_ends[band].push_back({x, y});
+          if (flags[i] & kChokepoint) chokepoints[band].push_back({x, y});
+        }
       }
     }
+    // Pass 3 (below): this band's wall runs.
+    wall_band(flags.data(), pw, band == 0 ? 1 : wall_mid, band == 0 ? wall_mid : ph - 1, walls[band]);
+  });
+  for (int band = 0; band < 2; ++band) {
+    out.dead_ends.insert(out.dead_ends.end(), dead_ends[band].begin(), dead_ends[band].end());
+    out.chokepoints.insert(out.chokepoints.end(), chokepoints[band].begin(), chokepoints[band].end());
   }
 
   // Dead-end rooms: walk the ring around each room once (clockwise, in the padded grid, whose
@@ -620,7 +735,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   // Pass 3: wall areas. Without a usable start nothing is reached, and every wall area off the
   // edge borders some passable cell, so there is no loop to find.
   if (!usable_start) return out;
-  out.loops = count_enclosed_wall_areas(flags.data(), pw, ph);
+  out.loops = join_wall_bands(walls[0], walls[1]);
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/generator/caves.hpp>
+#include <catacomb/generator/pipeline.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/pathing/regions.hpp>
 
@@ -415,6 +416,64 @@ TEST(AnalysisTest, RefusesAReportOfAnotherMap) {
   ValidateOptions bad;
   bad.moves.neighbors = 6;
   EXPECT_THROW(analyse_map(d, validate_dungeon(d), bad), InvalidArgument);
+}
+
+// The analysis's passes work in two bands of rows joined along a seam, one after the other on
+// one thread (so the brute-force tests above check the seams) or on two threads each for maps
+// of 1M cells or more: the same answers. Random maps (many regions, objectives cut off, water
+// walled up or not), a cave, a rooms dungeon and a serpentine whose every cell is a
+// chokepoint, of odd and even heights, all over 1M cells.
+TEST(AnalysisTest, TheSameAnswersOnTwoThreads) {
+  std::vector<std::pair<std::string, Dungeon>> maps;
+  Rng rng(20261126);
+  for (int k = 0; k < 3; ++k) {
+    const int w = 1030 + static_cast<int>(rng.uniform_int(0, 150)), h = 1031 + static_cast<int>(rng.uniform_int(0, 150));
+    maps.emplace_back("random map " + std::to_string(k), random_map(rng, w, h, rng.uniform_real(0.3, 0.42), 12));
+  }
+  Dungeon cave = generate_caves(1100, 1001, CaveConfig{}, 7);
+  for (size_t i = 0, placed = 0; i < cave.tiles.size() && placed < 8; i += 137'593) {
+    if (cave.tiles.cells()[i] == Terrain::Wall) continue;
+    cave.objectives.push_back({placed++ == 0 ? ObjectiveKind::Start : ObjectiveKind::Key, cave.tiles.point(i)});
+  }
+  maps.emplace_back("cave", cave);
+  GenerateConfig rooms;
+  rooms.width = 1024;
+  rooms.height = 1030;
+  maps.emplace_back("rooms", generate_dungeon(rooms, 3).dungeon);
+  Dungeon snake;  // rows joined at alternate ends: a route through every row, the seam's included
+  snake.tiles = Grid<Terrain>(1001, 1100, Terrain::Wall);
+  for (int y = 1; y < 1099; y += 2) {
+    for (int x = 1; x < 1000; ++x) snake.tiles(x, y) = Terrain::Floor;
+    if (y + 2 < 1099) snake.tiles((y / 2) % 2 == 0 ? 999 : 1, y + 1) = Terrain::Floor;
+  }
+  snake.objectives.push_back({ObjectiveKind::Start, {1, 1}});
+  snake.objectives.push_back({ObjectiveKind::Exit, {1, 1097}});
+  maps.emplace_back("serpentine", snake);
+  int64_t chokepoints = 0, loops = 0, dead_end_rooms = 0;
+  for (const auto& [name, d] : maps)
+    for (const Moves& m : {Moves{}, kAllMoves[0], kAllMoves[4]})
+      for (bool water_blocks : {false, true}) {
+        ValidateOptions o;
+        o.moves = m;
+        if (water_blocks) o.costs.set(Terrain::Water, CostTable::kImpassable);
+        const ValidationReport r = validate_dungeon(d, o);
+        ValidateOptions two = o;
+        two.threads = 2;
+        const MapAnalysis want = analyse_map(d, r, o), got = analyse_map(d, r, two);
+        ASSERT_EQ(got.chokepoints, want.chokepoints) << name << ", " << describe(m);
+        ASSERT_EQ(got.dead_ends, want.dead_ends) << name << ", " << describe(m);
+        ASSERT_EQ(got.loops, want.loops) << name << ", " << describe(m);
+        ASSERT_EQ(got.dead_end_rooms, want.dead_end_rooms) << name << ", " << describe(m);
+        chokepoints += static_cast<int64_t>(want.chokepoints.size());
+        loops += want.loops;
+        dead_end_rooms += want.dead_end_rooms;
+      }
+  EXPECT_GT(chokepoints, 1'000'000);  // the serpentine's alone
+  EXPECT_GT(loops, 10'000);
+  EXPECT_GT(dead_end_rooms, 0);
+  ValidateOptions none;
+  none.threads = 0;
+  EXPECT_THROW(analyse_map(maps[0].second, validate_dungeon(maps[0].second), none), InvalidArgument);
 }
 
 TEST(AnalysisTest, HandlesALongSerpentineWithoutRecursion) {

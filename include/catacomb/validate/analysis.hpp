@@ -29,7 +29,10 @@ struct MapAnalysis {
   int dead_end_rooms = 0;
 };
 
-/// Analyses `d` with the report validate_dungeon(d, options) returned.
+/// Analyses `d` with the report validate_dungeon(d, options) returned. With options.threads of 2
+/// or more, a map of 1M cells or more has each pass over its rows split between two threads:
+/// the same answers. Throws InvalidArgument for bad moves, threads below 1, or a report that
+/// kept the maps of another map.
 MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options = {});
 
 }  // namespace catacomb

@@ -35,11 +35,12 @@ struct ValidateOptions {
   std::optional<KeyRule> key_rule = std::nullopt;
   /// Cap on the solver's states. [Limit: >= 1]
   int64_t max_states = kDefaultMaxSolverStates;
-  /// Threads validation may use, the caller's included. With 2 or more, a second thread brings
-  /// in the pages of the distance map (8 bytes per cell) while the caller's labels the regions
-  /// (maps of 2M cells or more), and the two share the flood from the start (1M or more, each
-  /// flooding its own stripes of rows): on a 4096x4096 cave about a third of validation's time.
-  /// The report is the same for any number.
+  /// Threads validation (and analyse_map) may use, the caller's included. With 2 or more, on
+  /// maps of 2M cells or more a second thread works out the legal moves while the caller's
+  /// labels the regions, then both bring in the pages of the distance map (8 bytes per cell);
+  /// the two share the flood from the start (1M cells or more, each flooding its own stripes of
+  /// rows) and analyse_map's passes (1M or more, a band of rows each). The report and the
+  /// analysis are the same for any number.
   /// [Default: 1] [Limit: >= 1]
   int threads = 1;
 };
