@@ -88,6 +88,16 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
   buckets[k & mask].push_back({0.0, source, h_source == 0});
   size_t pending = 1;
   double limit = kUnreached;  // the nearest target's distance (of those taken so far) plus slack
+  // The entries and first writes a run of cells makes go to two buffers (a push_back in the
+  // loop costs far more than its work, even when it never grows the vector), handed on after
+  // the run in the order they were made.
+  constexpr size_t kRun = 256;
+  struct Made {
+    Entry e;
+    uint64_t bucket;
+  };
+  std::vector<Made> made(8 * kRun);
+  std::vector<uint32_t> fresh(8 * kRun);
   for (; pending > 0; ++k) {
     if (limit != kUnreached && static_cast<double>(k) > limit + limit * 0x1p-16) return listed;
     std::vector<Entry>& slot = buckets[k & mask];
@@ -95,31 +105,37 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
       current.swap(slot);
       pending -= current.size();
       const size_t count = current.size();
-      for (size_t at = 0; at < count; ++at) {
-        if (at + kAhead < count) {  // the front's cells lie far apart: ask for their lines early
-          nb.prefetch_around(current[at + kAhead].cell, g_at);
-          costs.prefetch_around(current[at + kAhead].cell, nb.offset[1]);
-        }
-        const Entry& e = current[at];
-        if (e.g != g_at[e.cell]) continue;  // its distance has dropped since: a later entry has it
-        if (e.target) limit = std::min(limit, e.g + slack);
-        const auto x = static_cast<int>(e.cell % w), y = static_cast<int>(e.cell / w);  // once per cell taken
-        for (unsigned bits = nb.legal[e.cell]; bits != 0; bits &= bits - 1) {
-          const int d = std::countr_zero(bits);
-          const size_t n = nb.to(e.cell, d);
-          const double ng = e.g + costs[n] * factor[static_cast<size_t>(d)];
-          const double old = g_at[n];
-          if (!(ng < old)) continue;
-          if (old == kUnreached) {
-            if (touched.size() < max_touched) touched.push_back(static_cast<uint32_t>(n));
-            else listed = false;
+      for (size_t run = 0; run < count; run += kRun) {
+        Made* end = made.data();
+        uint32_t* first = fresh.data();
+        for (size_t at = run; at < std::min(count, run + kRun); ++at) {
+          if (at + kAhead < count) {  // the front's cells lie far apart: ask for their lines early
+            nb.prefetch_around(current[at + kAhead].cell, g_at);
+            costs.prefetch_around(current[at + kAhead].cell, nb.offset[1]);
           }
-          g_at[n] = ng;
-          const double hn = h(x + kDirections[d].x, y + kDirections[d].y);
-          const auto b = std::max(k, static_cast<uint64_t>(ng + hn));
-          buckets[b & mask].push_back({ng, static_cast<uint32_t>(n), hn == 0});
-          ++pending;
+          const Entry& e = current[at];
+          if (e.g != g_at[e.cell]) continue;  // its distance has dropped since: a later entry has it
+          if (e.target) limit = std::min(limit, e.g + slack);
+          const auto x = static_cast<int>(e.cell % w), y = static_cast<int>(e.cell / w);  // once per cell taken
+          for (unsigned bits = nb.legal[e.cell]; bits != 0; bits &= bits - 1) {
+            const int d = std::countr_zero(bits);
+            const size_t n = nb.to(e.cell, d);
+            const double ng = e.g + costs[n] * factor[static_cast<size_t>(d)];
+            const double old = g_at[n];
+            if (!(ng < old)) continue;
+            *first = static_cast<uint32_t>(n);
+            first += old == kUnreached ? 1 : 0;  // written for the first time
+            g_at[n] = ng;
+            const double hn = h(x + kDirections[d].x, y + kDirections[d].y);
+            *end++ = {{ng, static_cast<uint32_t>(n), hn == 0}, std::max(k, static_cast<uint64_t>(ng + hn))};
+          }
         }
+        for (const uint32_t* f = fresh.data(); f != first; ++f) {
+          if (touched.size() < max_touched) touched.push_back(*f);
+          else listed = false;
+        }
+        for (const Made* m = made.data(); m != end; ++m) buckets[m->bucket & mask].push_back(m->e);
+        pending += static_cast<size_t>(end - made.data());
       }
       current.clear();
     }
