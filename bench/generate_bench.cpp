@@ -94,6 +94,7 @@ void run(benchmark::State& state, const char* generator, int locks = 0) {
   catacomb::ValidateOptions vopt;
   vopt.costs = cfg.cost_table();
   vopt.moves = cfg.moves;
+  vopt.threads = cfg.threads;  // as the CLI: its second thread takes a band of rows of each pass
   uint64_t seed = 0;
   int64_t attempts = 0;
   StageClock stages;
