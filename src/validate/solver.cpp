@@ -159,7 +159,7 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const Star
   if (options.max_states < 1) problems.push_back({"max_states", std::to_string(options.max_states), "at least 1"});
   throw_if_problems(problems);
   Solution s;
-  Model m(d, options);
+  Model m(d, options, routes.regions);
   if (routes.objectives && m.doors.empty() && m.start_objective >= 0 && routes.start_objective == m.start_objective &&
       routes.objectives->size() == d.objectives.size()) {
     m.start_routes = routes.objectives;

@@ -1,6 +1,7 @@
 // The solver's model: building the node graph, and the questions the search asks of it.
 #include "validate/solver_model.hpp"
 
+#include <optional>
 #include <set>
 
 #include <catacomb/pathing/moves.hpp>
@@ -9,7 +10,7 @@
 
 namespace catacomb::solving {
 
-Model::Model(const Dungeon& dd, const SolveOptions& oo) : d(dd), o(oo) {
+Model::Model(const Dungeon& dd, const SolveOptions& oo, const detail::RegionSizes* lent) : d(dd), o(oo) {
   rule = o.key_rule.value_or(d.key_rule);
   const int w = d.tiles.width(), h = d.tiles.height();
   std::set<Point> door_cells;  // the first usable door on a cell counts
@@ -23,12 +24,16 @@ Model::Model(const Dungeon& dd, const SolveOptions& oo) : d(dd), o(oo) {
   objective_node.assign(d.objectives.size(), -1);
   if (doors.empty()) {
     // One node per area and no links: the objectives' areas are all the solver needs.
-    std::vector<Point> at;
-    for (const Objective& ob : d.objectives) at.push_back(ob.pos);
-    detail::RegionSizes regions = detail::region_sizes(d.tiles, o.costs, o.moves, at);
+    std::optional<detail::RegionSizes> own;
+    if (!lent || lent->probe_labels.size() != d.objectives.size()) {
+      std::vector<Point> at;
+      for (const Objective& ob : d.objectives) at.push_back(ob.pos);
+      own = detail::region_sizes(d.tiles, o.costs, o.moves, at);
+    }
+    const detail::RegionSizes& regions = own ? *own : *lent;
     areas = static_cast<int>(regions.sizes.size());
     adj.resize(static_cast<size_t>(areas));
-    for (size_t i = 0; i < at.size(); ++i) objective_node[i] = regions.probe_labels[i];
+    for (size_t i = 0; i < d.objectives.size(); ++i) objective_node[i] = regions.probe_labels[i];
   } else {
     build_door_graph(w, h);
   }

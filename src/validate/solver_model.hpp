@@ -19,6 +19,7 @@
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/validate/solver.hpp>
+#include "pathing/region_sizes.hpp"
 #include "pathing/terrain_flood.hpp"
 #include <catacomb/validate/validate.hpp>
 
@@ -64,7 +65,10 @@ struct Model {
   int node_count() const { return static_cast<int>(adj.size()); }
   State empty_state() const { return State(doors.size() / 8 + 1, '\0'); }
 
-  Model(const Dungeon& dd, const SolveOptions& oo);
+  // `areas`, when given, is region_sizes of the map's tiles under the options' costs and moves
+  // with the objectives' cells as probes, in order: a map without doors takes its areas from it
+  // instead of labelling the regions again.
+  Model(const Dungeon& dd, const SolveOptions& oo, const detail::RegionSizes* areas = nullptr);
   // The areas with every door closed (node), the doors' nodes and their links (adj).
   void build_door_graph(int w, int h);
   bool is_key(size_t i) const;
@@ -87,12 +91,15 @@ struct Model {
 // the same distances below its bound).
 // Validation may also lend its flood of the map's terrain (its legal moves, 1 byte per cell) and
 // its leg, whose grid of distances (8 bytes per cell) the walkthrough's steps then reuse instead
-// of making their own: the same answers (TerrainFlood::toward clears what the last leg wrote).
+// of making their own: the same answers (TerrainFlood::toward clears what the last leg wrote);
+// and its regions (their sizes, and the labels at the objectives' cells), which a map without
+// doors takes as its areas.
 struct StartRoutes {
   int start_objective = -1;  // the objective validation started from
   const std::vector<ObjectiveReport>* objectives = nullptr;
   const detail::TerrainFlood* flood = nullptr;  // of Dungeon::tiles, under the solver's costs and moves
   detail::TerrainFlood::Leg* leg = nullptr;
+  const detail::RegionSizes* regions = nullptr;  // the same, with the objectives' cells as probes in order
 };
 
 // solve_dungeon, taking `routes` where they apply (a map without usable doors, started from the

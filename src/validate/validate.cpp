@@ -76,7 +76,8 @@ namespace {
 // solve_for_report with validation's own flood of the terrain and its grid of distances for
 // the walkthrough's steps, when it may take them (see solving::StartRoutes).
 Solution solve_with(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options,
-                    const detail::TerrainFlood* flood, detail::TerrainFlood::Leg* leg) {
+                    const detail::TerrainFlood* flood, detail::TerrainFlood::Leg* leg,
+                    const detail::RegionSizes* regions) {
   SolveOptions so;
   so.costs = options.costs;
   so.moves = options.moves;
@@ -88,7 +89,7 @@ Solution solve_with(const Dungeon& d, const ValidationReport& report, const Vali
   for (size_t i = 0; i < report.objectives.size() && i < d.objectives.size(); ++i)
     if (d.objectives[i].kind == ObjectiveKind::Start) {
       if (report.objectives[i].on_map && report.objectives[i].passable)
-        known = {static_cast<int>(i), &report.objectives, flood, leg};
+        known = {static_cast<int>(i), &report.objectives, flood, leg, regions};
       break;
     }
   return solving::solve_dungeon(d, so, known);
@@ -97,7 +98,7 @@ Solution solve_with(const Dungeon& d, const ValidationReport& report, const Vali
 }  // namespace
 
 Solution solve_for_report(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options) {
-  return solve_with(d, report, options, nullptr, nullptr);
+  return solve_with(d, report, options, nullptr, nullptr, nullptr);
 }
 
 ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options) {
@@ -172,20 +173,23 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
     });
   // The regions: their labels (4 bytes per cell) only when the report keeps its maps; otherwise
   // their sizes and the start's, from the same runs with no label written.
+  // The objectives' cells are the probes, in order: the start's gives the cells it cannot reach,
+  // and the walkthrough of a map without doors takes them all as its areas (solve_with).
+  std::vector<Point> probes;
+  for (const Objective& o : d.objectives) probes.push_back(o.pos);
   RegionMap regions;
   detail::RegionSizes counts;
   if (options.keep_maps) {
     regions = label_regions(tiles, options.costs, options.moves);
     counts.sizes = regions.sizes;
-    counts.probe_labels.push_back(usable_start ? regions.label(d.objectives[*start].pos) : kNoRegion);
+    for (const Point p : probes) counts.probe_labels.push_back(tiles.in_bounds(p) ? regions.label(p) : kNoRegion);
   } else {
-    counts = detail::region_sizes(tiles, options.costs, options.moves, sources);
-    if (!usable_start) counts.probe_labels.push_back(kNoRegion);
+    counts = detail::region_sizes(tiles, options.costs, options.moves, probes);
   }
   rep.regions = static_cast<int>(counts.sizes.size());
   for (int64_t s : counts.sizes) rep.passable_cells += s;
   if (usable_start) {
-    rep.unreachable_cells = rep.passable_cells - counts.sizes[static_cast<size_t>(counts.probe_labels[0])];
+    rep.unreachable_cells = rep.passable_cells - counts.sizes[static_cast<size_t>(counts.probe_labels[*start])];
   } else {
     rep.unreachable_cells = rep.passable_cells;
   }
@@ -234,7 +238,7 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
         add(ProblemKind::BadLock, -1, door + " stands on " + std::string(terrain_name(tiles[l.pos])) + ", which is impassable");
       else if (!lock_cells.emplace(l.pos, l.lock).second) add(ProblemKind::BadLock, -1, door + " shares its cell with another locked door");
     }
-    Solution sol = lend ? solve_with(d, rep, options, &*flood, &leg) : solve_for_report(d, rep, options);
+    Solution sol = lend ? solve_with(d, rep, options, &*flood, &leg, &counts) : solve_for_report(d, rep, options);
     if (sol.status == SolveStatus::StateCap) {
       add(ProblemKind::SolverCap, -1, sol.message);
     } else if (usable_start) {
