@@ -10,6 +10,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
+#include "core/large_pages.hpp"
 #include "core/portable.hpp"
 #include "io/json_input.hpp"
 
@@ -113,11 +114,18 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) {
 
 namespace {
 
-// The rows of a JSON map's top-level "tiles" array read in place (split_tiles), when the
-// document was parsed with that array emptied.
 using RowViews = std::vector<std::string_view>;
 
-Dungeon json_map_from(const ojson& j, const RowViews* rows_read = nullptr) {
+// The rows of a JSON map's top-level "tiles" array read in place (split_tiles), when the
+// document was parsed with that array emptied: their characters one row after another, in
+// storage of the map's terrain type, which json_map_from decodes in place and keeps as the
+// map's tiles when every row has the width (no second grid of 1 byte per cell).
+struct RowsRead {
+  std::vector<Terrain> cells;  // the rows' characters, as bytes
+  RowViews rows;               // into cells
+};
+
+Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
   if (!j.is_object()) bad("document", j.type_name(), "an object");
   const ojson& format = need(j, "format", "");
   if (format != "catacomb-map") bad("format", json_excerpt(format), "\"catacomb-map\"");
@@ -175,7 +183,7 @@ Dungeon json_map_from(const ojson& j, const RowViews* rows_read = nullptr) {
   const ojson& tiles = need(j, "tiles", "");
   RowViews rows;
   if (rows_read) {
-    rows = *rows_read;
+    rows = rows_read->rows;
     if (rows.size() != static_cast<size_t>(h)) bad("tiles", std::to_string(rows.size()) + " rows", std::to_string(h) + " rows (the height)");
   } else {
     if (!tiles.is_array() || tiles.size() != static_cast<size_t>(h))
@@ -199,10 +207,19 @@ Dungeon json_map_from(const ojson& j, const RowViews* rows_read = nullptr) {
     code[c] = decode[c] ? static_cast<uint8_t>(*decode[c]) : kNone;
     any_lock = any_lock || lock_of[c] != 0;
   }
-  d.tiles = Grid<Terrain>(w, h, Terrain::Wall);
+  // Rows read in place lie one after another: row y at y * w of their storage, which then
+  // becomes the map's tiles, each character replaced by its terrain (its locks read first).
+  const auto uw = static_cast<size_t>(w);
+  bool in_place = rows_read != nullptr;
+  for (size_t y = 0; in_place && y < rows.size(); ++y)
+    in_place = rows[y].data() == reinterpret_cast<const char*>(rows_read->cells.data()) + y * uw;
+  if (!in_place) d.tiles = Grid<Terrain>(w, h, Terrain::Wall);
   for (int y = 0; y < h; ++y) {
     const std::string_view s = rows[static_cast<size_t>(y)];
-    Terrain* out = d.tiles.row(y);
+    if (any_lock)
+      for (int x = 0; x < w; ++x)
+        if (const int lock = lock_of[static_cast<unsigned char>(s[static_cast<size_t>(x)])]) d.locks.push_back({{x, y}, lock});
+    Terrain* out = in_place ? rows_read->cells.data() + static_cast<size_t>(y) * uw : d.tiles.row(y);
     for (int x = 0; x < w; ++x) {
       const auto c = static_cast<unsigned char>(s[static_cast<size_t>(x)]);
       if (code[c] == kNone)
@@ -210,9 +227,10 @@ Dungeon json_map_from(const ojson& j, const RowViews* rows_read = nullptr) {
             "a character of the legend");
       out[x] = static_cast<Terrain>(code[c]);
     }
-    if (any_lock)
-      for (int x = 0; x < w; ++x)
-        if (const int lock = lock_of[static_cast<unsigned char>(s[static_cast<size_t>(x)])]) d.locks.push_back({{x, y}, lock});
+  }
+  if (in_place) {
+    rows_read->cells.resize(uw * static_cast<size_t>(h));
+    d.tiles = Grid<Terrain>(w, h, std::move(rows_read->cells));
   }
   if (auto it = j.find("objectives"); it != j.end()) {
     if (!it->is_array()) bad("objectives", it->type_name(), "an array");
@@ -251,8 +269,7 @@ Dungeon json_map_from(const ojson& j, const RowViews* rows_read = nullptr) {
 // here instead of by the JSON parser's lexer a byte at a time into a string it grows.
 struct SplitTiles {
   std::string rest;
-  std::unique_ptr<char[]> bytes;  // the rows, one after another
-  RowViews rows;                  // into bytes
+  RowsRead read;
 };
 
 size_t skip_space(std::string_view t, size_t i) {
@@ -275,8 +292,9 @@ bool needs_look(uint64_t v) {
 // nullopt unless every element is a string of printable ASCII, with no escape but \" \\ and \/.
 std::optional<size_t> read_rows(std::string_view t, size_t i, SplitTiles& out) {
   if (i >= t.size() || t[i] != '[') return std::nullopt;
-  out.bytes = detail::make_array_for_overwrite<char>(t.size() - i);  // the rows take fewer bytes than their text
-  char* const base = out.bytes.get();
+  detail::reserve_large(out.read.cells, t.size() - i);  // the rows take fewer bytes than their text
+  out.read.cells.resize(t.size() - i);
+  char* const base = reinterpret_cast<char*>(out.read.cells.data());
   char* o = base;
   std::vector<std::pair<size_t, size_t>> spans;  // offset and length of each row in bytes
   i = skip_space(t, i + 1);
@@ -315,7 +333,7 @@ std::optional<size_t> read_rows(std::string_view t, size_t i, SplitTiles& out) {
     if (i >= t.size() || t[i] != ',') return std::nullopt;
     i = skip_space(t, i + 1);
   }
-  for (const auto& [at, n] : spans) out.rows.emplace_back(base + at, n);
+  for (const auto& [at, n] : spans) out.read.rows.emplace_back(base + at, n);
   return i + 1;
 }
 
@@ -365,7 +383,7 @@ auto parse_map(std::string_view text, const Use& use) {
       rest = parse_json_input<ojson>(split->rest, "JSON map", "unparsable", "JSON");
     } catch (const InvalidArgument&) {  // read whole below, for the whole text's message
     }
-    if (rest) return use(*rest, &split->rows);
+    if (rest) return use(*rest, &split->read);
   }
   return use(parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON"), nullptr);
 }
@@ -373,7 +391,7 @@ auto parse_map(std::string_view text, const Use& use) {
 }  // namespace
 
 Dungeon read_json_map(std::string_view text) {
-  return parse_map(text, [](const ojson& j, const RowViews* rows) { return json_map_from(j, rows); });
+  return parse_map(text, [](const ojson& j, RowsRead* rows) { return json_map_from(j, rows); });
 }
 
 }  // namespace catacomb
@@ -418,7 +436,7 @@ std::optional<CostTable> read_json_legend_costs(std::string_view text, const Cos
 }
 
 MapFile read_json_map_and_costs(std::string_view text, const CostTable& base) {
-  return parse_map(text, [&](const ojson& j, const RowViews* rows) {
+  return parse_map(text, [&](const ojson& j, RowsRead* rows) {
     return MapFile{json_map_from(j, rows), legend_costs_from(j, base)};
   });
 }
