@@ -470,7 +470,7 @@ void dijkstra_buckets_two(const Costs& costs, const Moves& moves, const Neighbou
     ++start[owner(s)];
   }
   PairBarrier barrier;
-  auto work = [&, mask, shift, factor, dc](int self) {  // by value: registers, not reloads after each store
+  auto work = [&, mask, factor, dc](int self) {  // by value: registers, not reloads after each store
     const int other = 1 - self;
     std::vector<std::vector<uint32_t>>& mine = buckets[self];
     std::vector<uint32_t> current;
