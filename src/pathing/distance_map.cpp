@@ -6,7 +6,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 
 #include <catacomb/core/error.hpp>
@@ -17,12 +16,6 @@
 #include "pathing/toward.hpp"
 
 namespace catacomb {
-
-void detail::floods::run_pair(void (*work)(void*, int), void* context) {
-  std::thread other(work, context, 1);
-  work(context, 0);
-  other.join();
-}
 
 namespace {
 

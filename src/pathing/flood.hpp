@@ -39,6 +39,7 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include "core/large_pages.hpp"
+#include "core/two_threads.hpp"
 #include "core/portable.hpp"
 
 namespace catacomb::detail::floods {
@@ -403,11 +404,6 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
 }
 
 // --- two threads -------------------------------------------------------------------------------
-
-// Runs work(context, 1) on a new thread and work(context, 0) on this one, and waits for both
-// (distance_map.cpp): a plain function, so that no std::thread type is made from a lambda of
-// this header, whose vtable a shared library would export.
-void run_pair(void (*work)(void*, int), void* context);
 
 // Two threads meeting between buckets, each bringing a count; both leave with the sum. Spins
 // (the wait is a bucket's work, microseconds), yielding after a while in case the other thread

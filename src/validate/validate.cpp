@@ -5,16 +5,15 @@
 // label grid (4 bytes per cell) unless the report keeps its maps, region sizes being all it needs.
 #include <catacomb/validate/validate.hpp>
 
-#include <exception>
 #include <map>
 #include <optional>
-#include <thread>
 #include <sstream>
 
 #include <catacomb/core/error.hpp>
 
 #include <catacomb/pathing/search.hpp>
 #include "core/large_pages.hpp"
+#include "core/two_threads.hpp"
 #include "pathing/region_sizes.hpp"
 #include "pathing/terrain_flood.hpp"
 #include "validate/solver_model.hpp"
@@ -143,8 +142,6 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   }
 
   const bool usable_start = start && rep.objectives[*start].on_map && rep.objectives[*start].passable;
-  std::vector<Point> sources;
-  if (usable_start) sources.push_back(d.objectives[*start].pos);
   // The distance map's storage, and the flood of the terrain: costs come from the terrain
   // through the cost table (no cost grid, 8 bytes per cell); the flood keeps the terrain's legal
   // moves (1 byte per cell) for the walkthrough's steps, and its distances are the grid those
@@ -154,38 +151,27 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   detail::reserve_large(cells, tiles.size());
   detail::PagePopulator pages(cells.data(), tiles.size() * sizeof(double));
   std::optional<detail::TerrainFlood> flood;
-  std::exception_ptr helper_failed;
-  std::thread helper;
-  struct Join {
-    std::thread& t;
-    ~Join() {
-      if (t.joinable()) t.join();
-    }
-  } join{helper};
-  if (options.threads > 1 && tiles.size() * sizeof(double) >= 2 * detail::PagePopulator::kChunk)
-    helper = std::thread([&] {
-      try {
-        flood.emplace(tiles, options.costs, options.moves);
-      } catch (...) {
-        helper_failed = std::current_exception();
-      }
-      pages.run();
-    });
   // The regions: their labels (4 bytes per cell) only when the report keeps its maps; otherwise
-  // their sizes and the start's, from the same runs with no label written.
-  // The objectives' cells are the probes, in order: the start's gives the cells it cannot reach,
-  // and the walkthrough of a map without doors takes them all as its areas (solve_with).
+  // their sizes, from the same runs with no label written. The objectives' cells are the probes,
+  // in order: the start's gives the cells it cannot reach, and the walkthrough of a map without
+  // doors takes them all as its areas (solve_with).
   std::vector<Point> probes;
   for (const Objective& o : d.objectives) probes.push_back(o.pos);
   RegionMap regions;
   detail::RegionSizes counts;
-  if (options.keep_maps) {
-    regions = label_regions(tiles, options.costs, options.moves);
-    counts.sizes = regions.sizes;
-    for (const Point p : probes) counts.probe_labels.push_back(tiles.in_bounds(p) ? regions.label(p) : kNoRegion);
-  } else {
-    counts = detail::region_sizes(tiles, options.costs, options.moves, probes);
-  }
+  const bool two = options.threads > 1 && tiles.size() * sizeof(double) >= 2 * detail::PagePopulator::kChunk;
+  detail::in_two(two, [&](int half) {
+    if (half == 1) {
+      flood.emplace(tiles, options.costs, options.moves);
+    } else if (options.keep_maps) {
+      regions = label_regions(tiles, options.costs, options.moves);
+      counts.sizes = regions.sizes;
+      for (const Point p : probes) counts.probe_labels.push_back(tiles.in_bounds(p) ? regions.label(p) : kNoRegion);
+    } else {
+      counts = detail::region_sizes(tiles, options.costs, options.moves, probes);
+    }
+    pages.run();
+  });
   rep.regions = static_cast<int>(counts.sizes.size());
   for (int64_t s : counts.sizes) rep.passable_cells += s;
   if (usable_start) {
@@ -193,15 +179,11 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   } else {
     rep.unreachable_cells = rep.passable_cells;
   }
-  if (!helper.joinable()) flood.emplace(tiles, options.costs, options.moves);
-  pages.run();
-  if (helper.joinable()) helper.join();
-  if (helper_failed) std::rethrow_exception(helper_failed);
   cells.assign(tiles.size(), kUnreached);
   detail::TerrainFlood::Leg leg;
   leg.map.dist = Grid<double>(tiles.width(), tiles.height(), std::move(cells));
   leg.map.moves = options.moves;
-  if (usable_start) flood->add_source(leg.map, sources[0], options.threads);  // the map from the start
+  if (usable_start) flood->add_source(leg.map, d.objectives[*start].pos, options.threads);  // the map from the start
   const DistanceMap& distances = leg.map;
 
   for (size_t i = 0; i < d.objectives.size(); ++i) {
