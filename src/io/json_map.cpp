@@ -3,7 +3,6 @@
 #include <array>
 #include <nlohmann/json.hpp>
 #include <cstring>
-#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -11,7 +10,6 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
 #include "core/large_pages.hpp"
-#include "core/portable.hpp"
 #include "io/json_input.hpp"
 
 namespace catacomb {
@@ -207,12 +205,11 @@ Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
     code[c] = decode[c] ? static_cast<uint8_t>(*decode[c]) : kNone;
     any_lock = any_lock || lock_of[c] != 0;
   }
-  // Rows read in place lie one after another: row y at y * w of their storage, which then
-  // becomes the map's tiles, each character replaced by its terrain (its locks read first).
+  // Rows read in place lie one after another (read_rows), each w long (checked above): row y
+  // at y * w of their storage, which then becomes the map's tiles, each character replaced by
+  // its terrain (its locks read first).
   const auto uw = static_cast<size_t>(w);
-  bool in_place = rows_read != nullptr;
-  for (size_t y = 0; in_place && y < rows.size(); ++y)
-    in_place = rows[y].data() == reinterpret_cast<const char*>(rows_read->cells.data()) + y * uw;
+  const bool in_place = rows_read != nullptr;
   if (!in_place) d.tiles = Grid<Terrain>(w, h, Terrain::Wall);
   for (int y = 0; y < h; ++y) {
     const std::string_view s = rows[static_cast<size_t>(y)];
