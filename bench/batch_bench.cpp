@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/batch_run.hpp"
+#include "tools/batch/batch_run.hpp"
 
 namespace {
 

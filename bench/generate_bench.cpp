@@ -27,7 +27,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/validate/analysis.hpp>
 
 namespace {

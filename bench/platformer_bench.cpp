@@ -5,7 +5,7 @@
 //   build/bench/bench/platformer_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/platformer/nav_graph.hpp>
 #include <catacomb/platformer/solver.hpp>
 

@@ -14,7 +14,7 @@
 #include <map>
 #include <string>
 
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/generator/rooms.hpp>
 
 namespace {

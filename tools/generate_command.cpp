@@ -8,8 +8,8 @@
 #include <thread>
 
 #include <catacomb/core/error.hpp>
-#include <catacomb/generator/pipeline.hpp>
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/pipeline/generate.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include "tools/generator_flags.hpp"
 #include "tools/cli.hpp"
 #include "tools/command.hpp"

@@ -5,7 +5,7 @@
 
 #include <type_traits>
 
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include "tools/number_flags.hpp"
 
 namespace catacomb::cli {

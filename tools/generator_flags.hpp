@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/io/config_json.hpp>
 
 namespace catacomb::cli {

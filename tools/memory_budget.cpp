@@ -2,7 +2,7 @@
 // system call that knows it (sysconf on POSIX, GlobalMemoryStatusEx on Windows).
 #include "tools/memory_budget.hpp"
 
-#include "src/core/windows.hpp"
+#include "shared/core/windows.hpp"
 #if !defined(_WIN32)
 #include <unistd.h>
 #endif

@@ -10,7 +10,7 @@
 /// 16384x16384 request needs about 17 GB to generate rooms (11 GB caves), 8.6 GB to validate and
 /// 13 GB to route on (17 GB with JPS).
 #include <CLI/CLI.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <cstdint>
 #include <string>
 

@@ -5,8 +5,8 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
-#include <catacomb/io/image.hpp>
-#include <catacomb/io/platformer_image.hpp>
+#include <catacomb/render/image.hpp>
+#include <catacomb/render/platformer_image.hpp>
 #include <catacomb/platformer/level_check.hpp>
 #include <catacomb/platformer/nav_graph.hpp>
 #include <catacomb/platformer/solver.hpp>

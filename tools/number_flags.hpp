@@ -13,7 +13,7 @@
 #include <type_traits>
 
 #include <catacomb/core/error.hpp>
-#include "src/core/parse_number.hpp"
+#include "shared/core/parse_number.hpp"
 
 namespace catacomb::cli {
 

@@ -7,10 +7,10 @@
 #include <ostream>
 
 #include <catacomb/core/error.hpp>
-#include <catacomb/io/annotate.hpp>
+#include <catacomb/render/annotate.hpp>
 #include <catacomb/io/ascii.hpp>
-#include <catacomb/io/atomic_file.hpp>
-#include <catacomb/io/image.hpp>
+#include <catacomb/core/atomic_file.hpp>
+#include <catacomb/render/image.hpp>
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/io/tiled.hpp>

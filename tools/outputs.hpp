@@ -8,7 +8,7 @@
 #include <vector>
 
 #include <catacomb/core/dungeon.hpp>
-#include <catacomb/io/annotate.hpp>
+#include <catacomb/render/annotate.hpp>
 #include <catacomb/validate/validate.hpp>
 
 namespace catacomb::cli {

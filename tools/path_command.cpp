@@ -4,10 +4,10 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
-#include <catacomb/io/atomic_file.hpp>
-#include <catacomb/io/image.hpp>
+#include <catacomb/core/atomic_file.hpp>
+#include <catacomb/render/image.hpp>
 #include <catacomb/io/map_file.hpp>
-#include <catacomb/io/overlay.hpp>
+#include <catacomb/render/overlay.hpp>
 #include <catacomb/pathing/search.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"

@@ -5,12 +5,12 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/certificate.hpp>
 #include <catacomb/io/json_map.hpp>
-#include <catacomb/io/image.hpp>
+#include <catacomb/render/image.hpp>
 #include <catacomb/io/map_file.hpp>
-#include <catacomb/io/annotate.hpp>
+#include <catacomb/render/annotate.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
 #include "tools/memory_budget.hpp"

@@ -2,7 +2,7 @@
 #include <ostream>
 
 #include <catacomb/core/error.hpp>
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/certificate.hpp>
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/io/map_file.hpp>

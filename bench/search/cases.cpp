@@ -7,7 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <catacomb/core/rng.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 
 namespace catacomb::bench {
 namespace {

@@ -39,23 +39,23 @@
 #include <catacomb/generator/corridors.hpp>
 #include <catacomb/generator/decorate.hpp>
 #include <catacomb/generator/objectives.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/generator/room_graph.hpp>
 #include <catacomb/generator/rooms.hpp>
 
 #include <catacomb/validate/analysis.hpp>
 #include <catacomb/validate/validate.hpp>
 
-#include <catacomb/io/annotate.hpp>
+#include <catacomb/render/annotate.hpp>
 #include <catacomb/io/ascii.hpp>
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/config_json.hpp>
-#include <catacomb/io/contact_sheet.hpp>
-#include <catacomb/io/image.hpp>
+#include <catacomb/render/contact_sheet.hpp>
+#include <catacomb/render/image.hpp>
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/io/map_file.hpp>
 #include <catacomb/io/movingai.hpp>
-#include <catacomb/io/overlay.hpp>
-#include <catacomb/io/platformer_image.hpp>
+#include <catacomb/render/overlay.hpp>
+#include <catacomb/render/platformer_image.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <catacomb/io/tiled_read.hpp>

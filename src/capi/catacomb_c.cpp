@@ -13,12 +13,12 @@
 
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/error.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/config_json.hpp>
-#include <catacomb/io/image.hpp>
+#include <catacomb/render/image.hpp>
 #include <catacomb/io/json_map.hpp>
-#include <catacomb/io/overlay.hpp>
+#include <catacomb/render/overlay.hpp>
 #include <catacomb/pathing/search.hpp>
 #include <catacomb/validate/validate.hpp>
 #include <catacomb/version.hpp>

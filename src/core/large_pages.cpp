@@ -1,5 +1,5 @@
-// advise_large_pages (core/large_pages.hpp): a hint to the operating system, never a change of value.
-#include "core/large_pages.hpp"
+// advise_large_pages (shared/core/large_pages.hpp): a hint to the operating system, never a change of value.
+#include "shared/core/large_pages.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "core/problems.hpp"
+#include "shared/core/problems.hpp"
 
 namespace catacomb {
 

@@ -5,7 +5,7 @@
 
 #include <cassert>
 
-#include "core/portable.hpp"
+#include "shared/core/portable.hpp"
 
 namespace catacomb {
 

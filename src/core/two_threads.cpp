@@ -1,5 +1,5 @@
 // Two threads for one job (see two_threads.hpp).
-#include "core/two_threads.hpp"
+#include "shared/core/two_threads.hpp"
 
 #include <thread>
 

@@ -30,7 +30,7 @@
 #include <utility>
 
 #include <catacomb/core/error.hpp>
-#include "core/problems.hpp"
+#include "shared/core/problems.hpp"
 
 namespace catacomb {
 namespace {
@@ -334,9 +334,8 @@ void smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int 
 namespace {
 
 // The cave as bits: random fill, packed once, every pass on bits.
-BitGrid cave_bits(int width, int height, const CaveConfig& config, uint64_t seed) {
+BitGrid cave_bits(int width, int height, const CaveConfig& config, Rng& rng) {
   config.check(width, height);
-  Rng rng = Rng::stream(seed, "caves.fill");
   BitGrid a(random_fill(width, height, config.fill, rng));
   BitGrid b(width, height);
   for (int pass = 0; pass < config.passes; ++pass) {
@@ -348,12 +347,24 @@ BitGrid cave_bits(int width, int height, const CaveConfig& config, uint64_t seed
 
 }  // namespace
 
+WallMask cave_mask(int width, int height, const CaveConfig& config, Rng& fill) {
+  return cave_bits(width, height, config, fill).to_mask();
+}
+
 WallMask cave_mask(int width, int height, const CaveConfig& config, uint64_t seed) {
-  return cave_bits(width, height, config, seed).to_mask();
+  Rng fill = Rng::stream(seed, streams::kCavesFill);
+  return cave_mask(width, height, config, fill);
 }
 
 Dungeon generate_caves(int width, int height, const CaveConfig& config, uint64_t seed) {
-  const BitGrid m = cave_bits(width, height, config, seed);
+  Rng fill = Rng::stream(seed, streams::kCavesFill);
+  Dungeon d = generate_caves(width, height, config, fill);
+  d.seed = seed;
+  return d;
+}
+
+Dungeon generate_caves(int width, int height, const CaveConfig& config, Rng& fill) {
+  const BitGrid m = cave_bits(width, height, config, fill);
   Dungeon d;
   d.tiles = Grid<Terrain>(width, height, Terrain::Wall);
   std::vector<uint8_t> walls(static_cast<size_t>(width));
@@ -362,7 +373,6 @@ Dungeon generate_caves(int width, int height, const CaveConfig& config, uint64_t
     Terrain* out = d.tiles.row(y);
     for (size_t x = 0; x < walls.size(); ++x) out[x] = walls[x] ? Terrain::Wall : Terrain::Floor;
   }
-  d.seed = seed;
   d.generator = "caves";
   d.params = {{"width", int64_t{width}}, {"height", int64_t{height}}};
   for (auto& kv : config.params()) d.params.push_back(kv);

@@ -16,7 +16,7 @@
 #include <algorithm>
 
 #include <catacomb/core/error.hpp>
-#include "core/problems.hpp"
+#include "shared/core/problems.hpp"
 #include "generator/corridor_router.hpp"
 #include <catacomb/pathing/graph_search.hpp>
 #include <catacomb/pathing/search.hpp>

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/index_list.hpp"
-#include "core/problems.hpp"
+#include "shared/core/index_list.hpp"
+#include "shared/core/problems.hpp"
 #include <catacomb/pathing/regions.hpp>
 
 namespace catacomb {

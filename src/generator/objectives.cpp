@@ -5,14 +5,14 @@
 
 #include <algorithm>
 
-#include "core/index_list.hpp"
-#include "core/problems.hpp"
+#include "shared/core/index_list.hpp"
+#include "shared/core/problems.hpp"
 
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/pathing/search.hpp>
-#include "pathing/region_sizes.hpp"
-#include "pathing/terrain_flood.hpp"
+#include "shared/pathing/region_sizes.hpp"
+#include "shared/pathing/terrain_flood.hpp"
 
 namespace catacomb {
 namespace {

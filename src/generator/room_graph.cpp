@@ -6,7 +6,7 @@
 #include <numeric>
 
 #include <catacomb/core/error.hpp>
-#include "core/problems.hpp"
+#include "shared/core/problems.hpp"
 
 namespace catacomb {
 namespace {

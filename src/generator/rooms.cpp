@@ -24,7 +24,7 @@
 #include <numeric>
 #include <set>
 
-#include "core/problems.hpp"
+#include "shared/core/problems.hpp"
 
 namespace catacomb {
 namespace {

@@ -9,7 +9,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
-#include "core/large_pages.hpp"
+#include "shared/core/large_pages.hpp"
 #include "io/json_input.hpp"
 
 namespace catacomb {

@@ -10,11 +10,11 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/io/tiled_read.hpp>
-#include "io/bounded_input.hpp"
+#include "shared/core/bounded_input.hpp"
 
 namespace catacomb {
 namespace {

@@ -9,9 +9,9 @@
 #include <system_error>
 
 #include <catacomb/core/error.hpp>
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/map_file.hpp>
-#include "core/parse_number.hpp"
+#include "shared/core/parse_number.hpp"
 #include "io/text_lines.hpp"
 
 namespace catacomb {

@@ -17,7 +17,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
-#include <catacomb/io/image.hpp>
+#include <catacomb/render/image.hpp>
 
 namespace catacomb {
 namespace {

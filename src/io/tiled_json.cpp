@@ -21,7 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/parse_number.hpp"
+#include "shared/core/parse_number.hpp"
 #include "io/json_input.hpp"
 #include "io/tiled_decode.hpp"
 

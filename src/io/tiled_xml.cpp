@@ -20,7 +20,7 @@
 
 #include <pugixml.hpp>
 
-#include "core/parse_number.hpp"
+#include "shared/core/parse_number.hpp"
 #include "io/tiled_decode.hpp"
 
 namespace catacomb::detail::tiled {

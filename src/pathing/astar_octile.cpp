@@ -20,7 +20,7 @@
 #include <bit>
 #include <cmath>
 
-#include "core/portable.hpp"
+#include "shared/core/portable.hpp"
 #include "pathing/search_engine.hpp"
 #include "pathing/search_internal.hpp"
 

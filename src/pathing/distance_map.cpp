@@ -10,9 +10,9 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
-#include "core/large_pages.hpp"
+#include "shared/core/large_pages.hpp"
 #include "pathing/flood.hpp"
-#include "pathing/terrain_flood.hpp"
+#include "shared/pathing/terrain_flood.hpp"
 #include "pathing/toward.hpp"
 
 namespace catacomb {

@@ -38,9 +38,9 @@
 
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/moves.hpp>
-#include "core/large_pages.hpp"
-#include "core/two_threads.hpp"
-#include "core/portable.hpp"
+#include "shared/core/large_pages.hpp"
+#include "shared/core/two_threads.hpp"
+#include "shared/core/portable.hpp"
 
 namespace catacomb::detail::floods {
 

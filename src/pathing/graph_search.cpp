@@ -1,7 +1,7 @@
 // GraphSearchOptions checks; the search itself is the template in graph_search.hpp.
 #include <catacomb/pathing/graph_search.hpp>
 
-#include "core/problems.hpp"
+#include "shared/core/problems.hpp"
 
 namespace catacomb {
 

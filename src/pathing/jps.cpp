@@ -57,7 +57,7 @@
 #include <vector>
 
 #include <catacomb/core/error.hpp>
-#include "core/problems.hpp"
+#include "shared/core/problems.hpp"
 #include "pathing/jps_map.hpp"
 
 namespace catacomb {

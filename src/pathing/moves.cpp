@@ -1,7 +1,7 @@
 #include <catacomb/pathing/moves.hpp>
 
 #include <catacomb/core/error.hpp>
-#include "core/problems.hpp"
+#include "shared/core/problems.hpp"
 
 namespace catacomb {
 

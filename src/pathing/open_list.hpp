@@ -10,7 +10,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/portable.hpp"
+#include "shared/core/portable.hpp"
 
 namespace catacomb::detail {
 

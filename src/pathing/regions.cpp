@@ -26,9 +26,9 @@
 #include <cstring>
 
 #include <catacomb/core/error.hpp>
-#include "core/large_pages.hpp"
-#include "pathing/bit_runs.hpp"
-#include "pathing/region_sizes.hpp"
+#include "shared/core/large_pages.hpp"
+#include "shared/pathing/bit_runs.hpp"
+#include "shared/pathing/region_sizes.hpp"
 
 // CATACOMB_NO_SIMD builds the scalar fallback on x86-64 too, to test it.
 #if defined(__SSE2__) && !defined(CATACOMB_NO_SIMD)

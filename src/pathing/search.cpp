@@ -47,8 +47,8 @@
 #include <cmath>
 
 #include <catacomb/core/error.hpp>
-#include "core/portable.hpp"
-#include "core/problems.hpp"
+#include "shared/core/portable.hpp"
+#include "shared/core/problems.hpp"
 #include "pathing/search_engine.hpp"
 #include "pathing/search_internal.hpp"
 

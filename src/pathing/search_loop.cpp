@@ -9,7 +9,7 @@
 #include <bit>
 #include <type_traits>
 
-#include "core/portable.hpp"
+#include "shared/core/portable.hpp"
 #include "pathing/search_engine.hpp"
 #include "pathing/search_internal.hpp"
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include <catacomb/core/error.hpp>
-#include "core/problems.hpp"
+#include "shared/core/problems.hpp"
 #include <catacomb/pathing/search.hpp>
 
 #include <array>

@@ -129,10 +129,16 @@ std::vector<FieldProblem> PlatformerConfig::problems(int width, int height, cons
   return p;
 }
 
-Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& c,
+Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& config,
                                 const MovementModel& model, uint64_t seed) {
+  Rng layout = Rng::stream(seed, streams::kPlatformerLayout);
+  Rng placing = Rng::stream(seed, streams::kPlatformerObjectives);
+  return layout_platformer_level(width, height, objectives, config, model, layout, placing);
+}
+
+Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& c,
+                                const MovementModel& model, Rng& rng, Rng& orng) {
   const RoomGrid g = room_grid(width, height, c);
-  Rng rng = Rng::stream(seed, "platformer.layout");
   Links links;
   links.right.assign(static_cast<size_t>(g.nx * g.ny), 0);
   links.down.assign(static_cast<size_t>(g.nx * g.ny), 0);
@@ -217,7 +223,6 @@ Dungeon layout_platformer_level(int width, int height, int objectives, const Pla
     }
 
   // Objectives: standing cells reachable from the start from which the exit can be reached.
-  Rng orng = Rng::stream(seed, "platformer.objectives");
   const SideView view(t, B);
   auto standing_cells = [&](int room) {
     const int i = room % g.nx, j = room / g.nx;

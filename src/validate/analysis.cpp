@@ -42,8 +42,8 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/pathing/moves.hpp>
-#include "core/large_pages.hpp"
-#include "core/two_threads.hpp"
+#include "shared/core/large_pages.hpp"
+#include "shared/core/two_threads.hpp"
 #include "validate/analysis_chokepoints.hpp"
 #include "validate/analysis_grid.hpp"
 #include "validate/analysis_loops.hpp"

@@ -8,8 +8,8 @@
 #include <utility>
 
 #include <catacomb/pathing/moves.hpp>
-#include "core/two_threads.hpp"
-#include "pathing/bit_runs.hpp"
+#include "shared/core/two_threads.hpp"
+#include "shared/pathing/bit_runs.hpp"
 #include "validate/analysis_grid.hpp"
 
 namespace catacomb::detail::analysis {

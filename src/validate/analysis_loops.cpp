@@ -6,7 +6,7 @@
 #include <cstring>
 #include <utility>
 
-#include "pathing/bit_runs.hpp"
+#include "shared/pathing/bit_runs.hpp"
 
 namespace catacomb::detail::analysis {
 namespace {

@@ -17,7 +17,7 @@
 #include <optional>
 
 #include <catacomb/core/error.hpp>
-#include "core/problems.hpp"
+#include "shared/core/problems.hpp"
 #include "validate/solver_model.hpp"
 #include "validate/solver_walk.hpp"
 

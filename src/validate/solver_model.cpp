@@ -6,7 +6,7 @@
 
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/regions.hpp>
-#include "pathing/region_sizes.hpp"
+#include "shared/pathing/region_sizes.hpp"
 
 namespace catacomb::solving {
 

@@ -19,8 +19,8 @@
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/validate/solver.hpp>
-#include "pathing/region_sizes.hpp"
-#include "pathing/terrain_flood.hpp"
+#include "shared/pathing/region_sizes.hpp"
+#include "shared/pathing/terrain_flood.hpp"
 #include <catacomb/validate/validate.hpp>
 
 namespace catacomb::solving {

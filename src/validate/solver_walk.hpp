@@ -9,7 +9,7 @@
 #include <vector>
 
 #include <catacomb/pathing/distance_map.hpp>
-#include "pathing/terrain_flood.hpp"
+#include "shared/pathing/terrain_flood.hpp"
 #include "validate/solver_model.hpp"
 
 namespace catacomb::solving {

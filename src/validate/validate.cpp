@@ -12,10 +12,10 @@
 #include <catacomb/core/error.hpp>
 
 #include <catacomb/pathing/search.hpp>
-#include "core/large_pages.hpp"
-#include "core/two_threads.hpp"
-#include "pathing/region_sizes.hpp"
-#include "pathing/terrain_flood.hpp"
+#include "shared/core/large_pages.hpp"
+#include "shared/core/two_threads.hpp"
+#include "shared/pathing/region_sizes.hpp"
+#include "shared/pathing/terrain_flood.hpp"
 #include "validate/solver_model.hpp"
 
 namespace catacomb {

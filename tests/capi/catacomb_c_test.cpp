@@ -9,7 +9,7 @@
 #include <thread>
 
 #include <catacomb/core/error.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/config_json.hpp>
 #include <catacomb/io/json_map.hpp>

@@ -1,6 +1,6 @@
 #include <catacomb/core/grid.hpp>
 
-#include "core/large_pages.hpp"
+#include "shared/core/large_pages.hpp"
 
 #include <gtest/gtest.h>
 

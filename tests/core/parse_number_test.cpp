@@ -1,4 +1,4 @@
-#include "core/parse_number.hpp"
+#include "shared/core/parse_number.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/portable.hpp"
+#include "shared/core/portable.hpp"
 
 #include <gtest/gtest.h>
 

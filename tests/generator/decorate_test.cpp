@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include <catacomb/core/rng.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/pathing/regions.hpp>
 
 namespace catacomb {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include <catacomb/core/rng.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include "generator/gate_search.hpp"

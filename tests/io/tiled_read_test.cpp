@@ -12,8 +12,8 @@
 #include <vector>
 
 #include <catacomb/core/error.hpp>
-#include <catacomb/generator/pipeline.hpp>
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/pipeline/generate.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/map_file.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <catacomb/validate/validate.hpp>

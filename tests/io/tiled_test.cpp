@@ -11,9 +11,9 @@
 #include <vector>
 
 #include <catacomb/core/error.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/io/ascii.hpp>
-#include <catacomb/io/image.hpp>
+#include <catacomb/render/image.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

@@ -11,7 +11,7 @@
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/pathing/path_smoothing.hpp>
 #include "pathing/flood.hpp"
-#include "pathing/terrain_flood.hpp"
+#include "shared/pathing/terrain_flood.hpp"
 
 namespace catacomb {
 namespace {

@@ -9,7 +9,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/io/ascii.hpp>
-#include "pathing/region_sizes.hpp"
+#include "shared/pathing/region_sizes.hpp"
 
 namespace catacomb {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/platformer/level_check.hpp>

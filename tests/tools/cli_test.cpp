@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <catacomb/core/error.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include "support/test_support.hpp"
 #include "tools/cli.hpp"
 

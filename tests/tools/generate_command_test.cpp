@@ -8,7 +8,7 @@
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/pathing/search.hpp>
 #include <catacomb/validate/validate.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/validate/analysis.hpp>
 #include "support/test_support.hpp"
 #include "tools/outputs.hpp"

@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/io/json_map.hpp>
 #include "support/test_support.hpp"
 

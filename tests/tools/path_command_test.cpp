@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include "support/test_support.hpp"
 
 namespace catacomb {

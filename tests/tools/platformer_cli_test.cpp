@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include "platformer/levels.hpp"
 #include "support/test_support.hpp"
 

@@ -12,7 +12,7 @@
 #include <vector>
 #include <string>
 
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/map_file.hpp>
 #include "support/layer_encoding.hpp"
 #include "support/test_support.hpp"

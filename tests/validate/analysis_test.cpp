@@ -7,7 +7,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/generator/caves.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/pathing/regions.hpp>
 

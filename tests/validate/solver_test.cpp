@@ -6,7 +6,7 @@
 #include <vector>
 
 #include <catacomb/core/error.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/validate/validate.hpp>
 

@@ -17,6 +17,22 @@ uint64_t splitmix64(uint64_t& state);
 /// 64-bit FNV-1a hash of a string (stable across platforms; used to name streams).
 uint64_t fnv1a64(std::string_view s);
 
+/// The name of every stream a generation attempt draws from, one per stage, in one place. The
+/// pipeline derives each from the attempt's seed (Rng::stream(seed, name)) and passes it down to
+/// its stage as Rng&; the seed-taking conveniences of the stages (generate_caves(..., seed), ...)
+/// derive the same stream from the same name. Renaming one changes that stage's maps (and only
+/// that stage's): the golden hashes say so.
+namespace streams {
+inline constexpr std::string_view kCavesFill = "caves.fill";                ///< caves: the random fill
+inline constexpr std::string_view kRoomsLayout = "rooms.layout";            ///< rooms: sizes and places
+inline constexpr std::string_view kRoomsGraph = "rooms.graph";              ///< rooms: the loops added
+inline constexpr std::string_view kObjectives = "objectives";              ///< start, exit and the rest
+inline constexpr std::string_view kDecor = "decor";                        ///< water and vegetation
+inline constexpr std::string_view kLocks = "locks";                        ///< locked doors and keys
+inline constexpr std::string_view kPlatformerLayout = "platformer.layout";  ///< side view: rooms, links, furniture
+inline constexpr std::string_view kPlatformerObjectives = "platformer.objectives";  ///< side view: objectives
+}  // namespace streams
+
 class Rng {
  public:
   /// A generator seeded with `seed` (any 64-bit value, 0 included).

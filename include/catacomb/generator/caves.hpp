@@ -73,12 +73,19 @@ void smooth_pass(const WallMask& src, WallMask& dst, int wall_threshold, int ope
 /// Throws InvalidArgument when dst's shape differs from src's.
 void smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int open_threshold = -1);
 
-/// The raw width x height cave: random fill and `passes` smoothing passes. Deterministic in
-/// (size, config, seed). Throws InvalidArgument for a bad size or config, before any allocation.
+/// The raw width x height cave: random fill drawn from `fill` (the pipeline's streams::kCavesFill
+/// stream) and `passes` smoothing passes. Deterministic in (size, config, the stream's state).
+/// Throws InvalidArgument for a bad size or config, before any allocation or draw.
+WallMask cave_mask(int width, int height, const CaveConfig& config, Rng& fill);
+/// cave_mask with the fill stream the pipeline derives from `seed` (streams::kCavesFill).
 WallMask cave_mask(int width, int height, const CaveConfig& config, uint64_t seed);
 
 /// A width x height cave dungeon: wall and floor terrain, generator "caves", the size and the
-/// recipe in params. Throws InvalidArgument for a bad size or config, before any allocation.
+/// recipe in params, its fill drawn from `fill`. Throws InvalidArgument for a bad size or config,
+/// before any allocation or draw.
+Dungeon generate_caves(int width, int height, const CaveConfig& config, Rng& fill);
+/// generate_caves with the fill stream the pipeline derives from `seed` (streams::kCavesFill);
+/// the dungeon records `seed`.
 Dungeon generate_caves(int width, int height, const CaveConfig& config, uint64_t seed);
 
 }  // namespace catacomb

@@ -18,7 +18,7 @@
 
 #include <catacomb/core/terrain.hpp>
 #include <catacomb/generator/cave_regions.hpp>
-#include <catacomb/generator/pipeline.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/pathing/moves.hpp>
 
 CATACOMB_PUBLIC_BEGIN

@@ -14,7 +14,7 @@
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/terrain.hpp>
-#include <catacomb/io/atomic_file.hpp>
+#include <catacomb/core/atomic_file.hpp>
 
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {

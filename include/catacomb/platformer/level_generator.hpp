@@ -48,8 +48,13 @@ struct PlatformerConfig {
 };
 
 /// One attempt's terrain and objectives, before checking: a start, an exit and up to
-/// `objectives` further objectives (kind Key and Treasure alternately). Requires a config
-/// without problems.
+/// `objectives` further objectives (kind Key and Treasure alternately). The rooms, their links
+/// and furniture draw from `layout` (the pipeline's streams::kPlatformerLayout stream), the
+/// objectives' places from `placing` (streams::kPlatformerObjectives). Requires a config without
+/// problems.
+Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& config,
+                                const MovementModel& model, Rng& layout, Rng& placing);
+/// layout_platformer_level with the two streams the pipeline derives from `seed`.
 Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& config,
                                 const MovementModel& model, uint64_t seed);
 

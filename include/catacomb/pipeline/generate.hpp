@@ -1,0 +1,142 @@
+#pragma once
+/// The generation pipeline: terrain (caves or rooms), objectives, decoration, then validation.
+/// A dungeon that fails validation is regenerated from a seed derived from (seed, attempt)
+/// within a fixed attempt budget (never a time limit, so the outcome does not depend on the
+/// machine); an exhausted budget is a GenerationError, never an invalid map.
+#include <catacomb/export.hpp>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <catacomb/core/error.hpp>
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/generator/cave_regions.hpp>
+#include <catacomb/generator/caves.hpp>
+#include <catacomb/generator/corridors.hpp>
+#include <catacomb/generator/decorate.hpp>
+#include <catacomb/generator/rooms.hpp>
+#include <catacomb/pathing/moves.hpp>
+#include <catacomb/platformer/level_check.hpp>
+#include <catacomb/platformer/level_generator.hpp>
+#include <catacomb/platformer/movement_model.hpp>
+#include <catacomb/validate/validate.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+/// Which terrain generator makes the map.
+enum class GeneratorKind : uint8_t {
+  Rooms,  ///< rectangular rooms joined by corridors
+  Caves,  ///< cellular-automaton caves
+  Platformer,  ///< side-view levels: a grid of rooms with platforms and ladders (platformer/level_generator.hpp)
+};
+/// "rooms", "caves", "platformer" (the names used in JSON configs, on the command line and in a dungeon's
+/// `generator`).
+std::string_view generator_kind_name(GeneratorKind g);
+/// Parses a generator name; throws InvalidArgument "<field> = <name> (expected rooms, caves or
+/// platformer)" otherwise.
+GeneratorKind parse_generator_kind(std::string_view name, const std::string& field = "generator");
+
+struct GenerateConfig {
+  /// The terrain generator; recorded in the dungeon as its name ("rooms", "caves").
+  GeneratorKind generator = GeneratorKind::Rooms;
+  /// Map size, for every generator (the nested configs have none).
+  /// [Limit: rooms kMinRoomsSide (16) to kMaxSide, caves kMinCaveSide (3) to kMaxSide] [Units: cells]
+  int width = 80;
+  int height = 50;
+
+  CaveConfig caves;               ///< caves only
+  CaveRegionConfig cave_regions;  ///< caves only
+  RoomLayoutConfig rooms;         ///< rooms only
+  /// Share of the non-tree candidate edges added as loops. [Limit: 0 to 1]
+  double loop_fraction = 0.125;
+  DigCosts dig;                   ///< rooms only: corridor router costs
+  PlatformerConfig platformer;    ///< platformer only: the room grid and its furniture
+  /// platformer only: the movement model the level is made and checked for; recorded in the
+  /// dungeon's params ("movement": "platformer", jump_height, ...).
+  MovementModel movement;
+
+  /// Further objectives besides start and exit (keys and treasure). [Limit: 0 to 9]
+  int objectives = 3;
+  /// Locked doors, 0 to kMaxLock: lock i sits on a cell that separates the start from the exit
+  /// (rooms: a door of a corridor that is a bridge of the room graph; caves: a chokepoint cell,
+  /// made a door), in order along the way, with key i in the area before door i; the exit lies
+  /// behind the last. 0 leaves the dungeon exactly as it was before locks existed.
+  /// [Limit: 0 to 9]
+  int locks = 0;
+  /// How keys open doors; recorded in the dungeon (only with locks).
+  KeyRule key_rule = KeyRule::Reusable;
+  DecorConfig decor;
+  /// Cost table preset the dungeon is validated under; recorded in the params by name.
+  CostPreset costs = CostPreset::Dungeon;
+  /// Water cannot be crossed (deep water): pools are then checked not to cut objectives off.
+  bool deep_water = false;
+  /// How the player moves, for objective placement and validation.
+  Moves moves;
+  /// Attempts before giving up. [Limit: 1 to 1000]
+  int max_attempts = 20;
+  /// The result's report keeps validation's region and distance maps (ValidateOptions::keep_maps:
+  /// 12 more bytes per cell), for overlays drawn without validating again. Not part of the recipe:
+  /// the dungeon is the same either way.
+  bool keep_maps = false;
+  /// Threads one map's generation may use, the caller's included. With 2 or more, the floods of
+  /// a map of 1M cells or more run on two threads (cave objective placement, validation; see
+  /// ValidateOptions::threads). Not part of the recipe: the dungeon is the same for any number.
+  /// [Default: 1] [Limit: 1 to 256]
+  int threads = 1;
+
+  std::vector<FieldProblem> problems() const;
+  void check() const;
+  /// The cost table the dungeon is validated under (preset, with deep_water applied).
+  CostTable cost_table() const;
+  /// The recipe, as recorded in the dungeon's params (only the active generator's fields).
+  Params params() const;
+};
+
+struct GenerateResult {
+  Dungeon dungeon;             ///< valid; dungeon.attempts says how many attempts it took
+  ValidationReport report;     ///< the validation it passed
+  int dropped_rooms = 0;       ///< rooms: dropped by perturbation
+  CarveStats corridors;        ///< rooms: corridor carving
+  CaveRegionStats cave;        ///< caves: region handling
+  DecorStats decor;
+  std::vector<std::string> failures;  ///< why each failed attempt failed, in order
+  /// platformer: the repairs made to the level that was kept ("ladder at column 12, ...").
+  std::vector<std::string> repairs;
+  /// platformer: the side-view check it passed (strict: no softlocks). `report` then holds the
+  /// top-down view's report (the map's open cells, for batch statistics).
+  PlatformerReport platformer_report;
+};
+
+/// Seed of attempt k (k = 0 is `seed` itself).
+uint64_t attempt_seed(uint64_t seed, int attempt);
+
+/// The stages of one generation attempt, in the order they run.
+enum class GenerateStage {
+  Terrain,     ///< caves: random fill and smoothing; rooms: layout and room graph; platformer: the
+               ///< room grid, its furniture and objectives
+  Connection,  ///< caves: region labelling, filling and tunnels; rooms: carving the corridors;
+               ///< platformer: the strict side-view check and its ladder repairs
+  Objectives,  ///< start, exit and further objectives (rooms and caves)
+  Decoration,  ///< water and vegetation, then locks and keys when asked (rooms and caves)
+  Validation,  ///< the independent validator
+  Done,        ///< the attempt is over (valid or not)
+};
+std::string_view generate_stage_name(GenerateStage s);
+
+/// Called as each stage begins (and with Done after each attempt), for a caller who wants to
+/// time the stages: the library itself reads no clock. It must not throw.
+using StageHook = std::function<void(GenerateStage)>;
+
+/// The validation options a dungeon of `config` is checked under: its cost table and moves (and
+/// whether the report keeps its maps).
+ValidateOptions validate_options_for(const GenerateConfig& config);
+
+/// Generates a valid dungeon. Throws InvalidArgument for a bad config and GenerationError when
+/// every attempt failed. `on_stage`, when set, is told each stage as it begins.
+GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, const StageHook& on_stage = {});
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

@@ -1,0 +1,280 @@
+// The pipeline: one attempt loop for every generator. Attempt k draws from attempt_seed(seed, k)
+// and each stage from its own stream of that seed (the names in core/rng.hpp's `streams`),
+// derived here and passed down as Rng&: tuning one stage never reshuffles another's draws. An
+// attempt either yields a dungeon that passed its checks or says why not; the loop records the
+// reasons and gives up after max_attempts (a count, never a time, so the outcome does not depend
+// on the machine). The stage hook hears every stage as it begins and Done after every attempt.
+#include <catacomb/pipeline/generate.hpp>
+
+#include <optional>
+
+#include <catacomb/core/error.hpp>
+#include "shared/core/problems.hpp"
+#include <catacomb/generator/locks.hpp>
+#include <catacomb/generator/objectives.hpp>
+#include <catacomb/generator/room_graph.hpp>
+#include <catacomb/platformer/nav_graph.hpp>
+
+namespace catacomb {
+namespace {
+
+void tell(const StageHook& on_stage, GenerateStage s) {
+  if (on_stage) on_stage(s);
+}
+
+// Why an attempt failed; nullopt when it yielded its dungeon (in the attempt's GenerateResult).
+using Failure = std::optional<std::string>;
+
+Dungeon make_rooms(const GenerateConfig& c, uint64_t seed, GenerateResult& out, const StageHook& on_stage) {
+  tell(on_stage, GenerateStage::Terrain);
+  Rng layout_rng = Rng::stream(seed, streams::kRoomsLayout);
+  RoomLayout layout = layout_rooms(c.width, c.height, c.rooms, layout_rng);
+  out.dropped_rooms = layout.dropped;
+  Dungeon d;
+  d.tiles = Grid<Terrain>(c.width, c.height, Terrain::Wall);
+  for (const Rect& r : layout.rooms)
+    for (int y = r.y; y < r.bottom(); ++y)
+      for (int x = r.x; x < r.right(); ++x) d.tiles(x, y) = Terrain::Floor;
+  Rng graph_rng = Rng::stream(seed, streams::kRoomsGraph);
+  std::vector<RoomEdge> edges = connect_rooms(layout.connection_points, c.loop_fraction, graph_rng);
+  tell(on_stage, GenerateStage::Connection);
+  out.corridors = carve_corridors(d.tiles, layout.rooms, layout.connection_points, edges, c.dig);
+  d.rooms = layout.rooms;
+  return d;
+}
+
+Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out, const StageHook& on_stage) {
+  tell(on_stage, GenerateStage::Terrain);
+  Rng fill_rng = Rng::stream(seed, streams::kCavesFill);
+  Dungeon d = generate_caves(c.width, c.height, c.caves, fill_rng);
+  tell(on_stage, GenerateStage::Connection);
+  out.cave = connect_cave_regions(d.tiles, c.cave_regions);
+  return d;
+}
+
+// Top-down attempts (rooms, caves): terrain, connection, objectives, decoration and locks, then
+// the independent validator.
+Failure attempt_top_down(const GenerateConfig& config, uint64_t seed, GenerateResult& r,
+                         const StageHook& on_stage) {
+  const CostTable costs = config.cost_table();
+  Dungeon d = config.generator == GeneratorKind::Caves ? make_caves(config, seed, r, on_stage)
+                                                        : make_rooms(config, seed, r, on_stage);
+  tell(on_stage, GenerateStage::Objectives);
+  Rng obj_rng = Rng::stream(seed, streams::kObjectives);
+  std::string why = place_objectives(d, config.objectives, costs, config.moves, obj_rng, config.threads);
+  if (!why.empty()) return why;
+  tell(on_stage, GenerateStage::Decoration);
+  Rng decor_rng = Rng::stream(seed, streams::kDecor);
+  r.decor = decorate(d, config.decor, costs, config.moves, decor_rng);
+  if (config.locks > 0) {
+    Rng lock_rng = Rng::stream(seed, streams::kLocks);
+    const std::string no_locks = place_locks(d, config.locks, config.key_rule, costs, config.moves, lock_rng);
+    if (!no_locks.empty()) return no_locks;
+  }
+  tell(on_stage, GenerateStage::Validation);
+  ValidateOptions vopt = validate_options_for(config);
+  vopt.solve = config.locks > 0;  // without locks reachability is completability
+  ValidationReport rep = validate_dungeon(d, vopt);
+  if (!rep.valid) return rep.problems.front().message;
+  r.dungeon = std::move(d);
+  r.report = std::move(rep);
+  return std::nullopt;
+}
+
+// Side-view attempts: lay out (terrain and objectives), check strictly (no softlocks) and repair
+// with ladders (one per problem objective, at most objectives + 2), then the top-down validator
+// for the report (the map's open cells, for batch statistics).
+Failure attempt_platformer(const GenerateConfig& config, uint64_t seed, GenerateResult& r,
+                           const StageHook& on_stage) {
+  tell(on_stage, GenerateStage::Terrain);
+  Rng layout_rng = Rng::stream(seed, streams::kPlatformerLayout);
+  Rng placing_rng = Rng::stream(seed, streams::kPlatformerObjectives);
+  Dungeon d = layout_platformer_level(config.width, config.height, config.objectives, config.platformer,
+                                      config.movement, layout_rng, placing_rng);
+  tell(on_stage, GenerateStage::Connection);
+  PlatformerCheckOptions strict;
+  strict.strict = true;
+  std::vector<std::string> repairs;
+  PlatformerReport rep = check_platformer_level(d, NavGraph(d.tiles, config.movement), strict);
+  while (!rep.valid && static_cast<int>(repairs.size()) < config.objectives + 2) {
+    std::optional<std::string> fix = repair_platformer_level(d, config.movement);
+    if (!fix) break;
+    repairs.push_back(std::move(*fix));
+    rep = check_platformer_level(d, NavGraph(d.tiles, config.movement), strict);
+  }
+  if (!rep.valid) return rep.problems.front().message;
+  if (static_cast<int>(d.objectives.size()) != config.objectives + 2)
+    return std::string("too few rooms with room for the objectives");
+  tell(on_stage, GenerateStage::Validation);
+  r.report = validate_dungeon(d, validate_options_for(config));
+  r.platformer_report = std::move(rep);
+  r.repairs = std::move(repairs);
+  r.dungeon = std::move(d);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view generator_kind_name(GeneratorKind g) {
+  switch (g) {
+    case GeneratorKind::Rooms: return "rooms";
+    case GeneratorKind::Caves: return "caves";
+    case GeneratorKind::Platformer: return "platformer";
+  }
+  return "?";
+}
+
+GeneratorKind parse_generator_kind(std::string_view name, const std::string& field) {
+  for (GeneratorKind g : {GeneratorKind::Rooms, GeneratorKind::Caves, GeneratorKind::Platformer})
+    if (generator_kind_name(g) == name) return g;
+  throw InvalidArgument(FieldProblem{field, std::string(name), "rooms, caves or platformer"});
+}
+
+std::vector<FieldProblem> GenerateConfig::problems() const {
+  std::vector<FieldProblem> p;
+  // An enum holds any value of its underlying type: one cast from an integer is a bad config.
+  if (generator != GeneratorKind::Rooms && generator != GeneratorKind::Caves && generator != GeneratorKind::Platformer)
+    p.push_back({"generator", std::to_string(static_cast<int>(generator)), "rooms, caves or platformer"});
+  const int lo = generator == GeneratorKind::Caves ? kMinCaveSide : kMinRoomsSide;
+  auto side = [&](const char* name, int v) {
+    if (v < lo || v > kMaxSide) p.push_back({name, std::to_string(v), std::to_string(lo) + " to " + std::to_string(kMaxSide)});
+  };
+  side("width", width);
+  side("height", height);
+  // Every sub-config is checked, the inactive one too (a bad --fill is bad input even for rooms),
+  // but only the active one against the map size; the inactive one (and the active one when the
+  // size is bad, already reported above) on a size that accepts any valid value of its fields.
+  const bool sizes_ok = p.empty();
+  const bool caves_active = generator == GeneratorKind::Caves;
+  append_problems(p, caves_active && sizes_ok ? caves.problems(width, height) : caves.problems(80, 50));
+  append_problems(p, cave_regions.problems());
+  const bool rooms_active = generator == GeneratorKind::Rooms;
+  append_problems(p, rooms_active && sizes_ok ? rooms.problems(width, height) : rooms.problems());
+  append_problems(p, movement.problems());
+  const bool platformer_active = generator == GeneratorKind::Platformer;
+  append_problems(p, platformer.problems(platformer_active && sizes_ok ? width : kMaxSide,
+                                         platformer_active && sizes_ok ? height : kMaxSide, movement));
+  if (!(loop_fraction >= 0 && loop_fraction <= 1)) p.push_back({"loop_fraction", format_number(loop_fraction), "0 to 1"});
+  append_problems(p, dig.problems());
+  if (objectives < 0 || objectives > 9) p.push_back({"objectives", std::to_string(objectives), "0 to 9"});
+  if (locks < 0 || locks > kMaxLock) p.push_back({"locks", std::to_string(locks), "0 to 9"});
+  if (key_rule != KeyRule::Reusable && key_rule != KeyRule::Consumable)
+    p.push_back({"key_rule", std::to_string(static_cast<int>(key_rule)), "reusable or consumable"});
+  append_problems(p, decor.problems());
+  if (costs != CostPreset::Dungeon && costs != CostPreset::Tutorial && costs != CostPreset::Uniform)
+    p.push_back({"costs", std::to_string(static_cast<int>(costs)), "dungeon, tutorial or uniform"});
+  append_problems(p, moves.problems());
+  if (max_attempts < 1 || max_attempts > 1000)
+    p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
+  if (threads < 1 || threads > 256) p.push_back({"threads", std::to_string(threads), "1 to 256"});
+  return p;
+}
+
+void GenerateConfig::check() const { throw_if_problems(problems()); }
+
+CostTable GenerateConfig::cost_table() const {
+  CostTable t = CostTable::preset(costs);
+  if (deep_water) t.set(Terrain::Water, CostTable::kImpassable);
+  return t;
+}
+
+Params GenerateConfig::params() const {
+  Params p;
+  p.emplace_back("width", int64_t{width});
+  p.emplace_back("height", int64_t{height});
+  if (generator == GeneratorKind::Caves) {
+    for (auto& kv : caves.params()) p.push_back(kv);
+    p.emplace_back("min_region", int64_t{cave_regions.min_region});
+    p.emplace_back("connect", std::string(cave_connect_name(cave_regions.connect)));
+    p.emplace_back("dig_cost", cave_regions.dig_cost);
+  } else if (generator == GeneratorKind::Platformer) {
+    p.emplace_back("room_width", int64_t{platformer.room_width});
+    p.emplace_back("room_height", int64_t{platformer.room_height});
+    p.emplace_back("platforms", platformer.platforms);
+    p.emplace_back("ladders", platformer.ladders);
+    p.emplace_back("blocks", platformer.blocks);
+    p.emplace_back("objectives", int64_t{objectives});
+    record_movement(p, movement);
+    p.emplace_back("max_attempts", int64_t{max_attempts});
+    return p;
+  } else {
+    p.emplace_back("room_count", int64_t{rooms.room_count});
+    p.emplace_back("min_side", int64_t{rooms.min_side});
+    p.emplace_back("max_side", int64_t{rooms.max_side});
+    p.emplace_back("min_distance", int64_t{rooms.min_distance});
+    p.emplace_back("max_iterations", int64_t{rooms.max_iterations});
+    p.emplace_back("loop_fraction", loop_fraction);
+    p.emplace_back("dig_reuse", dig.reuse);
+    p.emplace_back("dig_rock", dig.rock);
+    p.emplace_back("dig_room", dig.room);
+    p.emplace_back("dig_turn", dig.turn);
+    p.emplace_back("corridor_width", int64_t{dig.width});
+  }
+  p.emplace_back("objectives", int64_t{objectives});
+  p.emplace_back("water", decor.water);
+  p.emplace_back("vegetation", decor.vegetation);
+  p.emplace_back("min_blob", int64_t{decor.min_blob});
+  p.emplace_back("max_blob", int64_t{decor.max_blob});
+  p.emplace_back("costs", std::string(cost_preset_name(costs)));
+  p.emplace_back("deep_water", deep_water);
+  p.emplace_back("neighbors", int64_t{moves.neighbors});
+  p.emplace_back("diagonal", std::string(diagonal_policy_name(moves.diagonal)));
+  p.emplace_back("max_attempts", int64_t{max_attempts});
+  if (locks > 0) {  // only with locks: a dungeon without them keeps its recipe byte for byte
+    p.emplace_back("locks", int64_t{locks});
+    p.emplace_back("key_rule", std::string(key_rule_name(key_rule)));
+  }
+  return p;
+}
+
+uint64_t attempt_seed(uint64_t seed, int attempt) {
+  if (attempt == 0) return seed;
+  uint64_t s = seed ^ (uint64_t{0xA0761D6478BD642F} * static_cast<uint64_t>(attempt));
+  return splitmix64(s);
+}
+
+std::string_view generate_stage_name(GenerateStage s) {
+  switch (s) {
+    case GenerateStage::Terrain: return "terrain";
+    case GenerateStage::Connection: return "connection";
+    case GenerateStage::Objectives: return "objectives";
+    case GenerateStage::Decoration: return "decoration";
+    case GenerateStage::Validation: return "validation";
+    case GenerateStage::Done: return "done";
+  }
+  return "?";
+}
+
+ValidateOptions validate_options_for(const GenerateConfig& config) {
+  ValidateOptions v;
+  v.costs = config.cost_table();
+  v.moves = config.moves;
+  v.keep_maps = config.keep_maps;
+  v.threads = config.threads;
+  return v;
+}
+
+GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, const StageHook& on_stage) {
+  config.check();
+  const auto attempt_fn = config.generator == GeneratorKind::Platformer ? attempt_platformer : attempt_top_down;
+  std::vector<std::string> failures;
+  for (int attempt = 0; attempt < config.max_attempts; ++attempt) {
+    GenerateResult r;
+    const Failure why = attempt_fn(config, attempt_seed(seed, attempt), r, on_stage);
+    tell(on_stage, GenerateStage::Done);
+    if (why) {
+      failures.push_back("attempt " + std::to_string(attempt + 1) + ": " + *why);
+      continue;
+    }
+    r.dungeon.seed = seed;
+    r.dungeon.generator = generator_kind_name(config.generator);
+    r.dungeon.params = config.params();
+    r.dungeon.attempts = attempt + 1;
+    r.failures = std::move(failures);
+    return r;
+  }
+  throw GenerationError("no valid dungeon in " + std::to_string(config.max_attempts) + " attempts (" +
+                        (failures.empty() ? std::string("no reason") : failures.back()) + ")");
+}
+
+}  // namespace catacomb

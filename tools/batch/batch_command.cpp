@@ -1,0 +1,401 @@
+// catacomb batch: generate, validate and analyse a range of seeds on a pool of threads, writing
+// each seed's files, a summary (CSV, JSON Lines, JSON aggregates), a contact sheet and, with
+// --html, a review page. Every input is checked before any work; every file is written
+// atomically; a seed that fails is a row, not a stop.
+#if defined(_WIN32)
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <ostream>
+
+#include <catacomb/core/error.hpp>
+#include <catacomb/core/format.hpp>
+#include <catacomb/core/atomic_file.hpp>
+#include "shared/core/file_access.hpp"
+#include "tools/generator_flags.hpp"
+#include "tools/batch/batch_guard.hpp"
+#include "tools/batch/batch_report.hpp"
+#include "tools/batch/batch_run.hpp"
+#include "tools/batch/batch_stream.hpp"
+#include "tools/cli.hpp"
+#include "tools/command.hpp"
+#include "tools/memory_budget.hpp"
+#include "tools/number_flags.hpp"
+#include "tools/outputs.hpp"
+#include "tools/batch/review_page.hpp"
+#include "tools/batch/seeds_file.hpp"
+
+namespace catacomb::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Whether stderr is a terminal (the progress line is drawn only there).
+bool stderr_is_terminal() {
+#if defined(_WIN32)
+  return ::_isatty(::_fileno(stderr)) != 0;
+#else
+  return ::isatty(STDERR_FILENO) == 1;
+#endif
+}
+
+std::string clock_text(double seconds) {
+  const auto s = static_cast<int64_t>(std::llround(std::max(0.0, seconds)));
+  char buf[32];
+  if (s >= 3600)
+    std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", static_cast<long long>(s / 3600),
+                  static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
+  else
+    std::snprintf(buf, sizeof buf, "%lld:%02lld", static_cast<long long>(s / 60), static_cast<long long>(s % 60));
+  return buf;
+}
+
+// "[#######.............]  37/100  37.0%  12.3 maps/s  ETA 0:05", for a terminal.
+std::string progress_line(uint64_t done, uint64_t total, double elapsed) {
+  constexpr int kBar = 24;
+  const double frac = total == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total);
+  const int filled = static_cast<int>(frac * kBar);
+  std::string bar = "[" + std::string(static_cast<size_t>(filled), '#') + std::string(static_cast<size_t>(kBar - filled), '.') + "]";
+  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
+  std::string percent = format_fixed(frac * 100.0, 1);
+  if (percent.size() < 5) percent.insert(0, 5 - percent.size(), ' ');  // right-aligned in 5 columns
+  const std::string eta = rate > 0 ? clock_text(static_cast<double>(total - done) / rate) : "-";
+  return bar + " " + std::to_string(done) + "/" + std::to_string(total) + " " + percent + "%  " +
+         format_fixed(rate, 1) + " maps/s  ETA " + eta;
+}
+
+// The directory `dir` would be created in ("out/" -> ".", "a/b" -> "a").
+std::string parent_dir(const std::string& dir) {
+  fs::path p = fs::path(dir).lexically_normal();
+  if (!p.has_filename()) p = p.parent_path();  // "a/b/" -> "a/b"
+  const fs::path parent = p.parent_path();
+  return parent.empty() ? std::string(".") : parent.string();
+}
+
+// Checks --out: an existing writable directory, or a new one whose parent exists and is
+// writable. Returns whether it has to be created.
+bool check_out_dir(const std::string& dir) {
+  auto bad = [&](const std::string& why) {
+    throw InvalidArgument(FieldProblem{
+        "--out", dir, "a writable directory, or a new one inside an existing directory; " + why});
+  };
+  if (dir.empty()) bad("the path is empty");
+  std::error_code ec;
+  const fs::file_status st = fs::status(dir, ec);
+  if (fs::exists(st)) {
+    if (!fs::is_directory(st)) bad("it is a file");
+    if (!detail::is_writable(dir, true)) bad("it is not writable");
+    return false;
+  }
+  const std::string parent = parent_dir(dir);
+  if (!fs::is_directory(parent, ec)) bad("its parent '" + parent + "' does not exist");
+  if (!detail::is_writable(parent, true)) bad("its parent '" + parent + "' is not writable");
+  return true;
+}
+
+class BatchCommand : public Command {
+ public:
+  explicit BatchCommand(CLI::App& app) {
+    CLI::App* sub = app.add_subcommand("batch", "Generate, validate and analyse a range of seeds, with a summary");
+    sub->footer(
+        "Examples:\n"
+        "  catacomb batch --seeds 1..100 --out review --html\n"
+        "  catacomb batch --generator caves --width 80 --height 50 --seeds 0..9999 --threads 8 --out caves\n"
+        "  catacomb batch --config recipe.json --seeds 1..1000000 --shard 2/8 --threads 4 --out shard2\n"
+        "  catacomb batch --seeds-file picks.txt --out picks --html   (the same files as in the range run)\n"
+        "    (run shards 1/8 .. 8/8 anywhere, then: cat shard*/summary.csv > all.csv; cat shard*/seeds.jsonl)\n"
+        "Files in DIR: seed-<seed>.png, .json, .txt per valid seed (and .tmj, .map with --tmj, --map),\n"
+        "exactly what 'catacomb generate' writes for that seed, but that every .tmj shares one tileset,\n"
+        "catacomb-tileset.tsj and catacomb-tileset.png; summary.csv (header only in\n"
+        "shard 1), seeds.jsonl, summary.json (aggregates), contact-sheet.png (contact-sheet-1.png, -2, ...\n"
+        "beyond 100 seeds) and, with --html, index.html. A seed without a valid dungeon within\n"
+        "--max-attempts is a row with valid=false and its error, and no files; the batch goes on.\n"
+        "Each seed's files and row are the same for any --threads and --shard (but for generate_ms).\n"
+        "A \"seed\" key in the --config file is ignored: --seeds gives the seeds.\n"
+        "One batch at a time writes into DIR (a lock file, .catacomb-batch.lock, names its process).\n"
+        "Each finished seed is recorded in DIR/.catacomb-batch.journal; Ctrl-C (SIGINT) or SIGTERM stops the\n"
+        "workers after their current seed and writes the summary of the seeds finished; then the same\n"
+        "command with --resume runs only the rest, ending with the files of an uninterrupted run.\n"
+        "Exit codes: 0 every seed valid, 1 some seed failed, 2 bad input (nothing written), 3 I/O error,\n"
+        "130 interrupted.\n");
+    flags_ = std::make_unique<GeneratorFlags>(*sub);
+    CLI::Option* seeds = sub->add_option("--seeds", seeds_, "seeds A..B (inclusive) or A, unsigned 64-bit")->type_name("A..B");
+    CLI::Option* seeds_file =
+        sub->add_option("--seeds-file", seeds_file_,
+                        "the seeds listed in FILE, one per line, '#' comments (e.g. the review page's picks)")
+            ->type_name("FILE");
+    seeds->excludes(seeds_file);
+    seeds_file->excludes(seeds);
+    add_number_option(*sub, "--threads", threads_, "worker threads (1 to 256)");
+    sub->add_option("--out", dir_, "output directory (created when missing, if its parent exists)")
+        ->type_name("DIR")
+        ->capture_default_str();
+    sub->add_option("--shard", shard_, "run only block K of N of the seed range (1 <= K <= N)")->type_name("K/N");
+    sub->add_flag("--html", html_, "also write index.html, a review page of every seed");
+    memory_.add_option(*sub);
+    sub->add_flag("--resume", resume_,
+                  "continue a batch that was killed or interrupted: seeds its journal records, with their files, are "
+                  "not run again");
+    add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
+    sub->add_flag("--tmj", tmj_, "also write seed-<seed>.tmj, a Tiled map (all sharing catacomb-tileset.tsj and .png)");
+    sub->add_flag("--map", map_, "also write seed-<seed>.map, a Moving AI map");
+    sub->add_option("--overlay", overlay_,
+                    "overlays on the PNG previews: regions,routes,heatmap,dead-ends,chokepoints,unreachable or all")
+        ->type_name("LIST");
+  }
+
+  int run(std::ostream& out, std::ostream& err) override {
+    // Every check first: nothing is created or written before all inputs are known good.
+    if (seeds_.empty() && seeds_file_.empty())
+      throw InvalidArgument(FieldProblem{"--seeds", "missing", "--seeds A..B or --seeds-file FILE"});
+    // A seeds file's seeds are run by index: the span is over their positions in the file.
+    std::vector<uint64_t> listed;
+    if (!seeds_file_.empty()) listed = parse_seeds_file(read_file(seeds_file_), seeds_file_, kMaxBatchSeeds);
+    const SeedSpan all = listed.empty() ? parse_seed_range(seeds_) : SeedSpan{0, listed.size()};
+    if (threads_ < 1 || threads_ > kMaxBatchThreads)
+      throw InvalidArgument(
+          FieldProblem{"--threads", std::to_string(threads_), "1 to " + std::to_string(kMaxBatchThreads)});
+    const Shard shard = shard_.empty() ? Shard{} : parse_shard(shard_);
+    GenerateConfig cfg = flags_->resolve();
+    cfg.check();
+    const bool create = check_out_dir(dir_);
+    BatchJob job;
+    job.config = cfg;
+    job.seeds = shard_span(all, shard);
+    if (!listed.empty())
+      job.listed.assign(listed.begin() + static_cast<ptrdiff_t>(job.seeds.first),
+                        listed.begin() + static_cast<ptrdiff_t>(job.seeds.first + job.seeds.count));
+    job.threads = threads_;
+    job.dir = dir_;
+    job.tmj = tmj_;
+    job.map = map_;
+    job.scale = scale_;
+    job.overlay = overlay_;
+    job.config.keep_maps = !overlay_.empty();  // the overlays draw validation's maps: kept, not made again
+    {
+      // The output flags (scale for this map size, overlays) as generate checks them, on the
+      // files of the first seed placed in a directory that exists already.
+      BatchJob probe = job;
+      probe.dir = create ? parent_dir(dir_) : dir_;
+      check_outputs(seed_outputs(probe, listed.empty() ? all.first : listed.front()), cfg.width, cfg.height);
+    }
+    if (html_ && job.seed_count() > kMaxReviewPageSeeds)
+      throw InvalidArgument(FieldProblem{
+          "--html", std::to_string(job.seed_count()) + " seeds",
+          "at most " + std::to_string(kMaxReviewPageSeeds) +
+              " seeds in one run for the review page; split the run with --shard K/N, or leave out --html"});
+    memory_.check("generate", uint64_t(cfg.width) * uint64_t(cfg.height), generate_bytes_per_cell(cfg.generator),
+                  static_cast<uint64_t>(threads_));
+    check_seed_paths(job);  // every seed's, not only the first's: nothing is written otherwise
+    if (create) {
+      std::error_code ec;
+      fs::create_directory(dir_, ec);
+      if (ec) throw IoError("create the directory", dir_, ec.message());
+    }
+    const BatchLock lock(dir_);
+    remove_stale_temporaries(dir_);
+
+    const BatchColumns columns{tmj_, map_, cfg.locks > 0};
+    BatchRunInfo info;
+    info.generator = generator_kind_name(cfg.generator);
+    info.first_seed = listed.empty() ? all.first : *std::min_element(listed.begin(), listed.end());
+    info.last_seed = listed.empty() ? all.last() : *std::max_element(listed.begin(), listed.end());
+    info.shard_index = shard.index;
+    info.shard_count = shard.count;
+    info.threads = threads_;
+    info.parameters = cfg.params();
+    info.scale = scale_;
+    info.overlay = overlay_;
+    info.columns = columns;
+    job.columns = columns;
+    job.journal = in_dir(kJournalFile);
+    job.journal_header = batch_journal_header(info);
+    const SeedIndex index(job);
+    const uint64_t resume_from = resume_ ? read_journal(job, index) : 0;
+
+    const bool tty = err.rdbuf() == std::cerr.rdbuf() && stderr_is_terminal();
+    BatchProgress progress;
+    if (tty)
+      progress = [&err](uint64_t done, uint64_t total, double elapsed) {
+        err << "\r" << progress_line(done, total, elapsed) << std::flush;
+      };
+    BatchResult result;
+    {
+      const InterruptGuard interrupt;
+      job.cancel = &InterruptGuard::requested();
+      try {
+        result = run_batch(job, progress);
+      } catch (...) {
+        if (tty) err << "\n";  // the error message goes on its own line, under the bar
+        throw;
+      }
+    }
+    if (tty) err << "\n";
+
+    info.contact_sheets = result.contact_sheets;
+    info.html = html_ ? "index.html" : "";
+    info.elapsed_s = result.elapsed_s;
+    ReviewPageInfo page;
+    if (html_) {
+      page.generator = generator_kind_name(cfg.generator);
+      page.seeds = job.seeds.count == 0 ? std::string()
+                   : job.listed.empty()  ? std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last())
+                                         : std::to_string(job.listed.size()) + " from " + seeds_file_;
+      page.title = "catacomb batch: " + std::string(generator_kind_name(cfg.generator)) + ", seeds " + page.seeds;
+      if (shard.count > 1)
+        page.title += " (shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) + ")";
+      page.contact_sheet = result.contact_sheets.empty() ? std::string() : result.contact_sheets.front();
+      // The commands that give the same files again: the recipe's flags, then the preview's.
+      std::string preview_flags = scale_ != 4 ? " --scale " + std::to_string(scale_) : std::string();
+      if (!overlay_.empty()) preview_flags += " --overlay " + overlay_;
+      const std::string recipe = generator_flags_text(cfg);
+      page.generate_command = "catacomb generate" + recipe + preview_flags;
+      page.picks_command = "catacomb batch --seeds-file picks.txt" + recipe + preview_flags + (tmj_ ? " --tmj" : "") +
+                           (map_ ? " --map" : "") + " --out picks --html";
+      page.batch_key = page.seeds + recipe;
+    }
+    const SummaryTotals totals = write_summary(job, index, resume_from, shard.index == 1, info, html_ ? &page : nullptr);
+
+    const uint64_t n = totals.seeds, valid = totals.valid;
+    if (result.interrupted) {
+      err << "catacomb batch: interrupted: " << n << " of " << job.seed_count()
+          << " seeds finished, their summary is in " << dir_
+          << "; the same command with --resume runs the rest\n";
+      return kExitInterrupted;
+    }
+    std::error_code ec;
+    fs::remove(job.journal, ec);  // complete: the summary holds every row
+    const double valid_percent = n == 0 ? 100.0 : 100.0 * static_cast<double>(valid) / static_cast<double>(n);
+    const double maps_per_s = result.elapsed_s > 0 ? static_cast<double>(n) / result.elapsed_s : 0.0;
+    out << n << " seeds, " << valid << " valid (" << format_fixed(valid_percent, 1) << "%), "
+        << format_fixed(maps_per_s, 1) << " maps/s, files in " << dir_ << "\n";
+    if (n > valid) {
+      err << "catacomb batch: " << (n - valid) << (n - valid == 1 ? " seed" : " seeds")
+          << " without a valid dungeon (first: seed " << totals.first_failure.seed << ": " << totals.first_failure.error
+          << "); see summary.csv\n";
+      return kExitFailed;
+    }
+    return kExitOk;
+  }
+
+ private:
+  static constexpr const char* kJournalFile = ".catacomb-batch.journal";
+
+  std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).generic_string(); }
+
+  // Marks in job.resumed the seeds an earlier run of this batch journaled whose files are all
+  // there (the last line of a seed wins; a torn line is skipped), reading the journal line by line.
+  // Returns the journal's size: its lines before that are the earlier runs'. Throws
+  // InvalidArgument when the journal is of another batch.
+  uint64_t read_journal(BatchJob& job, const SeedIndex& index) const {
+    std::error_code ec;
+    if (!fs::exists(job.journal, ec)) return 0;
+    std::ifstream in(job.journal, std::ios::binary);
+    if (!in) throw IoError("read", job.journal, std::strerror(errno));
+    std::string line;
+    if (!std::getline(in, line) || in.eof() || line != job.journal_header)
+      throw InvalidArgument(FieldProblem{
+          "--resume", job.journal,
+          "the journal of the same batch (the same --seeds, --shard, generator flags and output flags)"});
+    uint64_t size = line.size() + 1;
+    job.resumed.assign(static_cast<size_t>(job.seed_count()), 0);
+    while (std::getline(in, line)) {
+      size += line.size() + (in.eof() ? 0 : 1);
+      SeedRow row;
+      uint64_t i = 0;
+      if (in.eof() || !batch_row_from_jsonl(line, row) || !index.find(row.seed, i)) continue;  // torn, or not ours
+      bool files = true;
+      for (const std::string* f : {&row.png, &row.json, &row.txt, &row.tmj, &row.map})
+        if (!f->empty() && !fs::is_regular_file(in_dir(*f), ec)) files = false;
+      job.resumed[static_cast<size_t>(i)] = files ? (row.valid ? 1 : 2) : 0;
+    }
+    if (in.bad()) throw IoError("read", job.journal, std::strerror(errno));
+    return size;
+  }
+
+  struct SummaryTotals {
+    uint64_t seeds = 0, valid = 0;
+    SeedRow first_failure;  ///< the first failed seed in the run's order, when valid < seeds
+  };
+
+  // Writes summary.csv, seeds.jsonl, summary.json and (with `page`) index.html from the journal,
+  // all together (staged, then committed). The journal's rows are put in the run's order by a
+  // KeyedLineSorter (the last line of a seed wins), and streamed to the files: memory does not
+  // grow with the rows (but for the page's, at most kMaxReviewPageSeeds). A line before
+  // `resume_from` (an earlier run's) counts only for a seed job.resumed marks.
+  SummaryTotals write_summary(const BatchJob& job, const SeedIndex& index, uint64_t resume_from, bool header,
+                              BatchRunInfo& info, const ReviewPageInfo* page) const {
+    KeyedLineSorter sorter(job.journal);
+    {
+      std::ifstream in(job.journal, std::ios::binary);
+      if (!in) throw IoError("read", job.journal, std::strerror(errno));
+      std::string line;
+      std::getline(in, line);  // the header
+      uint64_t at = line.size() + 1;
+      while (std::getline(in, line)) {
+        const uint64_t start = at;
+        at += line.size() + 1;
+        SeedRow row;
+        uint64_t i = 0;
+        if (in.eof() || !batch_row_from_jsonl(line, row) || !index.find(row.seed, i)) continue;
+        if (start < resume_from && (job.resumed.empty() || job.resumed[static_cast<size_t>(i)] == 0)) continue;
+        sorter.add(i, line);
+      }
+      if (in.bad()) throw IoError("read", job.journal, std::strerror(errno));
+    }
+    OutputBatch files;
+    const std::string csv_path = in_dir("summary.csv"), jsonl_path = in_dir("seeds.jsonl");
+    LineFile csv(files.stage_empty(csv_path), csv_path), jsonl(files.stage_empty(jsonl_path), jsonl_path);
+    if (header) csv.write(batch_csv_header(info.columns));
+    BatchSummary summary(job.journal);
+    SummaryTotals totals;
+    std::vector<SeedRow> page_rows;
+    sorter.drain([&](uint64_t, std::string_view line) {
+      SeedRow row;
+      if (!batch_row_from_jsonl(line, row)) throw IoError("read back", job.journal, "a row is not as written");
+      csv.write(batch_csv_row(row, info.columns));
+      jsonl.write(batch_jsonl_row(row, info.columns));
+      summary.add(row);
+      if (!row.valid && totals.seeds == totals.valid) totals.first_failure = row;
+      totals.seeds = summary.seeds();
+      totals.valid = summary.valid();
+      if (page) page_rows.push_back(std::move(row));
+    });
+    csv.close();
+    jsonl.close();
+    files.stage(in_dir("summary.json"), summary.json(info));
+    if (page) files.stage(in_dir("index.html"), review_page_html(page_rows, *page));
+    files.commit();
+    return totals;
+  }
+
+  std::unique_ptr<GeneratorFlags> flags_;
+  std::string seeds_, seeds_file_;
+  int threads_ = 1;
+  std::string dir_ = ".";
+  std::string shard_;
+  bool html_ = false;
+  bool resume_ = false;
+  MemoryBudget memory_;
+  int scale_ = 4;
+  bool tmj_ = false;
+  bool map_ = false;
+  std::string overlay_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> add_batch_command(CLI::App& app) { return std::make_unique<BatchCommand>(app); }
+
+}  // namespace catacomb::cli
