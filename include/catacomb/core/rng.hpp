@@ -17,6 +17,9 @@ uint64_t splitmix64(uint64_t& state);
 /// 64-bit FNV-1a hash of a string (stable across platforms; used to name streams).
 uint64_t fnv1a64(std::string_view s);
 
+/// catacomb's own random number generator: xoshiro256** seeded through SplitMix64, with its own
+/// distributions, so a seed gives the same numbers on every platform and standard library. For one
+/// thread at a time; passed as Rng&, never global.
 class Rng {
  public:
   /// A generator seeded with `seed` (any 64-bit value, 0 included).
