@@ -36,20 +36,25 @@ inline constexpr int kMaxLock = 9;
 
 /// One objective: a kind at a cell.
 struct Objective {
+  /// What the objective is (start, exit, key, treasure or a plain objective).
   ObjectiveKind kind = ObjectiveKind::Objective;
+  /// The cell it stands on.
   Point pos;
   /// For a key: the lock it opens, 1 to kMaxLock; 0 for a key that opens nothing and for every
   /// other kind.
   int lock = 0;
+  /// Equal when kind, cell and lock are equal.
   friend bool operator==(const Objective&, const Objective&) = default;
 };
 
 /// A locked door: a door tile that can only be entered (or cut past diagonally) once it has been
 /// opened with a key of the same lock id.
 struct LockedDoor {
+  /// The door's cell.
   Point pos;
   /// 1 to kMaxLock.
   int lock = 1;
+  /// Equal when cell and lock are equal.
   friend bool operator==(const LockedDoor&, const LockedDoor&) = default;
 };
 
@@ -70,12 +75,17 @@ using ParamValue = std::variant<int64_t, double, bool, std::string>;
 /// byte-identical for the same recipe).
 using Params = std::vector<std::pair<std::string, ParamValue>>;
 
+/// A map with its objectives and the recipe that made it: what generators return, the map
+/// formats read and write, and validation checks.
 struct Dungeon {
+  /// The terrain, one tile per cell (x the column, y the row, origin top-left).
   Grid<Terrain> tiles;
   std::vector<Objective> objectives;  ///< start first when there is one, then exit, then the rest
   std::vector<Rect> rooms;            ///< rooms of a room generator; empty for caves
+  /// The seed the map was generated from (0 for a map of unknown origin).
   uint64_t seed = 0;
   std::string generator;  ///< "caves", "rooms", or "" for a map of unknown origin
+  /// The recipe: the generator's parameters, in the generator's order.
   Params params;
   /// Locked doors, in row-major order of their cells (at most one per cell); each stands on a
   /// Door tile. Empty for a dungeon without locks.
@@ -106,6 +116,7 @@ struct Dungeon {
       if (o.lock != 0) return true;
     return false;
   }
+  /// Equal when every field is equal.
   friend bool operator==(const Dungeon&, const Dungeon&) = default;
 };
 

@@ -24,6 +24,7 @@ std::string printable_text(std::string_view text, size_t max_bytes = kMaxErrorMe
 /// NUL and control bytes of the input escaped, at most kMaxErrorMessageBytes.
 class Error : public std::runtime_error {
  public:
+  /// An error with `message`, made printable (see printable_text).
   explicit Error(const std::string& message) : std::runtime_error(printable_text(message)) {}
 };
 
@@ -38,6 +39,7 @@ struct FieldProblem {
   /// What would have been accepted ("0 to 100", "rooms or caves").
   std::string expected;
 
+  /// Equal when field, value and expectation are equal.
   bool operator==(const FieldProblem&) const = default;
 };
 
@@ -83,6 +85,7 @@ class InvalidArgument : public Error {
 /// The CLI maps it to exit code 3.
 class IoError : public Error {
  public:
+  /// "cannot <operation> '<path>': <reason>", e.g. operation "write", reason strerror's text.
   IoError(const std::string& operation, const std::string& path, const std::string& reason)
       : Error("cannot " + operation + " '" + path + "': " + reason), path_(path) {}
   /// The file the failed operation was about.
@@ -96,6 +99,7 @@ class IoError : public Error {
 /// why the last attempt failed. The CLI maps it to exit code 1.
 class GenerationError : public Error {
  public:
+  /// An error with a message (made printable, as Error's).
   using Error::Error;
 };
 

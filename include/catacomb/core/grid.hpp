@@ -33,8 +33,11 @@ inline void check_grid_size(int width, int height, const std::string& what = "gr
 }
 
 template <typename T>
+/// A row-major grid of cells (index = y * width + x; x the column, y the row, origin top-left).
+/// A plain value: copyable, comparable, no virtuals; at most kMaxSide cells per side.
 class Grid {
  public:
+  /// The cell type.
   using value_type = T;
 
   /// An empty 0 x 0 grid (the moved-from and default state).
@@ -57,11 +60,15 @@ class Grid {
     cells_ = std::move(cells);
   }
 
+  /// Columns. [Units: cells]
   int width() const { return width_; }
+  /// Rows. [Units: cells]
   int height() const { return height_; }
   /// Number of cells, width * height.
   size_t size() const { return cells_.size(); }
+  /// True when `p` lies on the grid.
   bool in_bounds(Point p) const { return p.x >= 0 && p.y >= 0 && p.x < width_ && p.y < height_; }
+  /// True when (x, y) lies on the grid.
   bool in_bounds(int x, int y) const { return in_bounds(Point{x, y}); }
   /// Row-major index of an in-bounds point.
   size_t index(Point p) const {
@@ -75,8 +82,11 @@ class Grid {
 
   /// Unchecked access (asserts in debug builds).
   T& operator[](Point p) { return cells_[index(p)]; }
+  /// Unchecked read access (asserts in debug builds).
   const T& operator[](Point p) const { return cells_[index(p)]; }
+  /// Unchecked access to (x, y) (asserts in debug builds).
   T& operator()(int x, int y) { return (*this)[Point{x, y}]; }
+  /// Unchecked read access to (x, y) (asserts in debug builds).
   const T& operator()(int x, int y) const { return (*this)[Point{x, y}]; }
 
   /// Checked access: throws InvalidArgument naming the point and the shape.
@@ -84,22 +94,29 @@ class Grid {
     check(p);
     return cells_[index(p)];
   }
+  /// Checked read access: throws InvalidArgument naming the point and the shape.
   const T& at(Point p) const {
     check(p);
     return cells_[index(p)];
   }
 
+  /// Sets every cell to `v`.
   void fill(const T& v) { cells_.assign(cells_.size(), v); }
 
   /// The cells in row-major order.
   std::vector<T>& cells() { return cells_; }
+  /// The cells in row-major order, read-only.
   const std::vector<T>& cells() const { return cells_; }
+  /// Pointer to the first cell (row-major).
   T* data() { return cells_.data(); }
+  /// Pointer to the first cell (row-major), read-only.
   const T* data() const { return cells_.data(); }
   /// Pointer to the first cell of row y.
   T* row(int y) { return cells_.data() + static_cast<size_t>(y) * static_cast<size_t>(width_); }
+  /// Pointer to the first cell of row y, read-only.
   const T* row(int y) const { return cells_.data() + static_cast<size_t>(y) * static_cast<size_t>(width_); }
 
+  /// Equal when the shapes and every cell are equal.
   friend bool operator==(const Grid&, const Grid&) = default;
 
  private:

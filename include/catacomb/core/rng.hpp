@@ -33,6 +33,9 @@ inline constexpr std::string_view kPlatformerLayout = "platformer.layout";  ///<
 inline constexpr std::string_view kPlatformerObjectives = "platformer.objectives";  ///< side view: objectives
 }  // namespace streams
 
+/// catacomb's own random number generator: xoshiro256** seeded through SplitMix64, with its own
+/// distributions, so a seed gives the same numbers on every platform and standard library. For one
+/// thread at a time; passed as Rng&, never global.
 class Rng {
  public:
   /// A generator seeded with `seed` (any 64-bit value, 0 included).

@@ -63,6 +63,7 @@ CostPreset parse_cost_preset(std::string_view name, const std::string& field = "
 /// Indexed by terrain, no virtual call (after Detour's dtQueryFilter).
 class CostTable {
  public:
+  /// The cost of a terrain that is never entered (infinity).
   static constexpr double kImpassable = std::numeric_limits<double>::infinity();
 
   /// All terrains impassable.
@@ -81,7 +82,9 @@ class CostTable {
   /// A preset by name: "dungeon", "tutorial" or "uniform". Throws InvalidArgument otherwise.
   static CostTable preset(std::string_view name);
 
+  /// The cost of entering a cell of terrain `t` (kImpassable when it cannot be entered).
   double operator[](Terrain t) const { return costs_[static_cast<size_t>(t)]; }
+  /// True when terrain `t` can be entered (its cost is finite).
   bool passable(Terrain t) const { return costs_[static_cast<size_t>(t)] != kImpassable; }
   /// Sets one cost. Throws InvalidArgument unless cost > 0 (finite) or kImpassable.
   void set(Terrain t, double cost);
@@ -90,6 +93,7 @@ class CostTable {
   /// True when every passable terrain has the same cost.
   bool uniform_costs() const;
 
+  /// Equal when every terrain's cost is equal.
   friend bool operator==(const CostTable&, const CostTable&) = default;
 
  private:

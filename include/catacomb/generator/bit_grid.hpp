@@ -23,6 +23,8 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// A wall mask packed 64 cells per word, framed by guard words and rows that read as wall (see
+/// the file's comment).
 class BitGrid {
  public:
   /// An empty 0 x 0 grid (the default and moved-from state).
@@ -33,7 +35,9 @@ class BitGrid {
   /// Packs a byte mask: a nonzero byte is a wall. Throws InvalidArgument for an empty mask.
   explicit BitGrid(const Grid<uint8_t>& mask);
 
+  /// Columns. [Units: cells]
   int width() const { return width_; }
+  /// Rows. [Units: cells]
   int height() const { return height_; }
   /// Words that hold one row's cells, ceil(width / 64). [Units: 64-bit words]
   int words_per_row() const { return words_; }

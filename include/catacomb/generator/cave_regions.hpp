@@ -15,14 +15,19 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// What the caves generator does with the floor regions left after smoothing.
 enum class CaveConnect : uint8_t {
   Connect,  ///< join every remaining region to the largest with the cheapest tunnels
   Largest,  ///< keep only the largest region (fill the others)
 };
 /// "connect", "largest".
 std::string_view cave_connect_name(CaveConnect c);
+/// Parses a connect mode name; throws InvalidArgument "<field> = <name> (expected connect or
+/// largest)" otherwise.
 CaveConnect parse_cave_connect(std::string_view name, const std::string& field = "connect");
 
+/// How the caves generator handles the cave's floor regions: fills the small ones, then joins or
+/// drops the rest (see connect_cave_regions).
 struct CaveRegionConfig {
   /// Floor regions smaller than this are filled with wall (never the largest).
   /// [Limit: 0 to 1000000] [Units: cells]
@@ -38,9 +43,11 @@ struct CaveRegionConfig {
   void check() const;
 };
 
+/// What the region handling did, for reports and tests.
 struct CaveRegionStats {
   int regions_before = 0;  ///< 4-connected floor regions of the raw cave
   int filled_regions = 0;  ///< regions filled (too small, or not the largest)
+  /// floor cells of the filled regions, turned into wall
   int64_t filled_cells = 0;
   int tunnels = 0;         ///< tunnels dug
   int64_t carved = 0;      ///< wall cells turned into floor by tunnels

@@ -36,6 +36,7 @@ struct DigCosts {
   void check() const;
 };
 
+/// What carving the corridors did, for reports and tests.
 struct CarveStats {
   int corridors = 0;      ///< corridors carved (one per edge)
   int64_t carved = 0;     ///< wall cells turned into corridor or door

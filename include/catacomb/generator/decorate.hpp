@@ -16,6 +16,7 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// Water pools and vegetation patches grown on the floor of a dungeon.
 struct DecorConfig {
   /// Share of floor cells to turn into water. [Limit: 0 to 0.5]
   double water = 0.05;
@@ -23,6 +24,7 @@ struct DecorConfig {
   double vegetation = 0.07;
   /// Cells per pool or patch, drawn uniformly in [min_blob, max_blob]. [Limit: 1 to 100000]
   int min_blob = 6;
+  /// Largest pool or patch. [Limit: min_blob to 100000] [Units: cells]
   int max_blob = 30;
 
   /// Every bad field ({"<field>", "<value>", "<expected>"}); empty when valid.
@@ -31,11 +33,14 @@ struct DecorConfig {
   void check() const;
 };
 
+/// What decoration did, for reports and tests.
 struct DecorStats {
   int pools = 0;           ///< water pools placed
   int patches = 0;         ///< vegetation patches placed
   int taken_back = 0;      ///< blobs removed again because they cut an objective off
+  /// floor cells turned into water
   int64_t water_cells = 0;
+  /// floor cells turned into vegetation
   int64_t vegetation_cells = 0;
 };
 

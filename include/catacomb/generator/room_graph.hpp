@@ -14,10 +14,13 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// One corridor to carve between two rooms, by their indices in the layout.
 struct RoomEdge {
   int a = 0;  ///< room index, a < b
+  /// room index, b > a
   int b = 0;
   bool loop = false;  ///< true for an edge added for a loop (not in the spanning tree)
+  /// Equal when both rooms and the loop flag are equal.
   friend bool operator==(const RoomEdge&, const RoomEdge&) = default;
 };
 

@@ -49,6 +49,7 @@ struct RoomLayoutConfig {
 
 /// Rooms after perturbation, each with its connection point.
 struct RoomLayout {
+  /// The rooms kept, in no particular order of position.
   std::vector<Rect> rooms;
   /// One per room: a random interior cell at least 3 tiles from every edge (counting the edge
   /// tile as 1, so offsets 2 .. side-3 from the room's top-left).

@@ -29,6 +29,7 @@ std::string write_certificate(const Dungeon& d, const Solution& solution, const 
 
 /// The verdict of verify_certificate.
 struct Verdict {
+  /// True when the certificate replays to the exit under the map's rules.
   bool accepted = false;
   /// The step that failed (1-based); 0 for the certificate as a whole (hash, rules, the end).
   int step = 0;

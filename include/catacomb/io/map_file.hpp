@@ -22,7 +22,7 @@ namespace catacomb {
 /// Largest map file read, in bytes: a kMaxSide x kMaxSide map with room for JSON's quotes and
 /// indentation (16 bytes a row) and 64 MiB of objectives, rooms and parameters (about 320 MiB).
 inline constexpr uint64_t kMaxMapFileBytes = uint64_t{kMaxSide} * (kMaxSide + 16) + (uint64_t{64} << 20);
-/// Longest line of an ASCII or Moving AI map file: a row of kMaxSide tiles and a '\r'.
+/// Longest line of an ASCII or Moving AI map file: a row of kMaxSide tiles and a `\r`.
 inline constexpr uint64_t kMaxMapLineBytes = kMaxSide + 1;
 
 /// The read limits of a map file named `name` whose first bytes are `head`: kMaxMapFileBytes, and
@@ -42,7 +42,9 @@ Dungeon load_map(const std::string& path);
 /// A map file's dungeon and, for a catacomb JSON map whose legend states costs, the cost table
 /// they make (read_json_legend_costs over the dungeon table), from one read and one parse.
 struct MapFile {
+  /// The map.
   Dungeon dungeon;
+  /// The costs the JSON legend states; empty when it states none (or the map is not JSON).
   std::optional<CostTable> legend_costs;
 };
 /// load_map, and the legend's costs.

@@ -35,15 +35,19 @@ std::string write_movingai_map(const Grid<Terrain>& tiles, const CostTable& cost
 
 /// One problem of a scenario file.
 struct Scenario {
+  /// The problem's bucket (the file's first column), by optimal length.
   int bucket = 0;
   /// The map column as written (e.g. "maps/dao/arena2.map" or "arena2.map").
   std::string map;
   int map_width = 0;   ///< [Units: cells]
   int map_height = 0;  ///< [Units: cells]
+  /// Start cell.
   Point start;
+  /// Goal cell.
   Point goal;
   /// Published optimal cost (8 neighbours, sqrt(2) diagonals, no corner cutting).
   double optimal_length = 0;
+  /// Equal when every column is equal.
   friend bool operator==(const Scenario&, const Scenario&) = default;
 };
 

@@ -5,7 +5,7 @@
 /// What is read, and from where:
 ///   - terrain: the tile layer named "terrain" (else the first tile layer; group layers are
 ///     searched too). Its data may be CSV, base64, or base64 with zlib or gzip compression (what
-///     Tiled offers; zstd is refused with a message), or the old XML <tile gid> list. Each gid is
+///     Tiled offers; zstd is refused with a message), or the old XML `<tile gid>` list. Each gid is
 ///     looked up in its tileset (embedded, or an external .tsj/.tsx file, read through
 ///     `read_source`); the tile's "terrain" property names the terrain (wall, floor, corridor,
 ///     door, water, vegetation, road). Flip bits of a gid are ignored.
@@ -16,7 +16,7 @@
 ///     a point's cell holds the point, a tile object's or rectangle's cell holds its centre.
 ///   - rooms: every rectangle object of class "room", in cells (pixels / tile size, rounded).
 ///   - the recipe: map properties seed (decimal string or int), generator, attempts, and every
-///     other property as a parameter (int, float, bool, or text); "param.<name>" is <name>.
+///     other property as a parameter (int, float, bool, or text); `param.<name>` is `<name>`.
 /// Objects of other classes, other layers and other properties are ignored.
 ///
 /// Limits, checked before allocating: width and height 1 to kMaxSide, the layer's data exactly

@@ -15,12 +15,15 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// The distance of a cell no route reaches (infinity).
 inline constexpr double kUnreached = std::numeric_limits<double>::infinity();
 
+/// The cost of the cheapest route from a set of sources to every cell.
 struct DistanceMap {
   /// Cost of the cheapest route from any source to each cell (the entry cost of the sources
   /// themselves is not counted: sources are 0), kUnreached where no route exists.
   Grid<double> dist;
+  /// The moves the distances were computed under.
   Moves moves;
   /// The cell with the largest finite distance (lowest row-major index among equals); (-1, -1)
   /// when no cell is reached.

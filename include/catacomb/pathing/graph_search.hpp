@@ -23,6 +23,7 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// Options of find_graph_path.
 struct GraphSearchOptions {
   /// f = g + weight * h. 1 gives an optimal path for an admissible heuristic; 0 is Dijkstra;
   /// w > 1 a path costing at most w x optimal (for a consistent heuristic), usually found
@@ -48,12 +49,14 @@ struct GraphPathResult {
   double cost = 0;
   /// Nodes expanded (taken off the open list and processed), the goal included.
   int64_t expanded = 0;
+  /// True when a path was found.
   bool found() const { return status == PathStatus::Found; }
 };
 
 /// The heuristic that makes find_graph_path Dijkstra's algorithm.
 struct ZeroHeuristic {
   template <typename Node>
+  /// 0 for every node.
   double operator()(const Node&) const {
     return 0.0;
   }
@@ -202,9 +205,13 @@ GraphPathResult<Node> find_graph_path(const Node& start, GoalFn&& is_goal, Neigh
 /// the row axis; the third cube coordinate is s = -q - r. Works for pointy-top and flat-top
 /// layouts alike (only the drawing differs). Ordered row first (r, then q), like Point.
 struct HexAxial {
+  /// Column axis.
   int q = 0;
+  /// Row axis.
   int r = 0;
+  /// Equal when both coordinates are equal.
   friend constexpr bool operator==(HexAxial, HexAxial) = default;
+  /// Row first (r, then q), like Point.
   friend constexpr auto operator<=>(HexAxial a, HexAxial b) {
     if (auto c = a.r <=> b.r; c != 0) return c;
     return a.q <=> b.q;

@@ -26,7 +26,9 @@ class JumpPointSearch {
  public:
   JumpPointSearch();
   ~JumpPointSearch();
+  /// Moves the bound map and scratch buffers; the source is left empty.
   JumpPointSearch(JumpPointSearch&&) noexcept;
+  /// Moves the bound map and scratch buffers; the source is left empty.
   JumpPointSearch& operator=(JumpPointSearch&&) noexcept;
 
   /// Binds a map (copied into bit rows): passable[p] != 0 means passable. Every passable cell

@@ -34,6 +34,8 @@ DiagonalPolicy parse_diagonal_policy(std::string_view name, const std::string& f
 /// sqrt(2) rounded to the nearest double: the default diagonal cost factor.
 inline constexpr double kSqrt2 = 1.4142135623730951;
 
+/// How a player or a search may step from a cell: 4 or 8 neighbours, the diagonal policy and the
+/// diagonal cost.
 struct Moves {
   /// 4 or 8. [Limit: 4 or 8]
   int neighbors = 8;
@@ -53,6 +55,8 @@ struct Moves {
 /// The 8 directions in a fixed order: E, S, W, N (orthogonal, indices 0-3), then SE, SW, NW, NE
 /// (diagonal, 4-7). Diagonal d's orthogonal components are kDiagonalParts[d - 4].
 inline constexpr Point kDirections[8] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+/// The two orthogonal directions (indices into kDirections) a diagonal is made of:
+/// kDiagonalParts[d - 4] for diagonal d.
 inline constexpr int kDiagonalParts[4][2] = {{0, 1}, {2, 1}, {2, 3}, {0, 3}};
 
 /// The index in kDirections of the step (dx, dy), or -1 when it is not one of the 8 steps.

@@ -16,6 +16,7 @@ namespace catacomb {
 /// Label of cells that belong to no region (impassable).
 inline constexpr int32_t kNoRegion = -1;
 
+/// Connected regions of passable cells, as label_regions finds them.
 struct RegionMap {
   /// Per cell: the region's label (0 .. count-1) or kNoRegion. Labels are numbered in the
   /// row-major order of each region's first cell, so they are the same on every platform.
@@ -25,7 +26,9 @@ struct RegionMap {
   /// Bounding box per region, indexed by label.
   std::vector<Rect> bounds;
 
+  /// Number of regions.
   int count() const { return static_cast<int>(sizes.size()); }
+  /// The label of cell `p` (kNoRegion when impassable).
   int32_t label(Point p) const { return labels[p]; }
   /// True when both cells are passable and in the same region.
   bool connected(Point a, Point b) const {
@@ -47,6 +50,7 @@ RegionMap label_regions(const Grid<Terrain>& tiles, const CostTable& costs, cons
 /// already has the map's shape, no memory is allocated for it (for repeated labelling of maps of
 /// one size). Throws InvalidArgument for bad moves.
 void label_regions(const Grid<uint8_t>& passable, const Moves& moves, RegionMap& out);
+/// Same, with passable = costs.passable(tile), writing into `out`.
 void label_regions(const Grid<Terrain>& tiles, const CostTable& costs, const Moves& moves, RegionMap& out);
 
 }  // namespace catacomb

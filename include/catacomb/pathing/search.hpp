@@ -24,6 +24,7 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// The grid search algorithms of find_path and GridSearch.
 enum class Algorithm : uint8_t {
   AStar,     ///< f = g + w * h
   Dijkstra,  ///< f = g (uniform-cost search)
@@ -33,11 +34,17 @@ enum class Algorithm : uint8_t {
 };
 /// "astar", "dijkstra", "bfs", "greedy", "jps".
 std::string_view algorithm_name(Algorithm a);
+/// Parses an algorithm name; throws InvalidArgument "<field> = <name> (expected astar,
+/// dijkstra, bfs, greedy or jps)" otherwise.
 Algorithm parse_algorithm(std::string_view name, const std::string& field = "algorithm");
 
+/// The distance estimate A*, greedy and JPS steer by: Manhattan (4 neighbours), octile (8
+/// neighbours, diagonal_cost), Chebyshev, Euclidean, or zero (Dijkstra's order).
 enum class Heuristic : uint8_t { Manhattan, Octile, Chebyshev, Euclidean, Zero };
 /// "manhattan", "octile", "chebyshev", "euclidean", "zero".
 std::string_view heuristic_name(Heuristic h);
+/// Parses a heuristic name; throws InvalidArgument "<field> = <name> (expected manhattan,
+/// octile, chebyshev, euclidean or zero)" otherwise.
 Heuristic parse_heuristic(std::string_view name, const std::string& field = "heuristic");
 
 /// Heuristic distance between two cells for unit step cost; octile uses `diagonal_cost`.
@@ -45,9 +52,13 @@ Heuristic parse_heuristic(std::string_view name, const std::string& field = "heu
 /// admissible with any cost table (for a heuristic that suits the neighbourhood).
 double heuristic_distance(Heuristic h, Point a, Point b, double diagonal_cost);
 
+/// Options of one grid query (find_path, GridSearch::find_path).
 struct SearchOptions {
+  /// The search algorithm.
   Algorithm algorithm = Algorithm::AStar;
+  /// Neighbours, diagonal policy and diagonal cost of a step.
   Moves moves;
+  /// The heuristic (A*, greedy; JPS uses octile).
   Heuristic heuristic = Heuristic::Octile;
   /// Weighted A*: w = 1 gives an optimal path; w > 1 a path costing at most w x optimal,
   /// found faster. [Limit: 0 to 1e6]
@@ -65,10 +76,13 @@ struct SearchOptions {
   /// GoalBlocked). Not supported by Jps.
   bool fallback_to_closest = false;
 
+  /// Every bad field ("heuristic_scale = -1 (expected 0 to 1e6)"); empty when valid.
   std::vector<FieldProblem> problems() const;
+  /// Throws InvalidArgument listing every problem.
   void check() const;
 };
 
+/// How a query ended.
 enum class PathStatus : uint8_t {
   Found,            ///< path from start to goal
   NoPath,           ///< the goal cannot be reached from the start
@@ -76,10 +90,12 @@ enum class PathStatus : uint8_t {
   StartBlocked,     ///< the start cell is impassable
   GoalBlocked,      ///< the goal cell is impassable
 };
+/// "found", "no-path", "budget-exhausted", "start-blocked", "goal-blocked".
 std::string_view path_status_name(PathStatus s);
 
 /// The answer to one query. "No path" is an answer, not an error.
 struct PathResult {
+  /// How the query ended.
   PathStatus status = PathStatus::NoPath;
   /// True when `path` ends at the closest reachable cell instead of the goal (fallback).
   bool partial = false;
@@ -89,6 +105,7 @@ struct PathResult {
   double cost = 0;
   /// Nodes expanded (taken off the open list and processed).
   int64_t expanded = 0;
+  /// True when a path from start to goal was found.
   bool found() const { return status == PathStatus::Found; }
 };
 
@@ -104,7 +121,9 @@ class GridSearch {
  public:
   GridSearch();
   ~GridSearch();
+  /// Moves the bound map and scratch buffers; the source is left empty.
   GridSearch(GridSearch&&) noexcept;
+  /// Moves the bound map and scratch buffers; the source is left empty.
   GridSearch& operator=(GridSearch&&) noexcept;
 
   /// Binds a terrain map and a cost table (copied).
@@ -126,7 +145,9 @@ class GridSearch {
   /// order (the same answers to every later query), with one check and one pass over its rows.
   /// Throws InvalidArgument for an area not inside the map (or of negative size) or a bad cost.
   void set_area_cost(const Rect& area, double cost);
+  /// Columns of the bound map (0 before one is bound). [Units: cells]
   int width() const;
+  /// Rows of the bound map (0 before one is bound). [Units: cells]
   int height() const;
 
   /// One query. Throws InvalidArgument for start or goal off the map, for bad options, and for

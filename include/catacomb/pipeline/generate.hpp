@@ -39,12 +39,16 @@ std::string_view generator_kind_name(GeneratorKind g);
 /// platformer)" otherwise.
 GeneratorKind parse_generator_kind(std::string_view name, const std::string& field = "generator");
 
+/// Everything generate_dungeon needs besides the seed: the generator, the map size, each
+/// stage's parameters, the rules the dungeon is validated under. The same config and seed give
+/// the same dungeon. Field names match the CLI's flags (`room_count` is --room-count).
 struct GenerateConfig {
   /// The terrain generator; recorded in the dungeon as its name ("rooms", "caves").
   GeneratorKind generator = GeneratorKind::Rooms;
   /// Map size, for every generator (the nested configs have none).
   /// [Limit: rooms kMinRoomsSide (16) to kMaxSide, caves kMinCaveSide (3) to kMaxSide] [Units: cells]
   int width = 80;
+  /// Map height, as width. [Limit: as width] [Units: cells]
   int height = 50;
 
   CaveConfig caves;               ///< caves only
@@ -68,6 +72,7 @@ struct GenerateConfig {
   int locks = 0;
   /// How keys open doors; recorded in the dungeon (only with locks).
   KeyRule key_rule = KeyRule::Reusable;
+  /// Water and vegetation (rooms and caves).
   DecorConfig decor;
   /// Cost table preset the dungeon is validated under; recorded in the params by name.
   CostPreset costs = CostPreset::Dungeon;
@@ -87,7 +92,10 @@ struct GenerateConfig {
   /// [Default: 1] [Limit: 1 to 256]
   int threads = 1;
 
+  /// Every bad field ({"<field>", "<value>", "<expected>"}), nested configs included; empty when
+  /// valid.
   std::vector<FieldProblem> problems() const;
+  /// Throws InvalidArgument listing every problem.
   void check() const;
   /// The cost table the dungeon is validated under (preset, with deep_water applied).
   CostTable cost_table() const;
@@ -95,12 +103,15 @@ struct GenerateConfig {
   Params params() const;
 };
 
+/// What generate_dungeon returns: the valid dungeon, its validation report and what each stage
+/// did.
 struct GenerateResult {
   Dungeon dungeon;             ///< valid; dungeon.attempts says how many attempts it took
   ValidationReport report;     ///< the validation it passed
   int dropped_rooms = 0;       ///< rooms: dropped by perturbation
   CarveStats corridors;        ///< rooms: corridor carving
   CaveRegionStats cave;        ///< caves: region handling
+  /// decoration (rooms and caves)
   DecorStats decor;
   std::vector<std::string> failures;  ///< why each failed attempt failed, in order
   /// platformer: the repairs made to the level that was kept ("ladder at column 12, ...").
@@ -124,6 +135,7 @@ enum class GenerateStage {
   Validation,  ///< the independent validator
   Done,        ///< the attempt is over (valid or not)
 };
+/// "terrain", "connection", "objectives", "decoration", "validation", "done".
 std::string_view generate_stage_name(GenerateStage s);
 
 /// Called as each stage begins (and with Done after each attempt), for a caller who wants to

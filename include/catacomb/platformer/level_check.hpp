@@ -22,6 +22,7 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// Options of check_platformer_level.
 struct PlatformerCheckOptions {
   /// Softlock areas make the level invalid.
   bool strict = false;
@@ -29,6 +30,7 @@ struct PlatformerCheckOptions {
 
 /// One objective's result.
 struct PlatformerObjectiveReport {
+  /// The objective, as in the dungeon.
   Objective objective;
   bool rests = false;           ///< on a node: stands on something or hangs on a ladder
   bool reachable = false;       ///< from the start
@@ -51,14 +53,22 @@ struct PlatformerProblem {
   int objective = -1;   ///< index into the dungeon's objectives, or -1
 };
 
+/// What check_platformer_level found: whether the level can be finished in one trip, each
+/// objective's result, the softlocks and every problem.
 struct PlatformerReport {
+  /// True when one trip from the start collects every objective and ends at the exit (and, with
+  /// strict, no softlock exists).
   bool valid = false;
+  /// Nodes of the navigation graph (resting cells).
   int nodes = 0;
+  /// Edges of the navigation graph (moves).
   int64_t edges = 0;
   int reachable_nodes = 0;  ///< nodes reachable from the start
   std::vector<PlatformerObjectiveReport> objectives;  ///< in the dungeon's order
   std::vector<int> collect_order;  ///< objective indices in an order that collects them all, when one exists
+  /// Areas the player can reach but not leave towards the exit.
   std::vector<SoftlockArea> softlocks;
+  /// Every problem found; empty when valid.
   std::vector<PlatformerProblem> problems;
 };
 

@@ -29,6 +29,7 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// The room grid of a side-view level and what each room may hold (see layout_platformer_level).
 struct PlatformerConfig {
   /// Room pitch: interior columns + 1 wall column. [Limit: 6 to 64] [Units: tiles]
   int room_width = 10;

@@ -37,19 +37,24 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// The kinds of move a side-view body makes (see the file's comment for each).
 enum class MoveKind : uint8_t { Walk, Fall, Climb, Drop, Jump };
 /// "walk", "fall", "climb", "drop", "jump".
 std::string_view move_kind_name(MoveKind k);
 
 /// One move between two nodes.
 struct Move {
+  /// What kind of move it is.
   MoveKind kind = MoveKind::Walk;
+  /// The foot cell it starts at.
   Point from;
+  /// The foot cell it ends at.
   Point to;
   int cost = 0;    ///< tiles travelled (+ jump_penalty for a jump)
   int dir = 0;     ///< sideways direction -1 or +1 (walk, fall, jump with glide > 0); 0 otherwise
   int rise = 0;    ///< jump: rows risen straight up
   int glide = 0;   ///< jump: columns moved sideways at the top
+  /// Equal when every field is equal.
   friend bool operator==(const Move&, const Move&) = default;
 };
 

@@ -26,6 +26,8 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// What a side-view player can do: how high and far it jumps, how tall it is, how far it may
+/// fall. Recorded in a side-view map's params.
 struct MovementModel {
   /// Highest step climbed by a jump. [Limit: 1 to 64] [Units: tiles]
   int jump_height = 3;
@@ -42,11 +44,13 @@ struct MovementModel {
   std::vector<FieldProblem> problems() const;
   /// Throws InvalidArgument listing every problem.
   void check() const;
+  /// Equal when every field is equal.
   friend bool operator==(const MovementModel&, const MovementModel&) = default;
 };
 
 /// The params key that marks a side-view map, and its value: "movement" = "platformer".
 inline constexpr const char* kMovementParam = "movement";
+/// The value of kMovementParam that marks a side-view map.
 inline constexpr const char* kPlatformerMovement = "platformer";
 
 /// The model a map records in its params, if it says "movement": "platformer"; fields it does

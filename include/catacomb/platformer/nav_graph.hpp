@@ -28,21 +28,30 @@ namespace catacomb {
 struct NavEdge {
   int32_t to = 0;     ///< target node
   int32_t cost = 0;   ///< the move's cost
+  /// Move::kind
   MoveKind kind = MoveKind::Walk;
   int8_t dir = 0;     ///< Move::dir
   uint8_t rise = 0;   ///< Move::rise
   uint8_t glide = 0;  ///< Move::glide
 };
 
+/// The navigation graph of a side-view map under one movement model: a node per cell where the
+/// body rests, a directed edge per move (the cheapest per target). Built once, then answers any
+/// number of queries; read-only after construction.
 class NavGraph {
  public:
   /// Builds the graph. Throws InvalidArgument for a bad model (model.check()).
   NavGraph(const Grid<Terrain>& tiles, const MovementModel& model);
 
+  /// Columns of the map. [Units: cells]
   int width() const { return width_; }
+  /// Rows of the map. [Units: cells]
   int height() const { return height_; }
+  /// The movement model the graph was built for.
   const MovementModel& model() const { return model_; }
+  /// Number of nodes (cells where the body rests).
   int node_count() const { return static_cast<int>(cells_.size()); }
+  /// Number of edges (moves).
   int64_t edge_count() const { return static_cast<int64_t>(edges_.size()); }
   /// The node at cell `p`, or -1 when the body cannot rest there (or `p` is off the map).
   int node_at(Point p) const {

@@ -16,10 +16,12 @@ namespace catacomb {
 
 /// A route as moves. "No path" is an answer (status NoPath), not an error.
 struct PlatformerRoute {
+  /// Found, NoPath, or BudgetExhausted when the options set a budget.
   PathStatus status = PathStatus::NoPath;
   std::vector<Move> moves;  ///< from the start cell to the goal cell; empty unless found
   int64_t cost = 0;         ///< sum of the moves' costs
   int64_t expanded = 0;     ///< nodes expanded by A*
+  /// True when a route was found.
   bool found() const { return status == PathStatus::Found; }
 };
 

@@ -46,6 +46,7 @@ std::string_view overlay_name(Overlay o);
 /// naming the first bad item (the whole list when an item is empty).
 std::vector<Overlay> parse_overlays(std::string_view list, const std::string& flag = "--overlay");
 
+/// What render_annotated draws on top of the preview.
 struct AnnotateOptions {
   /// Pixels per tile. [Limit: 1 to 64, and the image within kMaxImageSide / kMaxImagePixels]
   int scale = 4;
@@ -66,10 +67,15 @@ void check_annotate_options(const AnnotateOptions& o, int width, int height);
 
 /// Size in pixels of the image render_annotated draws for these inputs (the legend included).
 struct ImageSize {
+  /// [Units: pixels]
   int width = 0;
+  /// [Units: pixels]
   int height = 0;
+  /// Equal when both sides are equal.
   friend bool operator==(const ImageSize&, const ImageSize&) = default;
 };
+/// The size of the image render_annotated would draw for these inputs, without drawing it (to
+/// check it against the image limits first).
 ImageSize annotated_size(const Dungeon& d, const ValidationReport& report, const MapAnalysis& analysis,
                          const AnnotateOptions& o);
 

@@ -18,6 +18,7 @@ namespace catacomb {
 /// Most thumbnails on one contact sheet page.
 inline constexpr int kContactSheetPageSize = 100;
 
+/// The shape of a contact sheet page.
 struct ContactSheetOptions {
   /// Side of the square box each thumbnail is centred in. [Limit: 16 to 1024] [Units: pixels]
   int thumb_side = 160;
@@ -34,6 +35,7 @@ Image render_thumbnail(const Dungeon& d, int max_side = 160);
 
 /// One box of a contact sheet.
 struct ContactEntry {
+  /// The seed the map was generated from, written in the label.
   uint64_t seed = 0;
   /// False for a seed that failed: drawn as an empty red-framed box labelled "seed N: failed".
   bool valid = false;
@@ -66,7 +68,9 @@ ContactSheetLayout contact_sheet_layout(int count, const ContactSheetOptions& op
 
 /// Background, label and failure colours of the page.
 inline constexpr Rgb kSheetBackground = {24, 24, 28};
+/// Colour of the labels.
 inline constexpr Rgb kSheetLabel = {225, 225, 225};
+/// Colour of a failed seed's frame and label.
 inline constexpr Rgb kSheetFailed = {220, 40, 40};
 
 /// The label under an entry: "seed N", or "seed N: failed".

@@ -12,6 +12,7 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// An 8-bit colour: red, green, blue.
 using Rgb = std::array<uint8_t, 3>;
 
 /// Largest side of a PNG we write. [Units: pixels]
@@ -21,14 +22,18 @@ inline constexpr int64_t kMaxImagePixels = int64_t{1} << 28;
 
 /// A row-major 8-bit RGB image.
 struct Image {
+  /// [Units: pixels]
   int width = 0;
+  /// [Units: pixels]
   int height = 0;
   std::vector<uint8_t> rgb;  ///< 3 * width * height bytes
 
   /// Throws InvalidArgument for sides < 1 or beyond kMaxImageSide / kMaxImagePixels.
   Image(int w, int h, Rgb fill = {0, 0, 0});
   Image() = default;
+  /// The colour of pixel (x, y) (x the column, y the row). Unchecked: (x, y) must lie inside.
   Rgb get(int x, int y) const;
+  /// Sets pixel (x, y) to `c`. Unchecked: (x, y) must lie inside.
   void set(int x, int y, Rgb c);
   /// Fills the pixel rectangle [x, x + w) x [y, y + h), clipped to the image.
   void fill_rect(int x, int y, int w, int h, Rgb c);

@@ -11,6 +11,8 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// The design features of a map, as analyse_map finds them: dead ends, chokepoints, loops and
+/// dead-end rooms.
 struct MapAnalysis {
   /// Cells reachable from the start with exactly one neighbour reachable in one move (under
   /// the options' moves): the tips of dead-end passages. Row-major order.

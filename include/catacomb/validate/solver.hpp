@@ -30,6 +30,7 @@ namespace catacomb {
 /// plus a walk over the area graph).
 inline constexpr int64_t kDefaultMaxSolverStates = 1000000;
 
+/// Options of solve_dungeon: the rules the player moves under and a cap on the search.
 struct SolveOptions {
   /// Which terrain can be walked and what it costs.
   CostTable costs = CostTable::dungeon();
@@ -54,7 +55,10 @@ std::string_view step_kind_name(StepKind k);
 /// The kind called `name`, if any.
 std::optional<StepKind> step_kind_from_name(std::string_view name);
 
+/// One step of a walkthrough: a walk from where the previous step ended to a key, a door, an
+/// objective or the exit.
 struct WalkStep {
+  /// What the step does.
   StepKind kind = StepKind::Take;
   /// Index into Dungeon::objectives (TakeKey, Take, ReachExit) or -1.
   int objective = -1;
@@ -85,6 +89,7 @@ struct WalkMetrics {
   /// Length (moves) and cost of the critical path: start to exit taking only the keys and
   /// opening only the doors the exit needs (the plan that opens the fewest doors).
   int64_t critical_length = 0;
+  /// Cost of the critical path (the entry costs of its cells, diagonals scaled).
   double critical_cost = 0;
   /// Keys picked up on the critical path.
   int keys_on_critical_path = 0;
@@ -97,9 +102,11 @@ struct WalkMetrics {
   int optional_objectives = 0;
   /// Length and cost of the full walkthrough.
   int64_t walkthrough_length = 0;
+  /// Cost of the full walkthrough.
   double walkthrough_cost = 0;
 };
 
+/// How solve_dungeon ended.
 enum class SolveStatus : uint8_t {
   Completable,     ///< the exit can be reached
   NotCompletable,  ///< it cannot (or there is no start or no exit)
@@ -108,8 +115,12 @@ enum class SolveStatus : uint8_t {
 /// "completable", "not-completable", "state-cap".
 std::string_view solve_status_name(SolveStatus s);
 
+/// What solve_dungeon found: whether the map can be finished, a walkthrough, why each
+/// objective it cannot reach is out of reach, softlocks and the design metrics.
 struct Solution {
+  /// Completable, NotCompletable or StateCap.
   SolveStatus status = SolveStatus::NotCompletable;
+  /// The key rule the map was solved under.
   KeyRule key_rule = KeyRule::Reusable;
   /// States visited.
   int64_t states = 0;
@@ -129,6 +140,7 @@ struct Solution {
   std::optional<Softlock> softlock;
   /// With consumable keys: how many of the visited states are softlocks.
   int64_t softlock_states = 0;
+  /// The walkthrough's design metrics.
   WalkMetrics metrics;
   /// For StateCap and for maps without a start or exit: one sentence saying so.
   std::string message;

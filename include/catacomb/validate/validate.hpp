@@ -19,6 +19,8 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+/// Options of validate_dungeon: the rules the player moves under, what the report keeps, the
+/// solver and threads.
 struct ValidateOptions {
   /// Which terrain can be walked and what it costs.
   CostTable costs = CostTable::dungeon();
@@ -63,7 +65,9 @@ enum class ProblemKind : uint8_t {
 /// "not-completable", "solver-cap", "bad-lock".
 std::string_view problem_kind_name(ProblemKind k);
 
+/// One reason a map is not valid.
 struct Problem {
+  /// What kind of problem it is.
   ProblemKind kind;
   /// Index into Dungeon::objectives of the objective concerned, or -1.
   int objective = -1;
@@ -71,9 +75,13 @@ struct Problem {
   std::string message;
 };
 
+/// One objective's result.
 struct ObjectiveReport {
+  /// The objective, as in the dungeon.
   Objective objective;
+  /// True when it lies on the map.
   bool on_map = false;
+  /// True when its tile can be entered under the cost table.
   bool passable = false;
   bool reachable = false;  ///< from the start (the start itself is reachable when passable)
   /// Cost of the cheapest route from the start, when reachable.
@@ -84,15 +92,20 @@ struct ObjectiveReport {
   std::vector<Point> route;
 };
 
+/// What validate_dungeon found: whether the map is valid, each objective's route from the start,
+/// the regions and every problem.
 struct ValidationReport {
+  /// True when the map has no problem (see validate_dungeon).
   bool valid = false;
   /// Connected regions of passable cells (under the options' moves).
   int regions = 0;
+  /// Cells that can be entered under the cost table.
   int64_t passable_cells = 0;
   /// Passable cells that cannot be reached from the start (all of them when there is no
   /// usable start). Reported, but not a problem by itself.
   int64_t unreachable_cells = 0;
   std::vector<ObjectiveReport> objectives;  ///< one per Dungeon::objectives entry, same order
+  /// Every problem found, each with a sentence; empty when valid.
   std::vector<Problem> problems;
   /// Connected regions of passable cells; only with ValidateOptions::keep_maps.
   std::optional<RegionMap> region_map;
@@ -107,7 +120,7 @@ struct ValidationReport {
 /// map's legend, read_json_legend_costs) or else the recipe's "costs" preset (dungeon when the map
 /// has none) with its "deep_water"; the moves from the recipe's "neighbors" and "diagonal"
 /// (8 without corner cutting when absent); the map's key rule. Throws InvalidArgument naming
-/// params.<name> for a recorded value catacomb does not know.
+/// `params.<name>` for a recorded value catacomb does not know.
 ValidateOptions map_rules(const Dungeon& d, const std::optional<CostTable>& legend = std::nullopt);
 
 /// Validates `d`. Valid means: exactly one start, every objective on the map, on a passable
