@@ -9,13 +9,16 @@
 #                             and Wine, the aarch64 cross compiler and qemu-user, Clang and libc++
 #   scripts/setup.sh --fuzz   also Clang and its runtime libraries (libFuzzer, sanitizers) for
 #                             scripts/fuzz.sh
-# The flags combine (scripts/setup.sh --bench --cross --fuzz).
+#   scripts/setup.sh --docs   also mkdocs and Doxygen (scripts/docs.sh: the docs site and the API
+#                             reference) and clang-format 14 (scripts/format.sh)
+# The flags combine (scripts/setup.sh --bench --cross --fuzz --docs). ccache is always installed:
+# catacomb's builds compile through it when it is there.
 # Runs apt-get through sudo when not root.
 set -euo pipefail
 
 bench=0
 packages=(cmake g++ gcc make pkg-config libgtest-dev libgmock-dev googletest libstb-dev libcli11-dev
-          nlohmann-json3-dev libbenchmark-dev libpugixml-dev zlib1g-dev chromium fonts-liberation tiled)
+          nlohmann-json3-dev libbenchmark-dev libpugixml-dev zlib1g-dev chromium fonts-liberation tiled ccache)
 for arg in "$@"; do
   case "$arg" in
     --bench) bench=1
@@ -23,7 +26,8 @@ for arg in "$@"; do
     --cross) packages+=(g++-mingw-w64-x86-64-posix wine64 g++-aarch64-linux-gnu qemu-user clang libc++-dev
                         libc++abi-dev) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
-    *) echo "setup: unknown argument '$arg' (expected --bench, --cross or --fuzz)" >&2; exit 2 ;;
+    --docs) packages+=(mkdocs doxygen clang-format-14) ;;
+    *) echo "setup: unknown argument '$arg' (expected --bench, --cross, --fuzz or --docs)" >&2; exit 2 ;;
   esac
 done
 
