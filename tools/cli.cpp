@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <regex>
 #include <string_view>
 #include <utility>
@@ -47,17 +49,12 @@ std::string reword_parse_error(const std::string& what) {
   return what;
 }
 
-}  // namespace
+// Every subcommand, with the CLI11 subcommand it parses into.
+using Commands = std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>>;
 
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  CLI::App app{"catacomb: seeded procedural dungeons, proven playable.", "catacomb"};
-  app.set_version_flag("--version", std::string("catacomb ") + CATACOMB_VERSION);
-  app.require_subcommand(1);
-  app.allow_extras();
-  app.footer("Exit codes: 0 ok, 1 validation failed, 2 bad usage or input, 3 I/O error.\n"
-             "Run 'catacomb SUBCOMMAND --help' for the options and an example of each.");
-
-  std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
+// Adds the subcommands to `app`, in the order --help lists them.
+Commands add_commands(CLI::App& app) {
+  Commands commands;
   auto add = [&](std::unique_ptr<Command> (*make)(CLI::App&)) {
     size_t before = app.get_subcommands({}).size();
     auto cmd = make(app);
@@ -71,9 +68,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   add(add_path_command);
   add(add_scen_command);
   add(add_batch_command);
+  return commands;
+}
 
-  // No option takes an empty value: `--png ''` is refused, not read as "not given" (numbers
-  // refuse it in their own check, tools/number_flags.hpp).
+// No option takes an empty value: `--png ''` is refused, not read as "not given" (numbers
+// refuse it in their own check, tools/number_flags.hpp).
+void refuse_empty_values(const Commands& commands) {
   for (auto& [sub, cmd] : commands)
     for (CLI::Option* opt : sub->get_options())
       if (opt->get_expected_min() > 0) {
@@ -85,7 +85,20 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             },
             "", "non-empty"));
       }
+}
 
+// "catacomb" and the name of the subcommand parsed, if any, as messages name the command.
+std::string parsed_command(const Commands& commands) {
+  std::string where = "catacomb";
+  for (auto& [sub, cmd] : commands)
+    if (sub->parsed()) where += " " + sub->get_name();
+  return where;
+}
+
+// Parses `args` into `app`. Returns the exit code when parsing ends the run (help, version or a
+// usage error, printed), nothing when a subcommand is to run.
+std::optional<int> parse_args(CLI::App& app, const Commands& commands, const std::vector<std::string>& args,
+                              std::ostream& out, std::ostream& err) {
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {
     app.parse(reversed);
@@ -112,51 +125,63 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
           << ")\n";
       return kExitUsage;
     }
-    std::string where = "catacomb";
-    for (auto& [sub, cmd] : commands)
-      if (sub->parsed()) where += " " + sub->get_name();
+    const std::string where = parsed_command(commands);
     err << where << ": error: " << reword_parse_error(e.what()) << " (see '" << where << " --help')\n";
     return kExitUsage;
   } catch (const catacomb::InvalidArgument& e) {  // a value refused by a strict check while parsing
-    std::string where = "catacomb";
-    for (auto& [sub, cmd] : commands)
-      if (sub->parsed()) where += " " + sub->get_name();
-    err << where << ": error: " << cli_message(e) << "\n";
+    err << parsed_command(commands) << ": error: " << cli_message(e) << "\n";
     return kExitUsage;
   }
+  return std::nullopt;
+}
 
-  for (auto& [sub, cmd] : commands) {
-    if (!sub->parsed()) continue;
-    const std::string where = "catacomb " + sub->get_name();
-    // Unknown arguments, reported in the order given (CLI11's own message lists them reversed).
-    std::vector<std::string> extras = sub->remaining();
-    for (const auto& e : app.remaining()) extras.push_back(e);
-    if (!extras.empty()) {
-      std::string list;
-      for (const auto& e : extras) list += (list.empty() ? "" : " ") + e;
-      err << where << ": error: unknown argument " << list << " (expected an option listed by '" << where
-          << " --help')\n";
-      return kExitUsage;
-    }
-    try {
-      return cmd->run(out, err);
-    } catch (const catacomb::InvalidArgument& e) {
-      err << where << ": error: " << cli_message(e) << "\n";
-      return kExitUsage;
-    } catch (const catacomb::GenerationError& e) {
-      err << where << ": error: " << e.what() << "\n";
-      return kExitFailed;
-    } catch (const catacomb::IoError& e) {
-      err << where << ": error: " << e.what() << "\n";
-      return kExitIo;
-    } catch (const catacomb::Error& e) {
-      err << where << ": error: " << e.what() << "\n";
-      return kExitIo;
-    } catch (const std::bad_alloc&) {
-      err << where << ": error: out of memory (try a smaller map)\n";
-      return kExitIo;
-    }
+// Runs the parsed subcommand `sub`, mapping its outcome to an exit code.
+int run_command(const CLI::App& app, CLI::App& sub, Command& cmd, std::ostream& out, std::ostream& err) {
+  const std::string where = "catacomb " + sub.get_name();
+  // Unknown arguments, reported in the order given (CLI11's own message lists them reversed).
+  std::vector<std::string> extras = sub.remaining();
+  for (const auto& e : app.remaining()) extras.push_back(e);
+  if (!extras.empty()) {
+    std::string list;
+    for (const auto& e : extras) list += (list.empty() ? "" : " ") + e;
+    err << where << ": error: unknown argument " << list << " (expected an option listed by '" << where
+        << " --help')\n";
+    return kExitUsage;
   }
+  try {
+    return cmd.run(out, err);
+  } catch (const catacomb::InvalidArgument& e) {
+    err << where << ": error: " << cli_message(e) << "\n";
+    return kExitUsage;
+  } catch (const catacomb::GenerationError& e) {
+    err << where << ": error: " << e.what() << "\n";
+    return kExitFailed;
+  } catch (const catacomb::IoError& e) {
+    err << where << ": error: " << e.what() << "\n";
+    return kExitIo;
+  } catch (const catacomb::Error& e) {
+    err << where << ": error: " << e.what() << "\n";
+    return kExitIo;
+  } catch (const std::bad_alloc&) {
+    err << where << ": error: out of memory (try a smaller map)\n";
+    return kExitIo;
+  }
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CLI::App app{"catacomb: seeded procedural dungeons, proven playable.", "catacomb"};
+  app.set_version_flag("--version", std::string("catacomb ") + CATACOMB_VERSION);
+  app.require_subcommand(1);
+  app.allow_extras();
+  app.footer("Exit codes: 0 ok, 1 validation failed, 2 bad usage or input, 3 I/O error.\n"
+             "Run 'catacomb SUBCOMMAND --help' for the options and an example of each.");
+  const Commands commands = add_commands(app);
+  refuse_empty_values(commands);
+  if (const std::optional<int> code = parse_args(app, commands, args, out, err)) return *code;
+  for (auto& [sub, cmd] : commands)
+    if (sub->parsed()) return run_command(app, *sub, *cmd, out, err);
   return kExitUsage;
 }
 

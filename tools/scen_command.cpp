@@ -38,6 +38,16 @@ struct Mismatch {
   double cost = 0;
 };
 
+// What running a scenario file's problems found.
+struct ScenResults {
+  size_t problems = 0;
+  size_t matched = 0;                   // cost within kTolerance of optimal_length
+  double mean_us = 0, median_us = 0;    // wall-clock time per query
+  double mean_expanded = 0;             // nodes expanded per query
+  std::vector<Mismatch> listed;         // the first kMaxListed mismatches, in file order
+  size_t mismatched() const { return problems - matched; }
+};
+
 class ScenCommand : public Command {
  public:
   explicit ScenCommand(CLI::App& app) {
@@ -74,7 +84,18 @@ class ScenCommand : public Command {
                               std::to_string(s.map_height) + ", the size problem " + std::to_string(i + 1) + " of " +
                               scen_path_ + " names)");
     }
+    const ScenResults results = run_problems(problems, tiles, algorithm);
+    if (json_)
+      print_json(out, results, map_path);
+    else
+      print_text(out, results, map_path, tiles);
+    return results.mismatched() == 0 ? kExitOk : kExitFailed;
+  }
 
+ private:
+  // Runs every problem on `tiles` and compares its cost with the optimal length.
+  static ScenResults run_problems(const std::vector<Scenario>& problems, const Grid<Terrain>& tiles,
+                                  Algorithm algorithm) {
     // Engines are set up before the clock starts; only queries are timed.
     JumpPointSearch jps;
     GridSearch search;
@@ -88,10 +109,9 @@ class ScenCommand : public Command {
       search.set_map(tiles, CostTable::uniform());
     }
 
+    ScenResults results;
     std::vector<double> micros;
     micros.reserve(problems.size());
-    std::vector<Mismatch> listed;
-    size_t matched = 0;
     int64_t expanded = 0;
     for (size_t i = 0; i < problems.size(); ++i) {
       const Scenario& s = problems[i];
@@ -102,70 +122,75 @@ class ScenCommand : public Command {
       micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
       expanded += r.expanded;
       if (r.found() && matches(r.cost, s.optimal_length)) {
-        ++matched;
-      } else if (listed.size() < kMaxListed) {
-        listed.push_back({i + 1, s, r.status, r.cost});
+        ++results.matched;
+      } else if (results.listed.size() < kMaxListed) {
+        results.listed.push_back({i + 1, s, r.status, r.cost});
       }
     }
 
     const size_t n = problems.size();
-    double mean_us = 0, median_us = 0, mean_expanded = 0;
+    results.problems = n;
     if (n > 0) {
-      for (double m : micros) mean_us += m;
-      mean_us /= static_cast<double>(n);
+      for (double m : micros) results.mean_us += m;
+      results.mean_us /= static_cast<double>(n);
       std::sort(micros.begin(), micros.end());
-      median_us = n % 2 == 1 ? micros[n / 2] : (micros[n / 2 - 1] + micros[n / 2]) / 2;
-      mean_expanded = static_cast<double>(expanded) / static_cast<double>(n);
+      results.median_us = n % 2 == 1 ? micros[n / 2] : (micros[n / 2 - 1] + micros[n / 2]) / 2;
+      results.mean_expanded = static_cast<double>(expanded) / static_cast<double>(n);
     }
-    const size_t mismatched = n - matched;
-
-    if (json_) {
-      nlohmann::ordered_json j;
-      j["problems"] = n;
-      j["matched"] = matched;
-      j["mismatched"] = mismatched;
-      j["mean_us"] = mean_us;
-      j["median_us"] = median_us;
-      j["mean_expanded"] = mean_expanded;
-      j["algorithm"] = algorithm_;
-      j["map"] = map_path;
-      nlohmann::ordered_json list = nlohmann::ordered_json::array();
-      for (const Mismatch& m : listed) {
-        nlohmann::ordered_json e;
-        e["problem"] = m.problem;
-        e["start"] = {m.scenario.start.x, m.scenario.start.y};
-        e["goal"] = {m.scenario.goal.x, m.scenario.goal.y};
-        e["optimal_length"] = m.scenario.optimal_length;
-        e["status"] = std::string(path_status_name(m.status));
-        e["cost"] = m.cost;
-        list.push_back(std::move(e));
-      }
-      j["mismatches"] = std::move(list);
-      out << j.dump(2) << "\n";
-    } else {
-      out << "scenarios: " << scen_path_ << " (" << n << " problems)\n"
-          << "map:       "
-          << (map_path.empty() ? std::string("(none)")
-                               : map_path + " (" + std::to_string(tiles.width()) + "x" + std::to_string(tiles.height()) + ")")
-          << "\n"
-          << "algorithm: " << algorithm_ << "\n"
-          << "matched:   " << matched << " of " << n << " (relative tolerance 1e-5)";
-      if (mismatched > 0) out << ", " << mismatched << " mismatched";
-      out << "\n"
-          << "time:      mean " << format_fixed(mean_us, 2) << " us, median " << format_fixed(median_us, 2)
-          << " us per query\n"
-          << "expanded:  mean " << format_fixed(mean_expanded, 1) << " nodes per query\n";
-      for (const Mismatch& m : listed)
-        out << "mismatch:  problem " << m.problem << " " << to_string(m.scenario.start) << " -> "
-            << to_string(m.scenario.goal) << ": optimal " << format_fixed(m.scenario.optimal_length, 8) << ", got "
-            << (m.status == PathStatus::Found ? format_fixed(m.cost, 8) : std::string(path_status_name(m.status)))
-            << "\n";
-      if (mismatched > listed.size()) out << "mismatch:  ... and " << mismatched - listed.size() << " more\n";
-    }
-    return mismatched == 0 ? kExitOk : kExitFailed;
+    return results;
   }
 
- private:
+  // The report as one JSON object (--json).
+  void print_json(std::ostream& out, const ScenResults& results, const std::string& map_path) const {
+    nlohmann::ordered_json j;
+    j["problems"] = results.problems;
+    j["matched"] = results.matched;
+    j["mismatched"] = results.mismatched();
+    j["mean_us"] = results.mean_us;
+    j["median_us"] = results.median_us;
+    j["mean_expanded"] = results.mean_expanded;
+    j["algorithm"] = algorithm_;
+    j["map"] = map_path;
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const Mismatch& m : results.listed) {
+      nlohmann::ordered_json e;
+      e["problem"] = m.problem;
+      e["start"] = {m.scenario.start.x, m.scenario.start.y};
+      e["goal"] = {m.scenario.goal.x, m.scenario.goal.y};
+      e["optimal_length"] = m.scenario.optimal_length;
+      e["status"] = std::string(path_status_name(m.status));
+      e["cost"] = m.cost;
+      list.push_back(std::move(e));
+    }
+    j["mismatches"] = std::move(list);
+    out << j.dump(2) << "\n";
+  }
+
+  // The text report: one "name: value" line each, then a line per listed mismatch.
+  void print_text(std::ostream& out, const ScenResults& results, const std::string& map_path,
+                  const Grid<Terrain>& tiles) const {
+    const size_t n = results.problems, mismatched = results.mismatched();
+    out << "scenarios: " << scen_path_ << " (" << n << " problems)\n"
+        << "map:       "
+        << (map_path.empty() ? std::string("(none)")
+                             : map_path + " (" + std::to_string(tiles.width()) + "x" + std::to_string(tiles.height()) + ")")
+        << "\n"
+        << "algorithm: " << algorithm_ << "\n"
+        << "matched:   " << results.matched << " of " << n << " (relative tolerance 1e-5)";
+    if (mismatched > 0) out << ", " << mismatched << " mismatched";
+    out << "\n"
+        << "time:      mean " << format_fixed(results.mean_us, 2) << " us, median " << format_fixed(results.median_us, 2)
+        << " us per query\n"
+        << "expanded:  mean " << format_fixed(results.mean_expanded, 1) << " nodes per query\n";
+    for (const Mismatch& m : results.listed)
+      out << "mismatch:  problem " << m.problem << " " << to_string(m.scenario.start) << " -> "
+          << to_string(m.scenario.goal) << ": optimal " << format_fixed(m.scenario.optimal_length, 8) << ", got "
+          << (m.status == PathStatus::Found ? format_fixed(m.cost, 8) : std::string(path_status_name(m.status)))
+          << "\n";
+    if (mismatched > results.listed.size())
+      out << "mismatch:  ... and " << mismatched - results.listed.size() << " more\n";
+  }
+
   // The map named by the scenario's map column: its file name next to the scenario file, then in
   // ../maps/ relative to it.
   std::string find_map(const std::vector<Scenario>& problems) const {

@@ -170,6 +170,43 @@ class BatchCommand : public Command {
     GenerateConfig cfg = flags_->resolve();
     cfg.check();
     const bool create = check_out_dir(dir_);
+    BatchJob job = make_job(cfg, all, shard, listed);
+    check_job(job, cfg, all, listed, create);
+    if (create) {
+      std::error_code ec;
+      fs::create_directory(dir_, ec);
+      if (ec) throw IoError("create the directory", dir_, ec.message());
+    }
+    const BatchLock lock(dir_);
+    remove_stale_temporaries(dir_);
+
+    BatchRunInfo info = run_info(cfg, all, shard, listed);
+    job.columns = info.columns;
+    job.journal = in_dir(kJournalFile);
+    job.journal_header = batch_journal_header(info);
+    const SeedIndex index(job);
+    const uint64_t resume_from = resume_ ? read_journal(job, index) : 0;
+    const BatchResult result = run_seeds(job, err);
+
+    info.contact_sheets = result.contact_sheets;
+    info.html = html_ ? "index.html" : "";
+    info.elapsed_s = result.elapsed_s;
+    const ReviewPageInfo page = html_ ? review_page_info(cfg, job, shard, result) : ReviewPageInfo{};
+    const SummaryTotals totals = write_summary(job, index, resume_from, shard.index == 1, info, html_ ? &page : nullptr);
+    return report(job, result, totals, out, err);
+  }
+
+ private:
+  static constexpr const char* kJournalFile = ".catacomb-batch.journal";
+
+  struct SummaryTotals {
+    uint64_t seeds = 0, valid = 0;
+    SeedRow first_failure;  ///< the first failed seed in the run's order, when valid < seeds
+  };
+
+  // The job of this run from the checked inputs: its shard of `all` (or of the listed seeds).
+  BatchJob make_job(const GenerateConfig& cfg, const SeedSpan& all, const Shard& shard,
+                    const std::vector<uint64_t>& listed) const {
     BatchJob job;
     job.config = cfg;
     job.seeds = shard_span(all, shard);
@@ -183,6 +220,13 @@ class BatchCommand : public Command {
     job.scale = scale_;
     job.overlay = overlay_;
     job.config.keep_maps = !overlay_.empty();  // the overlays draw validation's maps: kept, not made again
+    return job;
+  }
+
+  // The checks of the job before anything is written: the output flags, the review page's size,
+  // the memory budget and every seed's paths. `create` tells that dir_ is still to be made.
+  void check_job(const BatchJob& job, const GenerateConfig& cfg, const SeedSpan& all,
+                 const std::vector<uint64_t>& listed, bool create) const {
     {
       // The output flags (scale for this map size, overlays) as generate checks them, on the
       // files of the first seed placed in a directory that exists already.
@@ -198,15 +242,11 @@ class BatchCommand : public Command {
     memory_.check("generate", uint64_t(cfg.width) * uint64_t(cfg.height), generate_bytes_per_cell(cfg.generator),
                   static_cast<uint64_t>(threads_));
     check_seed_paths(job);  // every seed's, not only the first's: nothing is written otherwise
-    if (create) {
-      std::error_code ec;
-      fs::create_directory(dir_, ec);
-      if (ec) throw IoError("create the directory", dir_, ec.message());
-    }
-    const BatchLock lock(dir_);
-    remove_stale_temporaries(dir_);
+  }
 
-    const BatchColumns columns{tmj_, map_, cfg.locks > 0};
+  // What summary.json (and the journal's header) records of this run, before it runs.
+  BatchRunInfo run_info(const GenerateConfig& cfg, const SeedSpan& all, const Shard& shard,
+                        const std::vector<uint64_t>& listed) const {
     BatchRunInfo info;
     info.generator = generator_kind_name(cfg.generator);
     info.first_seed = listed.empty() ? all.first : *std::min_element(listed.begin(), listed.end());
@@ -217,13 +257,13 @@ class BatchCommand : public Command {
     info.parameters = cfg.params();
     info.scale = scale_;
     info.overlay = overlay_;
-    info.columns = columns;
-    job.columns = columns;
-    job.journal = in_dir(kJournalFile);
-    job.journal_header = batch_journal_header(info);
-    const SeedIndex index(job);
-    const uint64_t resume_from = resume_ ? read_journal(job, index) : 0;
+    info.columns = BatchColumns{tmj_, map_, cfg.locks > 0};
+    return info;
+  }
 
+  // Runs the job's seeds with Ctrl-C and SIGTERM caught (they stop it after the seeds in flight),
+  // drawing the progress line on stderr when it is a terminal.
+  static BatchResult run_seeds(BatchJob& job, std::ostream& err) {
     const bool tty = err.rdbuf() == std::cerr.rdbuf() && stderr_is_terminal();
     BatchProgress progress;
     if (tty)
@@ -242,31 +282,36 @@ class BatchCommand : public Command {
       }
     }
     if (tty) err << "\n";
+    return result;
+  }
 
-    info.contact_sheets = result.contact_sheets;
-    info.html = html_ ? "index.html" : "";
-    info.elapsed_s = result.elapsed_s;
+  // The review page's title, seeds and the commands that give its files again (--html).
+  ReviewPageInfo review_page_info(const GenerateConfig& cfg, const BatchJob& job, const Shard& shard,
+                                  const BatchResult& result) const {
     ReviewPageInfo page;
-    if (html_) {
-      page.generator = generator_kind_name(cfg.generator);
-      page.seeds = job.seeds.count == 0 ? std::string()
-                   : job.listed.empty()  ? std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last())
-                                         : std::to_string(job.listed.size()) + " from " + seeds_file_;
-      page.title = "catacomb batch: " + std::string(generator_kind_name(cfg.generator)) + ", seeds " + page.seeds;
-      if (shard.count > 1)
-        page.title += " (shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) + ")";
-      page.contact_sheet = result.contact_sheets.empty() ? std::string() : result.contact_sheets.front();
-      // The commands that give the same files again: the recipe's flags, then the preview's.
-      std::string preview_flags = scale_ != 4 ? " --scale " + std::to_string(scale_) : std::string();
-      if (!overlay_.empty()) preview_flags += " --overlay " + overlay_;
-      const std::string recipe = generator_flags_text(cfg);
-      page.generate_command = "catacomb generate" + recipe + preview_flags;
-      page.picks_command = "catacomb batch --seeds-file picks.txt" + recipe + preview_flags + (tmj_ ? " --tmj" : "") +
-                           (map_ ? " --map" : "") + " --out picks --html";
-      page.batch_key = page.seeds + recipe;
-    }
-    const SummaryTotals totals = write_summary(job, index, resume_from, shard.index == 1, info, html_ ? &page : nullptr);
+    page.generator = generator_kind_name(cfg.generator);
+    page.seeds = job.seeds.count == 0 ? std::string()
+                 : job.listed.empty()  ? std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last())
+                                       : std::to_string(job.listed.size()) + " from " + seeds_file_;
+    page.title = "catacomb batch: " + std::string(generator_kind_name(cfg.generator)) + ", seeds " + page.seeds;
+    if (shard.count > 1)
+      page.title += " (shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) + ")";
+    page.contact_sheet = result.contact_sheets.empty() ? std::string() : result.contact_sheets.front();
+    // The commands that give the same files again: the recipe's flags, then the preview's.
+    std::string preview_flags = scale_ != 4 ? " --scale " + std::to_string(scale_) : std::string();
+    if (!overlay_.empty()) preview_flags += " --overlay " + overlay_;
+    const std::string recipe = generator_flags_text(cfg);
+    page.generate_command = "catacomb generate" + recipe + preview_flags;
+    page.picks_command = "catacomb batch --seeds-file picks.txt" + recipe + preview_flags + (tmj_ ? " --tmj" : "") +
+                         (map_ ? " --map" : "") + " --out picks --html";
+    page.batch_key = page.seeds + recipe;
+    return page;
+  }
 
+  // The closing report once the summary is written, and the exit code: interrupted (the journal
+  // stays for --resume), or complete (the journal goes) with every seed valid or not.
+  int report(const BatchJob& job, const BatchResult& result, const SummaryTotals& totals, std::ostream& out,
+             std::ostream& err) const {
     const uint64_t n = totals.seeds, valid = totals.valid;
     if (result.interrupted) {
       err << "catacomb batch: interrupted: " << n << " of " << job.seed_count()
@@ -289,8 +334,6 @@ class BatchCommand : public Command {
     return kExitOk;
   }
 
- private:
-  static constexpr const char* kJournalFile = ".catacomb-batch.journal";
 
   std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).generic_string(); }
 
@@ -323,11 +366,6 @@ class BatchCommand : public Command {
     if (in.bad()) throw IoError("read", job.journal, std::strerror(errno));
     return size;
   }
-
-  struct SummaryTotals {
-    uint64_t seeds = 0, valid = 0;
-    SeedRow first_failure;  ///< the first failed seed in the run's order, when valid < seeds
-  };
 
   // Writes summary.csv, seeds.jsonl, summary.json and (with `page`) index.html from the journal,
   // all together (staged, then committed). The journal's rows are put in the run's order by a

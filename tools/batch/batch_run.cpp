@@ -281,15 +281,14 @@ Image regenerate_thumbnail(const BatchJob& job, uint64_t seed) {
   return render_thumbnail(generate_dungeon(job.config, seed).dungeon);
 }
 
-}  // namespace
+// Whether an earlier run finished seed `i` of the job: 1 valid, 2 failed, 0 not (or not resuming).
+uint8_t resumed_at(const BatchJob& job, uint64_t i) {
+  return job.resumed.empty() ? 0 : job.resumed[static_cast<size_t>(i)];
+}
 
-BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
-  const auto t0 = Clock::now();
+// For each contact sheet page, whether it is to be written.
+std::vector<char> contact_pages_needed(const BatchJob& job) {
   const uint64_t total = job.seed_count();
-  // A resumed seed is marked by one byte: 1 valid, 2 failed (none when not resuming).
-  assert(job.resumed.empty() || job.resumed.size() == total);
-  auto resumed_at = [&job](uint64_t i) -> uint8_t { return job.resumed.empty() ? 0 : job.resumed[static_cast<size_t>(i)]; };
-  ContactPager pager(job.dir, total);
   // A page needs writing unless it exists and every one of its seeds was finished before.
   const auto per = static_cast<uint64_t>(kContactSheetPageSize);
   std::vector<char> page_needed(contact_sheet_pages(static_cast<size_t>(total)), 1);
@@ -297,96 +296,133 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
     std::error_code ec;
     if (!std::filesystem::exists(in_dir(job.dir, contact_sheet_file(p, page_needed.size())), ec)) continue;
     bool all = true;
-    for (uint64_t i = p * per; i < std::min(total, (p + 1) * per); ++i) all = all && resumed_at(i) != 0;
+    for (uint64_t i = p * per; i < std::min(total, (p + 1) * per); ++i) all = all && resumed_at(job, i) != 0;
     page_needed[p] = !all;
   }
-  if (job.tmj) {
-    const TiledTileset tileset = make_tiled_tileset(kBatchTileset, kTiledTileSize, job.config.cost_table());
-    OutputBatch files;
-    files.stage(in_dir(job.dir, kBatchTileset), tileset.tsj);
-    files.stage(in_dir(job.dir, tileset.image_file), tileset.png);
-    files.commit();
-  }
-  Journal journal(job);
+  return page_needed;
+}
 
+// The tileset every seed's .tmj shares, written once into job.dir (its .tsj and its image together).
+void write_shared_tileset(const BatchJob& job) {
+  const TiledTileset tileset = make_tiled_tileset(kBatchTileset, kTiledTileSize, job.config.cost_table());
+  OutputBatch files;
+  files.stage(in_dir(job.dir, kBatchTileset), tileset.tsj);
+  files.stage(in_dir(job.dir, tileset.image_file), tileset.png);
+  files.commit();
+}
+
+// What the workers share: the next seed index to take and the seeds finished (atomics), and,
+// behind `mutex`, the first error and how many workers still run (finished_cv is notified as
+// each one exits). `stop` is set on an error: the workers take no new seed.
+struct WorkerState {
   std::atomic<uint64_t> next{0}, done{0};
-  for (uint8_t r : job.resumed) done += r != 0 ? 1 : 0;
   std::atomic<bool> stop{false};
   std::mutex mutex;
   std::condition_variable finished_cv;
   std::exception_ptr error;
   int running = 0;
+};
+
+// One worker: takes seeds from the shared counter until none is left, an error stopped the
+// run, or job.cancel asks to stop; a resumed seed only adds its thumbnail to a page still to be
+// written. Journals each row as its seed finishes.
+void work_seeds(const BatchJob& job, const std::vector<char>& page_needed, ContactPager& pager, Journal& journal,
+                WorkerState& state) {
+  const uint64_t total = job.seed_count();
+  const auto per = static_cast<uint64_t>(kContactSheetPageSize);
   auto cancelled = [&] { return job.cancel && job.cancel->load(); };
-
-  auto work = [&] {
-    while (!stop.load(std::memory_order_relaxed) && !cancelled()) {
-      const uint64_t i = next.fetch_add(1);
-      if (i >= total) break;
-      const uint64_t seed = job.seed_at(i);
-      const bool sheet = job.contact_sheet && page_needed[static_cast<size_t>(i / per)];
-      try {
-        if (resumed_at(i) != 0) {
-          if (sheet) {
-            const bool valid = resumed_at(i) == 1;
-            pager.add(i, ContactEntry{seed, valid, valid ? regenerate_thumbnail(job, seed) : Image{}});
-          }
-          continue;
+  while (!state.stop.load(std::memory_order_relaxed) && !cancelled()) {
+    const uint64_t i = state.next.fetch_add(1);
+    if (i >= total) break;
+    const uint64_t seed = job.seed_at(i);
+    const bool sheet = job.contact_sheet && page_needed[static_cast<size_t>(i / per)];
+    try {
+      if (resumed_at(job, i) != 0) {
+        if (sheet) {
+          const bool valid = resumed_at(job, i) == 1;
+          pager.add(i, ContactEntry{seed, valid, valid ? regenerate_thumbnail(job, seed) : Image{}});
         }
-        Image thumb;
-        SeedRow row = run_seed(job, seed, sheet ? &thumb : nullptr);
-        journal.add(row);
-        if (sheet) pager.add(i, ContactEntry{seed, row.valid, std::move(thumb)});
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (!error) error = std::current_exception();
-        stop = true;
+        continue;
       }
-      done.fetch_add(1);
+      Image thumb;
+      SeedRow row = run_seed(job, seed, sheet ? &thumb : nullptr);
+      journal.add(row);
+      if (sheet) pager.add(i, ContactEntry{seed, row.valid, std::move(thumb)});
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(state.mutex);
+      if (!state.error) state.error = std::current_exception();
+      state.stop = true;
     }
-    std::lock_guard<std::mutex> lock(mutex);
-    --running;
-    finished_cv.notify_all();
-  };
+    state.done.fetch_add(1);
+  }
+  std::lock_guard<std::mutex> lock(state.mutex);
+  --state.running;
+  state.finished_cv.notify_all();
+}
 
-  const int n = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(std::max(job.threads, 1)), total));
-  std::vector<std::thread> workers;
+// Starts `n` threads running `work`, each counted in state.running before it starts. When one
+// cannot be started, stops and joins those that were, and rethrows.
+template <class Work>
+void start_workers(int n, const Work& work, WorkerState& state, std::vector<std::thread>& workers) {
   try {
     for (int t = 0; t < n; ++t) {
       {
-        std::lock_guard<std::mutex> lock(mutex);
-        ++running;
+        std::lock_guard<std::mutex> lock(state.mutex);
+        ++state.running;
       }
       try {
         workers.emplace_back(work);
       } catch (...) {
-        std::lock_guard<std::mutex> lock(mutex);
-        --running;
+        std::lock_guard<std::mutex> lock(state.mutex);
+        --state.running;
         throw;
       }
     }
   } catch (...) {
-    stop = true;
+    state.stop = true;
     for (std::thread& w : workers) w.join();
     throw;
   }
-  {
-    std::unique_lock<std::mutex> lock(mutex);
-    while (running > 0) {
-      finished_cv.wait_for(lock, std::chrono::milliseconds(100));
-      if (progress && running > 0) {
-        lock.unlock();
-        progress(done.load(), total, seconds_since(t0));
-        lock.lock();
-      }
+}
+
+// Waits until no worker runs, reporting progress on this thread about ten times a second.
+void wait_for_workers(WorkerState& state, uint64_t total, const BatchProgress& progress, Clock::time_point t0) {
+  std::unique_lock<std::mutex> lock(state.mutex);
+  while (state.running > 0) {
+    state.finished_cv.wait_for(lock, std::chrono::milliseconds(100));
+    if (progress && state.running > 0) {
+      lock.unlock();
+      progress(state.done.load(), total, seconds_since(t0));
+      lock.lock();
     }
   }
+}
+
+}  // namespace
+
+BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
+  const auto t0 = Clock::now();
+  const uint64_t total = job.seed_count();
+  // A resumed seed is marked by one byte: 1 valid, 2 failed (none when not resuming).
+  assert(job.resumed.empty() || job.resumed.size() == total);
+  ContactPager pager(job.dir, total);
+  const std::vector<char> page_needed = contact_pages_needed(job);
+  if (job.tmj) write_shared_tileset(job);
+  Journal journal(job);
+
+  WorkerState state;
+  for (uint8_t r : job.resumed) state.done += r != 0 ? 1 : 0;
+  const int n = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(std::max(job.threads, 1)), total));
+  std::vector<std::thread> workers;
+  start_workers(n, [&] { work_seeds(job, page_needed, pager, journal, state); }, state, workers);
+  wait_for_workers(state, total, progress, t0);
   for (std::thread& w : workers) w.join();
-  if (error) std::rethrow_exception(error);
+  if (state.error) std::rethrow_exception(state.error);
   BatchResult result;
   result.elapsed_s = seconds_since(t0);
-  result.finished = done.load();
+  result.finished = state.done.load();
   result.interrupted = result.finished < total;
-  if (progress) progress(done.load(), total, result.elapsed_s);
+  if (progress) progress(state.done.load(), total, result.elapsed_s);
   if (job.contact_sheet && !result.interrupted) result.contact_sheets = pager.files();
   return result;
 }
