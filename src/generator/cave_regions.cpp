@@ -27,14 +27,12 @@ std::vector<FieldProblem> CaveRegionConfig::problems() const {
 
 void CaveRegionConfig::check() const { throw_if_problems(problems()); }
 
-CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfig& config) {
-  config.check();
-  CaveRegionStats stats;
-  const CostTable floor_only = CostTable::dungeon();
-  RegionMap regions = label_regions(tiles, floor_only, Moves{4, DiagonalPolicy::Never, kSqrt2});
-  stats.regions_before = regions.count();
-  if (regions.count() == 0) return stats;
-  const int32_t main = regions.largest();
+namespace {
+
+// Fills (makes wall) each region but the largest that is smaller than min_region, or every one
+// of them with CaveConnect::Largest, each within its bounds. Returns which regions are kept.
+std::vector<bool> fill_regions(Grid<Terrain>& tiles, const RegionMap& regions, int32_t main,
+                               const CaveRegionConfig& config, CaveRegionStats& stats) {
   std::vector<bool> keep(static_cast<size_t>(regions.count()), true);
   for (int32_t r = 0; r < regions.count(); ++r) {
     if (r == main) continue;
@@ -52,45 +50,42 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
       for (int x = b.x; x < b.right(); ++x)
         if (regions.labels(x, y) == r) tiles(x, y) = Terrain::Wall;
   }
-  if (config.connect == CaveConnect::Largest) return stats;
+  return keep;
+}
 
-  // Dig costs: floor 1, wall dig_cost, the border never. As terrain under a table, 1 byte a
-  // cell: walls stay walls, everything else is floor, and the border is a byte that names no
-  // terrain (impassable under every table).
-  // The search starts from the main region's edge: its cells with a neighbour outside it. The
-  // cells inside (every neighbour in the main region) are closed off, as the border is. A
-  // cheapest route from the region leaves it for the last time from an edge cell and never comes
-  // back, so the distances outside the region, the cheapest cell of each kept region and the
-  // descents from them are those of a search from every cell of the region, without taking
-  // each of its cells.
-  const int w = tiles.width(), h = tiles.height();
-  constexpr auto kBorder = static_cast<Terrain>(0xFF);
-  const int32_t* label = regions.labels.cells().data();
-  CostTable cost = CostTable::dungeon();
-  cost.set(Terrain::Floor, 1.0);
-  cost.set(Terrain::Wall, config.dig_cost);
-  // Row y, columns [x0, x1), of the dig terrain into `out`; the main region's edge cells among
-  // them go to `edge`, less (x0, y0) (a window's own coordinates).
-  auto dig_row = [&](int y, int x0, int x1, int y0, Terrain* out, std::vector<Point>& edge) {
-    const Terrain* in = tiles.row(y);
-    const int32_t* l = label + static_cast<size_t>(y) * static_cast<size_t>(w);
-    for (int x = x0; x < x1; ++x) {
-      Terrain& t = out[x - x0];
-      if (y == 0 || y == h - 1 || x == 0 || x == w - 1) {
-        t = kBorder;
-      } else if (l[x] != main) {
-        t = in[x] == Terrain::Wall ? Terrain::Wall : Terrain::Floor;
-      } else if (l[x - 1] == main && l[x + 1] == main && l[x - w] == main && l[x + w] == main) {
-        t = kBorder;
-      } else {
-        t = Terrain::Floor;
-        edge.push_back({x - x0, y - y0});
-      }
-    }
-  };
-  const Moves four{4, DiagonalPolicy::Never, kSqrt2};
-  // Each kept region's cheapest cell (lowest index among equals) and the route down from it, as
-  // the search from the whole main region gives them, but searched in a window round the region
+// The cheapest route from the main region to each kept region, on the uncarved cave.
+//
+// Dig costs: floor 1, wall dig_cost, the border never. As terrain under a table, 1 byte a
+// cell: walls stay walls, everything else is floor, and the border is a byte that names no
+// terrain (impassable under every table).
+// The search starts from the main region's edge: its cells with a neighbour outside it. The
+// cells inside (every neighbour in the main region) are closed off, as the border is. A
+// cheapest route from the region leaves it for the last time from an edge cell and never comes
+// back, so the distances outside the region, the cheapest cell of each kept region and the
+// descents from them are those of a search from every cell of the region, without taking
+// each of its cells.
+class RegionRoutes {
+ public:
+  // `wanted`: the regions to route to (the kept ones but the main region).
+  RegionRoutes(const Grid<Terrain>& tiles, const RegionMap& regions, int32_t main, std::vector<bool> wanted,
+               double dig_cost)
+      : tiles_(tiles),
+        regions_(regions),
+        main_(main),
+        w_(tiles.width()),
+        h_(tiles.height()),
+        label_(regions.labels.cells().data()),
+        wanted_(std::move(wanted)),
+        budget_(int64_t{w_} * h_ / 4) {
+    cost_.set(Terrain::Floor, 1.0);
+    cost_.set(Terrain::Wall, dig_cost);
+  }
+
+  // Whether region r is to be routed to.
+  bool wanted(int32_t r) const { return wanted_[static_cast<size_t>(r)]; }
+
+  // Region r's cheapest cell (lowest index among equals) and the route down from it, as the
+  // search from the whole main region gives them, but searched in a window round the region
   // where that gives the same answer (the map's search reaches every cell within the cost of the
   // farthest region, nearly every wall of a cave, where most regions lie a few walls off).
   // Why a window answers exactly: every step costs at least 1, so a route of cost C has at most C
@@ -107,50 +102,106 @@ CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfi
   // would cost more than that search: a window that would pass a quarter of the map, and every
   // window once they have covered a quarter of the map's cells (a cave of many regions), give way
   // to the search from the whole region, made once.
-  std::vector<bool> wanted(keep.begin(), keep.end());
-  wanted[static_cast<size_t>(main)] = false;
-  std::optional<NearestInGroups> whole;
-  Grid<Terrain> dig;  // the whole map's dig terrain, made with `whole`
-  int64_t budget = int64_t{w} * h / 4;  // cells the windows may still cover
-  auto cheapest_route = [&](int32_t r) -> std::vector<Point> {
-    const Rect& box = regions.bounds[static_cast<size_t>(r)];
+  std::vector<Point> cheapest_route(int32_t r) {
+    if (std::optional<std::vector<Point>> path = route_in_window(r)) return std::move(*path);
+    budget_ = 0;  // the whole region's search is made: it answers every region after this one
+    if (!whole_) {
+      dig_ = Grid<Terrain>(w_, h_);
+      std::vector<Point> sources;
+      for (int y = 0; y < h_; ++y) dig_row(y, 0, w_, 0, &dig_(0, y), sources);
+      whole_ = nearest_in_groups(dig_, cost_, sources, kFour, regions_.labels, wanted_);
+    }
+    if (whole_->cost[static_cast<size_t>(r)] == kUnreached) return {};
+    return descend(whole_->map, dig_, cost_, whole_->cell[static_cast<size_t>(r)]);
+  }
+
+ private:
+  static constexpr auto kBorder = static_cast<Terrain>(0xFF);
+  static constexpr Moves kFour{4, DiagonalPolicy::Never, kSqrt2};
+
+  // Row y, columns [x0, x1), of the dig terrain into `out`; the main region's edge cells among
+  // them go to `edge`, less (x0, y0) (a window's own coordinates).
+  void dig_row(int y, int x0, int x1, int y0, Terrain* out, std::vector<Point>& edge) const {
+    const int w = w_, h = h_;
+    const int32_t main = main_;
+    const Terrain* in = tiles_.row(y);
+    const int32_t* l = label_ + static_cast<size_t>(y) * static_cast<size_t>(w);
+    for (int x = x0; x < x1; ++x) {
+      Terrain& t = out[x - x0];
+      if (y == 0 || y == h - 1 || x == 0 || x == w - 1) {
+        t = kBorder;
+      } else if (l[x] != main) {
+        t = in[x] == Terrain::Wall ? Terrain::Wall : Terrain::Floor;
+      } else if (l[x - 1] == main && l[x + 1] == main && l[x - w] == main && l[x + w] == main) {
+        t = kBorder;
+      } else {
+        t = Terrain::Floor;
+        edge.push_back({x - x0, y - y0});
+      }
+    }
+  }
+
+  // The route to region r from windows of margin 16, 32, ... round it, while they are within
+  // the budget; nothing when none answered.
+  std::optional<std::vector<Point>> route_in_window(int32_t r) {
+    const Rect& box = regions_.bounds[static_cast<size_t>(r)];
     for (int m = 16;; m *= 2) {
       const int x0 = std::max(0, box.x - m), y0 = std::max(0, box.y - m);
-      const int x1 = std::min(w, box.right() + m), y1 = std::min(h, box.bottom() + m);
+      const int x1 = std::min(w_, box.right() + m), y1 = std::min(h_, box.bottom() + m);
       const int ww = x1 - x0, wh = y1 - y0;
-      if (int64_t{ww} * wh * 4 > int64_t{w} * h || int64_t{ww} * wh > budget) break;
-      budget -= int64_t{ww} * wh;
+      if (int64_t{ww} * wh * 4 > int64_t{w_} * h_ || int64_t{ww} * wh > budget_) return std::nullopt;
+      budget_ -= int64_t{ww} * wh;
       Grid<Terrain> part(ww, wh);
       Grid<int32_t> group(ww, wh, kNoRegion);
       std::vector<Point> edge;
       for (int y = 0; y < wh; ++y) {
         dig_row(y + y0, x0, x1, y0, &part(0, y), edge);
-        const int32_t* l = label + static_cast<size_t>(y + y0) * static_cast<size_t>(w) + static_cast<size_t>(x0);
+        const int32_t* l = label_ + static_cast<size_t>(y + y0) * static_cast<size_t>(w_) + static_cast<size_t>(x0);
         for (int x = 0; x < ww; ++x)
           if (l[x] == r) group(x, y) = 0;
       }
-      const NearestInGroups near = nearest_in_groups(part, cost, edge, four, group, {true});
+      const NearestInGroups near = nearest_in_groups(part, cost_, edge, kFour, group, {true});
       if (near.cost[0] != kUnreached && near.cost[0] <= m - 2) {
-        std::vector<Point> path = descend(near.map, part, cost, near.cell[0]);
+        std::vector<Point> path = descend(near.map, part, cost_, near.cell[0]);
         for (Point& p : path) p = {p.x + x0, p.y + y0};
         return path;
       }
     }
-    budget = 0;  // the whole region's search is made: it answers every region after this one
-    if (!whole) {
-      dig = Grid<Terrain>(w, h);
-      std::vector<Point> sources;
-      for (int y = 0; y < h; ++y) dig_row(y, 0, w, 0, &dig(0, y), sources);
-      whole = nearest_in_groups(dig, cost, sources, four, regions.labels, wanted);
-    }
-    if (whole->cost[static_cast<size_t>(r)] == kUnreached) return {};
-    return descend(whole->map, dig, cost, whole->cell[static_cast<size_t>(r)]);
-  };
+  }
+
+  const Grid<Terrain>& tiles_;
+  const RegionMap& regions_;
+  const int32_t main_;
+  const int w_, h_;
+  const int32_t* const label_;
+  CostTable cost_ = CostTable::dungeon();
+  const std::vector<bool> wanted_;
+  std::optional<NearestInGroups> whole_;
+  Grid<Terrain> dig_;  // the whole map's dig terrain, made with `whole_`
+  int64_t budget_;     // cells the windows may still cover
+};
+
+}  // namespace
+
+CaveRegionStats connect_cave_regions(Grid<Terrain>& tiles, const CaveRegionConfig& config) {
+  config.check();
+  CaveRegionStats stats;
+  const CostTable floor_only = CostTable::dungeon();
+  RegionMap regions = label_regions(tiles, floor_only, Moves{4, DiagonalPolicy::Never, kSqrt2});
+  stats.regions_before = regions.count();
+  if (regions.count() == 0) return stats;
+  const int32_t main = regions.largest();
+  const std::vector<bool> keep = fill_regions(tiles, regions, main, config, stats);
+  if (config.connect == CaveConnect::Largest) return stats;
+
+  std::vector<bool> wanted(keep.begin(), keep.end());
+  wanted[static_cast<size_t>(main)] = false;
+  RegionRoutes router(tiles, regions, main, std::move(wanted), config.dig_cost);
   // Every route is found on the uncarved cave (the search's dig terrain is read from `tiles`),
   // then they are carved in label order.
   std::vector<std::vector<Point>> routes(static_cast<size_t>(regions.count()));
   for (int32_t r = 0; r < regions.count(); ++r)
-    if (wanted[static_cast<size_t>(r)]) routes[static_cast<size_t>(r)] = cheapest_route(r);
+    if (router.wanted(r)) routes[static_cast<size_t>(r)] = router.cheapest_route(r);
   for (const std::vector<Point>& path : routes) {
     int64_t dug = 0;
     for (const Point& p : path)

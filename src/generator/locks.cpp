@@ -50,91 +50,104 @@ void for_each_between(const Candidate& c, const Candidate* before, F&& f) {
       if (f(w * 64 + static_cast<size_t>(std::countr_zero(bits)))) return;
 }
 
-}  // namespace
-
-std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& costs, const Moves& moves, Rng& rng) {
-  const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
-  if (!start || !exit) return "no start or exit to put locks between";
-  const bool rooms = !d.rooms.empty();
-  std::vector<Point> route;  // start to exit; the distances (8 bytes per cell) are dropped
-  {
-    const DistanceMap dm = distance_map(d.tiles, costs, {*start}, moves);
-    if (dm.dist[*exit] == kUnreached) return "the exit cannot be reached";
-    route = descend(dm, d.tiles, costs, *exit);  // exit to start
-    std::reverse(route.begin(), route.end());
-  }
-
-  Grid<uint8_t> open(d.tiles.width(), d.tiles.height(), 0);
-  for (size_t i = 0; i < open.size(); ++i) open.cells()[i] = costs.passable(d.tiles.cells()[i]) ? 1 : 0;
-  const int64_t total = [&] {
-    const RegionMap all = label_regions(open, moves);
-    return all.sizes[static_cast<size_t>(all.label(*start))];
-  }();
+// What the steps of place_locks share: the dungeon, the start and the exit, the cheapest route
+// between them (start to exit), the passable cells (1, else 0; a test closes cells in it and
+// opens them again) and the gates chosen so far.
+struct LockState {
+  Dungeon& d;
+  const Moves& moves;
+  Point start, exit;
+  std::vector<Point> route;
+  Grid<uint8_t> open;
   std::vector<const Candidate*> gates;
-  auto occupied = [&](Point p) {
+
+  // Whether `p` holds an objective or a chosen gate's cell.
+  bool occupied(Point p) const {
     for (const Objective& o : d.objectives)
       if (o.pos == p) return true;
     for (const auto* g : gates)
       if (std::find(g->cells.begin(), g->cells.end(), p) != g->cells.end()) return true;
     return false;
-  };
+  }
+};
 
-  // Candidate gates in route order, each with the start's side when it is closed. Rooms: one
-  // door cell. Caves: one cell, or else the cells of the (2r+1)-square round a route cell (r = 1,
-  // 2) that border the start's side when the whole square is closed: closing just those cuts
-  // the same way (any other cell of the square is no neighbour of the start's side), so a gate
-  // can span a passage a few cells wide.
-  std::vector<Candidate> candidates;
-  // The regions with `cells` (within r of p) closed when closing them separates the start from
-  // the exit, else nothing. A search round the closed cells (generator/gate_search.hpp) answers
-  // first: most route cells have a short way round. It gives up after 1/256 of the map's cells,
-  // and the labelling answers; a cut that separates is labelled, for its side of the map.
-  detail::GateSearch search(open, moves, route, std::max<size_t>(1024, d.tiles.size() / 256));
-  auto separating_cut = [&](const std::vector<Point>& cells, Point p, int r) -> std::optional<RegionMap> {
-    const std::optional<bool> round = search.way_round(cells, p, r);
-    if (round == true) return std::nullopt;
-    for (Point q : cells) open[q] = 0;
-    RegionMap side = label_regions(open, moves);
-    for (Point q : cells) open[q] = 1;
-    if (!round && side.connected(*start, *exit)) return std::nullopt;
-    return side;
-  };
-  // Rooms' gates are single door cells: which route cells cut, and their sides, come from one
-  // pass over the map (RouteCuts), where each door was a search round it and, for a cut or a
-  // long way round, a labelling of the map.
-  std::optional<detail::RouteCuts> cuts;
-  if (rooms) cuts.emplace(open, moves, route);
-  for (size_t i = 1; i + 1 < route.size(); ++i) {
-    const Point p = route[i];
-    if (occupied(p) || (rooms ? d.tiles[p] != Terrain::Door : d.tiles[p] == Terrain::Door)) continue;
-    if (rooms) {
-      // A gate borders the start's side (a neighbour of it, diagonals included, on that side).
-      auto borders = [&](auto&& on_side) {
-        for (const Point& dir : kDirections)
-          if (const Point n{p.x + dir.x, p.y + dir.y}; d.tiles.in_bounds(n) && on_side(n)) return true;
-        return false;
-      };
-      if (cuts->cuts(i)) {
-        if (borders([&](Point n) { return cuts->on_side(n); }))
-          candidates.emplace_back(std::vector<Point>{p}, cuts->side(), cuts->size());
-      } else if (cuts->fragile(i)) {
-        const std::optional<RegionMap> side = separating_cut({p}, p, 0);
-        if (side && borders([&](Point n) { return side->labels[n] != kNoRegion && side->labels[n] == side->label(*start); }))
-          candidates.emplace_back(std::vector<Point>{p}, *side, *start);
+// Candidate gates in route order, each with the start's side when it is closed. Rooms: one
+// door cell. Caves: one cell, or else the cells of the (2r+1)-square round a route cell (r = 1,
+// 2) that border the start's side when the whole square is closed: closing just those cuts
+// the same way (any other cell of the square is no neighbour of the start's side), so a gate
+// can span a passage a few cells wide.
+class CandidateGates {
+ public:
+  // A search round the closed cells (generator/gate_search.hpp) answers first: most route cells
+  // have a short way round. It gives up after 1/256 of the map's cells, and the labelling
+  // answers; a cut that separates is labelled, for its side of the map.
+  explicit CandidateGates(LockState& s)
+      : s_(s), search_(s.open, s.moves, s.route, std::max<size_t>(1024, s.d.tiles.size() / 256)) {}
+
+  std::vector<Candidate> find() {
+    const bool rooms = !s_.d.rooms.empty();
+    // Rooms' gates are single door cells: which route cells cut, and their sides, come from one
+    // pass over the map (RouteCuts), where each door was a search round it and, for a cut or a
+    // long way round, a labelling of the map.
+    std::optional<detail::RouteCuts> cuts;
+    if (rooms) cuts.emplace(s_.open, s_.moves, s_.route);
+    for (size_t i = 1; i + 1 < s_.route.size(); ++i) {
+      const Point p = s_.route[i];
+      if (s_.occupied(p) || (rooms ? s_.d.tiles[p] != Terrain::Door : s_.d.tiles[p] == Terrain::Door)) continue;
+      if (rooms) {
+        add_door(*cuts, i);
+      } else {
+        add_square(p);
       }
-      continue;
     }
+    return std::move(candidates_);
+  }
+
+ private:
+  // The regions with `cells` (within r of p) closed when closing them separates the start from
+  // the exit, else nothing.
+  std::optional<RegionMap> separating_cut(const std::vector<Point>& cells, Point p, int r) {
+    const std::optional<bool> round = search_.way_round(cells, p, r);
+    if (round == true) return std::nullopt;
+    for (Point q : cells) s_.open[q] = 0;
+    RegionMap side = label_regions(s_.open, s_.moves);
+    for (Point q : cells) s_.open[q] = 1;
+    if (!round && side.connected(s_.start, s_.exit)) return std::nullopt;
+    return side;
+  }
+
+  // Rooms: route cell i, a door, when it cuts.
+  void add_door(detail::RouteCuts& cuts, size_t i) {
+    const Point p = s_.route[i];
+    // A gate borders the start's side (a neighbour of it, diagonals included, on that side).
+    auto borders = [&](auto&& on_side) {
+      for (const Point& dir : kDirections)
+        if (const Point n{p.x + dir.x, p.y + dir.y}; s_.d.tiles.in_bounds(n) && on_side(n)) return true;
+      return false;
+    };
+    if (cuts.cuts(i)) {
+      if (borders([&](Point n) { return cuts.on_side(n); }))
+        candidates_.emplace_back(std::vector<Point>{p}, cuts.side(), cuts.size());
+    } else if (cuts.fragile(i)) {
+      const std::optional<RegionMap> side = separating_cut({p}, p, 0);
+      if (side && borders([&](Point n) { return side->labels[n] != kNoRegion && side->labels[n] == side->label(s_.start); }))
+        candidates_.emplace_back(std::vector<Point>{p}, *side, s_.start);
+    }
+  }
+
+  // Caves: the smallest square round route cell p (r = 0 to 2) that cuts, or its border.
+  void add_square(Point p) {
     for (int r = 0; r <= 2; ++r) {
       std::vector<Point> square;
       bool clear = true;
       for (int y = p.y - r; y <= p.y + r && clear; ++y)
         for (int x = p.x - r; x <= p.x + r; ++x) {
           const Point q{x, y};
-          if (!d.tiles.in_bounds(q) || !open[q]) continue;
-          if (occupied(q) || q == *start || q == *exit) clear = false;
+          if (!s_.d.tiles.in_bounds(q) || !s_.open[q]) continue;
+          if (s_.occupied(q) || q == s_.start || q == s_.exit) clear = false;
           square.push_back(q);
         }
-      if (!clear) break;
+      if (!clear) return;
       const std::optional<RegionMap> cut = separating_cut(square, p, r);
       if (!cut) continue;  // a way round
       const RegionMap& side = *cut;
@@ -142,65 +155,104 @@ std::string place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& co
       for (Point q : square)
         for (const Point& dir : kDirections) {
           const Point n{q.x + dir.x, q.y + dir.y};
-          if (side.labels.in_bounds(n) && side.labels[n] != kNoRegion && side.labels[n] == side.label(*start)) {
+          if (side.labels.in_bounds(n) && side.labels[n] != kNoRegion && side.labels[n] == side.label(s_.start)) {
             border.push_back(q);
             break;
           }
         }
-      if (border.empty() || border.size() > 4) break;
+      if (border.empty() || border.size() > 4) return;
       if (border.size() == square.size()) {  // the same cells (border keeps the square's order): the same cut
-        candidates.emplace_back(border, side, *start);
-        break;
+        candidates_.emplace_back(border, side, s_.start);
+        return;
       }
       if (const std::optional<RegionMap> gate_side = separating_cut(border, p, r))
-        candidates.emplace_back(border, *gate_side, *start);
-      break;
+        candidates_.emplace_back(border, *gate_side, s_.start);
+      return;
     }
   }
-  auto on_side = [&](const Candidate& c, Point q) { return c.on_side(d.tiles.index(q)); };
-  // Gates spread along the way: each where the start's side has grown by another 1/(locks + 1)
-  // of the reachable cells (then, if that finds too few, wherever an area holds a key).
-  for (int spread = 1; spread >= 0 && static_cast<int>(gates.size()) < locks; --spread) {
-    gates.clear();
+
+  LockState& s_;
+  detail::GateSearch search_;
+  std::vector<Candidate> candidates_;
+};
+
+// Gates spread along the way: each where the start's side has grown by another 1/(locks + 1)
+// of the `total` reachable cells (then, if that finds too few, wherever an area holds a key).
+// Leaves them in s.gates, fewer than `locks` when the candidates do not hold enough.
+void choose_gates(LockState& s, const std::vector<Candidate>& candidates, int64_t total, int locks) {
+  auto on_side = [&](const Candidate& c, Point q) { return c.on_side(s.d.tiles.index(q)); };
+  for (int spread = 1; spread >= 0 && static_cast<int>(s.gates.size()) < locks; --spread) {
+    s.gates.clear();
     for (const Candidate& c : candidates) {
-      if (static_cast<int>(gates.size()) == locks) break;
+      if (static_cast<int>(s.gates.size()) == locks) break;
       const int64_t before = c.side_size;
-      if (spread && before < total * static_cast<int64_t>(gates.size() + 1) / (locks + 1)) continue;
+      if (spread && before < total * static_cast<int64_t>(s.gates.size() + 1) / (locks + 1)) continue;
       // Beyond the previous gate, and the area since it holds a free floor cell for this key.
       bool beyond = true;
-      for (Point q : c.cells) beyond &= !occupied(q) && (gates.empty() || !on_side(*gates.back(), q));
+      for (Point q : c.cells) beyond &= !s.occupied(q) && (s.gates.empty() || !on_side(*s.gates.back(), q));
       if (!beyond) continue;
       bool has_floor = false;
-      for_each_between(c, gates.empty() ? nullptr : gates.back(), [&](size_t k) {
-        return has_floor = d.tiles.cells()[k] == Terrain::Floor && !occupied(d.tiles.point(k));
+      for_each_between(c, s.gates.empty() ? nullptr : s.gates.back(), [&](size_t k) {
+        return has_floor = s.d.tiles.cells()[k] == Terrain::Floor && !s.occupied(s.d.tiles.point(k));
       });
       if (!has_floor) continue;
-      gates.push_back(&c);
+      s.gates.push_back(&c);
     }
   }
-  if (static_cast<int>(gates.size()) < locks)
-    return "only " + std::to_string(gates.size()) + " gates between the start and the exit for " + std::to_string(locks) + " locks";
+}
 
+// Locks the gates (their cells become doors of lock k + 1) and puts key k + 1 on a random free
+// floor cell of the area between gate k - 1 and gate k; further keys become treasure first.
+// Fails when an area holds no free floor for its key.
+LockPlacement lock_gates(LockState& s, Rng& rng) {
+  Dungeon& d = s.d;
   for (Objective& o : d.objectives)
     if (o.kind == ObjectiveKind::Key) o.kind = ObjectiveKind::Treasure;
-  for (size_t k = 0; k < gates.size(); ++k) {
+  for (size_t k = 0; k < s.gates.size(); ++k) {
     // Cells on the start's side of gate k but not of gate k - 1: what keys 1..k open up to.
     std::vector<Point> cells;
-    for_each_between(*gates[k], k > 0 ? gates[k - 1] : nullptr, [&](size_t c) {
-      if (d.tiles.cells()[c] == Terrain::Floor && !occupied(d.tiles.point(c))) cells.push_back(d.tiles.point(c));
+    for_each_between(*s.gates[k], k > 0 ? s.gates[k - 1] : nullptr, [&](size_t c) {
+      if (d.tiles.cells()[c] == Terrain::Floor && !s.occupied(d.tiles.point(c))) cells.push_back(d.tiles.point(c));
       return false;
     });
-    if (cells.empty()) return "no free floor for key " + std::to_string(k + 1);
+    if (cells.empty()) return {"no free floor for key " + std::to_string(k + 1)};
     const int lock = static_cast<int>(k) + 1;
     d.objectives.push_back({ObjectiveKind::Key, cells[rng.below(cells.size())], lock});
-    for (Point q : gates[k]->cells) {
+    for (Point q : s.gates[k]->cells) {
       d.tiles[q] = Terrain::Door;
       d.locks.push_back({q, lock});
     }
   }
+  return {};
+}
+
+}  // namespace
+
+LockPlacement place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& costs, const Moves& moves, Rng& rng) {
+  const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
+  if (!start || !exit) return {"no start or exit to put locks between"};
+  std::vector<Point> route;  // start to exit; the distances (8 bytes per cell) are dropped
+  {
+    const DistanceMap dm = distance_map(d.tiles, costs, {*start}, moves);
+    if (dm.dist[*exit] == kUnreached) return {"the exit cannot be reached"};
+    route = descend(dm, d.tiles, costs, *exit);  // exit to start
+    std::reverse(route.begin(), route.end());
+  }
+  LockState s{d, moves, *start, *exit, std::move(route), Grid<uint8_t>(d.tiles.width(), d.tiles.height(), 0), {}};
+  for (size_t i = 0; i < s.open.size(); ++i) s.open.cells()[i] = costs.passable(d.tiles.cells()[i]) ? 1 : 0;
+  const int64_t total = [&] {
+    const RegionMap all = label_regions(s.open, moves);
+    return all.sizes[static_cast<size_t>(all.label(*start))];
+  }();
+  const std::vector<Candidate> candidates = CandidateGates(s).find();
+  choose_gates(s, candidates, total, locks);
+  if (static_cast<int>(s.gates.size()) < locks)
+    return {"only " + std::to_string(s.gates.size()) + " gates between the start and the exit for " +
+            std::to_string(locks) + " locks"};
+  if (LockPlacement keys = lock_gates(s, rng); !keys.ok()) return keys;
   sort_locks(d);
   d.key_rule = rule;
-  return "";
+  return {};
 }
 
 }  // namespace catacomb

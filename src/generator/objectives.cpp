@@ -27,13 +27,13 @@ std::vector<Point> floor_cells(const Dungeon& d, const Rect& r) {
   return cells;
 }
 
-std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
+ObjectivePlacement place_in_rooms(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng) {
   const int n = static_cast<int>(d.rooms.size());
   if (n < 2 + further)
-    return std::to_string(n) + " rooms for a start, an exit and " + std::to_string(further) + " further objectives";
+    return {std::to_string(n) + " rooms for a start, an exit and " + std::to_string(further) + " further objectives"};
   const int start_room = static_cast<int>(rng.below(static_cast<uint64_t>(n)));
   auto cells = floor_cells(d, d.rooms[static_cast<size_t>(start_room)]);
-  if (cells.empty()) return "the start room has no floor";
+  if (cells.empty()) return {"the start room has no floor"};
   const Point start = cells[rng.below(cells.size())];
   d.objectives.push_back({ObjectiveKind::Start, start});
 
@@ -54,7 +54,7 @@ std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, cons
         exit_room = r;
       }
   }
-  if (exit_room < 0) return "no room can be reached from the start";
+  if (exit_room < 0) return {"no room can be reached from the start"};
   d.objectives.push_back({ObjectiveKind::Exit, exit});
 
   std::vector<int> others;
@@ -71,8 +71,8 @@ std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, cons
     d.objectives.push_back({further_kind(placed), candidates[rng.below(candidates.size())]});
     ++placed;
   }
-  if (placed < further) return "only " + std::to_string(placed) + " rooms reachable for " + std::to_string(further) + " objectives";
-  return "";
+  if (placed < further) return {"only " + std::to_string(placed) + " rooms reachable for " + std::to_string(further) + " objectives"};
+  return {};
 }
 
 // The largest reached distance among `cells` (0 when none). A function of its own, not
@@ -87,7 +87,8 @@ std::string place_in_rooms(Dungeon& d, int further, const CostTable& costs, cons
   return most;
 }
 
-std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng, int threads) {
+ObjectivePlacement place_in_cave(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng,
+                                 int threads) {
   // The candidate cells, the main region's floor in row-major order, as indices (4 bytes each).
   // A cave of one region (every cave the pipeline makes: connect_cave_regions leaves one) needs
   // no labels, its floor being the main region's; any other is labelled (4 bytes per cell,
@@ -101,12 +102,12 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
   } else {
     const RegionMap regions = label_regions(d.tiles, CostTable::dungeon(), moves);
     const int32_t main = regions.largest();
-    if (main == kNoRegion) return "the cave has no floor";
+    if (main == kNoRegion) return {"the cave has no floor"};
     const int32_t* label = regions.labels.cells().data();
     cells = detail::indices_where(d.tiles.size(), static_cast<size_t>(regions.sizes[static_cast<size_t>(main)]),
                                   [&](size_t i) { return label[i] == main && tile[i] == Terrain::Floor; });
   }
-  if (static_cast<int>(cells.size()) < 2 + further) return "the cave has too little floor";
+  if (static_cast<int>(cells.size()) < 2 + further) return {"the cave has too little floor"};
   const Point start = d.tiles.point(cells[rng.below(cells.size())]);
   d.objectives.push_back({ObjectiveKind::Start, start});
   // Every flood below reads the same terrain: its legal moves are worked out once.
@@ -121,7 +122,7 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
       best = dist[i];
       exit = d.tiles.point(i);
     }
-  if (exit == start) return "nothing is reachable from the start";
+  if (exit == start) return {"nothing is reachable from the start"};
   d.objectives.push_back({ObjectiveKind::Exit, exit});
   // Further objectives: each in an area far from every objective so far: a random cell among
   // those at least half as far from the placed objectives as the farthest one.
@@ -132,7 +133,7 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
   terrain.add_source(near, exit, threads);
   for (int k = 0; k < further; ++k) {
     const double far = largest_reached(dist, cells);
-    if (far <= 0) return "the cave has too little floor";
+    if (far <= 0) return {"the cave has too little floor"};
     // A random one of the cells at least half as far (in row-major order): counted, drawn, then
     // found, with no list of them.
     auto candidate = [dist, far](uint32_t i) { return dist[i] != kUnreached && dist[i] >= far * 0.5 && dist[i] > 0; };
@@ -145,13 +146,13 @@ std::string place_in_cave(Dungeon& d, int further, const CostTable& costs, const
     d.objectives.push_back({further_kind(k), d.tiles.point(cells[at])});
     if (k + 1 < further) terrain.add_source(near, d.objectives.back().pos, threads);
   }
-  return "";
+  return {};
 }
 
 }  // namespace
 
-std::string place_objectives(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng,
-                             int threads) {
+ObjectivePlacement place_objectives(Dungeon& d, int further, const CostTable& costs, const Moves& moves, Rng& rng,
+                                    int threads) {
   std::vector<FieldProblem> p = moves.problems();
   if (threads < 1) p.push_back({"threads", std::to_string(threads), "at least 1"});
   if (further < 0 || further > kMaxFurtherObjectives)

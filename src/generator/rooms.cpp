@@ -261,17 +261,18 @@ int room_gap(const Rect& a, const Rect& b) {
   return std::max(gx, gy);
 }
 
-RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& rng) {
-  c.check(width, height);
+namespace {
+
+// The rooms' sizes and first positions, two sizes then two positions a room. The start box:
+// centred, the map's shape, the middle half of the map or, when the rooms' footprint (each with
+// its gap, at the mean side) is more than an eighth of the map, twice the footprint, up to the
+// whole map. A pile denser than that cannot spread in max_iterations: at 1024x1024 with the
+// default map's density (4,194 rooms), rooms that all started in the middle half were still
+// pushing each other after 300 iterations and 2,565 of them were dropped (seed 7); started in
+// the box, 72 are.
+std::vector<Body> scatter_bodies(int width, int height, const RoomLayoutConfig& c, Rng& rng) {
   const int n = c.room_count;
-  const int md = c.min_distance;
-  // The start box: centred, the map's shape, the middle half of the map or, when the rooms'
-  // footprint (each with its gap, at the mean side) is more than an eighth of the map, twice the
-  // footprint, up to the whole map. A pile denser than that cannot spread in max_iterations: at
-  // 1024x1024 with the default map's density (4,194 rooms), rooms that all started in the middle
-  // half were still pushing each other after 300 iterations and 2,565 of them were dropped (seed
-  // 7); started in the box, 72 are.
-  const double mean_side = (c.min_side + c.max_side) / 2.0 + md;
+  const double mean_side = (c.min_side + c.max_side) / 2.0 + c.min_distance;
   const double area = static_cast<double>(width) * height;
   const double start_area = 2.0 * n * mean_side * mean_side;
   const double f = start_area <= area / 4 ? 0.5 : std::min(1.0, std::sqrt(start_area / area));
@@ -286,16 +287,22 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
     b.x = rng.uniform_real(x0, x1);
     b.y = rng.uniform_real(y0, y1);
   }
-  std::vector<Rect> rects(static_cast<size_t>(n));
-  for (size_t i = 0; i < rects.size(); ++i) rects[i] = settle(bodies[i], width, height);
+  return bodies;
+}
 
-  RoomLayout out;
-  ClosePairs near(rects, width, height, c.max_side, md);
+// The iterations: every close pair pushed apart, the pushes applied together, until no pair is
+// close or max_iterations have run. Moves `bodies` and `rects` (their settled rectangles, kept
+// in `near`); returns the iterations that pushed a pair (RoomLayout::iterations).
+int push_apart(std::vector<Body>& bodies, std::vector<Rect>& rects, ClosePairs& near, int width, int height,
+               const RoomLayoutConfig& c) {
+  const int md = c.min_distance;
+  const size_t n = bodies.size();
+  int iterations = 0;
   // Pushes in half cells: every push is need/2 with an integer need, so these integer sums are
   // exactly the sums of halves the doubles would hold, in any order.
-  std::vector<int32_t> push_x(static_cast<size_t>(n), 0), push_y(static_cast<size_t>(n), 0);
-  std::vector<uint8_t> in_pair(static_cast<size_t>(n), 0);  // in a close pair this iteration
-  std::vector<size_t> paired;                                  // those rooms
+  std::vector<int32_t> push_x(n, 0), push_y(n, 0);
+  std::vector<uint8_t> in_pair(n, 0);  // in a close pair this iteration
+  std::vector<size_t> paired;          // those rooms
   for (int it = 0; it < c.max_iterations; ++it) {
     const std::vector<std::pair<int32_t, int32_t>>& close = near.update();
     for (const auto& [pi, pj] : close) {
@@ -325,9 +332,9 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
           paired.push_back(k);
         }
     }
-    out.iterations = it + 1;
+    iterations = it + 1;
     if (close.empty()) {
-      out.iterations = it;
+      iterations = it;
       break;
     }
     // A body that is not pushed keeps its place: its position was clamped by an earlier
@@ -356,37 +363,54 @@ RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& r
     }
     paired.clear();
   }
+  return iterations;
+}
 
-  // Drop rooms that still break the rule: repeatedly the one with the most violations among the
-  // rooms left (the highest index among equals) until none is left. The rooms no longer move, so
-  // the close pairs are found once and each drop only lowers its partners' counts: O(P log n) for
-  // P close pairs, where recounting after every drop was O(drops x P).
-  std::vector<bool> alive(rects.size(), true);
-  {
-    std::vector<std::vector<int>> partners(rects.size());
-    for (const auto& [i, j] : near.update()) {
-      partners[static_cast<size_t>(i)].push_back(j);
-      partners[static_cast<size_t>(j)].push_back(i);
-    }
-    std::vector<int> bad(rects.size(), 0);
-    std::set<std::pair<int, int>> by_badness;  // (violations, index) of rooms with violations
-    for (size_t i = 0; i < rects.size(); ++i) {
-      bad[i] = static_cast<int>(partners[i].size());
-      if (bad[i] > 0) by_badness.insert({bad[i], static_cast<int>(i)});
-    }
-    while (!by_badness.empty()) {
-      const int worst = std::prev(by_badness.end())->second;  // most violations, highest index
-      by_badness.erase(std::prev(by_badness.end()));
-      alive[static_cast<size_t>(worst)] = false;
-      ++out.dropped;
-      for (int j : partners[static_cast<size_t>(worst)]) {
-        const auto u = static_cast<size_t>(j);
-        if (!alive[u]) continue;
-        by_badness.erase({bad[u], j});
-        if (--bad[u] > 0) by_badness.insert({bad[u], j});
-      }
+// Drop rooms that still break the rule: repeatedly the one with the most violations among the
+// rooms left (the highest index among equals) until none is left. The rooms no longer move, so
+// the close pairs are found once and each drop only lowers its partners' counts: O(P log n) for
+// P close pairs, where recounting after every drop was O(drops x P). Returns which of the `n`
+// rooms are kept; counts the drops in `dropped`.
+std::vector<bool> drop_close_rooms(ClosePairs& near, size_t n, int& dropped) {
+  std::vector<bool> alive(n, true);
+  std::vector<std::vector<int>> partners(n);
+  for (const auto& [i, j] : near.update()) {
+    partners[static_cast<size_t>(i)].push_back(j);
+    partners[static_cast<size_t>(j)].push_back(i);
+  }
+  std::vector<int> bad(n, 0);
+  std::set<std::pair<int, int>> by_badness;  // (violations, index) of rooms with violations
+  for (size_t i = 0; i < n; ++i) {
+    bad[i] = static_cast<int>(partners[i].size());
+    if (bad[i] > 0) by_badness.insert({bad[i], static_cast<int>(i)});
+  }
+  while (!by_badness.empty()) {
+    const int worst = std::prev(by_badness.end())->second;  // most violations, highest index
+    by_badness.erase(std::prev(by_badness.end()));
+    alive[static_cast<size_t>(worst)] = false;
+    ++dropped;
+    for (int j : partners[static_cast<size_t>(worst)]) {
+      const auto u = static_cast<size_t>(j);
+      if (!alive[u]) continue;
+      by_badness.erase({bad[u], j});
+      if (--bad[u] > 0) by_badness.insert({bad[u], j});
     }
   }
+  return alive;
+}
+
+}  // namespace
+
+RoomLayout layout_rooms(int width, int height, const RoomLayoutConfig& c, Rng& rng) {
+  c.check(width, height);
+  std::vector<Body> bodies = scatter_bodies(width, height, c, rng);
+  std::vector<Rect> rects(bodies.size());
+  for (size_t i = 0; i < rects.size(); ++i) rects[i] = settle(bodies[i], width, height);
+
+  RoomLayout out;
+  ClosePairs near(rects, width, height, c.max_side, c.min_distance);
+  out.iterations = push_apart(bodies, rects, near, width, height, c);
+  const std::vector<bool> alive = drop_close_rooms(near, rects.size(), out.dropped);
 
   for (size_t i = 0; i < rects.size(); ++i) {
     if (!alive[i]) continue;

@@ -61,15 +61,15 @@ Failure attempt_top_down(const GenerateConfig& config, uint64_t seed, GenerateRe
                                                         : make_rooms(config, seed, r, on_stage);
   tell(on_stage, GenerateStage::Objectives);
   Rng obj_rng = Rng::stream(seed, streams::kObjectives);
-  std::string why = place_objectives(d, config.objectives, costs, config.moves, obj_rng, config.threads);
-  if (!why.empty()) return why;
+  ObjectivePlacement placed = place_objectives(d, config.objectives, costs, config.moves, obj_rng, config.threads);
+  if (!placed.ok()) return std::move(placed.why);
   tell(on_stage, GenerateStage::Decoration);
   Rng decor_rng = Rng::stream(seed, streams::kDecor);
   r.decor = decorate(d, config.decor, costs, config.moves, decor_rng);
   if (config.locks > 0) {
     Rng lock_rng = Rng::stream(seed, streams::kLocks);
-    const std::string no_locks = place_locks(d, config.locks, config.key_rule, costs, config.moves, lock_rng);
-    if (!no_locks.empty()) return no_locks;
+    LockPlacement locked = place_locks(d, config.locks, config.key_rule, costs, config.moves, lock_rng);
+    if (!locked.ok()) return std::move(locked.why);
   }
   tell(on_stage, GenerateStage::Validation);
   ValidateOptions vopt = validate_options_for(config);

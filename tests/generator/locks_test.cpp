@@ -298,6 +298,37 @@ TEST(LocksTest, RouteCutsCallARouteThroughItsOwnCornerFragile) {
   EXPECT_EQ(rc.size(), 6);
 }
 
+// A placement that cannot be made says why in its result (the words GenerationError quotes); one
+// that can is ok() and leaves the locks, the keys and the key rule in place.
+TEST(LocksTest, APlacementSaysWhyItFailed) {
+  Dungeon d;
+  d.tiles = Grid<Terrain>(8, 3, Terrain::Wall);
+  for (int x = 1; x <= 6; ++x) d.tiles(x, 1) = Terrain::Floor;  // a corridor, (1,1) to (6,1)
+  Rng rng(3);
+  const LockPlacement no_ends = place_locks(d, 1, KeyRule::Reusable, CostTable::dungeon(), Moves{}, rng);
+  EXPECT_FALSE(no_ends.ok());
+  EXPECT_EQ(no_ends.why, "no start or exit to put locks between");
+
+  d.objectives = {{ObjectiveKind::Start, {1, 1}}, {ObjectiveKind::Exit, {6, 1}}};
+  const Dungeon before = d;
+  const LockPlacement too_many = place_locks(d, 5, KeyRule::Reusable, CostTable::dungeon(), Moves{}, rng);
+  EXPECT_FALSE(too_many.ok());
+  EXPECT_EQ(too_many.why, "only 2 gates between the start and the exit for 5 locks");
+
+  d = before;
+  const LockPlacement one = place_locks(d, 1, KeyRule::Consumable, CostTable::dungeon(), Moves{}, rng);
+  EXPECT_TRUE(one.ok()) << one.why;
+  EXPECT_TRUE(one.why.empty());
+  ASSERT_EQ(d.locks.size(), 1u);
+  EXPECT_EQ(d.locks[0].pos, (Point{4, 1}));  // where the start's side holds half the corridor
+  EXPECT_EQ(d.tiles(4, 1), Terrain::Door);
+  EXPECT_EQ(d.key_rule, KeyRule::Consumable);
+  ASSERT_EQ(d.objectives.size(), 3u);
+  EXPECT_EQ(d.objectives[2].kind, ObjectiveKind::Key);
+  EXPECT_EQ(d.objectives[2].lock, 1);
+  EXPECT_TRUE(d.objectives[2].pos == (Point{2, 1}) || d.objectives[2].pos == (Point{3, 1}));
+}
+
 TEST(LocksTest, BadLockCountsAreRefused) {
   GenerateConfig c;
   c.locks = 10;

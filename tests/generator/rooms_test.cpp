@@ -319,7 +319,7 @@ TEST(RoomsTest, OtherGeneratorStagesCheckTheirInput) {
             "loop_fraction = 1.5 (expected 0 to 1)");
   Dungeon d;
   d.tiles = Grid<Terrain>(20, 20, Terrain::Floor);
-  EXPECT_EQ(error_of([&] { place_objectives(d, 12, CostTable::dungeon(), Moves{}, rng); }).first,
+  EXPECT_EQ(error_of([&] { (void)place_objectives(d, 12, CostTable::dungeon(), Moves{}, rng); }).first,
             "further = 12 (expected 0 to 9)");
   DecorConfig decor;
   decor.water = 0.9;
@@ -332,6 +332,30 @@ TEST(RoomsTest, OtherGeneratorStagesCheckTheirInput) {
   EXPECT_EQ(error_of([&] { carve_corridors(d.tiles, {{2, 2, 6, 6}}, {{4, 4}}, {{0, 1, false}}, DigCosts{}); })
                 .second,
             (std::vector<FieldProblem>{{"edges[0]", "0-1", "point indices below 1"}}));
+}
+
+// An objective placement that cannot be made says why in its result; one that can is ok().
+TEST(RoomsTest, AnObjectivePlacementSaysWhyItFailed) {
+  Dungeon d;
+  d.tiles = Grid<Terrain>(20, 12, Terrain::Wall);
+  d.rooms = {{2, 2, 4, 4}, {12, 2, 4, 4}};
+  for (const Rect& r : d.rooms)
+    for (int y = r.y; y < r.bottom(); ++y)
+      for (int x = r.x; x < r.right(); ++x) d.tiles(x, y) = Terrain::Floor;
+  Rng rng(5);
+  const ObjectivePlacement too_few = place_objectives(d, 1, CostTable::dungeon(), Moves{}, rng);
+  EXPECT_FALSE(too_few.ok());
+  EXPECT_EQ(too_few.why, "2 rooms for a start, an exit and 1 further objectives");
+  const ObjectivePlacement apart = place_objectives(d, 0, CostTable::dungeon(), Moves{}, rng);
+  EXPECT_FALSE(apart.ok());
+  EXPECT_EQ(apart.why, "no room can be reached from the start");
+  for (int x = 6; x < 12; ++x) d.tiles(x, 3) = Terrain::Corridor;
+  const ObjectivePlacement placed = place_objectives(d, 0, CostTable::dungeon(), Moves{}, rng);
+  EXPECT_TRUE(placed.ok()) << placed.why;
+  EXPECT_TRUE(placed.why.empty());
+  ASSERT_EQ(d.objectives.size(), 2u);
+  EXPECT_EQ(d.objectives[0].kind, ObjectiveKind::Start);
+  EXPECT_EQ(d.objectives[1].kind, ObjectiveKind::Exit);
 }
 
 TEST(RoomGraphTest, SpanningTreeConnectsEveryRoomAndLoopsAreExtra) {
