@@ -1,3 +1,7 @@
+// The CLI's entry: the subcommands registered on one CLI11 app, an empty value refused for
+// every option that takes a value, and the one place that maps outcomes to exit codes and
+// "catacomb SUB: error: ..." lines (0 ok, 1 generation or validation failed, 2 usage or invalid
+// input, 3 I/O); library field names are turned into their flags here (flag_for_field).
 #include "tools/cli.hpp"
 
 #include <catacomb/version.hpp>

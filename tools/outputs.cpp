@@ -1,3 +1,7 @@
+// The map outputs shared by the subcommands (--png, --json, --txt, --tmj, --map and the PNG's
+// overlays): their options, the checks before any work (writable, distinct paths, scale), and
+// the writing, every file rendered first and then committed together (OutputBatch), so a
+// rendering error leaves no file written.
 #include "tools/outputs.hpp"
 
 #include <algorithm>

@@ -1,3 +1,7 @@
+// The dungeon value's helpers: objective kind and key rule names, the grid of locked doors,
+// the locks' row-major order, and the two hashes (grid_hash over the size and cells, map_hash
+// over the grid hash, locks, objectives and key rule). Both hashes are 64-bit FNV-1a over
+// fixed-width little-endian fields, so they are the same on every platform; O(cells).
 #include <catacomb/core/dungeon.hpp>
 
 #include <algorithm>

@@ -1,3 +1,6 @@
+// Number formatting with std::to_chars (locale-independent, the same digits on every standard
+// library): general with 6 significant digits, fixed with capped decimals, and the shortest
+// form that reads back the same double. NaN and infinities are spelled here, not by the library.
 #include <catacomb/core/format.hpp>
 
 #include <charconv>

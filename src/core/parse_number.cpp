@@ -1,3 +1,6 @@
+// Parsing a finite double from decimal text: std::from_chars where the library has it, else
+// (or with CATACOMB_FORCE_FALLBACKS) a syntax check of from_chars' general format followed by
+// an istream read in the classic locale, so both accept the same strings whatever the locale.
 #include "shared/core/parse_number.hpp"
 
 #include <charconv>

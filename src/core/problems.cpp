@@ -1,3 +1,4 @@
+// throw_if_problems: one InvalidArgument carrying every field problem found, or nothing.
 #include "shared/core/problems.hpp"
 
 namespace catacomb {

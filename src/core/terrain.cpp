@@ -1,3 +1,6 @@
+// Terrain characters and names (one table), the cost table's checked setter, its presets
+// (dungeon, tutorial, uniform) and their names, and the summaries the searches use (the
+// cheapest cost, whether every passable cost is the same).
 #include <catacomb/core/terrain.hpp>
 
 #include <cmath>

@@ -1,3 +1,10 @@
+// Cave regions after the cellular automaton: the 4-connected passable regions (under the
+// dungeon cost table) are labelled, those under min_region (or, with "largest", every one but
+// the largest) are filled with wall, and with "connect" each kept region is joined to the
+// largest by a tunnel dug along a cheapest route (floor 1, wall dig_cost) from the largest
+// region's edge, searched in a window round the region when that gives the map's answer, else
+// once over the whole map. Routes are found on the uncarved cave and carved in label order;
+// ties go to the lowest cell index, so the result is deterministic.
 #include <catacomb/generator/cave_regions.hpp>
 
 #include <algorithm>

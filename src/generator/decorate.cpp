@@ -1,3 +1,9 @@
+// Decoration: water pools, then vegetation patches, grown as random blobs on floor cells (a seed
+// drawn from the floor list, cells taken at random from the frontier, then rounded), marking
+// blob, frontier and objective cells in the tiles themselves. A blob of impassable terrain that
+// would cut an objective off from the start is taken back. Every draw comes from the stream
+// passed in, in a fixed order. O(blob cells + frontier) per blob, plus one region labelling per
+// impassable blob.
 #include <catacomb/generator/decorate.hpp>
 
 #include <algorithm>

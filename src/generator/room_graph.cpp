@@ -1,3 +1,9 @@
+// The room graph: the Gabriel graph of the room centres (an edge a-b when no other centre lies
+// strictly inside the circle on a-b as diameter), over every pair or only each point's nearest
+// `neighbours` (found with a bucket grid: about O(n * neighbours^2)); then a minimum spanning
+// tree (Kruskal, ties by index) over those edges, components the candidates left apart joined
+// by their shortest pair, and a shuffled share of the rest kept as loops. Integer distances
+// throughout, so deterministic.
 #include <catacomb/generator/room_graph.hpp>
 
 #include <algorithm>

@@ -1,3 +1,9 @@
+// The ASCII map format: one character per cell (terrain_char), objectives as '<' '>' and the
+// digits 1-9, locked doors 'A'-'I' and keys 'a'-'i', an optional "!key=value" header line with
+// the platformer movement, and a trailer after an empty line for what the markers cannot say (a
+// digit's kind, the key rule). 'H' is a ladder or lock 8's door, decided from the header and the
+// other lock signs. Reading checks every row and names the line and column of a bad character.
+// O(cells) both ways.
 #include <catacomb/io/ascii.hpp>
 
 #include <algorithm>

@@ -1,3 +1,12 @@
+// The JSON map format ("catacomb-map", version 1): writing (an ordered JSON object, so its keys
+// always come in one order: size, seed, generator, params, the legend of every top-down terrain,
+// the side-view ones the map uses and each used lock's door, the rows of tiles, objectives,
+// rooms) and reading it back with every field checked and named in the error ("JSON map
+// <field> = <value> (expected ...)"). Reading takes a fast path for the "tiles" array
+// (split_tiles): its rows are copied 8 bytes at a time into one buffer that becomes the grid's
+// storage, decoded in place, and only the rest of the document goes to the JSON parser; a
+// document it does not recognise is parsed whole instead, giving the same map. O(cells) time;
+// no second grid beside the tiles. The legend's costs (read_json_legend_costs) are read apart.
 #include <catacomb/io/json_map.hpp>
 
 #include <array>
@@ -123,16 +132,8 @@ struct RowsRead {
   RowViews rows;               // into cells
 };
 
-Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
-  if (!j.is_object()) bad("document", j.type_name(), "an object");
-  const ojson& format = need(j, "format", "");
-  if (format != "catacomb-map") bad("format", json_excerpt(format), "\"catacomb-map\"");
-  const ojson& version = need(j, "version", "");
-  if (version != 1) bad("version", json_excerpt(version), "1");
-  const int w = need_int(j, "width", "", 1, kMaxSide);
-  const int h = need_int(j, "height", "", 1, kMaxSide);
-
-  Dungeon d;
+// The map's own fields besides its cells: seed, generator, attempts, params and key rule.
+void read_map_fields(const ojson& j, Dungeon& d) {
   if (auto it = j.find("seed"); it != j.end()) {
     if (!it->is_number_unsigned()) bad("seed", json_excerpt(*it), "an integer from 0 to 2^64-1");
     d.seed = it->get<uint64_t>();
@@ -155,10 +156,17 @@ Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
     if (rule != "reusable" && rule != "consumable") bad("key_rule", json_excerpt(*it), "\"reusable\" or \"consumable\"");
     d.key_rule = parse_key_rule(rule);
   }
+}
 
-  // Character -> terrain (and lock): the file's legend by name, else ours.
+// Character -> terrain (and lock): the file's legend by name, else ours.
+struct Legend {
   std::array<std::optional<Terrain>, 256> decode{};
   std::array<int, 256> lock_of{};
+};
+
+Legend read_legend(const ojson& j) {
+  Legend legend;
+  std::array<std::optional<Terrain>, 256>& decode = legend.decode;
   for (Terrain t : kAllTerrains) decode[static_cast<unsigned char>(terrain_char(t))] = t;
   if (auto it = j.find("legend"); it != j.end()) {
     if (!it->is_object()) bad("legend", json_excerpt(*it), "an object");
@@ -173,11 +181,16 @@ Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
       if (auto l = v.find("lock"); l != v.end()) {
         if (!l->is_number_integer() || l->get<int64_t>() < 1 || l->get<int64_t>() > kMaxLock)
           bad("legend[\"" + k + "\"].lock", json_excerpt(*l), "a lock id 1 to 9");
-        lock_of[static_cast<unsigned char>(k[0])] = static_cast<int>(l->get<int64_t>());
+        legend.lock_of[static_cast<unsigned char>(k[0])] = static_cast<int>(l->get<int64_t>());
       }
     }
   }
+  return legend;
+}
 
+// The rows of "tiles" (read in place, or views of the document's strings), each checked to be a
+// string of w characters, h of them.
+RowViews tile_rows(const ojson& j, int w, int h, const RowsRead* rows_read) {
   const ojson& tiles = need(j, "tiles", "");
   RowViews rows;
   if (rows_read) {
@@ -197,12 +210,18 @@ Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
           text ? std::to_string(rows[static_cast<size_t>(y)].size()) + " characters" : tiles[static_cast<size_t>(y)].type_name(),
           std::to_string(w) + " characters (the width)");
   }
+  return rows;
+}
+
+// The map's tiles and locked doors from its checked rows, through the legend.
+void decode_tiles(const RowViews& rows, const Legend& legend, int w, int h, RowsRead* rows_read, Dungeon& d) {
+  const std::array<int, 256>& lock_of = legend.lock_of;
   // Each byte's terrain (kNone: not in the legend), and whether any byte names a lock.
   constexpr uint8_t kNone = 0xFF;
   std::array<uint8_t, 256> code{};
   bool any_lock = false;
   for (size_t c = 0; c < 256; ++c) {
-    code[c] = decode[c] ? static_cast<uint8_t>(*decode[c]) : kNone;
+    code[c] = legend.decode[c] ? static_cast<uint8_t>(*legend.decode[c]) : kNone;
     any_lock = any_lock || lock_of[c] != 0;
   }
   // Rows read in place lie one after another (read_rows), each w long (checked above): row y
@@ -229,6 +248,9 @@ Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
     rows_read->cells.resize(uw * static_cast<size_t>(h));
     d.tiles = Grid<Terrain>(w, h, std::move(rows_read->cells));
   }
+}
+
+void read_objectives(const ojson& j, Dungeon& d) {
   if (auto it = j.find("objectives"); it != j.end()) {
     if (!it->is_array()) bad("objectives", it->type_name(), "an array");
     for (size_t i = 0; i < it->size(); ++i) {
@@ -248,6 +270,9 @@ Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
       d.objectives.push_back({*k, p, lock});
     }
   }
+}
+
+void read_rooms(const ojson& j, int w, int h, Dungeon& d) {
   if (auto it = j.find("rooms"); it != j.end()) {
     if (!it->is_array()) bad("rooms", it->type_name(), "an array");
     for (size_t i = 0; i < it->size(); ++i) {
@@ -258,6 +283,24 @@ Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
                          need_int(r, "width", where, 1, w), need_int(r, "height", where, 1, h)});
     }
   }
+}
+
+Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
+  if (!j.is_object()) bad("document", j.type_name(), "an object");
+  const ojson& format = need(j, "format", "");
+  if (format != "catacomb-map") bad("format", json_excerpt(format), "\"catacomb-map\"");
+  const ojson& version = need(j, "version", "");
+  if (version != 1) bad("version", json_excerpt(version), "1");
+  const int w = need_int(j, "width", "", 1, kMaxSide);
+  const int h = need_int(j, "height", "", 1, kMaxSide);
+
+  Dungeon d;
+  read_map_fields(j, d);
+  const Legend legend = read_legend(j);
+  const RowViews rows = tile_rows(j, w, h, rows_read);
+  decode_tiles(rows, legend, w, h, rows_read, d);
+  read_objectives(j, d);
+  read_rooms(j, w, h, d);
   return d;
 }
 

@@ -65,6 +65,121 @@ std::string cells_text(Point p) { return to_string(p); }
 
 }  // namespace
 
+namespace {
+
+// Why the certificate is not for this map and its rules (step 0), or nullopt: the map hash, the
+// key rule, and the costs and moves when the map's own are known.
+std::optional<std::string> rules_mismatch(const Dungeon& d, const std::string& hash, const Rules& rules,
+                                          const std::optional<ValidateOptions>& expected) {
+  char mine[17];
+  std::snprintf(mine, sizeof mine, "%016llx", static_cast<unsigned long long>(map_hash(d)));
+  if (hash != mine) return "the certificate is for another map (map hash " + hash + ", this map " + mine + ")";
+  if (rules.key_rule != d.key_rule)
+    return "the certificate's key rule is " + std::string(key_rule_name(rules.key_rule)) + ", the map's " +
+           std::string(key_rule_name(d.key_rule));
+  if (expected && (expected->costs != rules.o.costs || expected->moves.neighbors != rules.o.moves.neighbors ||
+                   effective_diagonal(expected->moves) != effective_diagonal(rules.o.moves) ||
+                   expected->moves.diagonal_cost != rules.o.moves.diagonal_cost))
+    return "the certificate's rules (costs, moves) are not the map's own";
+  return std::nullopt;
+}
+
+// The replay's state: the player's cell, the doors opened, the keys picked up and spent, the
+// objectives visited, the moves made. Each step gives nullopt when it holds, else why not.
+struct Replay {
+  const Dungeon& d;
+  const Rules& rules;
+  const Grid<Terrain>& tiles;
+  const Grid<uint8_t> locks;
+  Grid<uint8_t> opened;
+  std::array<int, kMaxLock + 1> keys{};  // keys picked up, per lock
+  std::array<int, kMaxLock + 1> spent{};
+  std::vector<uint8_t> visited;
+  Point pos{};
+  int64_t moves = 0;
+
+  Replay(const Dungeon& dungeon, const Rules& r)
+      : d(dungeon), rules(r), tiles(dungeon.tiles), locks(lock_grid(dungeon)),
+        opened(tiles.width(), tiles.height(), 0), visited(dungeon.objectives.size(), 0) {}
+
+  void enter(Point p) {
+    for (size_t i = 0; i < d.objectives.size(); ++i)
+      if (d.objectives[i].pos == p && !visited[i]) {
+        visited[i] = 1;
+        if (d.objectives[i].kind == ObjectiveKind::Key && d.objectives[i].lock >= 1 && d.objectives[i].lock <= kMaxLock)
+          ++keys[static_cast<size_t>(d.objectives[i].lock)];
+      }
+  }
+  // A cell a diagonal may cut past: on the map, passable, and not a closed locked door.
+  bool open(Point p) const {
+    return tiles.in_bounds(p) && rules.o.costs.passable(tiles[p]) && (locks[p] == 0 || opened[p] != 0);
+  }
+
+  // The route's moves from route[0], each a legal step (opening the locked doors it enters),
+  // their costs summed in `cost`.
+  std::optional<std::string> walk(const json& route, const std::string& where, double& cost) {
+    for (size_t i = 1; i < route.size(); ++i) {
+      const Point a = cell(route[i - 1], where + "route"), b = cell(route[i], where + "route[" + std::to_string(i) + "]");
+      const int dx = b.x - a.x, dy = b.y - a.y;
+      const std::string move = "the move " + cells_text(a) + " -> " + cells_text(b);
+      if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return move + " is not a step to a neighbouring cell";
+      if (!tiles.in_bounds(b)) return move + " leaves the map";
+      if (!rules.o.costs.passable(tiles[b])) return move + " enters " + std::string(terrain_name(tiles[b])) + ", which is impassable";
+      const bool diagonal = dx != 0 && dy != 0;
+      if (diagonal && (rules.o.moves.neighbors != 8 ||
+                       !diagonal_allowed(effective_diagonal(rules.o.moves), open(Point{b.x, a.y}), open(Point{a.x, b.y}))))
+        return move + " cuts a corner the rules forbid";
+      if (locks[b] != 0 && !opened[b]) {
+        const size_t lock = locks[b];
+        const int held = rules.key_rule == KeyRule::Consumable ? keys[lock] - spent[lock] : keys[lock];
+        if (held <= 0) return move + " opens door " + std::to_string(lock) + " without a key " + std::to_string(lock);
+        if (rules.key_rule == KeyRule::Consumable) ++spent[lock];
+        opened[b] = 1;
+      }
+      cost += rules.o.costs[tiles[b]] * (diagonal ? rules.o.moves.diagonal_cost : 1.0);
+      enter(b);
+      pos = b;
+      ++moves;
+    }
+    return std::nullopt;
+  }
+
+  // Step k: its fields, its route from the player's cell to its target, the target there, the
+  // cost it claims; when it holds, its cost is added to `total` and its action kept.
+  std::optional<std::string> step(size_t k, const json& st, double& total, std::string& last_action) {
+    const std::string where = "steps[" + std::to_string(k) + "].";
+    const json& action = need(st, "action", where);
+    if (!action.is_string() || !step_kind_from_name(action.get<std::string>()))
+      bad(where + "action", action, "take-key, open-door, take or reach-exit");
+    const StepKind kind = *step_kind_from_name(action.get<std::string>());
+    const Point at = cell(need(st, "at", where), where + "at");
+    const json& claimed = need(st, "cost", where);
+    if (!claimed.is_number()) bad(where + "cost", claimed, "a number");
+    const json& route = need(st, "route", where);
+    if (!route.is_array() || route.empty()) bad(where + "route", route, "a non-empty array of [x, y] cells");
+    if (cell(route[0], where + "route[0]") != pos)
+      return "the route starts at " + cells_text(cell(route[0], where + "route[0]")) + ", but the player is at " +
+             cells_text(pos);
+    double cost = 0;
+    if (std::optional<std::string> why = walk(route, where, cost)) return why;
+    if (pos != at) return "the route ends at " + cells_text(pos) + ", not at " + cells_text(at);
+    bool what = false;
+    for (const Objective& o : d.objectives)
+      what |= o.pos == at && (kind == StepKind::ReachExit ? o.kind == ObjectiveKind::Exit
+                              : kind == StepKind::TakeKey ? o.kind == ObjectiveKind::Key && o.lock != 0
+                                                          : kind == StepKind::Take);
+    if (kind == StepKind::OpenDoor) what = locks[at] != 0;
+    if (!what) return "there is no " + action.get<std::string>() + " target at " + cells_text(at);
+    if (std::abs(cost - claimed.get<double>()) > 1e-9 * std::max(1.0, std::abs(cost)))
+      return "the step claims cost " + claimed.dump() + ", its route costs " + json(cost).dump();
+    total += cost;
+    last_action = action.get<std::string>();
+    return std::nullopt;
+  }
+};
+
+}  // namespace
+
 Verdict verify_certificate(const Dungeon& d, std::string_view text, const std::optional<ValidateOptions>& expected) {
   const json j = parse_json_input<json>(text, "certificate", "unparsable", "JSON");
   if (!j.is_object()) bad("document", j, "an object");
@@ -82,103 +197,26 @@ Verdict verify_certificate(const Dungeon& d, std::string_view text, const std::o
     v.reason = std::move(why);
     return v;
   };
-  char mine[17];
-  std::snprintf(mine, sizeof mine, "%016llx", static_cast<unsigned long long>(map_hash(d)));
-  if (hash.get<std::string>() != mine)
-    return reject(0, "the certificate is for another map (map hash " + hash.get<std::string>() + ", this map " + mine + ")");
-  if (rules.key_rule != d.key_rule)
-    return reject(0, "the certificate's key rule is " + std::string(key_rule_name(rules.key_rule)) + ", the map's " +
-                         std::string(key_rule_name(d.key_rule)));
-  if (expected && (expected->costs != rules.o.costs || expected->moves.neighbors != rules.o.moves.neighbors ||
-                   effective_diagonal(expected->moves) != effective_diagonal(rules.o.moves) ||
-                   expected->moves.diagonal_cost != rules.o.moves.diagonal_cost))
-    return reject(0, "the certificate's rules (costs, moves) are not the map's own");
+  if (std::optional<std::string> why = rules_mismatch(d, hash.get<std::string>(), rules, expected))
+    return reject(0, std::move(*why));
 
-  const Grid<Terrain>& tiles = d.tiles;
-  const Grid<uint8_t> locks = lock_grid(d);
-  Grid<uint8_t> opened(tiles.width(), tiles.height(), 0);
-  std::array<int, kMaxLock + 1> keys{};  // keys picked up, per lock
-  std::array<int, kMaxLock + 1> spent{};
-  std::vector<uint8_t> visited(d.objectives.size(), 0);
+  Replay replay(d, rules);
   std::optional<Point> start = d.find(ObjectiveKind::Start);
-  if (!start || !tiles.in_bounds(*start)) return reject(0, "the map has no start on the map");
-  auto enter = [&](Point p) {
-    for (size_t i = 0; i < d.objectives.size(); ++i)
-      if (d.objectives[i].pos == p && !visited[i]) {
-        visited[i] = 1;
-        if (d.objectives[i].kind == ObjectiveKind::Key && d.objectives[i].lock >= 1 && d.objectives[i].lock <= kMaxLock)
-          ++keys[static_cast<size_t>(d.objectives[i].lock)];
-      }
-  };
-  // A cell a diagonal may cut past: on the map, passable, and not a closed locked door.
-  auto open = [&](Point p) {
-    return tiles.in_bounds(p) && rules.o.costs.passable(tiles[p]) && (locks[p] == 0 || opened[p] != 0);
-  };
-  Point pos = *start;
-  enter(pos);
-  int64_t moves = 0;
+  if (!start || !d.tiles.in_bounds(*start)) return reject(0, "the map has no start on the map");
+  replay.pos = *start;
+  replay.enter(replay.pos);
   double total = 0;
   std::string last_action;
-  for (size_t k = 0; k < steps.size(); ++k) {
-    const int n = static_cast<int>(k) + 1;
-    const std::string where = "steps[" + std::to_string(k) + "].";
-    const json& st = steps[k];
-    const json& action = need(st, "action", where);
-    if (!action.is_string() || !step_kind_from_name(action.get<std::string>()))
-      bad(where + "action", action, "take-key, open-door, take or reach-exit");
-    const StepKind kind = *step_kind_from_name(action.get<std::string>());
-    const Point at = cell(need(st, "at", where), where + "at");
-    const json& claimed = need(st, "cost", where);
-    if (!claimed.is_number()) bad(where + "cost", claimed, "a number");
-    const json& route = need(st, "route", where);
-    if (!route.is_array() || route.empty()) bad(where + "route", route, "a non-empty array of [x, y] cells");
-    if (cell(route[0], where + "route[0]") != pos)
-      return reject(n, "the route starts at " + cells_text(cell(route[0], where + "route[0]")) + ", but the player is at " +
-                           cells_text(pos));
-    double cost = 0;
-    for (size_t i = 1; i < route.size(); ++i) {
-      const Point a = cell(route[i - 1], where + "route"), b = cell(route[i], where + "route[" + std::to_string(i) + "]");
-      const int dx = b.x - a.x, dy = b.y - a.y;
-      const std::string move = "the move " + cells_text(a) + " -> " + cells_text(b);
-      if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return reject(n, move + " is not a step to a neighbouring cell");
-      if (!tiles.in_bounds(b)) return reject(n, move + " leaves the map");
-      if (!rules.o.costs.passable(tiles[b])) return reject(n, move + " enters " + std::string(terrain_name(tiles[b])) + ", which is impassable");
-      const bool diagonal = dx != 0 && dy != 0;
-      if (diagonal && (rules.o.moves.neighbors != 8 ||
-                       !diagonal_allowed(effective_diagonal(rules.o.moves), open(Point{b.x, a.y}), open(Point{a.x, b.y}))))
-        return reject(n, move + " cuts a corner the rules forbid");
-      if (locks[b] != 0 && !opened[b]) {
-        const size_t lock = locks[b];
-        const int held = rules.key_rule == KeyRule::Consumable ? keys[lock] - spent[lock] : keys[lock];
-        if (held <= 0) return reject(n, move + " opens door " + std::to_string(lock) + " without a key " + std::to_string(lock));
-        if (rules.key_rule == KeyRule::Consumable) ++spent[lock];
-        opened[b] = 1;
-      }
-      cost += rules.o.costs[tiles[b]] * (diagonal ? rules.o.moves.diagonal_cost : 1.0);
-      enter(b);
-      pos = b;
-      ++moves;
-    }
-    if (pos != at) return reject(n, "the route ends at " + cells_text(pos) + ", not at " + cells_text(at));
-    bool what = false;
-    for (const Objective& o : d.objectives)
-      what |= o.pos == at && (kind == StepKind::ReachExit ? o.kind == ObjectiveKind::Exit
-                              : kind == StepKind::TakeKey ? o.kind == ObjectiveKind::Key && o.lock != 0
-                                                          : kind == StepKind::Take);
-    if (kind == StepKind::OpenDoor) what = locks[at] != 0;
-    if (!what) return reject(n, "there is no " + action.get<std::string>() + " target at " + cells_text(at));
-    if (std::abs(cost - claimed.get<double>()) > 1e-9 * std::max(1.0, std::abs(cost)))
-      return reject(n, "the step claims cost " + claimed.dump() + ", its route costs " + json(cost).dump());
-    total += cost;
-    last_action = action.get<std::string>();
-  }
+  for (size_t k = 0; k < steps.size(); ++k)
+    if (std::optional<std::string> why = replay.step(k, steps[k], total, last_action))
+      return reject(static_cast<int>(k) + 1, std::move(*why));
   for (size_t i = 0; i < d.objectives.size(); ++i)
-    if (!visited[i])
+    if (!replay.visited[i])
       return reject(0, std::string(objective_kind_name(d.objectives[i].kind)) + " at " + cells_text(d.objectives[i].pos) +
                            " is never visited");
   if (d.find(ObjectiveKind::Exit) && last_action != "reach-exit") return reject(0, "the last step does not reach the exit");
   v.accepted = true;
-  v.summary = std::to_string(steps.size()) + " steps, " + std::to_string(moves) + " moves, cost " + json(total).dump();
+  v.summary = std::to_string(steps.size()) + " steps, " + std::to_string(replay.moves) + " moves, cost " + json(total).dump();
   return v;
 }
 

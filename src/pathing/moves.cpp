@@ -1,3 +1,5 @@
+// The move rules' diagonal policy names and parse, and Moves' checks of its fields
+// (neighbors 4 or 8, diagonal_cost 1 to 2).
 #include <catacomb/pathing/moves.hpp>
 
 #include <catacomb/core/error.hpp>

@@ -136,26 +136,23 @@ Dungeon layout_platformer_level(int width, int height, int objectives, const Pla
   return layout_platformer_level(width, height, objectives, config, model, layout, placing);
 }
 
-Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& c,
-                                const MovementModel& model, Rng& rng, Rng& orng) {
-  const RoomGrid g = room_grid(width, height, c);
-  Links links;
-  links.right.assign(static_cast<size_t>(g.nx * g.ny), 0);
-  links.down.assign(static_cast<size_t>(g.nx * g.ny), 0);
-  const std::vector<int> route = walk_route(g, links, rng);
-  join_rest(g, links, route, rng);
+namespace {
 
-  Dungeon d;
-  d.tiles = Grid<Terrain>(width, height, Terrain::Wall);
+// Every room's inside cleared to floor, and listed as one of the map's rooms (row-major).
+void carve_rooms(const RoomGrid& g, Dungeon& d) {
   Grid<Terrain>& t = d.tiles;
-  // Columns a room keeps clear of decoration: ladders through it.
-  std::vector<std::vector<int>> reserved(static_cast<size_t>(g.nx * g.ny));
   for (int j = 0; j < g.ny; ++j)
     for (int i = 0; i < g.nx; ++i) {
       for (int y = g.y0(j) + 1; y < g.y0(j) + g.rh; ++y)
         for (int x = g.x0(i) + 1; x < g.x0(i) + g.rw; ++x) t(x, y) = Terrain::Floor;
       d.rooms.push_back(Rect{g.x0(i) + 1, g.y0(j) + 1, g.rw - 1, g.rh - 1});
     }
+}
+
+// The links opened: a doorway in the wall to the right, a ladder (at a random column) down to
+// the room below, which both rooms then keep clear.
+void open_links(const RoomGrid& g, const Links& links, const MovementModel& model, Rng& rng, Grid<Terrain>& t,
+                std::vector<std::vector<int>>& reserved) {
   const int door = std::min(g.rh - 1, std::max(3, model.body_height + 1));
   for (int j = 0; j < g.ny; ++j)
     for (int i = 0; i < g.nx; ++i) {
@@ -169,76 +166,86 @@ Dungeon layout_platformer_level(int width, int height, int objectives, const Pla
         reserved[static_cast<size_t>(g.index(i, j + 1))].push_back(hx);
       }
     }
-  auto free_column = [&](int r, int x) {
-    for (int col : reserved[static_cast<size_t>(r)])
-      if (std::abs(col - x) <= 1) return false;
-    return true;
-  };
-  const int H = model.jump_height, B = model.body_height;
-  for (int j = 0; j < g.ny; ++j)
-    for (int i = 0; i < g.nx; ++i) {
-      const int r = g.index(i, j);
-      const int left = g.x0(i) + 1, right = g.x0(i) + g.rw - 1, top = g.y0(j) + 1, fy = g.stand_row(j);
-      // A ledge on one side, its top above jump height where the room allows, with a ladder at
-      // its inner end.
-      if (rng.chance(c.ladders)) {
-        const bool on_left = rng.chance(0.5);
-        const int width_max = std::max(2, (g.rw - 1) / 2 - 1);
-        const int lw = static_cast<int>(rng.uniform_int(2, width_max));
-        const int lr = std::max(top + B, fy - H);  // ledge row: the body stands on lr - 1
-        const int lx0 = on_left ? left : right - lw, lx1 = on_left ? left + lw - 1 : right - 1;
-        const int lc = on_left ? lx1 + 1 : lx0 - 1;  // ladder column
-        bool ok = lr < fy - B && free_column(r, lc);
-        for (int x = lx0; x <= lx1; ++x) ok = ok && free_column(r, x);
-        if (ok) {
-          for (int x = lx0; x <= lx1; ++x) t(x, lr) = Terrain::Wall;
-          for (int y = lr; y <= fy; ++y) t(lc, y) = Terrain::Ladder;
-          reserved[static_cast<size_t>(r)].push_back(lc);
-          for (int x = lx0; x <= lx1; ++x) reserved[static_cast<size_t>(r)].push_back(x);
-        }
-      }
-      // A one-way platform the body reaches by jumping up through it from the floor.
-      if (H >= 2 && rng.chance(c.platforms)) {
-        const int len = static_cast<int>(rng.uniform_int(2, std::max(2, g.rw - 4)));
-        const int px = static_cast<int>(rng.uniform_int(left + 1, std::max(left + 1, right - 1 - len)));
-        const int rise = static_cast<int>(rng.uniform_int(2, H));  // standing height above the floor
-        const int pr = fy - rise + 1;
-        if (pr - B >= top)
-          for (int x = px; x < px + len && x < right; ++x)
-            if (t(x, pr) == Terrain::Floor) set(t, x, pr, Terrain::Platform);
-      }
-      // A low block on the floor, cleared by a jump.
-      if (rng.chance(c.blocks)) {
-        const int bh = static_cast<int>(rng.uniform_int(1, std::min(2, H)));
-        const int bw = static_cast<int>(rng.uniform_int(1, 2));
-        const int bx = static_cast<int>(rng.uniform_int(left + 2, std::max(left + 2, right - 2 - bw)));
-        bool ok = bx + bw <= right - 2 && fy - bh - B >= top;
-        for (int x = bx; x < bx + bw; ++x) ok = ok && free_column(r, x);
-        for (int x = bx; x < bx + bw && ok; ++x)
-          for (int y = fy - bh + 1; y <= fy; ++y) ok = ok && t(x, y) == Terrain::Floor;
-        if (ok)
-          for (int x = bx; x < bx + bw; ++x)
-            for (int y = fy - bh + 1; y <= fy; ++y) t(x, y) = Terrain::Wall;
-      }
-    }
+}
 
-  // Objectives: standing cells reachable from the start from which the exit can be reached.
-  const SideView view(t, B);
-  auto standing_cells = [&](int room) {
-    const int i = room % g.nx, j = room / g.nx;
-    std::vector<Point> cells;
-    for (int y = g.y0(j) + 1; y < g.y0(j) + g.rh; ++y)
-      for (int x = g.x0(i) + 1; x < g.x0(i) + g.rw; ++x)
-        if (view.stands(x, y) && t(x, y) != Terrain::Ladder) cells.push_back({x, y});
-    return cells;
-  };
+// Whether column x keeps clear of the room's reserved columns (and their neighbours).
+bool free_column(const std::vector<int>& reserved, int x) {
+  for (int col : reserved)
+    if (std::abs(col - x) <= 1) return false;
+  return true;
+}
+
+// Room (i, j)'s decoration, each feature drawn in turn: a ledge with its ladder, a one-way
+// platform, a low block. `reserved` holds the room's columns kept clear.
+void decorate_room(const RoomGrid& g, int i, int j, const PlatformerConfig& c, const MovementModel& model, Rng& rng,
+                   Grid<Terrain>& t, std::vector<int>& reserved) {
+  const int H = model.jump_height, B = model.body_height;
+  const int left = g.x0(i) + 1, right = g.x0(i) + g.rw - 1, top = g.y0(j) + 1, fy = g.stand_row(j);
+  // A ledge on one side, its top above jump height where the room allows, with a ladder at
+  // its inner end.
+  if (rng.chance(c.ladders)) {
+    const bool on_left = rng.chance(0.5);
+    const int width_max = std::max(2, (g.rw - 1) / 2 - 1);
+    const int lw = static_cast<int>(rng.uniform_int(2, width_max));
+    const int lr = std::max(top + B, fy - H);  // ledge row: the body stands on lr - 1
+    const int lx0 = on_left ? left : right - lw, lx1 = on_left ? left + lw - 1 : right - 1;
+    const int lc = on_left ? lx1 + 1 : lx0 - 1;  // ladder column
+    bool ok = lr < fy - B && free_column(reserved, lc);
+    for (int x = lx0; x <= lx1; ++x) ok = ok && free_column(reserved, x);
+    if (ok) {
+      for (int x = lx0; x <= lx1; ++x) t(x, lr) = Terrain::Wall;
+      for (int y = lr; y <= fy; ++y) t(lc, y) = Terrain::Ladder;
+      reserved.push_back(lc);
+      for (int x = lx0; x <= lx1; ++x) reserved.push_back(x);
+    }
+  }
+  // A one-way platform the body reaches by jumping up through it from the floor.
+  if (H >= 2 && rng.chance(c.platforms)) {
+    const int len = static_cast<int>(rng.uniform_int(2, std::max(2, g.rw - 4)));
+    const int px = static_cast<int>(rng.uniform_int(left + 1, std::max(left + 1, right - 1 - len)));
+    const int rise = static_cast<int>(rng.uniform_int(2, H));  // standing height above the floor
+    const int pr = fy - rise + 1;
+    if (pr - B >= top)
+      for (int x = px; x < px + len && x < right; ++x)
+        if (t(x, pr) == Terrain::Floor) set(t, x, pr, Terrain::Platform);
+  }
+  // A low block on the floor, cleared by a jump.
+  if (rng.chance(c.blocks)) {
+    const int bh = static_cast<int>(rng.uniform_int(1, std::min(2, H)));
+    const int bw = static_cast<int>(rng.uniform_int(1, 2));
+    const int bx = static_cast<int>(rng.uniform_int(left + 2, std::max(left + 2, right - 2 - bw)));
+    bool ok = bx + bw <= right - 2 && fy - bh - B >= top;
+    for (int x = bx; x < bx + bw; ++x) ok = ok && free_column(reserved, x);
+    for (int x = bx; x < bx + bw && ok; ++x)
+      for (int y = fy - bh + 1; y <= fy; ++y) ok = ok && t(x, y) == Terrain::Floor;
+    if (ok)
+      for (int x = bx; x < bx + bw; ++x)
+        for (int y = fy - bh + 1; y <= fy; ++y) t(x, y) = Terrain::Wall;
+  }
+}
+
+// The cells of a room the body stands on (ladders aside), row-major.
+std::vector<Point> standing_cells(const RoomGrid& g, const SideView& view, const Grid<Terrain>& t, int room) {
+  const int i = room % g.nx, j = room / g.nx;
+  std::vector<Point> cells;
+  for (int y = g.y0(j) + 1; y < g.y0(j) + g.rh; ++y)
+    for (int x = g.x0(i) + 1; x < g.x0(i) + g.rw; ++x)
+      if (view.stands(x, y) && t(x, y) != Terrain::Ladder) cells.push_back({x, y});
+  return cells;
+}
+
+// Objectives: standing cells reachable from the start from which the exit can be reached.
+void place_level_objectives(const RoomGrid& g, const std::vector<int>& route, int objectives,
+                            const MovementModel& model, Rng& orng, Dungeon& d) {
+  const Grid<Terrain>& t = d.tiles;
+  const SideView view(t, model.body_height);
   auto pick = [&](const std::vector<Point>& cells) { return cells[orng.below(cells.size())]; };
-  std::vector<Point> first = standing_cells(route.front()), last = standing_cells(route.back());
-  if (first.empty() || last.empty()) return d;  // checked as "start"/"exit" problems
+  std::vector<Point> first = standing_cells(g, view, t, route.front()), last = standing_cells(g, view, t, route.back());
+  if (first.empty() || last.empty()) return;  // checked as "start"/"exit" problems
   const Point start = pick(first);
   d.objectives.push_back({ObjectiveKind::Start, start});
   const Point exit = pick(last);
-  if (exit == start) return d;
+  if (exit == start) return;
   d.objectives.push_back({ObjectiveKind::Exit, exit});
   const NavGraph graph(t, model);
   const std::vector<uint8_t> fwd = reachable_nodes(graph, graph.node_at(start));
@@ -253,7 +260,7 @@ Dungeon layout_platformer_level(int width, int height, int objectives, const Pla
   ObjectiveKind kind = ObjectiveKind::Key;
   for (size_t k = 0; k < rooms.size() && static_cast<int>(d.objectives.size()) < objectives + 2; ++k) {
     std::vector<Point> cells;
-    for (Point p : standing_cells(rooms[k])) {
+    for (Point p : standing_cells(g, view, t, rooms[k])) {
       const int n = graph.node_at(p);
       bool taken = false;
       for (const Objective& o : d.objectives) taken = taken || o.pos == p;
@@ -263,6 +270,29 @@ Dungeon layout_platformer_level(int width, int height, int objectives, const Pla
     d.objectives.push_back({kind, pick(cells)});
     kind = kind == ObjectiveKind::Key ? ObjectiveKind::Treasure : ObjectiveKind::Key;
   }
+}
+
+}  // namespace
+
+Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& c,
+                                const MovementModel& model, Rng& rng, Rng& orng) {
+  const RoomGrid g = room_grid(width, height, c);
+  Links links;
+  links.right.assign(static_cast<size_t>(g.nx * g.ny), 0);
+  links.down.assign(static_cast<size_t>(g.nx * g.ny), 0);
+  const std::vector<int> route = walk_route(g, links, rng);
+  join_rest(g, links, route, rng);
+
+  Dungeon d;
+  d.tiles = Grid<Terrain>(width, height, Terrain::Wall);
+  // Columns a room keeps clear of decoration: ladders through it.
+  std::vector<std::vector<int>> reserved(static_cast<size_t>(g.nx * g.ny));
+  carve_rooms(g, d);
+  open_links(g, links, model, rng, d.tiles, reserved);
+  for (int j = 0; j < g.ny; ++j)
+    for (int i = 0; i < g.nx; ++i)
+      decorate_room(g, i, j, c, model, rng, d.tiles, reserved[static_cast<size_t>(g.index(i, j))]);
+  place_level_objectives(g, route, objectives, model, orng, d);
   return d;
 }
 

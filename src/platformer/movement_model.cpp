@@ -1,3 +1,6 @@
+// The platformer movement model's integer fields in one table (name, member, limits), which
+// gives check(), the params keys, and the reading and recording of a map's movement params
+// ("movement" = "platformer" or "grid", then each field).
 #include <catacomb/platformer/movement_model.hpp>
 
 #include <cstdint>

@@ -1,3 +1,5 @@
+// SideView's constructor: the body height is checked here; the standing and clearance tests
+// themselves are inline in side_view.hpp.
 #include <catacomb/platformer/side_view.hpp>
 
 #include <string>

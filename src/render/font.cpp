@@ -1,3 +1,6 @@
+// A 3x5 pixel font for the image labels: one table of glyphs (digits, capitals, punctuation;
+// lower case drawn as capitals, anything else as '?'), turned into 15-bit masks once, and text
+// drawn glyph by glyph with one column of spacing, each pixel a scale x scale square.
 #include "render/font.hpp"
 
 #include <array>

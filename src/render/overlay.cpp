@@ -1,3 +1,6 @@
+// Drawing over a preview: the region palette (20 colours, by label modulo 20), routes as
+// Bresenham lines between tile centres, and the search picture (visited and frontier cells
+// blended over the bare map, the route, the start and goal markers).
 #include <catacomb/render/overlay.hpp>
 
 #include <algorithm>

@@ -52,12 +52,10 @@ namespace catacomb {
 
 using namespace detail::analysis;
 
-MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options) {
-  options.moves.check();
-  if (options.threads < 1) throw InvalidArgument(FieldProblem{"threads", std::to_string(options.threads), "at least 1"});
-  const Grid<Terrain>& tiles = d.tiles;
-  const int w = tiles.width(), h = tiles.height();
-  // A report that kept its maps says which map it is for; the analysis itself needs no labels.
+namespace {
+
+// A report that kept its maps says which map it is for; the analysis itself needs no labels.
+void check_report_size(const ValidationReport& report, int w, int h) {
   if (report.region_map) {
     const Grid<int32_t>& labels = report.region_map->labels;
     if (labels.width() != w || labels.height() != h)
@@ -65,41 +63,34 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
           "report", "the report of a " + std::to_string(labels.width()) + "x" + std::to_string(labels.height()) + " map",
           "the report of this " + std::to_string(w) + "x" + std::to_string(h) + " map"});
   }
-  MapAnalysis out;
-  if (w == 0 || h == 0) return out;
+}
 
-  // Padded layout: cell (x, y) is at (y + 1) * pw + (x + 1). At most 16386^2 < 2^32 cells.
-  const size_t pw = static_cast<size_t>(w) + 2, ph = static_cast<size_t>(h) + 2;
-  const size_t n = pw * ph;
-  const bool two = options.threads > 1 && n >= kTwoThreadCells;
-  auto pidx = [pw](int x, int y) { return padded_index(pw, x, y); };
-  ptrdiff_t offset[8];
-  padded_offsets(pw, offset);
-
+// The padded flags: kPassable on the map's passable cells, kEdge on the ring (in two bands).
+void fill_flags(const Grid<Terrain>& tiles, const ValidateOptions& options, size_t pw, size_t n, bool two,
+                std::vector<uint8_t>& flags) {
+  const int w = tiles.width(), h = tiles.height();
   std::array<uint8_t, kTerrainCount> passable{};
   for (Terrain t : kAllTerrains) passable[static_cast<size_t>(t)] = options.costs.passable(t) ? kPassable : 0;
-  std::vector<uint8_t> flags;
   detail::reserve_large(flags, n);
   flags.assign(n, kEdge);
   detail::in_two(two, [&](int band) {
     for (int y = band == 0 ? 0 : h / 2; y < (band == 0 ? h / 2 : h); ++y) {
       const Terrain* row = tiles.row(y);
-      uint8_t* f = flags.data() + pidx(0, y);
+      uint8_t* f = flags.data() + padded_index(pw, 0, y);
       for (int x = 0; x < w; ++x) f[x] = passable[static_cast<size_t>(row[x])];
     }
   });
+}
 
-  // The start, chosen as validation chooses it: the first objective of kind start.
-  const std::optional<Point> start = d.find(ObjectiveKind::Start);
-  const bool usable_start = start && tiles.in_bounds(*start) && (flags[pidx(start->x, start->y)] & kPassable);
-
-  // Pass 1: T, the chokepoints and the cells the start reaches (analysis_chokepoints.hpp).
-  if (usable_start) mark_chokepoints(flags, pw, d, report, *start, options.moves, two);
-
-  // Pass 2: the lists, row-major, 8 cells at a time. A dead end has at most one passable
-  // orthogonal neighbour (each is a legal move): only those cells of the start's are looked at.
-  // Pass 3's bands of rows go with it: each thread takes one band of both (the lists of the
-  // upper band come first, so they stay row-major).
+// Pass 2: the lists, row-major, 8 cells at a time. A dead end has at most one passable
+// orthogonal neighbour (each is a legal move): only those cells of the start's are looked at.
+// Pass 3's bands of rows go with it: each thread takes one band of both (the lists of the
+// upper band come first, so they stay row-major).
+void list_cells_and_walls(const std::vector<uint8_t>& flags, size_t pw, size_t ph, int w, int h,
+                          const ValidateOptions& options, bool two, MapAnalysis& out, WallBand (&walls)[2]) {
+  ptrdiff_t offset[8];
+  padded_offsets(pw, offset);
+  auto pidx = [pw](int x, int y) { return padded_index(pw, x, y); };
   const std::array<uint8_t, 256>& legal_table = kLegalMoves[static_cast<size_t>(effective_diagonal(options.moves))];
   auto dead_end = [&](size_t i) {
     const uint8_t legal = legal_moves_at(flags, i, offset, legal_table);
@@ -111,10 +102,9 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     return v;
   };
   std::vector<Point> dead_ends[2], chokepoints[2];
-  WallBand walls[2];
   const int row_mid = h / 2;
   const size_t wall_mid = 1 + (ph - 2) / 2;
-  if (usable_start) detail::in_two(two, [&](int band) {
+  detail::in_two(two, [&](int band) {
     for (int y = band == 0 ? 0 : row_mid; y < (band == 0 ? row_mid : h); ++y) {
       const size_t row = pidx(0, y);
       for (int x0 = 0; x0 < w; x0 += 8) {
@@ -141,11 +131,15 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
     out.dead_ends.insert(out.dead_ends.end(), dead_ends[band].begin(), dead_ends[band].end());
     out.chokepoints.insert(out.chokepoints.end(), chokepoints[band].begin(), chokepoints[band].end());
   }
+}
 
-  // Dead-end rooms: walk the ring around each room once (clockwise, in the padded grid, whose
-  // edge cells are never reached) and count the runs of reached cells; a ring reached all round
-  // is a room open on every side, not a dead end. O(room perimeters) time.
-  for (const Rect& r : d.rooms) {
+// Dead-end rooms: walk the ring around each room once (clockwise, in the padded grid, whose
+// edge cells are never reached) and count the runs of reached cells; a ring reached all round
+// is a room open on every side, not a dead end. O(room perimeters) time.
+int count_dead_end_rooms(const std::vector<uint8_t>& flags, size_t pw, const std::vector<Rect>& rooms, int w, int h) {
+  auto pidx = [pw](int x, int y) { return padded_index(pw, x, y); };
+  int dead_end_rooms = 0;
+  for (const Rect& r : rooms) {
     if (r.width < 1 || r.height < 1 || r.x < 0 || r.y < 0 || r.x + r.width > w || r.y + r.height > h) continue;
     if (!(flags[pidx(r.x, r.y)] & kReached)) continue;
     std::vector<size_t> ring;
@@ -159,8 +153,39 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
       const bool before = (flags[ring[(k + ring.size() - 1) % ring.size()]] & kReached) != 0;
       if (on && !before) ++runs;
     }
-    if (runs == 1) ++out.dead_end_rooms;
+    if (runs == 1) ++dead_end_rooms;
   }
+  return dead_end_rooms;
+}
+
+}  // namespace
+
+MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options) {
+  options.moves.check();
+  if (options.threads < 1) throw InvalidArgument(FieldProblem{"threads", std::to_string(options.threads), "at least 1"});
+  const Grid<Terrain>& tiles = d.tiles;
+  const int w = tiles.width(), h = tiles.height();
+  check_report_size(report, w, h);
+  MapAnalysis out;
+  if (w == 0 || h == 0) return out;
+
+  // Padded layout: cell (x, y) is at (y + 1) * pw + (x + 1). At most 16386^2 < 2^32 cells.
+  const size_t pw = static_cast<size_t>(w) + 2, ph = static_cast<size_t>(h) + 2;
+  const size_t n = pw * ph;
+  const bool two = options.threads > 1 && n >= kTwoThreadCells;
+  std::vector<uint8_t> flags;
+  fill_flags(tiles, options, pw, n, two, flags);
+
+  // The start, chosen as validation chooses it: the first objective of kind start.
+  const std::optional<Point> start = d.find(ObjectiveKind::Start);
+  const bool usable_start = start && tiles.in_bounds(*start) && (flags[padded_index(pw, start->x, start->y)] & kPassable);
+
+  // Pass 1: T, the chokepoints and the cells the start reaches (analysis_chokepoints.hpp).
+  if (usable_start) mark_chokepoints(flags, pw, d, report, *start, options.moves, two);
+  // Pass 2, and pass 3's wall runs.
+  WallBand walls[2];
+  if (usable_start) list_cells_and_walls(flags, pw, ph, w, h, options, two, out, walls);
+  out.dead_end_rooms = count_dead_end_rooms(flags, pw, d.rooms, w, h);
 
   // Pass 3: wall areas. Without a usable start nothing is reached, and every wall area off the
   // edge borders some passable cell, so there is no loop to find.

@@ -123,6 +123,139 @@ void fill_metrics(const Model& m, Solution& s, const Walker& critical) {
   }
 }
 
+// What the search over door states settles: the doors of the plan the walkthrough follows and
+// of the critical plan (the exit's), and whether the exit is reached.
+struct Plans {
+  std::vector<int> plan, critical_plan;
+  std::vector<uint8_t> reach;  // every node some reachable state connects to the start
+  bool completable = false;
+};
+
+// Reusable keys: the closure is the plan, one chain of states.
+Plans plan_reusable(const Model& m, Solution& s) {
+  Plans p;
+  p.plan = closure(m, {}, s.states);
+  State all = m.empty_state();
+  for (int j : p.plan) set_open(all, j);
+  p.reach = m.component(all);
+  p.completable = m.goal(p.reach);
+  if (p.completable) {
+    // The critical plan: drop every door (last opened first) the exit can do without.
+    std::vector<uint8_t> allowed(m.doors.size(), 0);
+    for (int j : p.plan) allowed[static_cast<size_t>(j)] = 1;
+    for (auto it = p.plan.rbegin(); it != p.plan.rend(); ++it) {
+      allowed[static_cast<size_t>(*it)] = 0;
+      State t = m.empty_state();
+      int64_t ignored = 0;
+      for (int j : closure(m, allowed, ignored)) set_open(t, j);
+      if (!m.goal(m.component(t))) allowed[static_cast<size_t>(*it)] = 1;
+    }
+    int64_t ignored = 0;
+    p.critical_plan = closure(m, allowed, ignored);
+  }
+  return p;
+}
+
+// Consumable keys: every reachable state of opened doors, breadth first, with the door that led
+// to each from its parent, its successors, whether it reaches the exit and how many objectives.
+struct StateGraph {
+  std::vector<State> states;
+  std::vector<int> parent{-1}, via{-1};
+  std::vector<std::vector<int>> next;
+  std::vector<uint8_t> at_goal;
+  std::vector<int> count;
+
+  // The doors opened on the way to state q, in order.
+  std::vector<int> path_to(int q) const {
+    std::vector<int> doors;
+    for (; parent[static_cast<size_t>(q)] >= 0; q = parent[static_cast<size_t>(q)]) doors.push_back(via[static_cast<size_t>(q)]);
+    return std::vector<int>(doors.rbegin(), doors.rend());
+  }
+};
+
+// Fills `g` and `reach`; false (with s saying so) when the states reach options.max_states.
+bool explore_states(const Model& m, const SolveOptions& options, StateGraph& g, std::vector<uint8_t>& reach,
+                    Solution& s) {
+  std::vector<State>& states = g.states;
+  states.push_back(m.empty_state());
+  std::map<State, int> index{{states[0], 0}};
+  reach.assign(m.adj.size(), 0);
+  for (size_t q = 0; q < states.size(); ++q) {
+    const auto comp = m.component(states[q]);
+    for (size_t n = 0; n < comp.size(); ++n) reach[n] |= comp[n];
+    g.at_goal.push_back(m.goal(comp) ? 1 : 0);
+    g.count.push_back(m.objectives_in(comp));
+    g.next.emplace_back();
+    for (int j : m.openable(states[q], comp)) {
+      State t = states[q];
+      set_open(t, j);
+      auto [it, fresh] = index.emplace(t, static_cast<int>(states.size()));
+      if (fresh) {
+        if (static_cast<int64_t>(states.size()) >= options.max_states) {
+          s.status = SolveStatus::StateCap;
+          s.states = static_cast<int64_t>(states.size());
+          s.message = "the solver reached its cap of " + std::to_string(options.max_states) +
+                      " states without an answer (too many consumable-key doors to search)";
+          return false;
+        }
+        states.push_back(std::move(t));
+        g.parent.push_back(static_cast<int>(q));
+        g.via.push_back(j);
+      }
+      g.next.back().push_back(it->second);
+    }
+  }
+  s.states = static_cast<int64_t>(states.size());
+  return true;
+}
+
+// Softlocks: states from which no goal state can be reached (successors come later in
+// breadth-first order, so one backwards pass settles every state).
+void find_softlocks(const Model& m, const StateGraph& g, Solution& s) {
+  std::vector<uint8_t> can(g.states.size(), 0);
+  for (size_t q = g.states.size(); q-- > 0;) {
+    can[q] = g.at_goal[q];
+    for (int t : g.next[q]) can[q] |= can[static_cast<size_t>(t)];
+  }
+  int first_soft = -1;
+  for (size_t q = 0; q < g.states.size(); ++q)
+    if (!can[q]) {
+      ++s.softlock_states;
+      if (first_soft < 0) first_soft = static_cast<int>(q);
+    }
+  if (first_soft >= 0) {
+    Softlock sl;
+    const std::vector<int> doors = g.path_to(first_soft);
+    sl.steps = walk_critical(m, doors, false).steps();
+    const DoorNode& last = m.doors[static_cast<size_t>(doors.back())];
+    sl.message = "after opening " + door_name(last) + " (" + std::to_string(doors.size()) +
+                 (doors.size() == 1 ? " door" : " doors") + " opened) the exit can no longer be reached: the keys it needs are spent";
+    s.softlock = std::move(sl);
+  }
+}
+
+// Consumable keys: breadth first over every reachable state, so the first state with the exit
+// is the plan with the fewest doors. nullopt at the state cap.
+std::optional<Plans> plan_consumable(const Model& m, const SolveOptions& options, Solution& s) {
+  Plans p;
+  StateGraph g;
+  if (!explore_states(m, options, g, p.reach, s)) return std::nullopt;
+  int best = -1, first_goal = -1, most = -1;
+  for (size_t q = 0; q < g.states.size(); ++q) {
+    if (g.at_goal[q] && first_goal < 0) first_goal = static_cast<int>(q);
+    if (g.at_goal[q] && g.count[q] > (best < 0 ? -1 : g.count[static_cast<size_t>(best)])) best = static_cast<int>(q);
+    // Not completable: as far as the player gets (most objectives, then most doors open).
+    if (most < 0 || g.count[q] >= g.count[static_cast<size_t>(most)]) most = static_cast<int>(q);
+  }
+  p.completable = best >= 0;
+  p.plan = g.path_to(p.completable ? best : most);
+  if (p.completable) {
+    p.critical_plan = g.path_to(first_goal);
+    find_softlocks(m, g, s);
+  }
+  return p;
+}
+
 }  // namespace
 
 std::string_view step_kind_name(StepKind k) {
@@ -178,103 +311,11 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const Star
     return s;
   }
 
-  std::vector<int> plan, critical_plan;
-  std::vector<uint8_t> reach;  // every node some reachable state connects to the start
-  bool completable = false;
-  if (m.rule == KeyRule::Reusable) {
-    plan = closure(m, {}, s.states);
-    State all = m.empty_state();
-    for (int j : plan) set_open(all, j);
-    reach = m.component(all);
-    completable = m.goal(reach);
-    if (completable) {
-      // The critical plan: drop every door (last opened first) the exit can do without.
-      std::vector<uint8_t> allowed(m.doors.size(), 0);
-      for (int j : plan) allowed[static_cast<size_t>(j)] = 1;
-      for (auto it = plan.rbegin(); it != plan.rend(); ++it) {
-        allowed[static_cast<size_t>(*it)] = 0;
-        State t = m.empty_state();
-        int64_t ignored = 0;
-        for (int j : closure(m, allowed, ignored)) set_open(t, j);
-        if (!m.goal(m.component(t))) allowed[static_cast<size_t>(*it)] = 1;
-      }
-      int64_t ignored = 0;
-      critical_plan = closure(m, allowed, ignored);
-    }
-  } else {
-    std::vector<State> states{m.empty_state()};
-    std::vector<int> parent{-1}, via{-1};
-    std::vector<std::vector<int>> next;
-    std::vector<uint8_t> at_goal;
-    std::vector<int> count;
-    std::map<State, int> index{{states[0], 0}};
-    reach.assign(m.adj.size(), 0);
-    for (size_t q = 0; q < states.size(); ++q) {
-      const auto comp = m.component(states[q]);
-      for (size_t n = 0; n < comp.size(); ++n) reach[n] |= comp[n];
-      at_goal.push_back(m.goal(comp) ? 1 : 0);
-      count.push_back(m.objectives_in(comp));
-      next.emplace_back();
-      for (int j : m.openable(states[q], comp)) {
-        State t = states[q];
-        set_open(t, j);
-        auto [it, fresh] = index.emplace(t, static_cast<int>(states.size()));
-        if (fresh) {
-          if (static_cast<int64_t>(states.size()) >= options.max_states) {
-            s.status = SolveStatus::StateCap;
-            s.states = static_cast<int64_t>(states.size());
-            s.message = "the solver reached its cap of " + std::to_string(options.max_states) +
-                        " states without an answer (too many consumable-key doors to search)";
-            return s;
-          }
-          states.push_back(std::move(t));
-          parent.push_back(static_cast<int>(q));
-          via.push_back(j);
-        }
-        next.back().push_back(it->second);
-      }
-    }
-    s.states = static_cast<int64_t>(states.size());
-    auto path_to = [&](int q) {
-      std::vector<int> doors;
-      for (; parent[static_cast<size_t>(q)] >= 0; q = parent[static_cast<size_t>(q)]) doors.push_back(via[static_cast<size_t>(q)]);
-      return std::vector<int>(doors.rbegin(), doors.rend());
-    };
-    int best = -1, first_goal = -1, most = -1;
-    for (size_t q = 0; q < states.size(); ++q) {
-      if (at_goal[q] && first_goal < 0) first_goal = static_cast<int>(q);
-      if (at_goal[q] && count[q] > (best < 0 ? -1 : count[static_cast<size_t>(best)])) best = static_cast<int>(q);
-      // Not completable: as far as the player gets (most objectives, then most doors open).
-      if (most < 0 || count[q] >= count[static_cast<size_t>(most)]) most = static_cast<int>(q);
-    }
-    completable = best >= 0;
-    plan = path_to(completable ? best : most);
-    if (completable) {
-      critical_plan = path_to(first_goal);
-      // Softlocks: states from which no goal state can be reached (successors come later in
-      // breadth-first order, so one backwards pass settles every state).
-      std::vector<uint8_t> can(states.size(), 0);
-      for (size_t q = states.size(); q-- > 0;) {
-        can[q] = at_goal[q];
-        for (int t : next[q]) can[q] |= can[static_cast<size_t>(t)];
-      }
-      int first_soft = -1;
-      for (size_t q = 0; q < states.size(); ++q)
-        if (!can[q]) {
-          ++s.softlock_states;
-          if (first_soft < 0) first_soft = static_cast<int>(q);
-        }
-      if (first_soft >= 0) {
-        Softlock sl;
-        const std::vector<int> doors = path_to(first_soft);
-        sl.steps = walk_critical(m, doors, false).steps();
-        const DoorNode& last = m.doors[static_cast<size_t>(doors.back())];
-        sl.message = "after opening " + door_name(last) + " (" + std::to_string(doors.size()) +
-                     (doors.size() == 1 ? " door" : " doors") + " opened) the exit can no longer be reached: the keys it needs are spent";
-        s.softlock = std::move(sl);
-      }
-    }
-  }
+  std::optional<Plans> plans = m.rule == KeyRule::Reusable ? std::optional<Plans>(plan_reusable(m, s))
+                                                            : plan_consumable(m, options, s);
+  if (!plans) return s;  // the state cap
+  const std::vector<int>& plan = plans->plan;
+  const bool completable = plans->completable;
 
   s.status = completable ? SolveStatus::Completable : SolveStatus::NotCompletable;
   {  // one walker's terrain at a time
@@ -283,9 +324,9 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const Star
     s.reachable_after = full.reachable_after();
   }
   for (size_t i = 0; i < d.objectives.size(); ++i)
-    if (s.reachable_after[i] < 0) s.reasons[i] = reason(m, i, reach);
+    if (s.reachable_after[i] < 0) s.reasons[i] = reason(m, i, plans->reach);
   if (!completable && m.exit_objective < 0) s.message = "some objectives cannot be reached";
-  if (completable) fill_metrics(m, s, walk_critical(m, critical_plan, true));
+  if (completable) fill_metrics(m, s, walk_critical(m, plans->critical_plan, true));
   return s;
 }
 

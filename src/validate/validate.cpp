@@ -100,117 +100,118 @@ Solution solve_for_report(const Dungeon& d, const ValidationReport& report, cons
   return solve_with(d, report, options, nullptr, nullptr, nullptr);
 }
 
-ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options) {
-  options.moves.check();
-  if (options.threads < 1) throw InvalidArgument(FieldProblem{"threads", std::to_string(options.threads), "at least 1"});
-  ValidationReport rep;
-  const Grid<Terrain>& tiles = d.tiles;
-  auto name = [&](size_t i) {
+namespace {
+
+// The steps of validate_dungeon, sharing the dungeon, the options and the report they fill.
+struct Validation {
+  const Dungeon& d;
+  const ValidateOptions& options;
+  ValidationReport& rep;
+  const Grid<Terrain>& tiles;
+
+  Validation(const Dungeon& dungeon, const ValidateOptions& o, ValidationReport& report)
+      : d(dungeon), options(o), rep(report), tiles(dungeon.tiles) {}
+
+  std::string name(size_t i) const {
     const Objective& o = d.objectives[i];
     return std::string(objective_kind_name(o.kind)) + " at " + to_string(o.pos);
-  };
-  auto add = [&](ProblemKind k, int idx, std::string msg) { rep.problems.push_back({k, idx, std::move(msg)}); };
+  }
+  void add(ProblemKind k, int idx, std::string msg) { rep.problems.push_back({k, idx, std::move(msg)}); }
 
-  std::optional<size_t> start;
-  int starts = 0;
-  for (size_t i = 0; i < d.objectives.size(); ++i)
-    if (d.objectives[i].kind == ObjectiveKind::Start) {
-      ++starts;
-      if (!start) start = i;
-    }
-  if (starts == 0) add(ProblemKind::NoStart, -1, "no start objective: nothing can be reached");
-  if (starts > 1)
-    add(ProblemKind::SeveralStarts, -1, std::to_string(starts) + " start objectives (expected exactly one)");
-
-  rep.objectives.resize(d.objectives.size());
-  std::map<Point, size_t> first_at;
-  for (size_t i = 0; i < d.objectives.size(); ++i) {
-    ObjectiveReport& r = rep.objectives[i];
-    r.objective = d.objectives[i];
-    r.on_map = tiles.in_bounds(r.objective.pos);
-    if (!r.on_map) {
-      add(ProblemKind::OffMap, static_cast<int>(i),
-          name(i) + " is off the " + std::to_string(tiles.width()) + "x" + std::to_string(tiles.height()) + " map");
-      continue;
-    }
-    r.passable = options.costs.passable(tiles[r.objective.pos]);
-    if (!r.passable)
-      add(ProblemKind::Impassable, static_cast<int>(i),
-          name(i) + " stands on " + std::string(terrain_name(tiles[r.objective.pos])) + ", which is impassable");
-    auto [it, fresh] = first_at.emplace(r.objective.pos, i);
-    if (!fresh) add(ProblemKind::SharedCell, static_cast<int>(i), name(i) + " shares its cell with " + name(it->second));
+  // The first start, and a problem unless there is exactly one.
+  std::optional<size_t> find_start() {
+    std::optional<size_t> start;
+    int starts = 0;
+    for (size_t i = 0; i < d.objectives.size(); ++i)
+      if (d.objectives[i].kind == ObjectiveKind::Start) {
+        ++starts;
+        if (!start) start = i;
+      }
+    if (starts == 0) add(ProblemKind::NoStart, -1, "no start objective: nothing can be reached");
+    if (starts > 1)
+      add(ProblemKind::SeveralStarts, -1, std::to_string(starts) + " start objectives (expected exactly one)");
+    return start;
   }
 
-  const bool usable_start = start && rep.objectives[*start].on_map && rep.objectives[*start].passable;
-  // The distance map's storage, and the flood of the terrain: costs come from the terrain
-  // through the cost table (no cost grid, 8 bytes per cell); the flood keeps the terrain's legal
-  // moves (1 byte per cell) for the walkthrough's steps, and its distances are the grid those
-  // steps reuse (see solve_with). With a second thread (see ValidateOptions::threads), it works
-  // out the legal moves while this one labels the regions, then both bring in the grid's pages.
-  std::vector<double> cells;
-  detail::reserve_large(cells, tiles.size());
-  detail::PagePopulator pages(cells.data(), tiles.size() * sizeof(double));
-  std::optional<detail::TerrainFlood> flood;
-  // The regions: their labels (4 bytes per cell) only when the report keeps its maps; otherwise
-  // their sizes, from the same runs with no label written. The objectives' cells are the probes,
-  // in order: the start's gives the cells it cannot reach, and the walkthrough of a map without
-  // doors takes them all as its areas (solve_with).
-  std::vector<Point> probes;
-  for (const Objective& o : d.objectives) probes.push_back(o.pos);
-  RegionMap regions;
-  detail::RegionSizes counts;
-  const bool two = options.threads > 1 && tiles.size() * sizeof(double) >= 2 * detail::PagePopulator::kChunk;
-  detail::in_two(two, [&](int half) {
-    if (half == 1) {
-      flood.emplace(tiles, options.costs, options.moves);
-    } else if (options.keep_maps) {
-      regions = label_regions(tiles, options.costs, options.moves);
-      counts.sizes = regions.sizes;
-      for (const Point p : probes) counts.probe_labels.push_back(tiles.in_bounds(p) ? regions.label(p) : kNoRegion);
-    } else {
-      counts = detail::region_sizes(tiles, options.costs, options.moves, probes);
+  // Each objective's cell: on the map, passable, not shared with an earlier objective.
+  void check_objective_cells() {
+    rep.objectives.resize(d.objectives.size());
+    std::map<Point, size_t> first_at;
+    for (size_t i = 0; i < d.objectives.size(); ++i) {
+      ObjectiveReport& r = rep.objectives[i];
+      r.objective = d.objectives[i];
+      r.on_map = tiles.in_bounds(r.objective.pos);
+      if (!r.on_map) {
+        add(ProblemKind::OffMap, static_cast<int>(i),
+            name(i) + " is off the " + std::to_string(tiles.width()) + "x" + std::to_string(tiles.height()) + " map");
+        continue;
+      }
+      r.passable = options.costs.passable(tiles[r.objective.pos]);
+      if (!r.passable)
+        add(ProblemKind::Impassable, static_cast<int>(i),
+            name(i) + " stands on " + std::string(terrain_name(tiles[r.objective.pos])) + ", which is impassable");
+      auto [it, fresh] = first_at.emplace(r.objective.pos, i);
+      if (!fresh) add(ProblemKind::SharedCell, static_cast<int>(i), name(i) + " shares its cell with " + name(it->second));
     }
-    pages.run();
-  });
-  rep.regions = static_cast<int>(counts.sizes.size());
-  for (int64_t s : counts.sizes) rep.passable_cells += s;
-  if (usable_start) {
-    rep.unreachable_cells = rep.passable_cells - counts.sizes[static_cast<size_t>(counts.probe_labels[*start])];
-  } else {
-    rep.unreachable_cells = rep.passable_cells;
   }
-  cells.assign(tiles.size(), kUnreached);
-  detail::TerrainFlood::Leg leg;
-  leg.map.dist = Grid<double>(tiles.width(), tiles.height(), std::move(cells));
-  leg.map.moves = options.moves;
-  if (usable_start) flood->add_source(leg.map, d.objectives[*start].pos, options.threads);  // the map from the start
-  const DistanceMap& distances = leg.map;
 
-  for (size_t i = 0; i < d.objectives.size(); ++i) {
-    ObjectiveReport& r = rep.objectives[i];
-    if (!r.on_map || !r.passable || !usable_start) continue;
-    const double c = distances.dist[r.objective.pos];
-    if (c == kUnreached) {
-      add(ProblemKind::Unreachable, static_cast<int>(i),
-          name(i) + " cannot be reached from the start at " + to_string(d.objectives[*start].pos));
-      continue;
+  // The regions and the flood of the terrain, and the distance map's storage, in `leg` (every
+  // cell kUnreached).
+  void survey(RegionMap& regions, detail::RegionSizes& counts, std::optional<detail::TerrainFlood>& flood,
+              detail::TerrainFlood::Leg& leg) const {
+    // The distance map's storage, and the flood of the terrain: costs come from the terrain
+    // through the cost table (no cost grid, 8 bytes per cell); the flood keeps the terrain's legal
+    // moves (1 byte per cell) for the walkthrough's steps, and its distances are the grid those
+    // steps reuse (see solve_with). With a second thread (see ValidateOptions::threads), it works
+    // out the legal moves while this one labels the regions, then both bring in the grid's pages.
+    std::vector<double> cells;
+    detail::reserve_large(cells, tiles.size());
+    detail::PagePopulator pages(cells.data(), tiles.size() * sizeof(double));
+    // The regions: their labels (4 bytes per cell) only when the report keeps its maps; otherwise
+    // their sizes, from the same runs with no label written. The objectives' cells are the probes,
+    // in order: the start's gives the cells it cannot reach, and the walkthrough of a map without
+    // doors takes them all as its areas (solve_with).
+    std::vector<Point> probes;
+    for (const Objective& o : d.objectives) probes.push_back(o.pos);
+    const bool two = options.threads > 1 && tiles.size() * sizeof(double) >= 2 * detail::PagePopulator::kChunk;
+    detail::in_two(two, [&](int half) {
+      if (half == 1) {
+        flood.emplace(tiles, options.costs, options.moves);
+      } else if (options.keep_maps) {
+        regions = label_regions(tiles, options.costs, options.moves);
+        counts.sizes = regions.sizes;
+        for (const Point p : probes) counts.probe_labels.push_back(tiles.in_bounds(p) ? regions.label(p) : kNoRegion);
+      } else {
+        counts = detail::region_sizes(tiles, options.costs, options.moves, probes);
+      }
+      pages.run();
+    });
+    cells.assign(tiles.size(), kUnreached);
+    leg.map.dist = Grid<double>(tiles.width(), tiles.height(), std::move(cells));
+    leg.map.moves = options.moves;
+  }
+
+  // Each objective the start reaches: its cost and its route, descending the distance map.
+  void measure_routes(const DistanceMap& distances, size_t start) {
+    for (size_t i = 0; i < d.objectives.size(); ++i) {
+      ObjectiveReport& r = rep.objectives[i];
+      if (!r.on_map || !r.passable) continue;
+      const double c = distances.dist[r.objective.pos];
+      if (c == kUnreached) {
+        add(ProblemKind::Unreachable, static_cast<int>(i),
+            name(i) + " cannot be reached from the start at " + to_string(d.objectives[start].pos));
+        continue;
+      }
+      r.reachable = true;
+      r.cost = c;
+      std::vector<Point> down = descend(distances, tiles, options.costs, r.objective.pos);
+      r.route.assign(down.rbegin(), down.rend());
+      r.length = r.route.empty() ? 0 : static_cast<int64_t>(r.route.size()) - 1;
     }
-    r.reachable = true;
-    r.cost = c;
-    std::vector<Point> down = descend(distances, tiles, options.costs, r.objective.pos);
-    r.route.assign(down.rbegin(), down.rend());
-    r.length = r.route.empty() ? 0 : static_cast<int64_t>(r.route.size()) - 1;
   }
-  // The walkthrough's steps take over the flood and its grid where it walks this terrain (a
-  // map without locked doors) and the report does not keep the grid; otherwise the grid (8
-  // bytes per cell) goes before the solver makes its own.
-  const bool lend = !options.keep_maps && d.locks.empty();
-  if (options.keep_maps) rep.distances = std::move(leg.map);
-  if (!lend) {
-    leg.map = DistanceMap{};
-    flood.reset();
-  }
-  if (options.solve) {
+
+  // Each locked door: on the map, with a lock id of 1 to 9, on a passable cell, alone on it.
+  void check_locks() {
     std::map<Point, int> lock_cells;
     for (const LockedDoor& l : d.locks) {
       const std::string door = "locked door " + std::to_string(l.lock) + " at " + to_string(l.pos);
@@ -220,7 +221,11 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
         add(ProblemKind::BadLock, -1, door + " stands on " + std::string(terrain_name(tiles[l.pos])) + ", which is impassable");
       else if (!lock_cells.emplace(l.pos, l.lock).second) add(ProblemKind::BadLock, -1, door + " shares its cell with another locked door");
     }
-    Solution sol = lend ? solve_with(d, rep, options, &*flood, &leg, &counts) : solve_for_report(d, rep, options);
+  }
+
+  // The walkthrough's verdict as problems: the state cap, the exit not completable, the
+  // objectives it finds locked away.
+  void report_solution(const Solution& sol, bool usable_start) {
     if (sol.status == SolveStatus::StateCap) {
       add(ProblemKind::SolverCap, -1, sol.message);
     } else if (usable_start) {
@@ -233,6 +238,49 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
         if (rep.objectives[i].reachable && !sol.reasons[i].empty() && (!exit || i != *exit))
           add(ProblemKind::Locked, static_cast<int>(i), sol.reasons[i]);
     }
+  }
+};
+
+}  // namespace
+
+ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options) {
+  options.moves.check();
+  if (options.threads < 1) throw InvalidArgument(FieldProblem{"threads", std::to_string(options.threads), "at least 1"});
+  ValidationReport rep;
+  Validation v(d, options, rep);
+  const std::optional<size_t> start = v.find_start();
+  v.check_objective_cells();
+
+  const bool usable_start = start && rep.objectives[*start].on_map && rep.objectives[*start].passable;
+  RegionMap regions;
+  detail::RegionSizes counts;
+  std::optional<detail::TerrainFlood> flood;
+  detail::TerrainFlood::Leg leg;
+  v.survey(regions, counts, flood, leg);
+  rep.regions = static_cast<int>(counts.sizes.size());
+  for (int64_t s : counts.sizes) rep.passable_cells += s;
+  if (usable_start) {
+    rep.unreachable_cells = rep.passable_cells - counts.sizes[static_cast<size_t>(counts.probe_labels[*start])];
+  } else {
+    rep.unreachable_cells = rep.passable_cells;
+  }
+  if (usable_start) {
+    flood->add_source(leg.map, d.objectives[*start].pos, options.threads);  // the map from the start
+    v.measure_routes(leg.map, *start);
+  }
+  // The walkthrough's steps take over the flood and its grid where it walks this terrain (a
+  // map without locked doors) and the report does not keep the grid; otherwise the grid (8
+  // bytes per cell) goes before the solver makes its own.
+  const bool lend = !options.keep_maps && d.locks.empty();
+  if (options.keep_maps) rep.distances = std::move(leg.map);
+  if (!lend) {
+    leg.map = DistanceMap{};
+    flood.reset();
+  }
+  if (options.solve) {
+    v.check_locks();
+    Solution sol = lend ? solve_with(d, rep, options, &*flood, &leg, &counts) : solve_for_report(d, rep, options);
+    v.report_solution(sol, usable_start);
     rep.solution = std::move(sol);
   }
   rep.valid = rep.problems.empty();

@@ -1,3 +1,6 @@
+// Nearest-rank percentiles for the batch summaries: the value at rank ceil(p * n / 100) (at
+// least 1) of the sorted values, in integers, so the same values give the same figures
+// everywhere; min, p50, p90, p99 and max at once.
 #include "tools/batch/percentiles.hpp"
 
 #include <algorithm>
