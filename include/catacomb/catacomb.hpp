@@ -17,6 +17,7 @@
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/core/terrain.hpp>
+#include <catacomb/core/threads.hpp>
 
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/graph_search.hpp>

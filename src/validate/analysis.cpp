@@ -71,7 +71,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   // Padded layout: cell (x, y) is at (y + 1) * pw + (x + 1). At most 16386^2 < 2^32 cells.
   const size_t pw = static_cast<size_t>(w) + 2, ph = static_cast<size_t>(h) + 2;
   const size_t n = pw * ph;
-  const bool two = options.threads > 1 && n >= kTwoThreadCells;
+  const bool two = options.threads > 1 && n >= detail::kTwoThreadCells;
   auto pidx = [pw](int x, int y) { return padded_index(pw, x, y); };
   ptrdiff_t offset[8];
   padded_offsets(pw, offset);
