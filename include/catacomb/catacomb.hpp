@@ -34,7 +34,6 @@
 #include <catacomb/platformer/side_view.hpp>
 #include <catacomb/platformer/solver.hpp>
 
-#include <catacomb/generator/bit_grid.hpp>
 #include <catacomb/generator/cave_regions.hpp>
 #include <catacomb/generator/caves.hpp>
 #include <catacomb/generator/corridors.hpp>
