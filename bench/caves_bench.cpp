@@ -21,11 +21,16 @@
 #include <string>
 #include <vector>
 
-#include <catacomb/generator/bit_grid.hpp>
 #include <catacomb/generator/caves.hpp>
+#include "generator/bit_grid.hpp"
+#include "support/reference/smooth_pass_reference.hpp"
 
 namespace catacomb {
 namespace {
+
+using detail::BitGrid;
+using detail::smooth_pass_bits;
+using test::smooth_pass_reference;
 
 constexpr int kSide = 4096;
 constexpr double kCells = double{kSide} * kSide;

@@ -5,9 +5,9 @@
 // shares).
 #include <memory>
 #include <ostream>
-#include <thread>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/threads.hpp>
 #include <catacomb/pipeline/generate.hpp>
 #include <catacomb/core/atomic_file.hpp>
 #include "tools/generator_flags.hpp"
@@ -38,12 +38,13 @@ class GenerateCommand : public Command {
     add_output_options(*sub, outputs_);
     memory_.add_option(*sub);
     add_number_option(*sub, "--threads", threads_,
-                      "Threads one map may use (1 to 256; default 2, 1 on a one-core machine); the same files for any");
+                      "Threads one map may use (" + threads_range_text() +
+                          "; default 2, 1 on a one-core machine); the same files for any");
   }
 
   int run(std::ostream& out, std::ostream&) override {
     cfg_ = flags_->resolve();
-    if (threads_ < 1 || threads_ > 256) throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), "1 to 256"});
+    if (!threads_in_range(threads_)) throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), threads_range_text()});
     cfg_.threads = threads_;
     cfg_.check();
     check_outputs(outputs_, cfg_.width, cfg_.height);
@@ -66,7 +67,7 @@ class GenerateCommand : public Command {
  private:
   GenerateConfig cfg_;
   uint64_t seed_ = 1;
-  int threads_ = std::thread::hardware_concurrency() > 1 ? 2 : 1;
+  int threads_ = default_threads();
   std::unique_ptr<GeneratorFlags> flags_;
   OutputOptions outputs_;
   MemoryBudget memory_;

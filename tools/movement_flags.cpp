@@ -11,6 +11,7 @@
 #include <catacomb/platformer/nav_graph.hpp>
 #include <catacomb/platformer/solver.hpp>
 #include "tools/cli.hpp"
+#include "tools/report_json.hpp"
 
 namespace catacomb::cli {
 
@@ -131,8 +132,10 @@ int run_platformer_validate(std::ostream& out, const Dungeon& d, const MovementM
     j["reachable_nodes"] = rep.reachable_nodes;
     ojson objs = ojson::array();
     for (const PlatformerObjectiveReport& o : rep.objectives) {
-      ojson e{{"kind", objective_kind_name(o.objective.kind)}, {"x", o.objective.pos.x}, {"y", o.objective.pos.y},
-              {"rests", o.rests}, {"reachable", o.reachable}, {"exit_reachable", o.exit_reachable}};
+      ojson e = objective_json(o.objective);
+      e["rests"] = o.rests;
+      e["reachable"] = o.reachable;
+      e["exit_reachable"] = o.exit_reachable;
       e["cost"] = o.reachable ? ojson(o.cost) : ojson(nullptr);
       e["moves"] = o.reachable ? ojson(o.moves) : ojson(nullptr);
       objs.push_back(e);
@@ -140,11 +143,7 @@ int run_platformer_validate(std::ostream& out, const Dungeon& d, const MovementM
     j["objectives"] = objs;
     j["collect_order"] = rep.collect_order;
     ojson probs = ojson::array();
-    for (const PlatformerProblem& p : rep.problems) {
-      ojson e{{"kind", p.kind}, {"message", p.message}};
-      e["objective"] = p.objective >= 0 ? ojson(p.objective) : ojson(nullptr);
-      probs.push_back(e);
-    }
+    for (const PlatformerProblem& p : rep.problems) probs.push_back(problem_json(p.kind, p.message, p.objective));
     j["problems"] = probs;
     ojson soft = ojson::array();
     for (const SoftlockArea& s : rep.softlocks) {

@@ -1,9 +1,9 @@
 // catacomb validate: check that every objective of a map is reachable, and say why not.
 #include <nlohmann/json.hpp>
 #include <ostream>
-#include <thread>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/threads.hpp>
 #include <catacomb/core/format.hpp>
 #include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/certificate.hpp>
@@ -16,6 +16,7 @@
 #include "tools/memory_budget.hpp"
 #include "tools/number_flags.hpp"
 #include "tools/movement_flags.hpp"
+#include "tools/report_json.hpp"
 #include <catacomb/validate/analysis.hpp>
 #include <catacomb/validate/validate.hpp>
 
@@ -55,7 +56,8 @@ class ValidateCommand : public Command {
     rule_flags_.push_back(sub->add_option("--key-rule", key_rule_, "reusable or consumable (default: the map's)"));
     add_number_option(*sub, "--max-states", max_states_, "Cap on the solver's states (at least 1)");
     add_number_option(*sub, "--threads", threads_,
-                      "Threads validation may use (1 to 256; default 2, 1 on a one-core machine); the same report for any");
+                      "Threads validation may use (" + threads_range_text() +
+                          "; default 2, 1 on a one-core machine); the same report for any");
     sub->add_option("--certificate", certificate_, "Write the walkthrough as a certificate for 'catacomb verify'")
         ->type_name("FILE");
     memory_.add_option(*sub);
@@ -69,7 +71,7 @@ class ValidateCommand : public Command {
     annotate.overlays = parse_overlays(overlay_, "--overlay");
     annotate.grid = grid_;
     if (max_states_ < 1) throw InvalidArgument(FieldProblem{"--max-states", std::to_string(max_states_), "at least 1"});
-    if (threads_ < 1 || threads_ > 256) throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), "1 to 256"});
+    if (!threads_in_range(threads_)) throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), threads_range_text()});
     if (!png_.empty()) check_writable_path("--png", png_);
     if (!certificate_.empty()) check_writable_path("--certificate", certificate_);
     // Bounded; a Tiled map's tilesets read beside it; a catacomb JSON map's legend may state its
@@ -189,19 +191,15 @@ class ValidateCommand : public Command {
     j["unreachable_cells"] = rep.unreachable_cells;
     ojson objs = ojson::array();
     for (const ObjectiveReport& o : rep.objectives) {
-      ojson e{{"kind", objective_kind_name(o.objective.kind)}, {"x", o.objective.pos.x}, {"y", o.objective.pos.y},
-              {"reachable", o.reachable}};
+      ojson e = objective_json(o.objective);
+      e["reachable"] = o.reachable;
       e["cost"] = o.reachable ? ojson(o.cost) : ojson(nullptr);
       e["length"] = o.reachable ? ojson(o.length) : ojson(nullptr);
       objs.push_back(e);
     }
     j["objectives"] = objs;
     ojson probs = ojson::array();
-    for (const Problem& p : rep.problems) {
-      ojson e{{"kind", problem_kind_name(p.kind)}, {"message", p.message}};
-      e["objective"] = p.objective >= 0 ? ojson(p.objective) : ojson(nullptr);
-      probs.push_back(e);
-    }
+    for (const Problem& p : rep.problems) probs.push_back(problem_json(problem_kind_name(p.kind), p.message, p.objective));
     j["problems"] = probs;
     auto cells = [](const std::vector<Point>& ps) {
       ojson a = ojson::array();
@@ -267,7 +265,7 @@ class ValidateCommand : public Command {
   std::string overlay_ = "regions,routes,unreachable";
   bool json_ = false, deep_water_ = false, grid_ = false;
   int scale_ = 4, neighbors_ = 8;
-  int threads_ = std::thread::hardware_concurrency() > 1 ? 2 : 1;
+  int threads_ = default_threads();
   int64_t max_states_ = kDefaultMaxSolverStates;
   std::vector<CLI::Option*> rule_flags_;  // --costs, --deep-water, --neighbors, --diagonal, --key-rule
   MemoryBudget memory_;

@@ -17,6 +17,7 @@
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/core/terrain.hpp>
+#include <catacomb/core/threads.hpp>
 
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/graph_search.hpp>
@@ -33,7 +34,6 @@
 #include <catacomb/platformer/side_view.hpp>
 #include <catacomb/platformer/solver.hpp>
 
-#include <catacomb/generator/bit_grid.hpp>
 #include <catacomb/generator/cave_regions.hpp>
 #include <catacomb/generator/caves.hpp>
 #include <catacomb/generator/corridors.hpp>

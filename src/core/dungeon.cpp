@@ -8,26 +8,26 @@
 #include <array>
 
 #include <catacomb/core/error.hpp>
+#include "shared/core/enum_names.hpp"
 
 namespace catacomb {
-namespace {
-constexpr std::array<std::string_view, 5> kKindNames = {"start", "exit", "key", "treasure", "objective"};
-}  // namespace
 
-std::string_view objective_kind_name(ObjectiveKind k) { return kKindNames[static_cast<size_t>(k)]; }
+using detail::kKeyRuleNames;
+using detail::kObjectiveKindNames;
+
+std::string_view objective_kind_name(ObjectiveKind k) { return detail::enum_name(kObjectiveKindNames, k); }
 
 std::optional<ObjectiveKind> objective_kind_from_name(std::string_view name) {
-  for (size_t i = 0; i < kKindNames.size(); ++i)
-    if (kKindNames[i] == name) return static_cast<ObjectiveKind>(i);
-  return std::nullopt;
+  return detail::enum_value(kObjectiveKindNames, name);
 }
 
-std::string_view key_rule_name(KeyRule r) { return r == KeyRule::Consumable ? "consumable" : "reusable"; }
+// A value out of the enum keeps the name it has always had: reusable.
+std::string_view key_rule_name(KeyRule r) {
+  return detail::enum_name(kKeyRuleNames, r == KeyRule::Consumable ? r : KeyRule::Reusable);
+}
 
 KeyRule parse_key_rule(std::string_view name, const std::string& field) {
-  if (name == "reusable") return KeyRule::Reusable;
-  if (name == "consumable") return KeyRule::Consumable;
-  throw InvalidArgument(FieldProblem{field, std::string(name), "reusable or consumable"});
+  return detail::parse_enum(kKeyRuleNames, name, field);
 }
 
 Grid<uint8_t> lock_grid(const Dungeon& d) {

@@ -8,6 +8,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
+#include "shared/core/enum_names.hpp"
 
 namespace catacomb {
 namespace {
@@ -86,19 +87,10 @@ CostTable CostTable::uniform() {
   return c;
 }
 
-std::string_view cost_preset_name(CostPreset p) {
-  switch (p) {
-    case CostPreset::Dungeon: return "dungeon";
-    case CostPreset::Tutorial: return "tutorial";
-    case CostPreset::Uniform: return "uniform";
-  }
-  return "?";
-}
+std::string_view cost_preset_name(CostPreset p) { return detail::enum_name(detail::kCostPresetNames, p); }
 
 CostPreset parse_cost_preset(std::string_view name, const std::string& field) {
-  for (CostPreset p : {CostPreset::Dungeon, CostPreset::Tutorial, CostPreset::Uniform})
-    if (cost_preset_name(p) == name) return p;
-  throw InvalidArgument(FieldProblem{field, std::string(name), "dungeon, tutorial or uniform"});
+  return detail::parse_enum(detail::kCostPresetNames, name, field);
 }
 
 CostTable CostTable::preset(CostPreset p) {
@@ -107,7 +99,8 @@ CostTable CostTable::preset(CostPreset p) {
     case CostPreset::Tutorial: return tutorial();
     case CostPreset::Uniform: return uniform();
   }
-  throw InvalidArgument(FieldProblem{"cost table", std::to_string(static_cast<int>(p)), "dungeon, tutorial or uniform"});
+  throw InvalidArgument(
+      FieldProblem{"cost table", std::to_string(static_cast<int>(p)), detail::enum_expected(detail::kCostPresetNames)});
 }
 
 CostTable CostTable::preset(std::string_view name) { return preset(parse_cost_preset(name, "cost table")); }

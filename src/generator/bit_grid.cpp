@@ -4,7 +4,7 @@
 // cells at a time with eight 64-bit loads or stores and an 8 x 8 bit transpose: portable integer
 // shifts and logic, no lookup table, no target-specific instructions (the compiler may still use
 // vector registers). O(width * height).
-#include <catacomb/generator/bit_grid.hpp>
+#include "generator/bit_grid.hpp"
 
 #include <bit>
 #include <cstring>
@@ -12,7 +12,7 @@
 
 #include <catacomb/core/error.hpp>
 
-namespace catacomb {
+namespace catacomb::detail {
 namespace {
 
 // The 8-cells-per-word tricks load byte k of a row as bits 8k..8k+7.
@@ -129,4 +129,4 @@ void unpack_row(const uint64_t* words, int width, uint8_t* cells) {
   }
 }
 
-}  // namespace catacomb
+}  // namespace catacomb::detail

@@ -11,18 +11,25 @@
 #include <optional>
 
 #include <catacomb/core/error.hpp>
+#include "shared/core/enum_names.hpp"
 #include "shared/core/problems.hpp"
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 
 namespace catacomb {
 
-std::string_view cave_connect_name(CaveConnect c) { return c == CaveConnect::Connect ? "connect" : "largest"; }
+namespace {
+constexpr detail::EnumNames<CaveConnect, 2> kCaveConnectNames = {{{CaveConnect::Connect, "connect"},
+                                                                  {CaveConnect::Largest, "largest"}}};
+}  // namespace
+
+// A value out of the enum keeps the name it has always had: largest.
+std::string_view cave_connect_name(CaveConnect c) {
+  return detail::enum_name(kCaveConnectNames, c == CaveConnect::Connect ? c : CaveConnect::Largest);
+}
 
 CaveConnect parse_cave_connect(std::string_view name, const std::string& field) {
-  if (name == "connect") return CaveConnect::Connect;
-  if (name == "largest") return CaveConnect::Largest;
-  throw InvalidArgument(FieldProblem{field, std::string(name), "connect or largest"});
+  return detail::parse_enum(kCaveConnectNames, name, field);
 }
 
 std::vector<FieldProblem> CaveRegionConfig::problems() const {

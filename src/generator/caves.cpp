@@ -6,9 +6,10 @@
 // is forced to wall after every pass. O(width * height) per pass; cave_mask keeps two bit grids
 // (width * height / 8 bytes each), the passes themselves a few rows of scratch.
 //
-// smooth_pass_reference counts bytes cell by cell. The fast passes are bit-parallel: rows packed
-// 64 cells per word (BitGrid), and the wall count of every cell's window held bit-sliced, one
-// word per binary digit, so that one full adder on words adds 64 cells at once:
+// The tests' reference pass (tests/support/reference/smooth_pass_reference.cpp) counts bytes
+// cell by cell. The passes here are bit-parallel: rows packed 64 cells per word (BitGrid), and
+// the wall count of every cell's window held bit-sliced, one word per binary digit, so that one
+// full adder on words adds 64 cells at once:
 // - row sums: for every cell, the walls among x-1..x+1 of its row (and, for the variant,
 //   x-2..x+2), from the row and its copies shifted one or two cells left and right (bits carried
 //   across word boundaries; BitGrid's guard words and padding bits supply the out-of-map walls),
@@ -30,9 +31,14 @@
 #include <utility>
 
 #include <catacomb/core/error.hpp>
+#include "generator/bit_grid.hpp"
 #include "shared/core/problems.hpp"
 
 namespace catacomb {
+
+using detail::BitGrid;
+using detail::pack_row;
+using detail::unpack_row;
 namespace {
 
 constexpr uint64_t kOnes = ~uint64_t{0};
@@ -41,13 +47,6 @@ void force_border(WallMask& m) {
   const int w = m.width(), h = m.height();
   for (int x = 0; x < w; ++x) m(x, 0) = m(x, h - 1) = 1;
   for (int y = 0; y < h; ++y) m(0, y) = m(w - 1, y) = 1;
-}
-
-int walls_in_block(const WallMask& m, int cx, int cy, int r) {
-  int n = 0;
-  for (int y = cy - r; y <= cy + r; ++y)
-    for (int x = cx - r; x <= cx + r; ++x) n += m.in_bounds(x, y) ? m(x, y) : 1;
-  return n;
 }
 
 void check_same_shape(int src_w, int src_h, int dst_w, int dst_h) {
@@ -297,17 +296,6 @@ WallMask random_fill(int width, int height, double fill_percent, Rng& rng) {
   return m;
 }
 
-void smooth_pass_reference(const WallMask& src, WallMask& dst, int wall_threshold, int open_threshold) {
-  check_same_shape(src.width(), src.height(), dst.width(), dst.height());
-  for (int y = 0; y < src.height(); ++y)
-    for (int x = 0; x < src.width(); ++x) {
-      bool wall = walls_in_block(src, x, y, 1) >= wall_threshold;
-      if (!wall && open_threshold >= 0) wall = walls_in_block(src, x, y, 2) <= open_threshold;
-      dst(x, y) = wall ? 1 : 0;
-    }
-  force_border(dst);
-}
-
 void smooth_pass(const WallMask& src, WallMask& dst, int wall_threshold, int open_threshold) {
   check_same_shape(src.width(), src.height(), dst.width(), dst.height());
   // Bytes in, bytes out, streaming: each source row is packed into one guarded row buffer just
@@ -325,7 +313,7 @@ void smooth_pass(const WallMask& src, WallMask& dst, int wall_threshold, int ope
       [&](int) { return out.data(); }, [&](int y) { unpack_row(out.data(), w, dst.row(y)); });
 }
 
-void smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int open_threshold) {
+void detail::smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int open_threshold) {
   check_same_shape(src.width(), src.height(), dst.width(), dst.height());
   smooth_rows(src.width(), src.height(), wall_threshold, open_threshold, [&](int y) { return src.row(y); },
               [&](int y) { return dst.row(y); }, [](int) {});

@@ -18,6 +18,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
+#include "shared/core/enum_names.hpp"
 #include "shared/core/large_pages.hpp"
 #include "io/json_input.hpp"
 
@@ -259,7 +260,7 @@ void read_objectives(const ojson& j, Dungeon& d) {
       if (!o.is_object()) bad("objectives[" + std::to_string(i) + "]", json_excerpt(o), "an object");
       const ojson& kind = need(o, "kind", where);
       auto k = kind.is_string() ? objective_kind_from_name(kind.get<std::string>()) : std::nullopt;
-      if (!k) bad(where + "kind", json_excerpt(kind), "start, exit, key, treasure or objective");
+      if (!k) bad(where + "kind", json_excerpt(kind), detail::enum_expected(detail::kObjectiveKindNames));
       // Coordinates may lie off the map: validation reports that, reading does not refuse it.
       Point p{need_int(o, "x", where, -kMaxSide * 4, kMaxSide * 4), need_int(o, "y", where, -kMaxSide * 4, kMaxSide * 4)};
       int lock = 0;

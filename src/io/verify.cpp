@@ -10,6 +10,8 @@
 
 #include <catacomb/core/error.hpp>
 #include "io/json_input.hpp"
+#include "shared/core/enum_names.hpp"
+#include "shared/validate/step_kind_names.hpp"
 
 namespace catacomb {
 namespace {
@@ -49,7 +51,7 @@ Rules read_rules(const json& r) {
   if (!dc.is_number() || !(dc.get<double>() >= 1 && dc.get<double>() <= 2)) bad("rules.diagonal_cost", dc, "a number 1 to 2");
   out.o.moves.diagonal_cost = dc.get<double>();
   const json& kr = need(r, "key_rule", "rules.");
-  if (!kr.is_string()) bad("rules.key_rule", kr, "reusable or consumable");
+  if (!kr.is_string()) bad("rules.key_rule", kr, detail::enum_expected(detail::kKeyRuleNames));
   out.key_rule = parse_key_rule(kr.get<std::string>(), "certificate rules.key_rule");
   const json& costs = need(r, "costs", "rules.");
   for (Terrain t : kAllTerrains) {
@@ -150,7 +152,7 @@ struct Replay {
     const std::string where = "steps[" + std::to_string(k) + "].";
     const json& action = need(st, "action", where);
     if (!action.is_string() || !step_kind_from_name(action.get<std::string>()))
-      bad(where + "action", action, "take-key, open-door, take or reach-exit");
+      bad(where + "action", action, detail::enum_expected(detail::kStepKindNames));
     const StepKind kind = *step_kind_from_name(action.get<std::string>());
     const Point at = cell(need(st, "at", where), where + "at");
     const json& claimed = need(st, "cost", where);

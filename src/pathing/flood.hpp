@@ -535,11 +535,9 @@ void dijkstra_buckets_two(const Costs& costs, const Moves& moves, const Neighbou
 // `known`, when given, is the Neighbourhood of these costs under these moves (TerrainFlood keeps
 // one); otherwise it is built here.
 // `threads` > 1 floods without a watcher on two threads (dijkstra_buckets_two), when the bucket
-// queue applies: the same distances. Worth it from about 1M cells (1024x1024) on this 2-core
-// machine: a flood of a decorated cave 1.7 times faster at 1024x1024, 1.8 at 2048x2048 and
-// 4096x4096; at 512x512 starting the thread costs more than it gains. flood_threads says how
-// many a flood of `cells` cells gets.
-inline constexpr size_t kTwoThreadCells = size_t{1} << 20;
+// queue applies: the same distances. Worth it from kTwoThreadCells (two_threads.hpp, about 1M
+// cells, 1024x1024) on this 2-core machine; at 512x512 starting the thread costs more than it
+// gains. flood_threads says how many a flood of `cells` cells gets.
 inline int flood_threads(size_t cells, int threads) { return threads > 1 && cells >= kTwoThreadCells ? 2 : 1; }
 template <typename Costs, typename Watch = NoWatch>
 std::optional<uint64_t> flood(const Costs& costs, const std::vector<Point>& sources, const Moves& moves,

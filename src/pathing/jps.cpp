@@ -76,18 +76,6 @@ constexpr int kMaxTurns = 32;
 
 int sign(int v) { return (v > 0) - (v < 0); }
 
-// The diagonal walk tests the rule on bit lines, as "both side cells and the destination open":
-// that this is step_allowed under kJpsMoves is checked here, for every diagonal and every cell.
-constexpr bool kJpsDiagonalIsAllThreeOpen = [] {
-  for (int d = 4; d < 8; ++d)
-    for (int k = 0; k < 8; ++k) {
-      const bool to = (k & 1) != 0, a = (k & 2) != 0, b = (k & 4) != 0;
-      if (step_allowed(kJpsMoves, d, to, a, b) != (to && a && b)) return false;
-    }
-  return true;
-}();
-static_assert(kJpsDiagonalIsAllThreeOpen);
-
 // Index into kDirections of a unit step (a compile-time constant in the templates below).
 template <int DX, int DY>
 constexpr uint32_t kDirection = [] {

@@ -8,19 +8,6 @@
 namespace catacomb::detail {
 namespace {
 
-static_assert(effective_diagonal(kJpsMoves) == DiagonalPolicy::NoCornerCut);
-// The diagonal walk tests the rule on bit lines, as "both side cells and the destination open":
-// that this is step_allowed under kJpsMoves is checked here, for every diagonal and every cell.
-constexpr bool kJpsDiagonalIsAllThreeOpen = [] {
-  for (int d = 4; d < 8; ++d)
-    for (int k = 0; k < 8; ++k) {
-      const bool to = (k & 1) != 0, a = (k & 2) != 0, b = (k & 4) != 0;
-      if (step_allowed(kJpsMoves, d, to, a, b) != (to && a && b)) return false;
-    }
-  return true;
-}();
-static_assert(kJpsDiagonalIsAllThreeOpen);
-
 // A cell's mask (JpsMap::masks) for each byte of open neighbours (bit d: the neighbour in
 // direction d of kDirections is passable): bit 2 * d + k (0 to 7), a forced neighbour for
 // straight arrival direction d (0 to 3) on side k (0: north or west, 1: south or east), i.e. the

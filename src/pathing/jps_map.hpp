@@ -85,6 +85,20 @@ struct BitLines {
 // a diagonal move) hold for this move rule only. Every legal-step test of JPS is step_allowed
 // (moves.hpp) under it.
 inline constexpr Moves kJpsMoves{8, DiagonalPolicy::NoCornerCut, kSqrt2};
+static_assert(effective_diagonal(kJpsMoves) == DiagonalPolicy::NoCornerCut);
+
+// The diagonal walk tests the rule on bit lines, as "both side cells and the destination open":
+// that this is step_allowed under kJpsMoves is checked here, for every diagonal and every cell
+// (jps_map.cpp builds the masks and jps.cpp walks the diagonals on that assumption).
+inline constexpr bool kJpsDiagonalIsAllThreeOpen = [] {
+  for (int d = 4; d < 8; ++d)
+    for (int k = 0; k < 8; ++k) {
+      const bool to = (k & 1) != 0, a = (k & 2) != 0, b = (k & 4) != 0;
+      if (step_allowed(kJpsMoves, d, to, a, b) != (to && a && b)) return false;
+    }
+  return true;
+}();
+static_assert(kJpsDiagonalIsAllThreeOpen);
 
 // The whole preprocessed map.
 struct JpsMap {

@@ -4,24 +4,14 @@
 
 #include <catacomb/core/error.hpp>
 #include "shared/core/problems.hpp"
+#include "pathing/diagonal_names.hpp"
 
 namespace catacomb {
 
-std::string_view diagonal_policy_name(DiagonalPolicy p) {
-  switch (p) {
-    case DiagonalPolicy::Never: return "never";
-    case DiagonalPolicy::NoCornerCut: return "no-corner-cut";
-    case DiagonalPolicy::OneFree: return "one-free";
-    case DiagonalPolicy::Always: return "always";
-  }
-  return "?";
-}
+std::string_view diagonal_policy_name(DiagonalPolicy p) { return detail::enum_name(detail::kDiagonalPolicyNames, p); }
 
 DiagonalPolicy parse_diagonal_policy(std::string_view name, const std::string& field) {
-  for (DiagonalPolicy p : {DiagonalPolicy::Never, DiagonalPolicy::NoCornerCut, DiagonalPolicy::OneFree,
-                           DiagonalPolicy::Always})
-    if (diagonal_policy_name(p) == name) return p;
-  throw InvalidArgument(FieldProblem{field, std::string(name), "never, no-corner-cut, one-free or always"});
+  return detail::parse_enum(detail::kDiagonalPolicyNames, name, field);
 }
 
 std::vector<FieldProblem> Moves::problems() const {

@@ -7,6 +7,7 @@
 #include <catacomb/pathing/search.hpp>
 
 #include <array>
+#include "pathing/diagonal_names.hpp"
 #include "pathing/search_internal.hpp"
 
 namespace catacomb {
@@ -17,39 +18,40 @@ using detail::scaled_cost;
 
 // --- names, options --------------------------------------------------------------------------
 
-std::string_view algorithm_name(Algorithm a) {
-  switch (a) {
-    case Algorithm::AStar: return "astar";
-    case Algorithm::Dijkstra: return "dijkstra";
-    case Algorithm::Bfs: return "bfs";
-    case Algorithm::Greedy: return "greedy";
-    case Algorithm::Jps: return "jps";
-  }
-  return "?";
-}
+namespace {
+
+using detail::EnumNames;
+
+constexpr EnumNames<Algorithm, 5> kAlgorithmNames = {{{Algorithm::AStar, "astar"},
+                                                      {Algorithm::Dijkstra, "dijkstra"},
+                                                      {Algorithm::Bfs, "bfs"},
+                                                      {Algorithm::Greedy, "greedy"},
+                                                      {Algorithm::Jps, "jps"}}};
+
+constexpr EnumNames<Heuristic, 5> kHeuristicNames = {{{Heuristic::Manhattan, "manhattan"},
+                                                      {Heuristic::Octile, "octile"},
+                                                      {Heuristic::Chebyshev, "chebyshev"},
+                                                      {Heuristic::Euclidean, "euclidean"},
+                                                      {Heuristic::Zero, "zero"}}};
+
+constexpr EnumNames<PathStatus, 5> kPathStatusNames = {{{PathStatus::Found, "found"},
+                                                        {PathStatus::NoPath, "no-path"},
+                                                        {PathStatus::BudgetExhausted, "budget-exhausted"},
+                                                        {PathStatus::StartBlocked, "start-blocked"},
+                                                        {PathStatus::GoalBlocked, "goal-blocked"}}};
+
+}  // namespace
+
+std::string_view algorithm_name(Algorithm a) { return detail::enum_name(kAlgorithmNames, a); }
 
 Algorithm parse_algorithm(std::string_view name, const std::string& field) {
-  for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Bfs, Algorithm::Greedy, Algorithm::Jps})
-    if (algorithm_name(a) == name) return a;
-  throw InvalidArgument(FieldProblem{field, std::string(name), "astar, dijkstra, bfs, greedy or jps"});
+  return detail::parse_enum(kAlgorithmNames, name, field);
 }
 
-std::string_view heuristic_name(Heuristic h) {
-  switch (h) {
-    case Heuristic::Manhattan: return "manhattan";
-    case Heuristic::Octile: return "octile";
-    case Heuristic::Chebyshev: return "chebyshev";
-    case Heuristic::Euclidean: return "euclidean";
-    case Heuristic::Zero: return "zero";
-  }
-  return "?";
-}
+std::string_view heuristic_name(Heuristic h) { return detail::enum_name(kHeuristicNames, h); }
 
 Heuristic parse_heuristic(std::string_view name, const std::string& field) {
-  for (Heuristic h : {Heuristic::Manhattan, Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Euclidean,
-                      Heuristic::Zero})
-    if (heuristic_name(h) == name) return h;
-  throw InvalidArgument(FieldProblem{field, std::string(name), "manhattan, octile, chebyshev, euclidean or zero"});
+  return detail::parse_enum(kHeuristicNames, name, field);
 }
 
 double heuristic_distance(Heuristic h, Point a, Point b, double diagonal_cost) {
@@ -58,14 +60,13 @@ double heuristic_distance(Heuristic h, Point a, Point b, double diagonal_cost) {
 
 std::vector<FieldProblem> SearchOptions::problems() const {
   std::vector<FieldProblem> p;
-  if (algorithm_name(algorithm) == "?")
-    p.push_back({"algorithm", std::to_string(static_cast<int>(algorithm)), "astar, dijkstra, bfs, greedy or jps"});
-  if (heuristic_name(heuristic) == "?")
-    p.push_back({"heuristic", std::to_string(static_cast<int>(heuristic)),
-                 "manhattan, octile, chebyshev, euclidean or zero"});
-  if (diagonal_policy_name(moves.diagonal) == "?")
+  if (!detail::enum_known(kAlgorithmNames, algorithm))
+    p.push_back({"algorithm", std::to_string(static_cast<int>(algorithm)), detail::enum_expected(kAlgorithmNames)});
+  if (!detail::enum_known(kHeuristicNames, heuristic))
+    p.push_back({"heuristic", std::to_string(static_cast<int>(heuristic)), detail::enum_expected(kHeuristicNames)});
+  if (!detail::enum_known(detail::kDiagonalPolicyNames, moves.diagonal))
     p.push_back({"diagonal", std::to_string(static_cast<int>(moves.diagonal)),
-                 "never, no-corner-cut, one-free or always"});
+                 detail::enum_expected(detail::kDiagonalPolicyNames)});
   append_problems(p, moves.problems());
   if (!(heuristic_scale >= 0 && heuristic_scale <= 1e6))
     p.push_back({"heuristic_scale", format_number(heuristic_scale), "0 to 1e6"});
@@ -76,16 +77,7 @@ std::vector<FieldProblem> SearchOptions::problems() const {
 
 void SearchOptions::check() const { throw_if_problems(problems()); }
 
-std::string_view path_status_name(PathStatus s) {
-  switch (s) {
-    case PathStatus::Found: return "found";
-    case PathStatus::NoPath: return "no-path";
-    case PathStatus::BudgetExhausted: return "budget-exhausted";
-    case PathStatus::StartBlocked: return "start-blocked";
-    case PathStatus::GoalBlocked: return "goal-blocked";
-  }
-  return "?";
-}
+std::string_view path_status_name(PathStatus s) { return detail::enum_name(kPathStatusNames, s); }
 
 CostGrid make_cost_grid(const Grid<Terrain>& tiles, const CostTable& costs) {
   if (tiles.size() == 0) return CostGrid();

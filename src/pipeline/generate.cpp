@@ -9,6 +9,8 @@
 #include <optional>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/threads.hpp>
+#include "shared/core/enum_names.hpp"
 #include "shared/core/problems.hpp"
 #include <catacomb/generator/locks.hpp>
 #include <catacomb/generator/objectives.hpp>
@@ -115,26 +117,34 @@ Failure attempt_platformer(const GenerateConfig& config, uint64_t seed, Generate
 
 }  // namespace
 
-std::string_view generator_kind_name(GeneratorKind g) {
-  switch (g) {
-    case GeneratorKind::Rooms: return "rooms";
-    case GeneratorKind::Caves: return "caves";
-    case GeneratorKind::Platformer: return "platformer";
-  }
-  return "?";
-}
+namespace {
+
+using detail::EnumNames;
+
+constexpr EnumNames<GeneratorKind, 3> kGeneratorKindNames = {{{GeneratorKind::Rooms, "rooms"},
+                                                              {GeneratorKind::Caves, "caves"},
+                                                              {GeneratorKind::Platformer, "platformer"}}};
+
+constexpr EnumNames<GenerateStage, 6> kGenerateStageNames = {{{GenerateStage::Terrain, "terrain"},
+                                                              {GenerateStage::Connection, "connection"},
+                                                              {GenerateStage::Objectives, "objectives"},
+                                                              {GenerateStage::Decoration, "decoration"},
+                                                              {GenerateStage::Validation, "validation"},
+                                                              {GenerateStage::Done, "done"}}};
+
+}  // namespace
+
+std::string_view generator_kind_name(GeneratorKind g) { return detail::enum_name(kGeneratorKindNames, g); }
 
 GeneratorKind parse_generator_kind(std::string_view name, const std::string& field) {
-  for (GeneratorKind g : {GeneratorKind::Rooms, GeneratorKind::Caves, GeneratorKind::Platformer})
-    if (generator_kind_name(g) == name) return g;
-  throw InvalidArgument(FieldProblem{field, std::string(name), "rooms, caves or platformer"});
+  return detail::parse_enum(kGeneratorKindNames, name, field);
 }
 
 std::vector<FieldProblem> GenerateConfig::problems() const {
   std::vector<FieldProblem> p;
   // An enum holds any value of its underlying type: one cast from an integer is a bad config.
-  if (generator != GeneratorKind::Rooms && generator != GeneratorKind::Caves && generator != GeneratorKind::Platformer)
-    p.push_back({"generator", std::to_string(static_cast<int>(generator)), "rooms, caves or platformer"});
+  if (!detail::enum_known(kGeneratorKindNames, generator))
+    p.push_back({"generator", std::to_string(static_cast<int>(generator)), detail::enum_expected(kGeneratorKindNames)});
   const int lo = generator == GeneratorKind::Caves ? kMinCaveSide : kMinRoomsSide;
   auto side = [&](const char* name, int v) {
     if (v < lo || v > kMaxSide) p.push_back({name, std::to_string(v), std::to_string(lo) + " to " + std::to_string(kMaxSide)});
@@ -158,15 +168,15 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   append_problems(p, dig.problems());
   if (objectives < 0 || objectives > 9) p.push_back({"objectives", std::to_string(objectives), "0 to 9"});
   if (locks < 0 || locks > kMaxLock) p.push_back({"locks", std::to_string(locks), "0 to 9"});
-  if (key_rule != KeyRule::Reusable && key_rule != KeyRule::Consumable)
-    p.push_back({"key_rule", std::to_string(static_cast<int>(key_rule)), "reusable or consumable"});
+  if (!detail::enum_known(detail::kKeyRuleNames, key_rule))
+    p.push_back({"key_rule", std::to_string(static_cast<int>(key_rule)), detail::enum_expected(detail::kKeyRuleNames)});
   append_problems(p, decor.problems());
-  if (costs != CostPreset::Dungeon && costs != CostPreset::Tutorial && costs != CostPreset::Uniform)
-    p.push_back({"costs", std::to_string(static_cast<int>(costs)), "dungeon, tutorial or uniform"});
+  if (!detail::enum_known(detail::kCostPresetNames, costs))
+    p.push_back({"costs", std::to_string(static_cast<int>(costs)), detail::enum_expected(detail::kCostPresetNames)});
   append_problems(p, moves.problems());
   if (max_attempts < 1 || max_attempts > 1000)
     p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
-  if (threads < 1 || threads > 256) p.push_back({"threads", std::to_string(threads), "1 to 256"});
+  if (!threads_in_range(threads)) p.push_back({"threads", std::to_string(threads), threads_range_text()});
   return p;
 }
 
@@ -233,17 +243,7 @@ uint64_t attempt_seed(uint64_t seed, int attempt) {
   return splitmix64(s);
 }
 
-std::string_view generate_stage_name(GenerateStage s) {
-  switch (s) {
-    case GenerateStage::Terrain: return "terrain";
-    case GenerateStage::Connection: return "connection";
-    case GenerateStage::Objectives: return "objectives";
-    case GenerateStage::Decoration: return "decoration";
-    case GenerateStage::Validation: return "validation";
-    case GenerateStage::Done: return "done";
-  }
-  return "?";
-}
+std::string_view generate_stage_name(GenerateStage s) { return detail::enum_name(kGenerateStageNames, s); }
 
 ValidateOptions validate_options_for(const GenerateConfig& config) {
   ValidateOptions v;

@@ -3,18 +3,19 @@
 // 2 walks or falls, 2 climbs or drops and H * (2D + 3) jump arcs per node.
 #include <catacomb/platformer/move_rules.hpp>
 
+#include "shared/core/enum_names.hpp"
+
 namespace catacomb {
 
-std::string_view move_kind_name(MoveKind k) {
-  switch (k) {
-    case MoveKind::Walk: return "walk";
-    case MoveKind::Fall: return "fall";
-    case MoveKind::Climb: return "climb";
-    case MoveKind::Drop: return "drop";
-    case MoveKind::Jump: return "jump";
-  }
-  return "?";
-}
+namespace {
+constexpr detail::EnumNames<MoveKind, 5> kMoveKindNames = {{{MoveKind::Walk, "walk"},
+                                                            {MoveKind::Fall, "fall"},
+                                                            {MoveKind::Climb, "climb"},
+                                                            {MoveKind::Drop, "drop"},
+                                                            {MoveKind::Jump, "jump"}}};
+}  // namespace
+
+std::string_view move_kind_name(MoveKind k) { return detail::enum_name(kMoveKindNames, k); }
 
 // A cell that fits the body and is no node has air (or a platform it is not on) below, so the
 // body fits one row lower too: the scan ends at the map's bottom row at the latest.

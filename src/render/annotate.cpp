@@ -13,9 +13,12 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <iterator>
+#include <optional>
 #include <utility>
 
 #include <catacomb/core/error.hpp>
+#include "shared/core/enum_names.hpp"
 #include "shared/core/problems.hpp"
 #include "render/font.hpp"
 #include <catacomb/render/overlay.hpp>
@@ -378,18 +381,26 @@ void check_inputs(const Dungeon& d, const ValidationReport& report, const MapAna
 
 }  // namespace
 
-std::string_view overlay_name(Overlay o) {
-  switch (o) {
-    case Overlay::Regions: return "regions";
-    case Overlay::Routes: return "routes";
-    case Overlay::Heatmap: return "heatmap";
-    case Overlay::DeadEnds: return "dead-ends";
-    case Overlay::Chokepoints: return "chokepoints";
-    case Overlay::Unreachable: return "unreachable";
-    case Overlay::Walkthrough: return "walkthrough";
-  }
-  return "?";
-}
+namespace {
+
+// In the order of kAllOverlays, the order the "expected" list names them.
+constexpr detail::EnumNames<Overlay, 7> kOverlayNames = {{{Overlay::Regions, "regions"},
+                                                          {Overlay::Routes, "routes"},
+                                                          {Overlay::Heatmap, "heatmap"},
+                                                          {Overlay::DeadEnds, "dead-ends"},
+                                                          {Overlay::Chokepoints, "chokepoints"},
+                                                          {Overlay::Unreachable, "unreachable"},
+                                                          {Overlay::Walkthrough, "walkthrough"}}};
+static_assert([] {
+  if (std::size(kAllOverlays) != kOverlayNames.size()) return false;
+  for (size_t i = 0; i < kOverlayNames.size(); ++i)
+    if (kAllOverlays[i] != kOverlayNames[i].value) return false;
+  return true;
+}());
+
+}  // namespace
+
+std::string_view overlay_name(Overlay o) { return detail::enum_name(kOverlayNames, o); }
 
 std::vector<Overlay> parse_overlays(std::string_view list, const std::string& flag) {
   auto trim = [](std::string_view s) {
@@ -398,10 +409,8 @@ std::vector<Overlay> parse_overlays(std::string_view list, const std::string& fl
     return s;
   };
   auto bad = [&](std::string_view value) {
-    std::string names;
-    for (Overlay o : kAllOverlays) names += std::string(overlay_name(o)) + ", ";
-    names.resize(names.size() - 2);
-    return InvalidArgument(FieldProblem{flag, std::string(value), "a comma-separated list of " + names + " or all"});
+    return InvalidArgument(
+        FieldProblem{flag, std::string(value), "a comma-separated list of " + detail::enum_list(kOverlayNames) + " or all"});
   };
   OverlaySet on{};
   if (trim(list).empty()) return {};
@@ -414,10 +423,9 @@ std::vector<Overlay> parse_overlays(std::string_view list, const std::string& fl
     if (item == "all") {
       on.fill(true);
     } else {
-      const auto* it = std::find_if(std::begin(kAllOverlays), std::end(kAllOverlays),
-                                    [&](Overlay o) { return overlay_name(o) == item; });
-      if (it == std::end(kAllOverlays)) throw bad(item);
-      on[static_cast<size_t>(*it)] = true;
+      const std::optional<Overlay> o = detail::enum_value(kOverlayNames, item);
+      if (!o) throw bad(item);
+      on[static_cast<size_t>(*o)] = true;
     }
     if (comma == std::string_view::npos) break;
     pos = comma + 1;

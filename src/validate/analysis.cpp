@@ -172,7 +172,7 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
   // Padded layout: cell (x, y) is at (y + 1) * pw + (x + 1). At most 16386^2 < 2^32 cells.
   const size_t pw = static_cast<size_t>(w) + 2, ph = static_cast<size_t>(h) + 2;
   const size_t n = pw * ph;
-  const bool two = options.threads > 1 && n >= kTwoThreadCells;
+  const bool two = options.threads > 1 && n >= detail::kTwoThreadCells;
   std::vector<uint8_t> flags;
   fill_flags(tiles, options, pw, n, two, flags);
 

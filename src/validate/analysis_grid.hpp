@@ -51,10 +51,10 @@ inline void padded_offsets(size_t pw, ptrdiff_t (&offset)[8]) {
     offset[k] = static_cast<ptrdiff_t>(kDirections[k].y) * static_cast<ptrdiff_t>(pw) + kDirections[k].x;
 }
 
-// With ValidateOptions::threads of 2 or more, maps of this many cells or more have their passes
-// split between two threads by bands of rows (each writes only its own rows' flags, and the two
-// halves of a union-find are joined along the seam row); the same answers.
-inline constexpr size_t kTwoThreadCells = size_t{1} << 20;
+// With ValidateOptions::threads of 2 or more, maps of kTwoThreadCells cells or more
+// (two_threads.hpp) have their passes split between two threads by bands of rows (each writes
+// only its own rows' flags, and the two halves of a union-find are joined along the seam row);
+// the same answers.
 
 // --- runs and union-find, for passes 1 and 3 -------------------------------------------------
 

@@ -18,6 +18,7 @@
 
 #include <catacomb/core/error.hpp>
 #include "shared/core/problems.hpp"
+#include "shared/validate/step_kind_names.hpp"
 #include "validate/solver_model.hpp"
 #include "validate/solver_walk.hpp"
 
@@ -258,30 +259,19 @@ std::optional<Plans> plan_consumable(const Model& m, const SolveOptions& options
 
 }  // namespace
 
-std::string_view step_kind_name(StepKind k) {
-  switch (k) {
-    case StepKind::TakeKey: return "take-key";
-    case StepKind::OpenDoor: return "open-door";
-    case StepKind::Take: return "take";
-    case StepKind::ReachExit: return "reach-exit";
-  }
-  return "?";
-}
+namespace {
+constexpr detail::EnumNames<SolveStatus, 3> kSolveStatusNames = {{{SolveStatus::Completable, "completable"},
+                                                                  {SolveStatus::NotCompletable, "not-completable"},
+                                                                  {SolveStatus::StateCap, "state-cap"}}};
+}  // namespace
+
+std::string_view step_kind_name(StepKind k) { return detail::enum_name(detail::kStepKindNames, k); }
 
 std::optional<StepKind> step_kind_from_name(std::string_view name) {
-  for (StepKind k : {StepKind::TakeKey, StepKind::OpenDoor, StepKind::Take, StepKind::ReachExit})
-    if (step_kind_name(k) == name) return k;
-  return std::nullopt;
+  return detail::enum_value(detail::kStepKindNames, name);
 }
 
-std::string_view solve_status_name(SolveStatus s) {
-  switch (s) {
-    case SolveStatus::Completable: return "completable";
-    case SolveStatus::NotCompletable: return "not-completable";
-    case SolveStatus::StateCap: return "state-cap";
-  }
-  return "?";
-}
+std::string_view solve_status_name(SolveStatus s) { return detail::enum_name(kSolveStatusNames, s); }
 
 Solution solve_dungeon(const Dungeon& d, const SolveOptions& options) { return solve_dungeon(d, options, StartRoutes{}); }
 

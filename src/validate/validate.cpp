@@ -12,6 +12,7 @@
 #include <catacomb/core/error.hpp>
 
 #include <catacomb/pathing/search.hpp>
+#include "shared/core/enum_names.hpp"
 #include "shared/core/large_pages.hpp"
 #include "shared/core/two_threads.hpp"
 #include "shared/pathing/region_sizes.hpp"
@@ -20,21 +21,20 @@
 
 namespace catacomb {
 
-std::string_view problem_kind_name(ProblemKind k) {
-  switch (k) {
-    case ProblemKind::NoStart: return "no-start";
-    case ProblemKind::SeveralStarts: return "several-starts";
-    case ProblemKind::OffMap: return "off-map";
-    case ProblemKind::Impassable: return "impassable";
-    case ProblemKind::Unreachable: return "unreachable";
-    case ProblemKind::SharedCell: return "shared-cell";
-    case ProblemKind::Locked: return "locked";
-    case ProblemKind::NotCompletable: return "not-completable";
-    case ProblemKind::SolverCap: return "solver-cap";
-    case ProblemKind::BadLock: return "bad-lock";
-  }
-  return "?";
-}
+namespace {
+constexpr detail::EnumNames<ProblemKind, 10> kProblemKindNames = {{{ProblemKind::NoStart, "no-start"},
+                                                                   {ProblemKind::SeveralStarts, "several-starts"},
+                                                                   {ProblemKind::OffMap, "off-map"},
+                                                                   {ProblemKind::Impassable, "impassable"},
+                                                                   {ProblemKind::Unreachable, "unreachable"},
+                                                                   {ProblemKind::SharedCell, "shared-cell"},
+                                                                   {ProblemKind::Locked, "locked"},
+                                                                   {ProblemKind::NotCompletable, "not-completable"},
+                                                                   {ProblemKind::SolverCap, "solver-cap"},
+                                                                   {ProblemKind::BadLock, "bad-lock"}}};
+}  // namespace
+
+std::string_view problem_kind_name(ProblemKind k) { return detail::enum_name(kProblemKindNames, k); }
 
 ValidateOptions map_rules(const Dungeon& d, const std::optional<CostTable>& legend) {
   ValidateOptions o;
@@ -173,7 +173,7 @@ struct Validation {
     // doors takes them all as its areas (solve_with).
     std::vector<Point> probes;
     for (const Objective& o : d.objectives) probes.push_back(o.pos);
-    const bool two = options.threads > 1 && tiles.size() * sizeof(double) >= 2 * detail::PagePopulator::kChunk;
+    const bool two = options.threads > 1 && tiles.size() * sizeof(double) >= detail::kTwoThreadPopulateBytes;
     detail::in_two(two, [&](int half) {
       if (half == 1) {
         flood.emplace(tiles, options.costs, options.moves);

@@ -7,11 +7,16 @@
 #include <utility>
 
 #include <catacomb/core/error.hpp>
-#include <catacomb/generator/bit_grid.hpp>
 #include <catacomb/generator/caves.hpp>
+#include "generator/bit_grid.hpp"
+#include "support/reference/smooth_pass_reference.hpp"
 
 namespace catacomb {
 namespace {
+
+using detail::BitGrid;
+using detail::smooth_pass_bits;
+using test::smooth_pass_reference;
 
 // Every cell wall with probability `percent` / 100, border included (no forced border).
 WallMask random_mask(int w, int h, double percent, Rng& rng) {

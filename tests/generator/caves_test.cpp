@@ -5,10 +5,13 @@
 #include <set>
 
 #include <catacomb/core/error.hpp>
+#include "support/reference/smooth_pass_reference.hpp"
 #include "support/test_support.hpp"
 
 namespace catacomb {
 namespace {
+
+using test::smooth_pass_reference;
 
 TEST(CavesTest, FourFiveRuleOnAHandMadeGrid) {
   // A lone floor cell surrounded by walls stays wall; an open 5x5 room stays open inside.

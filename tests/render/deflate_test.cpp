@@ -10,22 +10,15 @@
 #include <catacomb/pipeline/generate.hpp>
 #include <catacomb/render/image.hpp>
 
+#include "support/reference/reference_adler.hpp"
 #include "support/test_support.hpp"
 
 namespace catacomb {
 namespace {
 
-std::vector<uint8_t> inflate(const std::vector<uint8_t>& z) { return test::inflate_zlib(z); }
+using test::reference_adler;
 
-// Adler-32 the slow way (RFC 1950, section 9).
-uint32_t reference_adler(const std::vector<uint8_t>& d) {
-  uint64_t a = 1, b = 0;
-  for (uint8_t c : d) {
-    a = (a + c) % 65521;
-    b = (b + a) % 65521;
-  }
-  return static_cast<uint32_t>(b << 16 | a);
-}
+std::vector<uint8_t> inflate(const std::vector<uint8_t>& z) { return test::inflate_zlib(z); }
 
 void expect_round_trip(const std::vector<uint8_t>& data, const std::string& what) {
   const std::vector<uint8_t> z = detail::zlib_compress(data.data(), data.size());

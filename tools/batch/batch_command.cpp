@@ -137,7 +137,7 @@ class BatchCommand : public Command {
             ->type_name("FILE");
     seeds->excludes(seeds_file);
     seeds_file->excludes(seeds);
-    add_number_option(*sub, "--threads", threads_, "worker threads (1 to 256)");
+    add_number_option(*sub, "--threads", threads_, "worker threads (" + threads_range_text() + ")");
     sub->add_option("--out", dir_, "output directory (created when missing, if its parent exists)")
         ->type_name("DIR")
         ->capture_default_str();

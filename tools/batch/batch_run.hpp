@@ -14,6 +14,7 @@
 #include "tools/batch/batch_report.hpp"
 #include "tools/batch/batch_summary.hpp"
 #include "tools/outputs.hpp"
+#include <catacomb/core/threads.hpp>
 
 namespace catacomb::cli {
 
@@ -21,8 +22,8 @@ namespace catacomb::cli {
 /// the journal, and the summary is built from it in bounded memory) but for one byte per seed
 /// when resuming and the listed seeds of a --seeds-file.
 inline constexpr uint64_t kMaxBatchSeeds = 10'000'000;
-/// Most worker threads.
-inline constexpr int kMaxBatchThreads = 256;
+/// Most worker threads: the library's thread range (threads.hpp).
+inline constexpr int kMaxBatchThreads = kMaxThreads;
 /// Most shards a range may be split into.
 inline constexpr int kMaxBatchShards = 1'000'000;
 

@@ -11,7 +11,6 @@
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/rng.hpp>
-#include <catacomb/generator/bit_grid.hpp>
 
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
@@ -53,25 +52,14 @@ using WallMask = Grid<uint8_t>;
 /// Draws from `rng` in row-major order.
 WallMask random_fill(int width, int height, double fill_percent, Rng& rng);
 
-/// One smoothing pass, reference version: one byte per cell, straightforward counting.
-/// dst[p] = wall when walls(3x3 around p) >= wall_threshold, or, when open_threshold >= 0,
-/// when walls(5x5 around p) <= open_threshold. Out-of-map counts as wall; the border of dst is
-/// forced to wall. dst must have src's shape (InvalidArgument otherwise) and must not be src.
-/// Cells hold 0 or 1.
-void smooth_pass_reference(const WallMask& src, WallMask& dst, int wall_threshold, int open_threshold = -1);
-
-/// One smoothing pass with the same result as smooth_pass_reference, as fast as we can make it:
-/// bit-parallel, 64 cells per word, packing each row of src and unpacking each row of dst on the
-/// fly. Cells hold 0 or 1 (any nonzero cell is read as one wall). dst may be src (the pass is
-/// then done in place). Throws InvalidArgument when dst's shape differs from src's.
+/// One smoothing pass: dst[p] = wall when walls(3x3 around p) >= wall_threshold, or, when
+/// open_threshold >= 0, when walls(5x5 around p) <= open_threshold. Out-of-map counts as wall;
+/// the border of dst is forced to wall. Bit-parallel, 64 cells per word, packing each row of src
+/// and unpacking each row of dst on the fly; the tests hold it to a byte-per-cell reference
+/// (tests/support/reference/smooth_pass_reference.hpp). Cells hold 0 or 1 (any nonzero cell is
+/// read as one wall). dst may be src (the pass is then done in place). Throws InvalidArgument
+/// when dst's shape differs from src's.
 void smooth_pass(const WallMask& src, WallMask& dst, int wall_threshold, int open_threshold = -1);
-
-/// The same pass on bit-packed grids (the format cave_mask smooths in): dst gets exactly the
-/// cells smooth_pass_reference would give for src's cells. Any thresholds are accepted, as by
-/// the reference (wall_threshold <= 0: every cell wall; > 9: R1 never makes a wall;
-/// open_threshold < 0: variant off; >= 25: R2 always makes a wall). dst may be src (in place).
-/// Throws InvalidArgument when dst's shape differs from src's.
-void smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int open_threshold = -1);
 
 /// The raw width x height cave: random fill drawn from `fill` (the pipeline's streams::kCavesFill
 /// stream) and `passes` smoothing passes. Deterministic in (size, config, the stream's state).

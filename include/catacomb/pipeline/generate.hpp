@@ -12,6 +12,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/threads.hpp>
 #include <catacomb/generator/cave_regions.hpp>
 #include <catacomb/generator/caves.hpp>
 #include <catacomb/generator/corridors.hpp>
@@ -89,7 +90,7 @@ struct GenerateConfig {
   /// Threads one map's generation may use, the caller's included. With 2 or more, the floods of
   /// a map of 1M cells or more run on two threads (cave objective placement, validation; see
   /// ValidateOptions::threads). Not part of the recipe: the dungeon is the same for any number.
-  /// [Default: 1] [Limit: 1 to 256]
+  /// [Default: 1] [Limit: 1 to kMaxThreads (256)]
   int threads = 1;
 
   /// Every bad field ({"<field>", "<value>", "<expected>"}), nested configs included; empty when

@@ -1,6 +1,7 @@
 #pragma once
-/// BitGrid: a wall mask packed 64 cells per 64-bit word, the working format of the bit-parallel
-/// cellular automaton (generator/caves.hpp).
+/// Internal to generator/ (not installed; the tests and benchmarks use it too): BitGrid, a wall
+/// mask packed 64 cells per 64-bit word, the working format of the bit-parallel cellular
+/// automaton (caves.cpp), and the smoothing pass on it.
 ///
 /// Cell (x, y) is bit x % 64 (bit 0 = least significant) of word x / 64 of row y; bit 1 = wall,
 /// 0 = floor. x = column, y = row, origin top-left, as in Grid.
@@ -12,7 +13,6 @@
 /// - the bits of a row's last word that lie at or past `width` (padding_mask()) are set.
 /// Guard words and guard rows are all ones and never change. The padding bits are kept set by
 /// every function here; code that writes whole words through row() must keep them set too.
-#include <catacomb/export.hpp>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -20,8 +20,7 @@
 
 #include <catacomb/core/grid.hpp>
 
-CATACOMB_PUBLIC_BEGIN
-namespace catacomb {
+namespace catacomb::detail {
 
 /// A wall mask packed 64 cells per word, framed by guard words and rows that read as wall (see
 /// the file's comment).
@@ -94,5 +93,11 @@ void pack_row(const uint8_t* cells, int width, uint64_t* words);
 /// Unpacks words into `width` byte cells (1 = wall, 0 = floor). width >= 1.
 void unpack_row(const uint64_t* words, int width, uint8_t* cells);
 
-}  // namespace catacomb
-CATACOMB_PUBLIC_END
+/// One smoothing pass (caves.hpp's smooth_pass) on bit-packed grids, the format cave_mask smooths
+/// in (caves.cpp): dst gets exactly the cells smooth_pass would give for src's cells. Any
+/// thresholds are accepted (wall_threshold <= 0: every cell wall; > 9: R1 never makes a wall;
+/// open_threshold < 0: variant off; >= 25: R2 always makes a wall). dst may be src (in place).
+/// Throws InvalidArgument when dst's shape differs from src's.
+void smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int open_threshold = -1);
+
+}  // namespace catacomb::detail

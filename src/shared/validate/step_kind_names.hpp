@@ -1,0 +1,14 @@
+#pragma once
+// Internal (not installed): the names of a walkthrough's step kinds (enum_names.hpp), for
+// step_kind_name (solver.cpp) and the certificate reader's "expected" list (io/verify.cpp).
+#include <catacomb/validate/solver.hpp>
+#include "shared/core/enum_names.hpp"
+
+namespace catacomb::detail {
+
+inline constexpr EnumNames<StepKind, 4> kStepKindNames = {{{StepKind::TakeKey, "take-key"},
+                                                           {StepKind::OpenDoor, "open-door"},
+                                                           {StepKind::Take, "take"},
+                                                           {StepKind::ReachExit, "reach-exit"}}};
+
+}  // namespace catacomb::detail
