@@ -61,8 +61,8 @@ void plain_byte_pass(const WallMask& src, WallMask& dst, int wall_threshold) {
 }
 
 void count_cells(benchmark::State& state, double cells_per_iteration, const char* counter = "cells/s") {
-  state.counters[counter] =
-      benchmark::Counter(cells_per_iteration * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters[counter] = benchmark::Counter(cells_per_iteration * static_cast<double>(state.iterations()),
+                                               benchmark::Counter::kIsRate);
 }
 
 template <class Pass>

@@ -117,8 +117,8 @@ void run(benchmark::State& state, const char* generator, int locks = 0) {
   using benchmark::Counter;
   state.counters["attempts_per_map"] = Counter(static_cast<double>(attempts), Counter::kAvgIterations);
   for (size_t s = 0; s + 1 < kStages; ++s)
-    state.counters[std::string(catacomb::generate_stage_name(static_cast<GenerateStage>(s))) + "_ms"] =
-        Counter(stages.ms[s], Counter::kAvgIterations);
+    state.counters[std::string(catacomb::generate_stage_name(static_cast<GenerateStage>(s))) + "_ms"] = Counter(
+        stages.ms[s], Counter::kAvgIterations);
   state.counters["analysis_ms"] = Counter(analysis_ms, Counter::kAvgIterations);
   state.counters["cells"] = static_cast<double>(int64_t{side} * side);
   medians()[{std::string("catacomb ") + generator + (locks > 0 ? " locks" : ""), side}] = median(wall);

@@ -169,10 +169,8 @@ BENCHMARK(BM_OpenCvLabels8)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Each catacomb benchmark and the OpenCV benchmarks it is compared with.
 const std::vector<std::pair<std::string, std::string>> kPairs = {
-    {"BM_CatacombLabels", "BM_OpenCvLabels"},
-    {"BM_CatacombLabels", "BM_OpenCvLabelsWithStats"},
-    {"BM_CatacombLabelsFresh", "BM_OpenCvLabelsFresh"},
-    {"BM_CatacombLabelsTerrain", "BM_OpenCvLabels"},
+    {"BM_CatacombLabels", "BM_OpenCvLabels"},           {"BM_CatacombLabels", "BM_OpenCvLabelsWithStats"},
+    {"BM_CatacombLabelsFresh", "BM_OpenCvLabelsFresh"}, {"BM_CatacombLabelsTerrain", "BM_OpenCvLabels"},
     {"BM_CatacombLabels8", "BM_OpenCvLabels8"},
 };
 
@@ -219,7 +217,9 @@ bool outputs_agree() {
     }
     std::printf("%d-connectivity: catacomb %d regions, OpenCV %d (+ background); label grids %s; sizes and boxes %s\n",
                 connectivity, ours.count(), n - 1,
-                same_labels ? "identical" : same_partition ? "the same partition, numbered differently" : "DIFFER",
+                same_labels      ? "identical"
+                : same_partition ? "the same partition, numbered differently"
+                                 : "DIFFER",
                 same_stats ? "identical" : "not compared");
     if (ours.count() != n - 1 || !same_partition) {
       std::fprintf(stderr, "regions_bench: regions differ from OpenCV's (%d-connectivity)\n", connectivity);

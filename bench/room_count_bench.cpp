@@ -61,7 +61,8 @@ void BM_LargestRoomCount(benchmark::State& state) {
 void BM_RoomCount(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   int side = 64;
-  while (side < catacomb::kMaxSide && catacomb::max_room_count(side, side, catacomb::RoomLayoutConfig{}) < n) side += 64;
+  while (side < catacomb::kMaxSide && catacomb::max_room_count(side, side, catacomb::RoomLayoutConfig{}) < n)
+    side += 64;
   if (catacomb::max_room_count(side, side, catacomb::RoomLayoutConfig{}) < n) {
     state.SkipWithError("no map size accepts this many rooms");
     return;
@@ -86,8 +87,24 @@ void BM_GenerateLargest(benchmark::State& state) {
   rows()["generate " + std::to_string(w) + "x" + std::to_string(h)] = {w, h, c.rooms.room_count, kept, 0};
 }
 
-BENCHMARK(BM_LargestRoomCount)->Arg(0)->Arg(256)->Arg(1024)->Arg(4096)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
-BENCHMARK(BM_RoomCount)->Arg(1000)->Arg(3000)->Arg(10000)->Arg(30000)->Arg(75000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+BENCHMARK(BM_LargestRoomCount)
+    ->Arg(0)
+    ->Arg(256)
+    ->Arg(1024)
+    ->Arg(4096)
+    ->Arg(16384)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3);
+BENCHMARK(BM_RoomCount)
+    ->Arg(1000)
+    ->Arg(3000)
+    ->Arg(10000)
+    ->Arg(30000)
+    ->Arg(75000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3);
 BENCHMARK(BM_GenerateLargest)->Arg(0)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 
 // Collects each case's median (Google Benchmark reports it as the "_median" aggregate).

@@ -39,8 +39,9 @@ using namespace catacomb::bench;
 
 const char* const kCave = "cave256_tutorial";
 const char* const kDefaultMaps[] = {"arena2", "den520d", "brc202d", "lak303d", kCave};
-const char* const kAllMaps[] = {"arena2",      "den520d",     "brc202d",        "lak303d",        "16room_000", "32room_000",
-                                "maze512-1-0", "maze512-4-0", "random512-10-0", "random512-25-0", kCave};
+const char* const kAllMaps[] = {"arena2",         "den520d",        "brc202d",     "lak303d",
+                                "16room_000",     "32room_000",     "maze512-1-0", "maze512-4-0",
+                                "random512-10-0", "random512-25-0", kCave};
 const char* const kColumns[] = {"catacomb_astar", "catacomb_jps", "libtcod_astar", "boost_astar"};
 
 size_t g_block = kDefaultBlock;          // --block=N
@@ -78,8 +79,9 @@ std::string ratio(const SearchCase& c, const char* peer, const char* ours) {
 }
 
 void print_table(const std::vector<std::unique_ptr<SearchCase>>& cases) {
-  std::printf("\nPer query (median microseconds over the rounds / mean expansions), catacomb A*'s ns per expansion,"
-              "\nand each ratio's median over the rounds (its range over the rounds):\n");
+  std::printf(
+      "\nPer query (median microseconds over the rounds / mean expansions), catacomb A*'s ns per expansion,"
+      "\nand each ratio's median over the rounds (its range over the rounds):\n");
   std::printf("%-16s %5s %6s | %17s | %17s | %17s | %17s | %6s | %-17s %-17s %-17s\n", "map", "n", "rounds",
               "catacomb A*", "catacomb JPS", "libtcod A*", "Boost A*", "ns/exp", "Boost/A*", "tcod/A*", "Boost/JPS");
   for (const auto& c : cases) {
@@ -87,8 +89,7 @@ void print_table(const std::vector<std::unique_ptr<SearchCase>>& cases) {
     std::printf("%-16s %5zu %6zu |", c->name.c_str(), c->problems.size(), rounds);
     for (const char* column : kColumns) {
       const int e = c->engine(column);
-      if (e < 0 || rounds == 0)
-        std::printf(" %17s |", "-");
+      if (e < 0 || rounds == 0) std::printf(" %17s |", "-");
       else
         std::printf(" %8.1f %8.1f |", median(c->rounds_us[static_cast<size_t>(e)]),
                     c->mean_expanded[static_cast<size_t>(e)]);
@@ -97,12 +98,14 @@ void print_table(const std::vector<std::unique_ptr<SearchCase>>& cases) {
     std::printf(" %6.1f | %-17s %-17s %-17s\n", ns_per_expansion, ratio(*c, "boost_astar", "catacomb_astar").c_str(),
                 ratio(*c, "libtcod_astar", "catacomb_astar").c_str(), ratio(*c, "boost_astar", "catacomb_jps").c_str());
   }
-  std::printf("(ratio = peer / catacomb per round; engines interleaved in blocks of %zu queries. Guards: catacomb\n"
-              " A* 36-46 ns per expansion on the DAO maps; Boost/JPS >= 25x on lak303d.)\n",
-              g_block);
-  std::printf("\nCost checks (relative 1e-5), problems whose cost differs from the reference (published optimum;"
-              "\n%s: catacomb's Dijkstra) / from catacomb A*:\n",
-              kCave);
+  std::printf(
+      "(ratio = peer / catacomb per round; engines interleaved in blocks of %zu queries. Guards: catacomb\n"
+      " A* 36-46 ns per expansion on the DAO maps; Boost/JPS >= 25x on lak303d.)\n",
+      g_block);
+  std::printf(
+      "\nCost checks (relative 1e-5), problems whose cost differs from the reference (published optimum;"
+      "\n%s: catacomb's Dijkstra) / from catacomb A*:\n",
+      kCave);
   for (const auto& c : cases) {
     std::printf("%-16s", c->name.c_str());
     for (size_t e = 0; e < c->engines.size(); ++e)
@@ -110,8 +113,9 @@ void print_table(const std::vector<std::unique_ptr<SearchCase>>& cases) {
                   c->mismatches_astar[e], c->worst_excess[e] * 100);
     std::printf("\n");
   }
-  std::printf("(libtcod stops when the goal is first put on its open list, not when it is taken off it, so\n"
-              " under varied costs some of its paths cost more than optimal; it plans in floats.)\n");
+  std::printf(
+      "(libtcod stops when the goal is first put on its open list, not when it is taken off it, so\n"
+      " under varied costs some of its paths cost more than optimal; it plans in floats.)\n");
 }
 
 }  // namespace

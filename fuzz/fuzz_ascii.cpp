@@ -10,9 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Dungeon d;
   try {
     d = read_ascii(fuzz::as_text(data, size));
-  } catch (const InvalidArgument&) {
-    return 0;
-  }
+  } catch (const InvalidArgument&) { return 0; }
   const Dungeon again = read_ascii(write_ascii(d));
   fuzz::check(again.tiles == d.tiles && again.objectives == d.objectives, "ASCII write -> read round trip");
   return 0;

@@ -24,17 +24,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     d = parse_map(text.substr(0, nul));
     rules = map_rules(d);
-  } catch (const InvalidArgument&) {
-    return 0;
-  }
+  } catch (const InvalidArgument&) { return 0; }
   if (int64_t{d.tiles.width()} * d.tiles.height() > 4096) return 0;  // keep each run fast
   const std::string_view cert = text.substr(nul + 1);
   bool accepted = false;
   try {
     accepted = verify_certificate(d, cert, rules).accepted;
     verify_certificate(d, cert, std::nullopt);  // the certificate's own rules
-  } catch (const InvalidArgument&) {
-  }
+  } catch (const InvalidArgument&) {}
   rules.max_states = 100000;
   const ValidationReport report = validate_dungeon(d, rules);
   if (!report.solution) fuzz::fail("validate with solve gives a solution");

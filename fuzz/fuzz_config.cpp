@@ -11,13 +11,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   GenerateConfig cfg;
   try {
     cfg = generate_config_from_json(fuzz::as_text(data, size), {}, &seed, "fuzz");
-  } catch (const InvalidArgument&) {
-    return 0;
-  }
+  } catch (const InvalidArgument&) { return 0; }
   try {
     cfg.check();
-  } catch (const InvalidArgument&) {
-  }
+  } catch (const InvalidArgument&) {}
   const std::string written = generate_config_to_json(cfg, &seed);
   uint64_t seed2 = 0;
   const GenerateConfig again = generate_config_from_json(written, {}, &seed2, "fuzz");

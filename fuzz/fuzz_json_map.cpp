@@ -10,9 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Dungeon d;
   try {
     d = read_json_map(fuzz::as_text(data, size));
-  } catch (const InvalidArgument&) {
-    return 0;
-  }
+  } catch (const InvalidArgument&) { return 0; }
   const Dungeon again = read_json_map(write_json_map(d));
   fuzz::check(again.tiles == d.tiles && again.objectives == d.objectives && again.rooms == d.rooms,
               "JSON map write -> read round trip");

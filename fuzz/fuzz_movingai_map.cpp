@@ -9,9 +9,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Grid<Terrain> g;
   try {
     g = read_movingai_map(fuzz::as_text(data, size));
-  } catch (const InvalidArgument&) {
-    return 0;
-  }
-  fuzz::check(read_movingai_map(write_movingai_map(g, CostTable::dungeon())) == g, "Moving AI write -> read round trip");
+  } catch (const InvalidArgument&) { return 0; }
+  fuzz::check(read_movingai_map(write_movingai_map(g, CostTable::dungeon())) == g,
+              "Moving AI write -> read round trip");
   return 0;
 }

@@ -18,9 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Dungeon d;
   try {
     d = parse_map(fuzz::as_text(data, size));
-  } catch (const InvalidArgument&) {
-    return 0;
-  }
+  } catch (const InvalidArgument&) { return 0; }
   const ValidateOptions options;
   const ValidationReport report = validate_dungeon(d, options);
   const Objective* start = nullptr;
@@ -51,8 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string ascii;
   try {
     ascii = write_ascii(d);  // refuses what ASCII cannot hold (two starts, objectives off the map)
-  } catch (const InvalidArgument&) {
-  }
+  } catch (const InvalidArgument&) {}
   if (!ascii.empty()) {
     Grid<Terrain> expected = d.tiles;  // a marker stands on floor in ASCII
     for (const Objective& o : d.objectives) expected[o.pos] = Terrain::Floor;
@@ -61,6 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Grid<Terrain> moving = read_movingai_map(write_movingai_map(d.tiles, options.costs));
   for (int y = 0; y < d.tiles.height(); ++y)
     for (int x = 0; x < d.tiles.width(); ++x)
-      fuzz::check(options.costs.passable(moving(x, y)) == options.costs.passable(d.tiles(x, y)), "Moving AI round trip");
+      fuzz::check(options.costs.passable(moving(x, y)) == options.costs.passable(d.tiles(x, y)),
+                  "Moving AI round trip");
   return 0;
 }

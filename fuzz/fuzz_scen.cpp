@@ -10,9 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<Scenario> problems;
   try {
     problems = read_scenarios(fuzz::as_text(data, size));
-  } catch (const InvalidArgument&) {
-    return 0;
-  }
+  } catch (const InvalidArgument&) { return 0; }
   for (const Scenario& s : problems) {
     fuzz::check(s.map_width >= 1 && s.map_height >= 1 && s.map_width <= kMaxSide && s.map_height <= kMaxSide,
                 "scenario map size in range");

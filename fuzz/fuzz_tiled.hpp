@@ -21,9 +21,7 @@ inline int fuzz_tiled(const uint8_t* data, size_t size, TiledSyntax syntax) {
   Dungeon d;
   try {
     d = read_tiled_map(as_text(data, size), syntax, read_source);
-  } catch (const InvalidArgument&) {
-    return 0;
-  } catch (const IoError&) {
+  } catch (const InvalidArgument&) { return 0; } catch (const IoError&) {
     return 0;
   }
   std::string tmj;

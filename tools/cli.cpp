@@ -179,8 +179,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   app.set_version_flag("--version", std::string("catacomb ") + CATACOMB_VERSION);
   app.require_subcommand(1);
   app.allow_extras();
-  app.footer("Exit codes: 0 ok, 1 validation failed, 2 bad usage or input, 3 I/O error.\n"
-             "Run 'catacomb SUBCOMMAND --help' for the options and an example of each.");
+  app.footer(
+      "Exit codes: 0 ok, 1 validation failed, 2 bad usage or input, 3 I/O error.\n"
+      "Run 'catacomb SUBCOMMAND --help' for the options and an example of each.");
   const Commands commands = add_commands(app);
   refuse_empty_values(commands);
   if (const std::optional<int> code = parse_args(app, commands, args, out, err)) return *code;

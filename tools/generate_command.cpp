@@ -44,7 +44,8 @@ class GenerateCommand : public Command {
 
   int run(std::ostream& out, std::ostream&) override {
     cfg_ = flags_->resolve();
-    if (!threads_in_range(threads_)) throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), threads_range_text()});
+    if (!threads_in_range(threads_))
+      throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), threads_range_text()});
     cfg_.threads = threads_;
     cfg_.check();
     check_outputs(outputs_, cfg_.width, cfg_.height);

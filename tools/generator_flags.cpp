@@ -67,8 +67,10 @@ std::string generator_flags_text(const GenerateConfig& cfg) {
 
 GenerateConfig GeneratorFlags::resolve() {
   GenerateConfig cfg;
-  if (!config_path_.empty()) cfg = generate_config_from_json(
-        read_file(config_path_, {kMaxConfigFileBytes, 0, "a JSON config file of at most 1 MiB"}), cfg, seed_, config_path_);
+  if (!config_path_.empty())
+    cfg = generate_config_from_json(
+        read_file(config_path_, {kMaxConfigFileBytes, 0, "a JSON config file of at most 1 MiB"}), cfg, seed_,
+        config_path_);
   uint64_t no_seed = 0;
   for (Flag& f : flags_) {
     if (f.option->count() == 0) continue;

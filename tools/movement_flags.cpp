@@ -75,8 +75,11 @@ ojson move_json(const Move& m) {
 }
 
 ojson model_json(const MovementModel& m) {
-  return ojson{{"jump_height", m.jump_height}, {"jump_distance", m.jump_distance}, {"body_height", m.body_height},
-               {"max_fall", m.max_fall}, {"jump_penalty", m.jump_penalty}};
+  return ojson{{"jump_height", m.jump_height},
+               {"jump_distance", m.jump_distance},
+               {"body_height", m.body_height},
+               {"max_fall", m.max_fall},
+               {"jump_penalty", m.jump_penalty}};
 }
 
 }  // namespace
@@ -149,19 +152,18 @@ int run_platformer_validate(std::ostream& out, const Dungeon& d, const MovementM
     for (const SoftlockArea& s : rep.softlocks) {
       ojson cells = ojson::array();
       for (Point p : s.cells) cells.push_back(cell_json(p));
-      soft.push_back(ojson{{"size", s.cells.size()},
-                           {"bounds", {{"x", s.bounds.x}, {"y", s.bounds.y}, {"width", s.bounds.width},
-                                       {"height", s.bounds.height}}},
-                           {"entry", move_json(s.entry)},
-                           {"cells", cells}});
+      soft.push_back(ojson{
+          {"size", s.cells.size()},
+          {"bounds", {{"x", s.bounds.x}, {"y", s.bounds.y}, {"width", s.bounds.width}, {"height", s.bounds.height}}},
+          {"entry", move_json(s.entry)},
+          {"cells", cells}});
     }
     j["softlocks"] = soft;
     out << j.dump(2) << "\n";
   } else {
-    out << a.map_path << ": " << (rep.valid ? "valid" : "INVALID") << " (platformer: jump height "
-        << model.jump_height << ", jump distance " << model.jump_distance << ", body height " << model.body_height
-        << "), " << rep.nodes << " nodes, " << rep.edges << " moves, " << rep.reachable_nodes
-        << " reachable from the start\n";
+    out << a.map_path << ": " << (rep.valid ? "valid" : "INVALID") << " (platformer: jump height " << model.jump_height
+        << ", jump distance " << model.jump_distance << ", body height " << model.body_height << "), " << rep.nodes
+        << " nodes, " << rep.edges << " moves, " << rep.reachable_nodes << " reachable from the start\n";
     for (const PlatformerObjectiveReport& o : rep.objectives) {
       out << "  " << objective_kind_name(o.objective.kind) << " at " << to_string(o.objective.pos) << ": ";
       if (o.reachable) out << "reachable, cost " << o.cost << ", " << o.moves << " moves\n";

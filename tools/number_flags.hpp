@@ -23,8 +23,7 @@ std::string number_expectation() {
   if constexpr (std::is_integral_v<T>)
     return "an integer from " + std::to_string(std::numeric_limits<T>::min()) + " to " +
            std::to_string(std::numeric_limits<T>::max());
-  else
-    return "a finite decimal number, e.g. 1.5";
+  else return "a finite decimal number, e.g. 1.5";
 }
 
 /// True when all of `text` is a T: decimal digits with an optional '-' (signed types), in range;

@@ -27,11 +27,13 @@ void add_output_options(CLI::App& sub, OutputOptions& o) {
   sub.add_option("--png", o.png, "Write a PNG preview to this file")->type_name("FILE");
   sub.add_option("--json", o.json, "Write the JSON map to this file")->type_name("FILE");
   sub.add_option("--txt", o.txt, "Write the ASCII map to this file")->type_name("FILE");
-  sub.add_option("--tmj", o.tmj, "Write a Tiled JSON map to this file (and its tileset PNG beside it)")->type_name("FILE");
+  sub.add_option("--tmj", o.tmj, "Write a Tiled JSON map to this file (and its tileset PNG beside it)")
+      ->type_name("FILE");
   sub.add_option("--map", o.map, "Write a Moving AI .map to this file (passable '.', walls '@')")->type_name("FILE");
   add_number_option(sub, "--scale", o.scale, "PNG pixels per tile (1 to 64)");
-  sub.add_option("--overlay", o.overlay,
-                 "Draw on the PNG (comma-separated): regions, routes, heatmap, dead-ends, chokepoints, unreachable, or all")
+  sub.add_option(
+         "--overlay", o.overlay,
+         "Draw on the PNG (comma-separated): regions, routes, heatmap, dead-ends, chokepoints, unreachable, or all")
       ->type_name("LIST");
   sub.add_flag("--legend", o.legend, "Add a legend strip under the PNG (always there with --overlay)");
   sub.add_flag("--grid", o.grid, "Draw grid lines between tiles on the PNG (--scale 4 or more)");
@@ -39,12 +41,9 @@ void add_output_options(CLI::App& sub, OutputOptions& o) {
 
 void check_outputs(const OutputOptions& o, int width, int height) {
   const std::string tileset = o.tmj.empty() || !o.tmj_tileset.empty() ? std::string() : tiled_tileset_path(o.tmj);
-  const std::pair<const char*, const std::string*> paths[] = {{"--png", &o.png},
-                                                              {"--json", &o.json},
-                                                              {"--txt", &o.txt},
-                                                              {"--tmj", &o.tmj},
-                                                              {"--tmj's tileset", &tileset},
-                                                              {"--map", &o.map}};
+  const std::pair<const char*, const std::string*> paths[] = {
+      {"--png", &o.png}, {"--json", &o.json},           {"--txt", &o.txt},
+      {"--tmj", &o.tmj}, {"--tmj's tileset", &tileset}, {"--map", &o.map}};
   for (size_t i = 0; i < std::size(paths); ++i) {
     if (paths[i].second->empty()) continue;
     check_writable_path(paths[i].first, *paths[i].second);
@@ -54,13 +53,15 @@ void check_outputs(const OutputOptions& o, int width, int height) {
       auto a = std::filesystem::weakly_canonical(*paths[i].second, ec);
       auto b = std::filesystem::weakly_canonical(*paths[j].second, ec);
       if (a == b)
-        throw InvalidArgument(FieldProblem{paths[i].first, *paths[i].second,
-                                           std::string("a different file from ") + paths[j].first});
+        throw InvalidArgument(
+            FieldProblem{paths[i].first, *paths[i].second, std::string("a different file from ") + paths[j].first});
     }
   }
   if (!o.png.empty()) check_image_scale(width, height, o.scale, "--scale");
   if (o.png.empty() && (!o.overlay.empty() || o.legend || o.grid))
-    throw InvalidArgument(std::string(!o.overlay.empty() ? "--overlay = " + o.overlay : o.legend ? "--legend" : "--grid") +
+    throw InvalidArgument(std::string(!o.overlay.empty() ? "--overlay = " + o.overlay
+                                      : o.legend         ? "--legend"
+                                                         : "--grid") +
                           " (expected together with --png: it annotates the PNG preview)");
   if (!o.png.empty() && o.annotated()) check_annotate_options(annotate_options(o), width, height);
 }
@@ -75,8 +76,8 @@ AnnotateOptions annotate_options(const OutputOptions& o) {
 }
 
 std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d, const OutputOptions& o,
-                                                                const ValidateOptions& validate, ValidationReport* report,
-                                                                const MapAnalysis* analysis) {
+                                                                const ValidateOptions& validate,
+                                                                ValidationReport* report, const MapAnalysis* analysis) {
   std::vector<std::pair<std::string, std::string>> files;
   if (!o.png.empty()) {
     if (o.annotated()) {
@@ -87,7 +88,8 @@ std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d
       if (!report || !report->region_map || !report->distances) report = &own.emplace(validate_dungeon(d, with_maps));
       // A report made without the solver (generation skips it on maps without locks) gets the
       // walkthrough validate_dungeon would have found, when an overlay draws it.
-      if (!report->solution && with_maps.solve && std::count(annotate.overlays.begin(), annotate.overlays.end(), Overlay::Walkthrough) > 0)
+      if (!report->solution && with_maps.solve &&
+          std::count(annotate.overlays.begin(), annotate.overlays.end(), Overlay::Walkthrough) > 0)
         report->solution = solve_for_report(d, *report, with_maps);
       std::optional<MapAnalysis> own_analysis;
       if (!analysis) analysis = &own_analysis.emplace(analyse_map(d, *report, with_maps));

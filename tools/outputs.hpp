@@ -24,8 +24,8 @@ struct OutputOptions {
   /// With tmj: an external tileset (.tsj, relative to the map) the map refers to instead of
   /// embedding its own, e.g. the one a batch shares; empty for an embedded tileset.
   std::string tmj_tileset;
-  std::string map;   ///< Moving AI .map path, or empty
-  int scale = 4;     ///< PNG pixels per tile
+  std::string map;  ///< Moving AI .map path, or empty
+  int scale = 4;    ///< PNG pixels per tile
   /// Comma-separated overlays drawn on the PNG preview ("regions,routes,heatmap,dead-ends,
   /// chokepoints,unreachable" or "all"); empty for none.
   std::string overlay;

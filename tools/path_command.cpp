@@ -23,7 +23,8 @@ Point parse_point(const std::string& flag, const std::string& text) {
   auto bad = [&]() -> Point { throw InvalidArgument(FieldProblem{flag, text, "X,Y with integers, e.g. 3,4"}); };
   if (comma == std::string::npos) return bad();
   Point p;
-  if (!parse_strict_number(text.substr(0, comma), p.x) || !parse_strict_number(text.substr(comma + 1), p.y)) return bad();
+  if (!parse_strict_number(text.substr(0, comma), p.x) || !parse_strict_number(text.substr(comma + 1), p.y))
+    return bad();
   return p;
 }
 
@@ -46,8 +47,7 @@ class PathCommand : public Command {
     sub->add_option("--algorithm", algorithm_, "astar, dijkstra, bfs, greedy or jps")->capture_default_str();
     add_number_option(*sub, "--neighbors", options_.moves.neighbors, "4 or 8");
     sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always")->capture_default_str();
-    sub->add_option("--heuristic", heuristic_, "manhattan, octile, chebyshev, euclidean or zero")
-        ->capture_default_str();
+    sub->add_option("--heuristic", heuristic_, "manhattan, octile, chebyshev, euclidean or zero")->capture_default_str();
     add_number_option(*sub, "--weight", options_.heuristic_scale, "Heuristic weight (1 = optimal)");
     add_number_option(*sub, "--cost-scale", options_.cost_scale, "Flatten costs: cost' = 1 + s*(cost-1), 0 to 1");
     sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform")->capture_default_str();
@@ -76,9 +76,9 @@ class PathCommand : public Command {
     if (!png_.empty()) check_image_scale(d.tiles.width(), d.tiles.height(), scale_, "--scale");
     auto off_map = [&](const char* flag, Point p) {
       if (!d.tiles.in_bounds(p))
-        throw InvalidArgument(FieldProblem{flag, to_string(p),
-                                           "inside the " + std::to_string(d.tiles.width()) + "x" +
-                                               std::to_string(d.tiles.height()) + " map"});
+        throw InvalidArgument(FieldProblem{
+            flag, to_string(p),
+            "inside the " + std::to_string(d.tiles.width()) + "x" + std::to_string(d.tiles.height()) + " map"});
     };
     off_map("--from", from);
     off_map("--to", to);
@@ -112,7 +112,7 @@ class PathCommand : public Command {
 
  private:
   std::string map_path_, from_, to_, algorithm_ = "astar", diagonal_ = "no-corner-cut", heuristic_ = "octile",
-                                       costs_ = "dungeon", png_;
+                                     costs_ = "dungeon", png_;
   bool json_ = false;
   int scale_ = 4;
   SearchOptions options_;

@@ -41,10 +41,10 @@ struct Mismatch {
 // What running a scenario file's problems found.
 struct ScenResults {
   size_t problems = 0;
-  size_t matched = 0;                   // cost within kTolerance of optimal_length
-  double mean_us = 0, median_us = 0;    // wall-clock time per query
-  double mean_expanded = 0;             // nodes expanded per query
-  std::vector<Mismatch> listed;         // the first kMaxListed mismatches, in file order
+  size_t matched = 0;                 // cost within kTolerance of optimal_length
+  double mean_us = 0, median_us = 0;  // wall-clock time per query
+  double mean_expanded = 0;           // nodes expanded per query
+  std::vector<Mismatch> listed;       // the first kMaxListed mismatches, in file order
   size_t mismatched() const { return problems - matched; }
 };
 
@@ -85,10 +85,8 @@ class ScenCommand : public Command {
                               scen_path_ + " names)");
     }
     const ScenResults results = run_problems(problems, tiles, algorithm);
-    if (json_)
-      print_json(out, results, map_path);
-    else
-      print_text(out, results, map_path, tiles);
+    if (json_) print_json(out, results, map_path);
+    else print_text(out, results, map_path, tiles);
     return results.mismatched() == 0 ? kExitOk : kExitFailed;
   }
 
@@ -116,8 +114,8 @@ class ScenCommand : public Command {
     for (size_t i = 0; i < problems.size(); ++i) {
       const Scenario& s = problems[i];
       const auto t0 = std::chrono::steady_clock::now();
-      const PathResult r =
-          algorithm == Algorithm::Jps ? jps.find_path(s.start, s.goal) : search.find_path(s.start, s.goal, options);
+      const PathResult r = algorithm == Algorithm::Jps ? jps.find_path(s.start, s.goal)
+                                                       : search.find_path(s.start, s.goal, options);
       const auto t1 = std::chrono::steady_clock::now();
       micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
       expanded += r.expanded;
@@ -172,15 +170,16 @@ class ScenCommand : public Command {
     const size_t n = results.problems, mismatched = results.mismatched();
     out << "scenarios: " << scen_path_ << " (" << n << " problems)\n"
         << "map:       "
-        << (map_path.empty() ? std::string("(none)")
-                             : map_path + " (" + std::to_string(tiles.width()) + "x" + std::to_string(tiles.height()) + ")")
+        << (map_path.empty()
+                ? std::string("(none)")
+                : map_path + " (" + std::to_string(tiles.width()) + "x" + std::to_string(tiles.height()) + ")")
         << "\n"
         << "algorithm: " << algorithm_ << "\n"
         << "matched:   " << results.matched << " of " << n << " (relative tolerance 1e-5)";
     if (mismatched > 0) out << ", " << mismatched << " mismatched";
     out << "\n"
-        << "time:      mean " << format_fixed(results.mean_us, 2) << " us, median " << format_fixed(results.median_us, 2)
-        << " us per query\n"
+        << "time:      mean " << format_fixed(results.mean_us, 2) << " us, median "
+        << format_fixed(results.median_us, 2) << " us per query\n"
         << "expanded:  mean " << format_fixed(results.mean_expanded, 1) << " nodes per query\n";
     for (const Mismatch& m : results.listed)
       out << "mismatch:  problem " << m.problem << " " << to_string(m.scenario.start) << " -> "
@@ -198,8 +197,8 @@ class ScenCommand : public Command {
     const std::string name = fs::path(problems.front().map).filename().string();
     for (size_t i = 1; i < problems.size(); ++i)
       if (fs::path(problems[i].map).filename().string() != name)
-        throw InvalidArgument("scenario file " + scen_path_ + " problem " + std::to_string(i + 1) + " map = " +
-                              problems[i].map + " (expected the map of problem 1, " + problems.front().map +
+        throw InvalidArgument("scenario file " + scen_path_ + " problem " + std::to_string(i + 1) +
+                              " map = " + problems[i].map + " (expected the map of problem 1, " + problems.front().map +
                               ", or --map to choose one)");
     const fs::path dir = fs::path(scen_path_).parent_path();
     const fs::path here = dir / name, beside = dir / ".." / "maps" / name;

@@ -49,10 +49,13 @@ class ValidateCommand : public Command {
                     "unreachable, or all")
         ->capture_default_str();
     sub->add_flag("--grid", grid_, "Draw grid lines between tiles on the PNG (--scale 4 or more)");
-    rule_flags_.push_back(sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform (default: the map's)"));
+    rule_flags_.push_back(
+        sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform (default: the map's)"));
     rule_flags_.push_back(sub->add_flag("--deep-water", deep_water_, "Water cannot be crossed (default: the map's)"));
-    rule_flags_.push_back(add_number_option(*sub, "--neighbors", neighbors_, "Player moves: 4 or 8 neighbours (default: the map's)"));
-    rule_flags_.push_back(sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always (default: the map's)"));
+    rule_flags_.push_back(
+        add_number_option(*sub, "--neighbors", neighbors_, "Player moves: 4 or 8 neighbours (default: the map's)"));
+    rule_flags_.push_back(
+        sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always (default: the map's)"));
     rule_flags_.push_back(sub->add_option("--key-rule", key_rule_, "reusable or consumable (default: the map's)"));
     add_number_option(*sub, "--max-states", max_states_, "Cap on the solver's states (at least 1)");
     add_number_option(*sub, "--threads", threads_,
@@ -71,7 +74,8 @@ class ValidateCommand : public Command {
     annotate.overlays = parse_overlays(overlay_, "--overlay");
     annotate.grid = grid_;
     if (max_states_ < 1) throw InvalidArgument(FieldProblem{"--max-states", std::to_string(max_states_), "at least 1"});
-    if (!threads_in_range(threads_)) throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), threads_range_text()});
+    if (!threads_in_range(threads_))
+      throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), threads_range_text()});
     if (!png_.empty()) check_writable_path("--png", png_);
     if (!certificate_.empty()) check_writable_path("--certificate", certificate_);
     // Bounded; a Tiled map's tilesets read beside it; a catacomb JSON map's legend may state its
@@ -104,9 +108,10 @@ class ValidateCommand : public Command {
           out << ", from walkthrough step " << rep.solution->reachable_after[i];
         out << "\n";
       }
-      for (const Problem& p : rep.problems) out << "  problem (" << problem_kind_name(p.kind) << "): " << p.message << "\n";
-      out << "  design: " << analysis.loops << (analysis.loops == 1 ? " loop, " : " loops, ") << analysis.dead_ends.size()
-          << " dead ends, ";
+      for (const Problem& p : rep.problems)
+        out << "  problem (" << problem_kind_name(p.kind) << "): " << p.message << "\n";
+      out << "  design: " << analysis.loops << (analysis.loops == 1 ? " loop, " : " loops, ")
+          << analysis.dead_ends.size() << " dead ends, ";
       if (!d.rooms.empty())
         out << analysis.dead_end_rooms << (analysis.dead_end_rooms == 1 ? " dead-end room, " : " dead-end rooms, ");
       out << analysis.chokepoints.size() << " chokepoints\n";
@@ -145,7 +150,8 @@ class ValidateCommand : public Command {
   }
 
   static std::string objective_label(const Objective& o) {
-    return std::string(objective_kind_name(o.kind)) + (o.lock ? " " + std::to_string(o.lock) : "") + " at " + to_string(o.pos);
+    return std::string(objective_kind_name(o.kind)) + (o.lock ? " " + std::to_string(o.lock) : "") + " at " +
+           to_string(o.pos);
   }
 
   static std::string step_text(const Dungeon& d, const WalkStep& st) {
@@ -164,8 +170,8 @@ class ValidateCommand : public Command {
     if (!s.message.empty()) out << "    " << s.message << "\n";
     for (size_t i = 0; i < s.walkthrough.size(); ++i) {
       const WalkStep& st = s.walkthrough[i];
-      out << "    " << i + 1 << ". " << step_text(d, st) << ": " << st.route.size() - 1 << (st.route.size() == 2 ? " move, cost " : " moves, cost ")
-          << format_number(st.cost) << "\n";
+      out << "    " << i + 1 << ". " << step_text(d, st) << ": " << st.route.size() - 1
+          << (st.route.size() == 2 ? " move, cost " : " moves, cost ") << format_number(st.cost) << "\n";
     }
     if (s.status == SolveStatus::Completable) {
       const WalkMetrics& m = s.metrics;
@@ -199,7 +205,8 @@ class ValidateCommand : public Command {
     }
     j["objectives"] = objs;
     ojson probs = ojson::array();
-    for (const Problem& p : rep.problems) probs.push_back(problem_json(problem_kind_name(p.kind), p.message, p.objective));
+    for (const Problem& p : rep.problems)
+      probs.push_back(problem_json(problem_kind_name(p.kind), p.message, p.objective));
     j["problems"] = probs;
     auto cells = [](const std::vector<Point>& ps) {
       ojson a = ojson::array();

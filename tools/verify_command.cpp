@@ -38,9 +38,7 @@ class VerifyCommand : public Command {
     Verdict v;
     try {
       v = verify_certificate(d, read_file(cert_path_), own);
-    } catch (const InvalidArgument& e) {
-      throw InvalidArgument(cert_path_ + ": " + e.what());
-    }
+    } catch (const InvalidArgument& e) { throw InvalidArgument(cert_path_ + ": " + e.what()); }
     if (v.accepted) {
       out << cert_path_ << ": accepted (" << v.summary << ")\n";
       return kExitOk;

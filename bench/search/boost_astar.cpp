@@ -80,9 +80,7 @@ class BoostAStar : public Engine {
                               .distance_map(boost::make_iterator_property_map(distance_.begin(), index))
                               .rank_map(boost::make_iterator_property_map(rank_.begin(), index))
                               .color_map(boost::make_iterator_property_map(color_.begin(), index)));
-    } catch (const Found&) {
-      a.cost = distance_[vg];
-    }
+    } catch (const Found&) { a.cost = distance_[vg]; }
     return a;
   }
 

@@ -71,9 +71,7 @@ class LibtcodAStar : public Engine {
       // Re-costed in double under the benchmark's model; an illegal step costs the answer.
       try {
         a.cost = path_cost(*costs_, cells_, Moves{});
-      } catch (const std::exception&) {
-        a.cost = -1;
-      }
+      } catch (const std::exception&) { a.cost = -1; }
     }
     // libtcod does not count expansions; it calls the cost function once per in-bounds neighbour
     // of every cell it takes off its heap (8 on these walled maps).

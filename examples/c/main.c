@@ -64,8 +64,8 @@ int main(int argc, char** argv) {
   const int width = catacomb_dungeon_width(dungeon);
   for (int i = 1; i + 1 < cells; ++i) map[route[2 * i + 1] * (width + 1) + route[2 * i]] = '*';
   fputs(map, stdout);
-  printf("seed %llu: %dx%d, valid; route from (%d,%d) to (%d,%d): %d cells, cost %.2f\n",
-         (unsigned long long)seed, width, catacomb_dungeon_height(dungeon), sx, sy, ex, ey, cells, cost);
+  printf("seed %llu: %dx%d, valid; route from (%d,%d) to (%d,%d): %d cells, cost %.2f\n", (unsigned long long)seed,
+         width, catacomb_dungeon_height(dungeon), sx, sy, ex, ey, cells, cost);
 
   if (catacomb_dungeon_write_png(dungeon, png, 8, route, cells) != 0) {
     fprintf(stderr, "png: %s\n", catacomb_last_error());

@@ -22,15 +22,15 @@ int main(int argc, char** argv) {
 
     // generate_dungeon already validated it; a game can re-check any map the same way.
     const catacomb::ValidationReport report = catacomb::validate_dungeon(dungeon);
-    std::printf("seed %llu: %dx%d, %zu objectives, %s after %d attempt(s)\n",
-                static_cast<unsigned long long>(seed), dungeon.tiles.width(), dungeon.tiles.height(),
-                dungeon.objectives.size(), report.valid ? "valid" : "INVALID", dungeon.attempts);
+    std::printf("seed %llu: %dx%d, %zu objectives, %s after %d attempt(s)\n", static_cast<unsigned long long>(seed),
+                dungeon.tiles.width(), dungeon.tiles.height(), dungeon.objectives.size(),
+                report.valid ? "valid" : "INVALID", dungeon.attempts);
 
     const catacomb::Point start = *dungeon.find(catacomb::ObjectiveKind::Start);
     const catacomb::Point exit = *dungeon.find(catacomb::ObjectiveKind::Exit);
     const catacomb::PathResult route = catacomb::find_path(dungeon.tiles, config.cost_table(), start, exit);
-    std::printf("route (%d,%d) -> (%d,%d): %zu cells, cost %.2f\n", start.x, start.y, exit.x, exit.y,
-                route.path.size(), route.cost);
+    std::printf("route (%d,%d) -> (%d,%d): %zu cells, cost %.2f\n", start.x, start.y, exit.x, exit.y, route.path.size(),
+                route.cost);
 
     const int scale = 6;
     catacomb::Image image = catacomb::render_preview(dungeon, {scale});

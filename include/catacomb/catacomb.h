@@ -141,8 +141,8 @@ CATACOMB_C_API int catacomb_dungeon_objective_count(const catacomb_dungeon* dung
 /** Objective `index` (0 to count - 1): its kind's name ("start", "exit", "key", "treasure" or
  *  "objective"; a static string, never free it) and its cell. Any out-pointer may be NULL. Returns
  *  0, or -1 for NULL or an index out of range (last error set; the out-values are untouched). */
-CATACOMB_C_API int catacomb_dungeon_objective(const catacomb_dungeon* dungeon, int index, const char** kind,
-                                              int* x, int* y);
+CATACOMB_C_API int catacomb_dungeon_objective(const catacomb_dungeon* dungeon, int index, const char** kind, int* x,
+                                              int* y);
 
 /** The lock id (1 to 9) of objective `index` when it is a key with a lock, else 0; -1 for NULL or
  *  an index out of range (last error set). */

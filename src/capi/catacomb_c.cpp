@@ -48,9 +48,7 @@ void set_error(const char* message) noexcept {
   try {
     t_error = message;
     t_error_text = t_error.c_str();
-  } catch (...) {
-    t_error_text = "out of memory";
-  }
+  } catch (...) { t_error_text = "out of memory"; }
 }
 
 void clear_error() noexcept {
@@ -64,13 +62,9 @@ T guarded(T failed, F&& body) noexcept {
   clear_error();
   try {
     return body();
-  } catch (const std::bad_alloc&) {
-    set_error("out of memory");
-  } catch (const catacomb::Error& e) {
+  } catch (const std::bad_alloc&) { set_error("out of memory"); } catch (const catacomb::Error& e) {
     set_error(e.what());
-  } catch (const std::exception& e) {
-    set_error((std::string("internal error: ") + e.what()).c_str());
-  } catch (...) {
+  } catch (const std::exception& e) { set_error((std::string("internal error: ") + e.what()).c_str()); } catch (...) {
     set_error("internal error: an unknown exception");
   }
   return failed;
@@ -296,7 +290,8 @@ int catacomb_dungeon_write_png(const catacomb_dungeon* dungeon, const char* path
   return guarded<int>(-1, [&] {
     need(dungeon, "dungeon", "a dungeon handle");
     need(path, "path", "a file name");
-    if (route_cells < 0) throw InvalidArgument("route_cells = " + std::to_string(route_cells) + " (expected 0 or more)");
+    if (route_cells < 0)
+      throw InvalidArgument("route_cells = " + std::to_string(route_cells) + " (expected 0 or more)");
     if (route_cells > 0) need(route_xy, "route_xy", "route_cells x, y pairs");
     const Dungeon& d = dungeon->dungeon;
     need_range("scale", scale, 1, 64);

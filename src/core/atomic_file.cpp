@@ -44,8 +44,8 @@ std::string last_error_text() {
   const DWORD code = ::GetLastError();
   char* text = nullptr;
   const DWORD n = ::FormatMessageA(
-      FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr, code,
-      0, reinterpret_cast<char*>(&text), 0, nullptr);
+      FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr, code, 0,
+      reinterpret_cast<char*>(&text), 0, nullptr);
   std::string why = n > 0 && text ? std::string(text, n) : "Windows error " + std::to_string(code);
   if (text) ::LocalFree(text);
   while (!why.empty() && (why.back() == '\n' || why.back() == '\r' || why.back() == ' ' || why.back() == '.'))
@@ -62,8 +62,9 @@ std::string write_temp(const std::string& path, std::string_view contents) {
   std::string temp;
   for (int attempt = 0; attempt < 100 && h == INVALID_HANDLE_VALUE; ++attempt) {
     const auto now = static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count());
-    const unsigned long long mix = (now * 0x9E3779B97F4A7C15ull) ^ (static_cast<unsigned long long>(
-                                       ::GetCurrentProcessId()) << 20) ^ counter.fetch_add(1);
+    const unsigned long long mix = (now * 0x9E3779B97F4A7C15ull) ^
+                                   (static_cast<unsigned long long>(::GetCurrentProcessId()) << 20) ^
+                                   counter.fetch_add(1);
     char suffix[7];
     static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
     for (int i = 0; i < 6; ++i) suffix[i] = kChars[(mix >> (6 * i)) % 36];
@@ -220,9 +221,10 @@ std::string keep_old_version(const std::string& target) {
   static std::atomic<unsigned> counter{0};
   static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
   for (int attempt = 0; attempt < 100; ++attempt) {
-    unsigned long long mix =
-        static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count()) * 0x9E3779B97F4A7C15ull ^
-        counter.fetch_add(1);
+    unsigned long long mix = static_cast<unsigned long long>(
+                                 std::chrono::steady_clock::now().time_since_epoch().count()) *
+                                 0x9E3779B97F4A7C15ull ^
+                             counter.fetch_add(1);
     std::string keep = target + ".tmp-";
     for (int i = 0; i < 6; ++i, mix /= 36) keep += kChars[mix % 36];
     std::filesystem::create_hard_link(target, keep, ec);

@@ -103,9 +103,7 @@ void BitGrid::unpack(Grid<uint8_t>& out) const {
 void pack_row(const uint8_t* cells, int width, uint64_t* words) {
   assert(width >= 1);
   const int full = width / 64;
-  for (int i = 0; i < full; ++i) {
-    words[i] = pack64(cells + static_cast<size_t>(i) * 64);
-  }
+  for (int i = 0; i < full; ++i) { words[i] = pack64(cells + static_cast<size_t>(i) * 64); }
   const int rest = width - full * 64;
   if (rest > 0) {
     uint64_t w = padding_of(width);
@@ -118,9 +116,7 @@ void pack_row(const uint8_t* cells, int width, uint64_t* words) {
 void unpack_row(const uint64_t* words, int width, uint8_t* cells) {
   assert(width >= 1);
   const int full = width / 64;
-  for (int i = 0; i < full; ++i) {
-    unpack64(words[i], cells + static_cast<size_t>(i) * 64);
-  }
+  for (int i = 0; i < full; ++i) { unpack64(words[i], cells + static_cast<size_t>(i) * 64); }
   const int rest = width - full * 64;
   if (rest > 0) {
     const uint64_t w = words[full];

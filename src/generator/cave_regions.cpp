@@ -19,8 +19,8 @@
 namespace catacomb {
 
 namespace {
-constexpr detail::EnumNames<CaveConnect, 2> kCaveConnectNames = {{{CaveConnect::Connect, "connect"},
-                                                                  {CaveConnect::Largest, "largest"}}};
+constexpr detail::EnumNames<CaveConnect, 2> kCaveConnectNames = {
+    {{CaveConnect::Connect, "connect"}, {CaveConnect::Largest, "largest"}}};
 }  // namespace
 
 // A value out of the enum keeps the name it has always had: largest.

@@ -52,7 +52,7 @@ void force_border(WallMask& m) {
 void check_same_shape(int src_w, int src_h, int dst_w, int dst_h) {
   if (src_w != dst_w || src_h != dst_h)
     throw InvalidArgument(FieldProblem{"dst shape", std::to_string(dst_w) + "x" + std::to_string(dst_h),
-                          std::to_string(src_w) + "x" + std::to_string(src_h) + ", src's shape"});
+                                       std::to_string(src_w) + "x" + std::to_string(src_h) + ", src's shape"});
 }
 
 // --- bit-sliced arithmetic on words: 64 independent cells per operation -------------------------
@@ -270,7 +270,8 @@ std::vector<FieldProblem> CaveConfig::problems(int width, int height) const {
   side("height", height);
   if (!(fill >= 0 && fill <= 100)) p.push_back({"fill", format_number(fill), "0 to 100"});
   if (passes < 0 || passes > 100) p.push_back({"passes", std::to_string(passes), "0 to 100"});
-  if (wall_threshold < 0 || wall_threshold > 9) p.push_back({"wall_threshold", std::to_string(wall_threshold), "0 to 9"});
+  if (wall_threshold < 0 || wall_threshold > 9)
+    p.push_back({"wall_threshold", std::to_string(wall_threshold), "0 to 9"});
   if (open_passes < 0 || open_passes > std::max(passes, 0))
     p.push_back({"open_passes", std::to_string(open_passes), "0 to passes = " + std::to_string(passes)});
   if (open_threshold < 0 || open_threshold > 25)
@@ -315,8 +316,9 @@ void smooth_pass(const WallMask& src, WallMask& dst, int wall_threshold, int ope
 
 void detail::smooth_pass_bits(const BitGrid& src, BitGrid& dst, int wall_threshold, int open_threshold) {
   check_same_shape(src.width(), src.height(), dst.width(), dst.height());
-  smooth_rows(src.width(), src.height(), wall_threshold, open_threshold, [&](int y) { return src.row(y); },
-              [&](int y) { return dst.row(y); }, [](int) {});
+  smooth_rows(
+      src.width(), src.height(), wall_threshold, open_threshold, [&](int y) { return src.row(y); },
+      [&](int y) { return dst.row(y); }, [](int) {});
 }
 
 namespace {

@@ -36,7 +36,10 @@ class Router {
 
   // `room_span`: the largest width + height of a room inside the map.
   Router(int w, int h, const DigCosts& dig, int room_span)
-      : w_(w), h_(h), pw_(w + 2), cls_(static_cast<size_t>(w + 2) * static_cast<size_t>(h + 2), kPadding),
+      : w_(w),
+        h_(h),
+        pw_(w + 2),
+        cls_(static_cast<size_t>(w + 2) * static_cast<size_t>(h + 2), kPadding),
         g_(cls_.size(), kInf) {
     const G by_class[4] = {0, static_cast<G>(dig.reuse), static_cast<G>(dig.rock), static_cast<G>(dig.room)};
     for (size_t b = 0; b < 16; ++b) cost_[b] = by_class[b & 3];
@@ -136,8 +139,12 @@ class Router {
     int x, y;
   };
 
-  size_t at(int x, int y) const { return static_cast<size_t>(y + 1) * static_cast<size_t>(pw_) + static_cast<size_t>(x + 1); }
-  bool inside(const Rect& r) const { return r.width > 0 && r.height > 0 && r.x >= 0 && r.y >= 0 && r.right() <= w_ && r.bottom() <= h_; }
+  size_t at(int x, int y) const {
+    return static_cast<size_t>(y + 1) * static_cast<size_t>(pw_) + static_cast<size_t>(x + 1);
+  }
+  bool inside(const Rect& r) const {
+    return r.width > 0 && r.height > 0 && r.x >= 0 && r.y >= 0 && r.right() <= w_ && r.bottom() <= h_;
+  }
   // No cell of one room is in the other or in its ring.
   static bool apart(const Rect& a, const Rect& b) {
     return b.x > a.right() || b.right() < a.x || b.y > a.bottom() || b.bottom() < a.y;
@@ -321,7 +328,8 @@ class Router {
       else offer<false>(e);
     }
     seeds_.resize(later);
-    std::sort(seeds_.begin(), seeds_.end(), [](const Seed& a, const Seed& b) { return a.f > b.f || (a.f == b.f && a.i > b.i); });
+    std::sort(seeds_.begin(), seeds_.end(),
+              [](const Seed& a, const Seed& b) { return a.f > b.f || (a.f == b.f && a.i > b.i); });
     return run(f, [&](int x, int y) { return on_goal_ring(x, y); });
   }
 
@@ -355,7 +363,8 @@ class Router {
     });
     auto d_in_room = [&](Point u) {
       G d = kInf;
-      for (const Entrance& e : entrances_) d = std::min(d, e.d + reuse * static_cast<G>(std::abs(u.x - e.x) + std::abs(u.y - e.y)));
+      for (const Entrance& e : entrances_)
+        d = std::min(d, e.d + reuse * static_cast<G>(std::abs(u.x - e.x) + std::abs(u.y - e.y)));
       return d;
     };
     // From the goal to the ring cell the route enters by: the canonical trace, inside the room.
@@ -421,7 +430,7 @@ class Router {
   G wall_bonus_ = 0;
   int doors_ = 0;
   Door door_[kDoors] = {};
-  G step_ = 0;             // the most a push adds to f
+  G step_ = 0;              // the most a push adds to f
   bool seeds_fit_ = false;  // the cells round any start room fit the ring's span at once
   // Dear costs (a push can add more than 64 to f): the queued f lie far apart, and the search
   // jumps from one to the next by occupied_ instead of stepping through every f between.
@@ -429,11 +438,10 @@ class Router {
   std::vector<Seed> seeds_;  // start room cells not queued yet, the least f at the back
 };
 
-
 // Width 1, no turn penalty, whole-number costs: every corridor is the canonical cheapest route.
 template <typename G>
 void carve_with(Grid<Terrain>& tiles, const std::vector<Rect>& rooms, const std::vector<Point>& points,
-                     const std::vector<RoomEdge>& edges, const DigCosts& dig, CarveStats& stats) {
+                const std::vector<RoomEdge>& edges, const DigCosts& dig, CarveStats& stats) {
   const int w = tiles.width(), h = tiles.height();
   int span = 0;
   for (const Rect& r : rooms)
@@ -461,7 +469,8 @@ bool canonical_router_takes(const DigCosts& dig) { return Router<int32_t>::takes
 
 void carve_canonical(Grid<Terrain>& tiles, const std::vector<Rect>& rooms, const std::vector<Point>& points,
                      const std::vector<RoomEdge>& edges, const DigCosts& dig, CarveStats& stats) {
-  if (Router<int32_t>::fits(tiles.width(), tiles.height(), dig)) carve_with<int32_t>(tiles, rooms, points, edges, dig, stats);
+  if (Router<int32_t>::fits(tiles.width(), tiles.height(), dig))
+    carve_with<int32_t>(tiles, rooms, points, edges, dig, stats);
   else carve_with<int64_t>(tiles, rooms, points, edges, dig, stats);
 }
 

@@ -33,7 +33,8 @@ Grid<Zone> zones(int w, int h, const std::vector<Rect>& rooms) {
   for (int y = 0; y < h; ++y) zone(0, y) = zone(w - 1, y) = Zone::NoDig;
   for (const Rect& r : rooms)
     for (int y = std::max(r.y - 1, 0); y <= std::min(r.bottom(), h - 1); ++y)
-      for (int x = std::max(r.x - 1, 0); x <= std::min(r.right(), w - 1); ++x) zone(x, y) = zone_after(zone(x, y), r, x, y);
+      for (int x = std::max(r.x - 1, 0); x <= std::min(r.right(), w - 1); ++x)
+        zone(x, y) = zone_after(zone(x, y), r, x, y);
   return zone;
 }
 

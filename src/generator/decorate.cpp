@@ -34,7 +34,8 @@ std::vector<FieldProblem> DecorConfig::problems() const {
   share("water", water);
   share("vegetation", vegetation);
   if (min_blob < 1 || min_blob > 100000) p.push_back({"min_blob", std::to_string(min_blob), "1 to 100000"});
-  if (max_blob < min_blob || max_blob > 100000) p.push_back({"max_blob", std::to_string(max_blob), "min_blob to 100000"});
+  if (max_blob < min_blob || max_blob > 100000)
+    p.push_back({"max_blob", std::to_string(max_blob), "min_blob to 100000"});
   return p;
 }
 
@@ -76,8 +77,15 @@ class BlobGrower {
  public:
   BlobGrower(Dungeon& d, const std::vector<uint32_t>& floor, const DecorConfig& config, const CostTable& costs,
              const Moves& moves, Rng& rng, DecorStats& stats)
-      : d_(d), tiles_(d.tiles), floor_(floor), config_(config), costs_(costs), moves_(moves), rng_(rng),
-        stats_(stats), marks_{tiles_, {}, blob_, frontier_} {
+      : d_(d),
+        tiles_(d.tiles),
+        floor_(floor),
+        config_(config),
+        costs_(costs),
+        moves_(moves),
+        rng_(rng),
+        stats_(stats),
+        marks_{tiles_, {}, blob_, frontier_} {
     for (const Objective& o : d.objectives)
       if (tiles_.in_bounds(o.pos)) marks_.objectives.push_back({o.pos, tiles_[o.pos]});
     marks_.hide_objectives();
@@ -184,8 +192,8 @@ DecorStats decorate(Dungeon& d, const DecorConfig& config, const CostTable& cost
   const Terrain* tile = tiles.cells().data();
   const auto floor_count = static_cast<size_t>(std::count(tile, tile + tiles.size(), Terrain::Floor));
   if (floor_count == 0) return stats;
-  const std::vector<uint32_t> floor =
-      detail::indices_where(tiles.size(), floor_count, [&](size_t i) { return tile[i] == Terrain::Floor; });
+  const std::vector<uint32_t> floor = detail::indices_where(tiles.size(), floor_count,
+                                                            [&](size_t i) { return tile[i] == Terrain::Floor; });
   BlobGrower blobs(d, floor, config, costs, moves, rng, stats);
   blobs.grow(Terrain::Water, config.water);
   blobs.grow(Terrain::Vegetation, config.vegetation);

@@ -130,7 +130,8 @@ class CandidateGates {
         candidates_.emplace_back(std::vector<Point>{p}, cuts.side(), cuts.size());
     } else if (cuts.fragile(i)) {
       const std::optional<RegionMap> side = separating_cut({p}, p, 0);
-      if (side && borders([&](Point n) { return side->labels[n] != kNoRegion && side->labels[n] == side->label(s_.start); }))
+      if (side &&
+          borders([&](Point n) { return side->labels[n] != kNoRegion && side->labels[n] == side->label(s_.start); }))
         candidates_.emplace_back(std::vector<Point>{p}, *side, s_.start);
     }
   }

@@ -71,7 +71,8 @@ ObjectivePlacement place_in_rooms(Dungeon& d, int further, const CostTable& cost
     d.objectives.push_back({further_kind(placed), candidates[rng.below(candidates.size())]});
     ++placed;
   }
-  if (placed < further) return {"only " + std::to_string(placed) + " rooms reachable for " + std::to_string(further) + " objectives"};
+  if (placed < further)
+    return {"only " + std::to_string(placed) + " rooms reachable for " + std::to_string(further) + " objectives"};
   return {};
 }
 
@@ -160,7 +161,8 @@ ObjectivePlacement place_objectives(Dungeon& d, int further, const CostTable& co
   throw_if_problems(p);
   d.objectives.clear();
   // Costs come from the terrain through the table: no cost grid (8 bytes per cell).
-  return d.rooms.empty() ? place_in_cave(d, further, costs, moves, rng, threads) : place_in_rooms(d, further, costs, moves, rng);
+  return d.rooms.empty() ? place_in_cave(d, further, costs, moves, rng, threads)
+                         : place_in_rooms(d, further, costs, moves, rng);
 }
 
 }  // namespace catacomb

@@ -66,10 +66,15 @@ class Buckets {
 
  private:
   size_t cell_of(Point p) const {
-    return static_cast<size_t>((p.y - oy_) / size_) * static_cast<size_t>(nx_) + static_cast<size_t>((p.x - ox_) / size_);
+    return static_cast<size_t>((p.y - oy_) / size_) * static_cast<size_t>(nx_) +
+           static_cast<size_t>((p.x - ox_) / size_);
   }
-  int clampx(int64_t x) const { return static_cast<int>(std::clamp<int64_t>((x - ox_) / size_ - (x < ox_ ? 1 : 0), 0, nx_ - 1)); }
-  int clampy(int64_t y) const { return static_cast<int>(std::clamp<int64_t>((y - oy_) / size_ - (y < oy_ ? 1 : 0), 0, ny_ - 1)); }
+  int clampx(int64_t x) const {
+    return static_cast<int>(std::clamp<int64_t>((x - ox_) / size_ - (x < ox_ ? 1 : 0), 0, nx_ - 1));
+  }
+  int clampy(int64_t y) const {
+    return static_cast<int>(std::clamp<int64_t>((y - oy_) / size_ - (y < oy_ ? 1 : 0), 0, ny_ - 1));
+  }
 
   int ox_ = 0, oy_ = 0, size_ = 1, nx_ = 1, ny_ = 1;
   std::vector<std::vector<int>> cells_;

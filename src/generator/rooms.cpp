@@ -131,7 +131,8 @@ class ClosePairs {
   void all_pairs() {
     for (int by = 0; by < by_; ++by)
       for (int bx = 0; bx < bx_; ++bx) {
-        const std::vector<Member>& own = buckets_[static_cast<size_t>(by) * static_cast<size_t>(bx_) + static_cast<size_t>(bx)];
+        const std::vector<Member>& own =
+            buckets_[static_cast<size_t>(by) * static_cast<size_t>(bx_) + static_cast<size_t>(bx)];
         for (size_t k = 0; k < own.size(); ++k) {
           const Member& a = own[k];
           for (size_t l = k + 1; l < own.size(); ++l)
@@ -151,7 +152,8 @@ class ClosePairs {
   void round_moved() {
     for (size_t i : moved_list_) {
       const Rect& a = rects_[i];
-      const int bx = static_cast<int>(at_[i] % static_cast<size_t>(bx_)), by = static_cast<int>(at_[i] / static_cast<size_t>(bx_));
+      const int bx = static_cast<int>(at_[i] % static_cast<size_t>(bx_)),
+                by = static_cast<int>(at_[i] / static_cast<size_t>(bx_));
       for (int y = std::max(by - 1, 0); y <= std::min(by + 1, by_ - 1); ++y)
         for (int x = std::max(bx - 1, 0); x <= std::min(bx + 1, bx_ - 1); ++x)
           for (const Member& b : buckets_[static_cast<size_t>(y) * static_cast<size_t>(bx_) + static_cast<size_t>(x)]) {
@@ -223,7 +225,9 @@ std::vector<FieldProblem> RoomLayoutConfig::problems(int width, int height) cons
   return layout_problems(*this, width, height, false);
 }
 
-std::vector<FieldProblem> RoomLayoutConfig::problems() const { return layout_problems(*this, kMaxSide, kMaxSide, true); }
+std::vector<FieldProblem> RoomLayoutConfig::problems() const {
+  return layout_problems(*this, kMaxSide, kMaxSide, true);
+}
 
 void RoomLayoutConfig::check(int width, int height) const { throw_if_problems(problems(width, height)); }
 

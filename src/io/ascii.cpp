@@ -109,9 +109,10 @@ std::string write_ascii(const Dungeon& d) {
     throw InvalidArgument(FieldProblem{"locked doors", "lock 8 in a side-view map",
                                        "locks 1-7 or 9 ('H' is a ladder in a side-view ASCII map)"});
   if (header.empty() && ladder && d.has_locks())
-    throw InvalidArgument(FieldProblem{"ladders", "in a top-down map with locks",
-                                       "a side-view map (recorded platformer movement) or no locks ('H' is lock 8's door in a "
-                                       "top-down ASCII map with locks)"});
+    throw InvalidArgument(
+        FieldProblem{"ladders", "in a top-down map with locks",
+                     "a side-view map (recorded platformer movement) or no locks ('H' is lock 8's door in a "
+                     "top-down ASCII map with locks)"});
   const std::vector<char> markers = objective_markers(d.objectives);
   for (size_t i = 0; i < d.objectives.size(); ++i) {
     const Objective& o = d.objectives[i];
@@ -119,8 +120,10 @@ std::string write_ascii(const Dungeon& d) {
       throw InvalidArgument("objective " + std::string(objective_kind_name(o.kind)) + " at " + to_string(o.pos) +
                             " (expected inside the map)");
     if (markers[i] == '\0') {
-      if (o.kind == ObjectiveKind::Start) throw InvalidArgument("start objectives = 2 (expected at most 1 in an ASCII map)");
-      if (o.kind == ObjectiveKind::Exit) throw InvalidArgument("exit objectives = 2 (expected at most 1 in an ASCII map)");
+      if (o.kind == ObjectiveKind::Start)
+        throw InvalidArgument("start objectives = 2 (expected at most 1 in an ASCII map)");
+      if (o.kind == ObjectiveKind::Exit)
+        throw InvalidArgument("exit objectives = 2 (expected at most 1 in an ASCII map)");
       throw InvalidArgument("further objectives = " + std::to_string(kMaxAsciiObjectives + 1) +
                             " (expected at most 9 in an ASCII map)");
     }
@@ -139,7 +142,6 @@ std::string write_ascii(const Dungeon& d) {
 
 namespace {
 
-
 // "<digit>: <kind>" and "key-rule: <rule>" lines; `first_line` is the 1-based number of the
 // first one, `digits` how many digit objectives the grid holds.
 void read_trailer(Dungeon& d, const std::vector<std::string_view>& lines, size_t first_line, int digits) {
@@ -149,19 +151,23 @@ void read_trailer(Dungeon& d, const std::vector<std::string_view>& lines, size_t
     const std::string_view line = lines[i];
     const size_t colon = line.find(": ");
     if (colon == std::string_view::npos)
-      throw InvalidArgument(where + " = '" + printable_text(line, 40) + "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
+      throw InvalidArgument(where + " = '" + printable_text(line, 40) +
+                            "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
     const std::string_view name = line.substr(0, colon), value = line.substr(colon + 2);
     if (name == "key-rule") {
       d.key_rule = parse_key_rule(value, where + " key-rule");
     } else if (name.size() == 1 && name[0] >= '1' && name[0] <= '9') {
       const int k = name[0] - '0';
-      if (k > digits) throw InvalidArgument(where + ": objective '" + std::string(name) + "' (expected one on the map)");
+      if (k > digits)
+        throw InvalidArgument(where + ": objective '" + std::string(name) + "' (expected one on the map)");
       auto kind = objective_kind_from_name(value);
       if (!kind || *kind == ObjectiveKind::Start || *kind == ObjectiveKind::Exit)
-        throw InvalidArgument(where + " kind = '" + printable_text(value, 40) + "' (expected key, treasure or objective)");
+        throw InvalidArgument(where + " kind = '" + printable_text(value, 40) +
+                              "' (expected key, treasure or objective)");
       d.objectives[first_digit + static_cast<size_t>(k) - 1].kind = *kind;
     } else {
-      throw InvalidArgument(where + " = '" + printable_text(line, 40) + "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
+      throw InvalidArgument(where + " = '" + printable_text(line, 40) +
+                            "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
     }
   }
 }
@@ -194,13 +200,15 @@ Dungeon read_ascii(std::string_view text) {
   if (!h_is_ladder) {
     bool locks = false;
     for (std::string_view line : lines)
-      for (char c : line) locks = locks || (c >= 'a' && c < 'a' + kMaxLock) || (c >= 'A' && c < 'A' + kMaxLock && c != 'H');
+      for (char c : line)
+        locks = locks || (c >= 'a' && c < 'a' + kMaxLock) || (c >= 'A' && c < 'A' + kMaxLock && c != 'H');
     for (std::string_view line : trailer) locks = locks || line.starts_with("key-rule:");
     h_is_ladder = !locks;
   }
   if (lines.empty()) throw InvalidArgument("ASCII map = empty (expected at least one row of tiles)");
   const size_t w = lines[0].size();
-  if (w == 0) throw InvalidArgument("ASCII map line " + std::to_string(first_row + 1) + " = empty (expected a row of tiles)");
+  if (w == 0)
+    throw InvalidArgument("ASCII map line " + std::to_string(first_row + 1) + " = empty (expected a row of tiles)");
   if (w > static_cast<size_t>(kMaxSide) || lines.size() > static_cast<size_t>(kMaxSide))
     throw InvalidArgument("ASCII map size = " + std::to_string(w) + "x" + std::to_string(lines.size()) +
                           " (expected at most " + std::to_string(kMaxSide) + " per side)");
@@ -212,12 +220,15 @@ Dungeon read_ascii(std::string_view text) {
   std::vector<Objective> keys;
   for (size_t y = 0; y < lines.size(); ++y) {
     if (lines[y].size() != w)
-      throw InvalidArgument("ASCII map line " + std::to_string(first_row + y + 1) + " length = " + std::to_string(lines[y].size()) +
-                            " (expected " + std::to_string(w) + ", the length of the first row)");
+      throw InvalidArgument("ASCII map line " + std::to_string(first_row + y + 1) +
+                            " length = " + std::to_string(lines[y].size()) + " (expected " + std::to_string(w) +
+                            ", the length of the first row)");
     for (size_t x = 0; x < w; ++x) {
       const char c = lines[y][x];
       const Point p{static_cast<int>(x), static_cast<int>(y)};
-      auto where = [&] { return "ASCII map line " + std::to_string(first_row + y + 1) + " column " + std::to_string(x + 1); };
+      auto where = [&] {
+        return "ASCII map line " + std::to_string(first_row + y + 1) + " column " + std::to_string(x + 1);
+      };
       Terrain t = Terrain::Floor;
       if (c == '<' || c == '>') {
         auto& slot = c == '<' ? start : exit;
@@ -227,8 +238,7 @@ Dungeon read_ascii(std::string_view text) {
         slot = p;
       } else if (c >= '1' && c <= '9') {
         auto& slot = digits[static_cast<size_t>(c - '0')];
-        if (slot)
-          throw InvalidArgument(where() + ": second '" + std::string(1, c) + "' (expected each digit once)");
+        if (slot) throw InvalidArgument(where() + ": second '" + std::string(1, c) + "' (expected each digit once)");
         slot = p;
       } else if (c >= 'A' && c < 'A' + kMaxLock && !(c == 'H' && h_is_ladder)) {
         t = Terrain::Door;

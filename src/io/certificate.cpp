@@ -20,7 +20,8 @@ std::string write_certificate(const Dungeon& d, const Solution& solution, const 
   r["diagonal_cost"] = rules.moves.diagonal_cost;
   r["key_rule"] = key_rule_name(rules.key_rule.value_or(d.key_rule));
   ojson costs = ojson::object();
-  for (Terrain t : kAllTerrains) costs[std::string(terrain_name(t))] = rules.costs.passable(t) ? ojson(rules.costs[t]) : ojson(nullptr);
+  for (Terrain t : kAllTerrains)
+    costs[std::string(terrain_name(t))] = rules.costs.passable(t) ? ojson(rules.costs[t]) : ojson(nullptr);
   r["costs"] = costs;
   j["rules"] = r;
   ojson steps = ojson::array();
@@ -41,7 +42,8 @@ std::string write_certificate(const Dungeon& d, const Solution& solution, const 
   }
   // One step per line: readable, and a diff shows which step changed.
   std::string out = "{\n";
-  for (auto it = j.begin(); it != j.end(); ++it) out += "  " + ojson(it.key()).dump() + ": " + it.value().dump() + ",\n";
+  for (auto it = j.begin(); it != j.end(); ++it)
+    out += "  " + ojson(it.key()).dump() + ": " + it.value().dump() + ",\n";
   out += "  \"steps\": [";
   for (size_t i = 0; i < steps.size(); ++i) out += std::string(i ? "," : "") + "\n    " + steps[i].dump();
   out += "\n  ],\n  \"total_cost\": " + ojson(total).dump() + "\n}\n";

@@ -73,7 +73,8 @@ const std::array kParams = {
     ConfigParam{"body-height", "platformer: tiles the body occupies, 1 or 2", CATACOMB_FIELD(movement.body_height)},
     ConfigParam{"max-fall", "platformer: most rows fallen in one move, 0 = any (0 to 16384)",
                 CATACOMB_FIELD(movement.max_fall)},
-    ConfigParam{"jump-penalty", "platformer: cost added to each jump (0 to 1000)", CATACOMB_FIELD(movement.jump_penalty)},
+    ConfigParam{"jump-penalty", "platformer: cost added to each jump (0 to 1000)",
+                CATACOMB_FIELD(movement.jump_penalty)},
     ConfigParam{"water", "share of floor turned into water pools (0 to 0.5)", CATACOMB_FIELD(decor.water)},
     ConfigParam{"vegetation", "share of floor turned into vegetation (0 to 0.5)", CATACOMB_FIELD(decor.vegetation)},
     ConfigParam{"min-blob", "smallest pool or patch, in cells", CATACOMB_FIELD(decor.min_blob)},
@@ -84,8 +85,7 @@ const std::array kParams = {
     ConfigParam{"neighbors", "player moves: 4 or 8 neighbours", CATACOMB_FIELD(moves.neighbors)},
     ConfigParam{"diagonal", "diagonal policy: never, no-corner-cut, one-free or always",
                 CATACOMB_FIELD(moves.diagonal)},
-    ConfigParam{"max-attempts", "attempts per seed before giving up on it (1 to 1000)",
-                CATACOMB_FIELD(max_attempts)},
+    ConfigParam{"max-attempts", "attempts per seed before giving up on it (1 to 1000)", CATACOMB_FIELD(max_attempts)},
 };
 
 #undef CATACOMB_FIELD
@@ -174,10 +174,9 @@ GenerateConfig generate_config_from_json(std::string_view json, const GenerateCo
             *f = value.get<uint64_t>();
           } else if constexpr (std::is_same_v<T, int>) {
             constexpr int64_t kLimit = 1000000000;
-            const bool ok = value.is_number_unsigned()
-                                ? value.get<uint64_t>() <= uint64_t{kLimit}
-                                : value.is_number_integer() && value.get<int64_t>() >= -kLimit &&
-                                      value.get<int64_t>() <= kLimit;
+            const bool ok = value.is_number_unsigned() ? value.get<uint64_t>() <= uint64_t{kLimit}
+                                                       : value.is_number_integer() && value.get<int64_t>() >= -kLimit &&
+                                                             value.get<int64_t>() <= kLimit;
             if (!ok) bad("an integer");
             *f = static_cast<int>(value.get<int64_t>());
           } else {

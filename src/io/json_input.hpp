@@ -45,8 +45,8 @@ template <class Json>
 Json parse_json_input(std::string_view text, const std::string& what, const std::string& value,
                       const std::string& expected, typename Json::parser_callback_t callback = nullptr) {
   if (json_depth(text) > kMaxJsonDepth)
-    throw InvalidArgument(FieldProblem{what, value, expected + ": nested deeper than " +
-                                                        std::to_string(kMaxJsonDepth) + " levels"});
+    throw InvalidArgument(
+        FieldProblem{what, value, expected + ": nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
   try {
     return Json::parse(text.begin(), text.end(), std::move(callback));
   } catch (const nlohmann::json::exception& e) {
@@ -60,9 +60,7 @@ std::string json_excerpt(const Json& v, size_t max_chars = 60) {
   std::string s;
   try {
     s = v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  } catch (const nlohmann::json::exception&) {
-    s = v.type_name();
-  }
+  } catch (const nlohmann::json::exception&) { s = v.type_name(); }
   if (s.size() > max_chars) {
     s.resize(max_chars);
     // Not half a UTF-8 character: drop continuation bytes, then the lead byte they followed.

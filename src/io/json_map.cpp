@@ -154,7 +154,8 @@ void read_map_fields(const ojson& j, Dungeon& d) {
   if (auto it = j.find("key_rule"); it != j.end()) {
     if (!it->is_string()) bad("key_rule", json_excerpt(*it), "\"reusable\" or \"consumable\"");
     const std::string rule = it->get<std::string>();
-    if (rule != "reusable" && rule != "consumable") bad("key_rule", json_excerpt(*it), "\"reusable\" or \"consumable\"");
+    if (rule != "reusable" && rule != "consumable")
+      bad("key_rule", json_excerpt(*it), "\"reusable\" or \"consumable\"");
     d.key_rule = parse_key_rule(rule);
   }
 }
@@ -177,7 +178,8 @@ Legend read_legend(const ojson& j) {
       if (!v.is_object() || !v.contains("name") || !v["name"].is_string())
         bad("legend[\"" + k + "\"]", json_excerpt(v), "an object with a \"name\"");
       auto t = terrain_from_name(v["name"].get<std::string>());
-      if (!t) bad("legend[\"" + k + "\"].name", json_excerpt(v["name"]), "a terrain name such as \"wall\" or \"floor\"");
+      if (!t)
+        bad("legend[\"" + k + "\"].name", json_excerpt(v["name"]), "a terrain name such as \"wall\" or \"floor\"");
       decode[static_cast<unsigned char>(k[0])] = *t;
       if (auto l = v.find("lock"); l != v.end()) {
         if (!l->is_number_integer() || l->get<int64_t>() < 1 || l->get<int64_t>() > kMaxLock)
@@ -196,19 +198,22 @@ RowViews tile_rows(const ojson& j, int w, int h, const RowsRead* rows_read) {
   RowViews rows;
   if (rows_read) {
     rows = rows_read->rows;
-    if (rows.size() != static_cast<size_t>(h)) bad("tiles", std::to_string(rows.size()) + " rows", std::to_string(h) + " rows (the height)");
+    if (rows.size() != static_cast<size_t>(h))
+      bad("tiles", std::to_string(rows.size()) + " rows", std::to_string(h) + " rows (the height)");
   } else {
     if (!tiles.is_array() || tiles.size() != static_cast<size_t>(h))
       bad("tiles", tiles.is_array() ? std::to_string(tiles.size()) + " rows" : tiles.type_name(),
           std::to_string(h) + " rows (the height)");
-    for (const ojson& row : tiles) rows.push_back(row.is_string() ? row.get_ref<const std::string&>() : std::string_view());
+    for (const ojson& row : tiles)
+      rows.push_back(row.is_string() ? row.get_ref<const std::string&>() : std::string_view());
   }
   // Every row is checked against width and height before the grid is allocated for them.
   for (int y = 0; y < h; ++y) {
     const bool text = rows_read || tiles[static_cast<size_t>(y)].is_string();
     if (!text || rows[static_cast<size_t>(y)].size() != static_cast<size_t>(w))
       bad("tiles[" + std::to_string(y) + "]",
-          text ? std::to_string(rows[static_cast<size_t>(y)].size()) + " characters" : tiles[static_cast<size_t>(y)].type_name(),
+          text ? std::to_string(rows[static_cast<size_t>(y)].size()) + " characters"
+               : tiles[static_cast<size_t>(y)].type_name(),
           std::to_string(w) + " characters (the width)");
   }
   return rows;
@@ -235,13 +240,14 @@ void decode_tiles(const RowViews& rows, const Legend& legend, int w, int h, Rows
     const std::string_view s = rows[static_cast<size_t>(y)];
     if (any_lock)
       for (int x = 0; x < w; ++x)
-        if (const int lock = lock_of[static_cast<unsigned char>(s[static_cast<size_t>(x)])]) d.locks.push_back({{x, y}, lock});
+        if (const int lock = lock_of[static_cast<unsigned char>(s[static_cast<size_t>(x)])])
+          d.locks.push_back({{x, y}, lock});
     Terrain* out = in_place ? rows_read->cells.data() + static_cast<size_t>(y) * uw : d.tiles.row(y);
     for (int x = 0; x < w; ++x) {
       const auto c = static_cast<unsigned char>(s[static_cast<size_t>(x)]);
       if (code[c] == kNone)
-        bad("tiles[" + std::to_string(y) + "][" + std::to_string(x) + "]", "'" + std::string(1, static_cast<char>(c)) + "'",
-            "a character of the legend");
+        bad("tiles[" + std::to_string(y) + "][" + std::to_string(x) + "]",
+            "'" + std::string(1, static_cast<char>(c)) + "'", "a character of the legend");
       out[x] = static_cast<Terrain>(code[c]);
     }
   }
@@ -262,10 +268,12 @@ void read_objectives(const ojson& j, Dungeon& d) {
       auto k = kind.is_string() ? objective_kind_from_name(kind.get<std::string>()) : std::nullopt;
       if (!k) bad(where + "kind", json_excerpt(kind), detail::enum_expected(detail::kObjectiveKindNames));
       // Coordinates may lie off the map: validation reports that, reading does not refuse it.
-      Point p{need_int(o, "x", where, -kMaxSide * 4, kMaxSide * 4), need_int(o, "y", where, -kMaxSide * 4, kMaxSide * 4)};
+      Point p{need_int(o, "x", where, -kMaxSide * 4, kMaxSide * 4),
+              need_int(o, "y", where, -kMaxSide * 4, kMaxSide * 4)};
       int lock = 0;
       if (o.contains("lock")) {
-        if (*k != ObjectiveKind::Key) bad(where + "lock", json_excerpt(o["lock"]), "no lock on a " + kind.get<std::string>());
+        if (*k != ObjectiveKind::Key)
+          bad(where + "lock", json_excerpt(o["lock"]), "no lock on a " + kind.get<std::string>());
         lock = need_int(o, "lock", where, 1, kMaxLock);
       }
       d.objectives.push_back({*k, p, lock});

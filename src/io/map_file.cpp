@@ -38,7 +38,8 @@ std::optional<MapFormat> format_of_name(std::string_view name) {
   const size_t slash = name.find_last_of("/\\");
   if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return std::nullopt;
   std::string ext(name.substr(dot + 1));
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; });
   if (ext == "json") return MapFormat::Json;
   if (ext == "tmj") return MapFormat::TiledJson;
   if (ext == "tmx") return MapFormat::TiledXml;
@@ -75,22 +76,21 @@ MapFormat choose_format(std::string_view text, std::string_view name) {
   const std::optional<MapFormat> by_content = format_of_content(skip_space(text));
   if (!by_name) return by_content.value_or(MapFormat::Ascii);
   if (*by_name == MapFormat::Json && by_content == MapFormat::TiledJson) return MapFormat::TiledJson;
-  if (*by_name == MapFormat::TiledJson && by_content == MapFormat::Json) return MapFormat::TiledJson;  // says what is missing
+  if (*by_name == MapFormat::TiledJson && by_content == MapFormat::Json)
+    return MapFormat::TiledJson;  // says what is missing
   const bool contradicts = by_content ? *by_content != *by_name
                                       : *by_name != MapFormat::Ascii && *by_name != MapFormat::MovingAi;
   if (contradicts) {
     const std::string_view head = skip_space(text).substr(0, 12);
     throw InvalidArgument("map format = " + std::string(format_label(by_content.value_or(MapFormat::Ascii))) +
-                          " by its content (it starts with '" + std::string(head) +
-                          "'), but the file name says " + format_label(*by_name) +
+                          " by its content (it starts with '" + std::string(head) + "'), but the file name says " +
+                          format_label(*by_name) +
                           " (expected the content to match the extension .json, .tmj, .tmx, .txt or .map)");
   }
   return *by_name;
 }
 
-std::string_view without_bom(std::string_view text) {
-  return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
-}
+std::string_view without_bom(std::string_view text) { return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text; }
 
 MapFile parse(std::string_view text, const std::string& name, const TiledSourceReader& read_source) {
   text = without_bom(text);
@@ -134,8 +134,8 @@ ReadLimits map_read_limits(std::string_view head, const std::string& name) {
 Dungeon load_map(const std::string& path) { return load_map_file(path).dungeon; }
 
 MapFile load_map_file(const std::string& path) {
-  const std::string text =
-      detail::read_bounded(path, [&](std::string_view head) { return map_read_limits(head, path); });
+  const std::string text = detail::read_bounded(path,
+                                                [&](std::string_view head) { return map_read_limits(head, path); });
   // A Tiled map's external tilesets are named relative to the map's own directory.
   const std::filesystem::path dir = std::filesystem::path(path).parent_path();
   const TiledSourceReader read_source = [&dir](const std::string& source) {

@@ -69,8 +69,13 @@ int header_number(std::string_view line, size_t line_no, std::string_view key) {
 // Passable characters and blocked characters of the format.
 bool map_char(char c, Terrain& t) {
   switch (c) {
-    case '.': case 'G': case 'S': t = Terrain::Floor; return true;
-    case '@': case 'O': case 'T': case 'W': t = Terrain::Wall; return true;
+    case '.':
+    case 'G':
+    case 'S': t = Terrain::Floor; return true;
+    case '@':
+    case 'O':
+    case 'T':
+    case 'W': t = Terrain::Wall; return true;
     default: return false;
   }
 }
@@ -187,19 +192,16 @@ Grid<Terrain> load_movingai_map(const std::string& path) {
   const std::string text = read_file(path, map_read_limits("type octile", ".map"));
   try {
     return read_movingai_map(text);
-  } catch (const InvalidArgument& e) {
-    throw InvalidArgument(path + ": " + e.what());
-  }
+  } catch (const InvalidArgument& e) { throw InvalidArgument(path + ": " + e.what()); }
 }
 
 std::vector<Scenario> load_scenarios(const std::string& path) {
-  const std::string text = read_file(path, {kMaxScenarioFileBytes, kMaxScenarioLineBytes,
-                                            "a Moving AI scenario file of at most 64 MiB, lines of at most 4096 bytes"});
+  const std::string text = read_file(path,
+                                     {kMaxScenarioFileBytes, kMaxScenarioLineBytes,
+                                      "a Moving AI scenario file of at most 64 MiB, lines of at most 4096 bytes"});
   try {
     return read_scenarios(text);
-  } catch (const InvalidArgument& e) {
-    throw InvalidArgument(path + ": " + e.what());
-  }
+  } catch (const InvalidArgument& e) { throw InvalidArgument(path + ": " + e.what()); }
 }
 
 }  // namespace catacomb

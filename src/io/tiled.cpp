@@ -237,8 +237,8 @@ json objects_json(const Dungeon& d, int s, int& next_id) {
     o["y"] = (int64_t{ob.pos.y} + 1) * s;
     o["width"] = s;
     o["height"] = s;
-    o["properties"] = json::array({property("index", "int", i), property("cell_x", "int", ob.pos.x),
-                                   property("cell_y", "int", ob.pos.y)});
+    o["properties"] = json::array(
+        {property("index", "int", i), property("cell_x", "int", ob.pos.x), property("cell_y", "int", ob.pos.y)});
     if (ob.lock != 0) o["properties"].push_back(property("lock", "int", ob.lock));
     objects.push_back(std::move(o));
   }
@@ -342,7 +342,8 @@ TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_s
   for (size_t i = 0; i < d.locks.size(); ++i)
     if (!d.tiles.in_bounds(d.locks[i].pos) || d.locks[i].lock < 1 || d.locks[i].lock > kMaxLock ||
         (i > 0 && !(d.locks[i - 1].pos < d.locks[i].pos)))
-      throw InvalidArgument(FieldProblem{"locked door at " + to_string(d.locks[i].pos), "lock " + std::to_string(d.locks[i].lock),
+      throw InvalidArgument(FieldProblem{"locked door at " + to_string(d.locks[i].pos),
+                                         "lock " + std::to_string(d.locks[i].lock),
                                          "a lock 1 to 9 inside the map, one per cell, in row-major order"});
 
   TiledExport out;

@@ -75,7 +75,8 @@ std::string decode_base64(std::string_view text, size_t max_bytes, const std::st
     if (bits >= 8) {
       bits -= 8;
       if (out.size() >= max_bytes)
-        bad(what, "more than " + std::to_string(max_bytes) + " bytes", std::to_string(max_bytes) + " bytes of layer data");
+        bad(what, "more than " + std::to_string(max_bytes) + " bytes",
+            std::to_string(max_bytes) + " bytes of layer data");
       out.push_back(static_cast<char>((acc >> bits) & 0xFFu));
     }
   }
@@ -85,7 +86,8 @@ std::string decode_base64(std::string_view text, size_t max_bytes, const std::st
 
 std::vector<uint32_t> gids_from_bytes(std::string_view bytes, size_t count, const std::string& what) {
   if (bytes.size() != 4 * count)
-    bad(what, std::to_string(bytes.size()) + " bytes", std::to_string(4 * count) + " bytes (4 per tile, width * height tiles)");
+    bad(what, std::to_string(bytes.size()) + " bytes",
+        std::to_string(4 * count) + " bytes (4 per tile, width * height tiles)");
   std::vector<uint32_t> gids(count);
   for (size_t i = 0; i < count; ++i) {
     const auto* b = reinterpret_cast<const unsigned char*>(bytes.data() + 4 * i);
@@ -128,8 +130,9 @@ std::string inflate_bounded(std::string_view in, bool gzip, size_t max_bytes, co
   const std::string msg = z.msg ? z.msg : "";
   inflateEnd(&z);
   if (rc != Z_STREAM_END)
-    bad(what, std::string(gzip ? "gzip" : "zlib") + " data that does not inflate (" +
-                  (msg.empty() ? std::string(rc == Z_BUF_ERROR ? "truncated" : "corrupt") : msg) + ")",
+    bad(what,
+        std::string(gzip ? "gzip" : "zlib") + " data that does not inflate (" +
+            (msg.empty() ? std::string(rc == Z_BUF_ERROR ? "truncated" : "corrupt") : msg) + ")",
         std::string("a complete ") + (gzip ? "gzip" : "zlib") + " stream");
   return out;
 }
@@ -145,8 +148,7 @@ std::vector<uint32_t> tiled_gids_from_csv(std::string_view text, size_t count, c
   while (true) {
     while (i < n && is_space(text[i])) ++i;
     if (i == n) break;
-    if (text[i] < '0' || text[i] > '9')
-      bad(what, at_character(shown_char(text[i]), i), "comma-separated tile ids");
+    if (text[i] < '0' || text[i] > '9') bad(what, at_character(shown_char(text[i]), i), "comma-separated tile ids");
     uint64_t v = 0;
     while (i < n && text[i] >= '0' && text[i] <= '9') {
       v = v * 10 + static_cast<uint64_t>(text[i] - '0');
@@ -172,10 +174,12 @@ std::vector<uint32_t> tiled_gids_from_base64(std::string_view text, std::string_
   if (compression.empty()) return gids_from_bytes(decode_base64(text, bytes, what), count, what);
   if (compression != "zlib" && compression != "gzip") {
     std::string got(1, '"');
-    for (char c : compression.substr(0, 20)) got += static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7F ? c : '?';
+    for (char c : compression.substr(0, 20))
+      got += static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7F ? c : '?';
     got += '"';
     bad(what + " compression", got,
-        "none, zlib or gzip (in Tiled: Map > Map Properties > Tile Layer Format, e.g. CSV or Base64 (zlib compressed))");
+        "none, zlib or gzip (in Tiled: Map > Map Properties > Tile Layer Format, e.g. CSV or Base64 (zlib "
+        "compressed))");
   }
 #if CATACOMB_TILED_READER
   // A compressed stream is at most a little larger than its data (deflate's stored blocks add 5
@@ -183,7 +187,8 @@ std::vector<uint32_t> tiled_gids_from_base64(std::string_view text, std::string_
   const std::string packed = decode_base64(text, bytes + bytes / 1000 + 1024, what);
   return gids_from_bytes(inflate_bounded(packed, compression == "gzip", bytes, what), count, what);
 #else
-  bad(what + " compression", std::string(compression.substr(0, 20)), "uncompressed data: this catacomb was built without zlib");
+  bad(what + " compression", std::string(compression.substr(0, 20)),
+      "uncompressed data: this catacomb was built without zlib");
 #endif
 }
 

@@ -157,7 +157,6 @@ Tileset json_tileset(const json& ts, uint32_t firstgid, const std::string& where
   return out;
 }
 
-
 void json_layers(const json& layers, Model& m, const json*& terrain, int depth) {
   if (!layers.is_array()) bad("layers", json_excerpt(layers), "an array");
   for (const json& layer : layers) {
@@ -185,7 +184,8 @@ void json_layers(const json& layers, Model& m, const json*& terrain, int depth) 
         ob.height = json_number(o, "height", where);
         ob.point = o.value("point", false) == true;
         if (auto g = o.find("gid"); g != o.end()) {
-          if (!g->is_number_unsigned() || g->get<uint64_t>() > 0xFFFFFFFFu) bad(where + " gid", json_excerpt(*g), "a tile id");
+          if (!g->is_number_unsigned() || g->get<uint64_t>() > 0xFFFFFFFFu)
+            bad(where + " gid", json_excerpt(*g), "a tile id");
           ob.gid = g->get<uint32_t>() & ~detail::kTiledGidFlags;
         }
         ob.props = json_properties(o, where);
@@ -212,7 +212,8 @@ Model read_json(std::string_view text, const TiledSourceReader& read_source) {
   m.height = static_cast<int>(json_int(j, "height", "", 0, kMaxSide + 1));
   m.tile_width = json_number(j, "tilewidth", "map");
   m.tile_height = json_number(j, "tileheight", "map");
-  check_header(m, j.contains("orientation") ? json_string(j, "orientation") : "orthogonal", j.value("infinite", false) == true);
+  check_header(m, j.contains("orientation") ? json_string(j, "orientation") : "orthogonal",
+               j.value("infinite", false) == true);
   m.props = json_properties(j, "map");
 
   if (auto ts = j.find("tilesets"); ts != j.end()) {
@@ -237,7 +238,8 @@ Model read_json(std::string_view text, const TiledSourceReader& read_source) {
     const int64_t layer_w = json_int(*terrain, "width", "layer ", 0, kMaxSide + 1);
     const int64_t layer_h = json_int(*terrain, "height", "layer ", 0, kMaxSide + 1);
     if (layer_w != m.width || layer_h != m.height)
-      bad("layer " + shown(json_string(*terrain, "name")) + " size", std::to_string(layer_w) + " x " + std::to_string(layer_h),
+      bad("layer " + shown(json_string(*terrain, "name")) + " size",
+          std::to_string(layer_w) + " x " + std::to_string(layer_h),
           "the map's size, " + std::to_string(m.width) + " x " + std::to_string(m.height));
     auto data = terrain->find("data");
     if (data == terrain->end()) bad(where, "missing", "the layer's tile ids");

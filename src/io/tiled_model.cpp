@@ -66,7 +66,8 @@ int lock_of(const Properties& props, const std::string& where) {
   if (!p) return 0;
   const int64_t* i = std::get_if<int64_t>(&p->value);
   if (!i || *i < 1 || *i > kMaxLock)
-    bad(where + " property lock", i ? std::to_string(*i) : "not an int", "an int from 1 to " + std::to_string(kMaxLock));
+    bad(where + " property lock", i ? std::to_string(*i) : "not an int",
+        "an int from 1 to " + std::to_string(kMaxLock));
   return static_cast<int>(*i);
 }
 
@@ -91,9 +92,7 @@ Tileset external_tileset(const std::string& source, uint32_t firstgid, const Til
     bad(where + " source", shown(source),
         "an embedded tileset, or the map read from its file so that its external tilesets can be read");
   const std::string text = read_source(source);
-  if (is_json_name(source)) {
-    return json_tileset_file(text, firstgid, "tileset " + shown(source));
-  }
+  if (is_json_name(source)) { return json_tileset_file(text, firstgid, "tileset " + shown(source)); }
   return xml_tileset_file(text, firstgid, "tileset " + shown(source));
 }
 
@@ -115,13 +114,15 @@ Dungeon to_dungeon(Model& m) {
   bool have_last = false;
   for (size_t i = 0; i < m.gids.size(); ++i) {
     const uint32_t gid = m.gids[i];
-    const int x = static_cast<int>(i % static_cast<size_t>(m.width)), y = static_cast<int>(i / static_cast<size_t>(m.width));
+    const int x = static_cast<int>(i % static_cast<size_t>(m.width)),
+              y = static_cast<int>(i / static_cast<size_t>(m.width));
     if (!have_last || gid != last_gid) {
       const Tile* tile = tile_of(m.tilesets, gid);
       const auto t = terrain_of(tile);
       if (!t)
         bad("terrain at (" + std::to_string(x) + "," + std::to_string(y) + ")",
-            gid == 0 ? std::string("an empty cell") : "tile id " + std::to_string(gid) + " without a \"terrain\" property",
+            gid == 0 ? std::string("an empty cell")
+                     : "tile id " + std::to_string(gid) + " without a \"terrain\" property",
             "a terrain tile (" + terrain_names() + ")");
       last_gid = gid;
       last = *t;
@@ -152,11 +153,13 @@ Dungeon to_dungeon(Model& m) {
           {*kind, {cell_of(cx, m.tile_width, where + " x"), cell_of(cy, m.tile_height, where + " y")}, lock});
     } else if (o.cls == "room" && o.gid == 0 && !o.point) {
       // Clipped to the map: a room dragged partly off the map keeps its part on it.
-      const double x0 = std::max(0.0, std::round(o.x / m.tile_width)), y0 = std::max(0.0, std::round(o.y / m.tile_height));
+      const double x0 = std::max(0.0, std::round(o.x / m.tile_width)),
+                   y0 = std::max(0.0, std::round(o.y / m.tile_height));
       const double x1 = std::min<double>(m.width, std::round((o.x + o.width) / m.tile_width));
       const double y1 = std::min<double>(m.height, std::round((o.y + o.height) / m.tile_height));
       if (x1 > x0 && y1 > y0)
-        d.rooms.push_back({static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1 - x0), static_cast<int>(y1 - y0)});
+        d.rooms.push_back(
+            {static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1 - x0), static_cast<int>(y1 - y0)});
     }
   }
   // Start first, then exit, then the rest in layer order: the order catacomb's maps keep.
@@ -186,7 +189,8 @@ Dungeon to_dungeon(Model& m) {
       d.key_rule = parse_key_rule(property_text(&p), "Tiled map property key_rule");
       d.params.emplace_back(p.name, p.value);
     } else if (p.name == "attempts") {
-      if (const int64_t* i = std::get_if<int64_t>(&p.value); i && *i >= 0 && *i < 1000000) d.attempts = static_cast<int>(*i);
+      if (const int64_t* i = std::get_if<int64_t>(&p.value); i && *i >= 0 && *i < 1000000)
+        d.attempts = static_cast<int>(*i);
     } else {
       d.params.emplace_back(p.name.starts_with("param.") ? p.name.substr(6) : p.name, p.value);
     }

@@ -92,7 +92,6 @@ inline void check_header(const Model& m, std::string_view orientation, bool infi
 
 inline size_t cell_count(const Model& m) { return static_cast<size_t>(m.width) * static_cast<size_t>(m.height); }
 
-
 /// The front ends: parse the text (and its external tilesets through `read_source`) into the model.
 Model read_json(std::string_view text, const TiledSourceReader& read_source);
 Model read_xml(std::string_view text, const TiledSourceReader& read_source);

@@ -47,7 +47,7 @@ Dungeon read_tiled_map(std::string_view, TiledSyntax, const TiledSourceReader&) 
 
 Dungeon read_tiled_map(std::string_view text, TiledSyntax syntax, const TiledSourceReader& read_source) {
   detail::tiled::Model m = syntax == TiledSyntax::Json ? detail::tiled::read_json(text, read_source)
-                                                        : detail::tiled::read_xml(text, read_source);
+                                                       : detail::tiled::read_xml(text, read_source);
   return detail::tiled::to_dungeon(m);
 }
 

@@ -88,8 +88,8 @@ pugi::xml_document parse_xml(std::string_view text, const std::string& what) {
   pugi::xml_document doc;
   const pugi::xml_parse_result r = doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
   if (!r)
-    throw InvalidArgument(FieldProblem{what, "unparsable", std::string("XML: ") + r.description() + " at byte " +
-                                                               std::to_string(r.offset)});
+    throw InvalidArgument(FieldProblem{
+        what, "unparsable", std::string("XML: ") + r.description() + " at byte " + std::to_string(r.offset)});
   return doc;
 }
 
@@ -105,7 +105,6 @@ Tileset xml_tileset(const pugi::xml_node& ts, uint32_t firstgid, const std::stri
   }
   return out;
 }
-
 
 void xml_layers(const pugi::xml_node& parent, Model& m, pugi::xml_node& terrain, int depth) {
   for (const pugi::xml_node& layer : parent.children()) {
@@ -195,7 +194,8 @@ Model read_xml(std::string_view text, const TiledSourceReader& read_source) {
         m.gids.push_back(static_cast<uint32_t>(t.attribute("gid").as_ullong() & 0xFFFFFFFFu) & ~detail::kTiledGidFlags);
       }
       if (m.gids.size() != cell_count(m))
-        bad(where, std::to_string(m.gids.size()) + " <tile> elements", std::to_string(cell_count(m)) + " (width * height)");
+        bad(where, std::to_string(m.gids.size()) + " <tile> elements",
+            std::to_string(cell_count(m)) + " (width * height)");
     } else {
       bad(where + " encoding", shown(encoding), "csv or base64");
     }

@@ -48,7 +48,8 @@ Rules read_rules(const json& r) {
   if (!diag.is_string()) bad("rules.diagonal", diag, "a diagonal policy");
   out.o.moves.diagonal = parse_diagonal_policy(diag.get<std::string>(), "certificate rules.diagonal");
   const json& dc = need(r, "diagonal_cost", "rules.");
-  if (!dc.is_number() || !(dc.get<double>() >= 1 && dc.get<double>() <= 2)) bad("rules.diagonal_cost", dc, "a number 1 to 2");
+  if (!dc.is_number() || !(dc.get<double>() >= 1 && dc.get<double>() <= 2))
+    bad("rules.diagonal_cost", dc, "a number 1 to 2");
   out.o.moves.diagonal_cost = dc.get<double>();
   const json& kr = need(r, "key_rule", "rules.");
   if (!kr.is_string()) bad("rules.key_rule", kr, detail::enum_expected(detail::kKeyRuleNames));
@@ -57,7 +58,8 @@ Rules read_rules(const json& r) {
   for (Terrain t : kAllTerrains) {
     const json& c = need(costs, std::string(terrain_name(t)).c_str(), "rules.costs.");
     if (c.is_null()) out.o.costs.set(t, CostTable::kImpassable);
-    else if (c.is_number() && c.get<double>() > 0 && std::isfinite(c.get<double>())) out.o.costs.set(t, c.get<double>());
+    else if (c.is_number() && c.get<double>() > 0 && std::isfinite(c.get<double>()))
+      out.o.costs.set(t, c.get<double>());
     else bad("rules.costs." + std::string(terrain_name(t)), c, "null (impassable) or a number > 0");
   }
   return out;
@@ -101,8 +103,12 @@ struct Replay {
   int64_t moves = 0;
 
   Replay(const Dungeon& dungeon, const Rules& r)
-      : d(dungeon), rules(r), tiles(dungeon.tiles), locks(lock_grid(dungeon)),
-        opened(tiles.width(), tiles.height(), 0), visited(dungeon.objectives.size(), 0) {}
+      : d(dungeon),
+        rules(r),
+        tiles(dungeon.tiles),
+        locks(lock_grid(dungeon)),
+        opened(tiles.width(), tiles.height(), 0),
+        visited(dungeon.objectives.size(), 0) {}
 
   void enter(Point p) {
     for (size_t i = 0; i < d.objectives.size(); ++i)
@@ -121,15 +127,18 @@ struct Replay {
   // their costs summed in `cost`.
   std::optional<std::string> walk(const json& route, const std::string& where, double& cost) {
     for (size_t i = 1; i < route.size(); ++i) {
-      const Point a = cell(route[i - 1], where + "route"), b = cell(route[i], where + "route[" + std::to_string(i) + "]");
+      const Point a = cell(route[i - 1], where + "route"),
+                  b = cell(route[i], where + "route[" + std::to_string(i) + "]");
       const int dx = b.x - a.x, dy = b.y - a.y;
       const std::string move = "the move " + cells_text(a) + " -> " + cells_text(b);
-      if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return move + " is not a step to a neighbouring cell";
+      if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0))
+        return move + " is not a step to a neighbouring cell";
       if (!tiles.in_bounds(b)) return move + " leaves the map";
-      if (!rules.o.costs.passable(tiles[b])) return move + " enters " + std::string(terrain_name(tiles[b])) + ", which is impassable";
+      if (!rules.o.costs.passable(tiles[b]))
+        return move + " enters " + std::string(terrain_name(tiles[b])) + ", which is impassable";
       const bool diagonal = dx != 0 && dy != 0;
-      if (diagonal && (rules.o.moves.neighbors != 8 ||
-                       !diagonal_allowed(effective_diagonal(rules.o.moves), open(Point{b.x, a.y}), open(Point{a.x, b.y}))))
+      if (diagonal && (rules.o.moves.neighbors != 8 || !diagonal_allowed(effective_diagonal(rules.o.moves),
+                                                                         open(Point{b.x, a.y}), open(Point{a.x, b.y}))))
         return move + " cuts a corner the rules forbid";
       if (locks[b] != 0 && !opened[b]) {
         const size_t lock = locks[b];
@@ -214,11 +223,13 @@ Verdict verify_certificate(const Dungeon& d, std::string_view text, const std::o
       return reject(static_cast<int>(k) + 1, std::move(*why));
   for (size_t i = 0; i < d.objectives.size(); ++i)
     if (!replay.visited[i])
-      return reject(0, std::string(objective_kind_name(d.objectives[i].kind)) + " at " + cells_text(d.objectives[i].pos) +
-                           " is never visited");
-  if (d.find(ObjectiveKind::Exit) && last_action != "reach-exit") return reject(0, "the last step does not reach the exit");
+      return reject(0, std::string(objective_kind_name(d.objectives[i].kind)) + " at " +
+                           cells_text(d.objectives[i].pos) + " is never visited");
+  if (d.find(ObjectiveKind::Exit) && last_action != "reach-exit")
+    return reject(0, "the last step does not reach the exit");
   v.accepted = true;
-  v.summary = std::to_string(steps.size()) + " steps, " + std::to_string(replay.moves) + " moves, cost " + json(total).dump();
+  v.summary = std::to_string(steps.size()) + " steps, " + std::to_string(replay.moves) + " moves, cost " +
+              json(total).dump();
   return v;
 }
 

@@ -83,10 +83,10 @@ struct Children {
 inline Children children(const double* gc, ptrdiff_t P, double gs, double gd) {
   const double t = gd - 1.0 - 1e-9 * (1.0 + gd);
 #if defined(CATACOMB_OCTILE_SSE2)
-  const __m128d t_ds = _mm_set_pd(gs, gd);  // lane 0 gd, lane 1 gs
-  const __m128d up = _mm_loadu_pd(gc - P - 1);  // NW, N
-  const __m128d down = _mm_loadu_pd(gc + P - 1);  // SW, S
-  const __m128d mid = _mm_set_pd(gc[1], gc[-1]);  // W, E
+  const __m128d t_ds = _mm_set_pd(gs, gd);                  // lane 0 gd, lane 1 gs
+  const __m128d up = _mm_loadu_pd(gc - P - 1);              // NW, N
+  const __m128d down = _mm_loadu_pd(gc + P - 1);            // SW, S
+  const __m128d mid = _mm_set_pd(gc[1], gc[-1]);            // W, E
   const __m128d right = _mm_set_pd(gc[-P + 1], gc[P + 1]);  // SE, NE
   const auto u = static_cast<unsigned>(_mm_movemask_pd(_mm_cmplt_pd(t_ds, up)));
   const auto dn = static_cast<unsigned>(_mm_movemask_pd(_mm_cmplt_pd(t_ds, down)));
@@ -96,7 +96,7 @@ inline Children children(const double* gc, ptrdiff_t P, double gs, double gd) {
   const __m128d sn = _mm_unpackhi_pd(down, up);  // S, N
   const __m128d ok_we = _mm_and_pd(_mm_cmpge_pd(mid, zero), _mm_cmplt_pd(mid, tv));
   const __m128d ok_sn = _mm_and_pd(_mm_cmpge_pd(sn, zero), _mm_cmplt_pd(sn, tv));
-  const auto c = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_we, ok_sn)));  // SW, NE
+  const auto c = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_we, ok_sn)));                            // SW, NE
   const auto d = static_cast<unsigned>(_mm_movemask_pd(_mm_or_pd(ok_we, _mm_shuffle_pd(ok_sn, ok_sn, 1))));  // NW, SE
   return {kImproveBits[u | dn << 2 | mi << 4 | ri << 6], kDominatedBits[c | d << 2]};
 #else

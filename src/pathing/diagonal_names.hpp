@@ -8,8 +8,8 @@
 namespace catacomb::detail {
 
 inline constexpr EnumNames<DiagonalPolicy, 4> kDiagonalPolicyNames = {{{DiagonalPolicy::Never, "never"},
-                                                                        {DiagonalPolicy::NoCornerCut, "no-corner-cut"},
-                                                                        {DiagonalPolicy::OneFree, "one-free"},
-                                                                        {DiagonalPolicy::Always, "always"}}};
+                                                                       {DiagonalPolicy::NoCornerCut, "no-corner-cut"},
+                                                                       {DiagonalPolicy::OneFree, "one-free"},
+                                                                       {DiagonalPolicy::Always, "always"}}};
 
 }  // namespace catacomb::detail

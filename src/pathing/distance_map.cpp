@@ -212,7 +212,8 @@ void TerrainFlood::add_source(DistanceMap& map, Point source, int threads) const
                 flood_threads(impl_->costs.size(), threads));
 }
 
-DistanceMap TerrainFlood::near(const std::vector<Point>& sources, const std::vector<Point>& targets, double slack) const {
+DistanceMap TerrainFlood::near(const std::vector<Point>& sources, const std::vector<Point>& targets,
+                               double slack) const {
   return near_on(impl_->costs, sources, impl_->moves, targets, slack, &impl_->nb);
 }
 
@@ -293,7 +294,8 @@ NearestInGroups nearest_on(const Costs& costs, const std::vector<Point>& sources
     }
     bool done(uint64_t, const Grid<double>&) const { return found == want; }
   };
-  Watch watch{groups, wanted, out.cost, best_index, static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true))};
+  Watch watch{groups, wanted, out.cost, best_index,
+              static_cast<size_t>(std::count(wanted.begin(), wanted.end(), true))};
   out.map = make_distance_map(costs, sources, moves, watch);
   const Grid<double>& dist = out.map.dist;
   if (!watch.shown)

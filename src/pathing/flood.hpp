@@ -212,8 +212,8 @@ struct Neighbourhood {
     }
     range = costs.range(scan);
     for (int d = 0; d < 8; ++d)
-      offset[static_cast<size_t>(d)] =
-          static_cast<std::ptrdiff_t>(kDirections[d].y) * static_cast<std::ptrdiff_t>(w) + kDirections[d].x;
+      offset[static_cast<size_t>(d)] = static_cast<std::ptrdiff_t>(kDirections[d].y) * static_cast<std::ptrdiff_t>(w) +
+                                       kDirections[d].x;
   }
 
   // Brings the legal moves of the cells within one step of (x, y) and the cost range up to date
@@ -230,7 +230,8 @@ struct Neighbourhood {
         unsigned bits = 0;
         for (int d = 0; d < 8; ++d)
           bits |= (open_at(costs, cx + kDirections[d].x, cy + kDirections[d].y) ? 1u : 0u) << d;
-        legal[static_cast<size_t>(cy) * static_cast<size_t>(costs.width()) + static_cast<size_t>(cx)] = table[bits & keep];
+        legal[static_cast<size_t>(cy) * static_cast<size_t>(costs.width()) + static_cast<size_t>(cx)] =
+            table[bits & keep];
       }
     const double c = costs[static_cast<size_t>(y) * static_cast<size_t>(costs.width()) + static_cast<size_t>(x)];
     if (c != kWall) range = {std::min(range.first, c), std::max(range.second, c)};
@@ -266,7 +267,7 @@ inline void breadth_first(const Neighbourhood& nb, double step, std::vector<uint
     const double ng = dc[i] + step;
     for (unsigned bits = nb.legal[i]; bits != 0; bits &= bits - 1) {
       const size_t n = nb.to(i, std::countr_zero(bits));  // in direction order
-      if (!(ng < dc[n])) continue;  // reached already, as cheaply (or by another source)
+      if (!(ng < dc[n])) continue;                        // reached already, as cheaply (or by another source)
       dc[n] = ng;
       frontier.push_back(static_cast<uint32_t>(n));
     }
@@ -379,10 +380,8 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
           const int d = std::countr_zero(bits);  // in direction order
           const size_t n = nb.to(cell, d);
           double ng;
-          if constexpr (std::is_same_v<Costs, UniformCost>)
-            ng = g + step[static_cast<size_t>(d)];
-          else
-            ng = g + costs[n] * factor[static_cast<size_t>(d)];
+          if constexpr (std::is_same_v<Costs, UniformCost>) ng = g + step[static_cast<size_t>(d)];
+          else ng = g + costs[n] * factor[static_cast<size_t>(d)];
           const double old = dc[n];
           const bool lower = ng < old;
           dc[n] = std::min(old, ng);  // ng when lower, else old: a select, not a branch
@@ -393,8 +392,7 @@ std::optional<uint64_t> dijkstra_buckets(const Costs& costs, const Moves& moves,
         }
       }
       const auto made_count = static_cast<size_t>(end - made.data());
-      for (size_t e = 0; e < made_count; ++e)
-        buckets[made[e] >> 32].push_back(static_cast<uint32_t>(made[e]));
+      for (size_t e = 0; e < made_count; ++e) buckets[made[e] >> 32].push_back(static_cast<uint32_t>(made[e]));
       pending += made_count;
     }
     current.clear();
@@ -425,7 +423,7 @@ class PairBarrier {
  private:
   std::atomic<unsigned> arrived_{0}, passed_{0};
   std::atomic<size_t> count_[2][2] = {};  // by generation parity, then thread
-  unsigned gen_[2] = {0, 0};               // each thread's own
+  unsigned gen_[2] = {0, 0};              // each thread's own
 };
 
 // dijkstra_buckets on two threads, the calling one and one more: the same distances. The cells
@@ -473,7 +471,7 @@ void dijkstra_buckets_two(const Costs& costs, const Moves& moves, const Neighbou
     constexpr size_t kRun = 1024;  // as dijkstra_buckets: entries made by a run of cells
     std::vector<uint64_t> made(8 * kRun);
     std::vector<Sent> sending(8 * kRun);  // the sums a run sends the other thread
-    size_t pending = start[self];  // entries in this thread's ring
+    size_t pending = start[self];         // entries in this thread's ring
     for (uint64_t k = 0;; ++k) {
       // Both threads are done with bucket k - 1: what the other sent during it is complete.
       std::vector<Sent>& in = box[other][(k + 1) & 1];

@@ -146,8 +146,7 @@ void JpsMap::build(const Grid<uint8_t>& passable) {
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       unsigned open = 0;  // bit d: the neighbour in direction d is passable
-      for (unsigned d = 0; d < 8; ++d)
-        open |= (open_cell(x + kDirections[d].x, y + kDirections[d].y) ? 1u : 0u) << d;
+      for (unsigned d = 0; d < 8; ++d) open |= (open_cell(x + kDirections[d].x, y + kDirections[d].y) ? 1u : 0u) << d;
       masks[cell_of(x, y)] = kCellMasks[open];
     }
   derive_diagonal_pass();

@@ -17,7 +17,8 @@ DiagonalPolicy parse_diagonal_policy(std::string_view name, const std::string& f
 std::vector<FieldProblem> Moves::problems() const {
   std::vector<FieldProblem> p;
   if (neighbors != 4 && neighbors != 8) p.push_back({"neighbors", std::to_string(neighbors), "4 or 8"});
-  if (!(diagonal_cost >= 1 && diagonal_cost <= 2)) p.push_back({"diagonal_cost", format_number(diagonal_cost), "1 to 2"});
+  if (!(diagonal_cost >= 1 && diagonal_cost <= 2))
+    p.push_back({"diagonal_cost", format_number(diagonal_cost), "1 to 2"});
   return p;
 }
 

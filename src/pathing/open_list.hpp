@@ -404,9 +404,9 @@ class BucketQueue {
   }
 
   std::unique_ptr<E[]> inline_;  ///< per bucket kInline entries, the first ones queued
-  uint32_t fill_[kRing] = {};     ///< per bucket: entries in its inline array
-  uint32_t slot_[kRing];          ///< per bucket: chunks past the inline array, head chunk and its fill (kEmpty: none)
-  uint64_t used_[kWords] = {};  ///< buckets with a list
+  uint32_t fill_[kRing] = {};    ///< per bucket: entries in its inline array
+  uint32_t slot_[kRing];         ///< per bucket: chunks past the inline array, head chunk and its fill (kEmpty: none)
+  uint64_t used_[kWords] = {};   ///< buckets with a list
   std::vector<Chunk> pool_;
   uint32_t pool_used_ = 0;  ///< chunks of pool_ handed out since reset (the rest are fresh)
   uint32_t free_ = kNil;    ///< free list of returned chunks, most recent first
@@ -414,7 +414,7 @@ class BucketQueue {
   std::vector<E> stack_;    ///< current bucket: sorted, the first entry last (sn_ of them)
   size_t sn_ = 0;
   OpenHeap<E> overflow_;
-  int64_t cur_ = 0;   ///< key of the current bucket
+  int64_t cur_ = 0;  ///< key of the current bucket
   double inv_delta_ = 1.0;
   Before<E> before_{};
 };

@@ -29,9 +29,9 @@ bool open_cell(const CostGrid& costs, int x, int y) {
 
 void check_point(const CostGrid& costs, Point p, const char* field) {
   if (!costs.in_bounds(p))
-    throw InvalidArgument(FieldProblem{field, to_string(p),
-                                       "inside the " + std::to_string(costs.width()) + "x" +
-                                           std::to_string(costs.height()) + " grid"});
+    throw InvalidArgument(
+        FieldProblem{field, to_string(p),
+                     "inside the " + std::to_string(costs.width()) + "x" + std::to_string(costs.height()) + " grid"});
 }
 
 bool sight_unchecked(const CostGrid& costs, Point a, Point b) {

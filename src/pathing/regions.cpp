@@ -85,8 +85,7 @@ void build_bit_row(const uint8_t* cells, int width, const Pred& pred, uint64_t* 
   std::memset(words, 0, static_cast<size_t>(nwords) * sizeof(uint64_t));
   int x = 0;
 #if defined(CATACOMB_REGIONS_SSE2)
-  for (; x + 16 <= width; x += 16)
-    words[x >> 6] |= static_cast<uint64_t>(pred.mask16(cells + x)) << (x & 63);
+  for (; x + 16 <= width; x += 16) words[x >> 6] |= static_cast<uint64_t>(pred.mask16(cells + x)) << (x & 63);
 #endif
   for (; x < width; ++x)
     if (pred.cell(cells[x])) words[x >> 6] |= uint64_t{1} << (x & 63);
@@ -191,7 +190,8 @@ void label_runs(const uint8_t* cells, int width, int height, const Pred& pred, c
     row_begin[static_cast<size_t>(y)] = c0;
     build_bit_row(cells + static_cast<size_t>(y) * static_cast<size_t>(width), width, pred, bits.data());
     append_runs(bits.data(), width, runs);
-    if (y > 0) unite_rows(runs.data(), row_begin[static_cast<size_t>(y) - 1], c0, static_cast<int32_t>(runs.size()), reach);
+    if (y > 0)
+      unite_rows(runs.data(), row_begin[static_cast<size_t>(y) - 1], c0, static_cast<int32_t>(runs.size()), reach);
   }
   row_begin[static_cast<size_t>(height)] = static_cast<int32_t>(runs.size());
 
@@ -298,8 +298,8 @@ void label_regions(const Grid<uint8_t>& passable, const Moves& moves, RegionMap&
 
 void label_regions(const Grid<Terrain>& tiles, const CostTable& costs, const Moves& moves, RegionMap& out) {
   static_assert(sizeof(Terrain) == 1);
-  label_into(reinterpret_cast<const uint8_t*>(tiles.data()), tiles.width(), tiles.height(), passable_set(costs),
-             moves, out);
+  label_into(reinterpret_cast<const uint8_t*>(tiles.data()), tiles.width(), tiles.height(), passable_set(costs), moves,
+             out);
 }
 
 RegionMap label_regions(const Grid<uint8_t>& passable, const Moves& moves) {
@@ -323,8 +323,8 @@ RegionSizes region_sizes(const Grid<Terrain>& tiles, const CostTable& costs, con
   result.probe_labels.assign(probes.size(), kNoRegion);
   if (tiles.width() <= 0 || tiles.height() <= 0) return result;
   RegionMap out;  // no label grid
-  label_runs<false>(reinterpret_cast<const uint8_t*>(tiles.data()), tiles.width(), tiles.height(),
-                    passable_set(costs), moves, out, &probes, &result.probe_labels);
+  label_runs<false>(reinterpret_cast<const uint8_t*>(tiles.data()), tiles.width(), tiles.height(), passable_set(costs),
+                    moves, out, &probes, &result.probe_labels);
   result.sizes = std::move(out.sizes);
   return result;
 }

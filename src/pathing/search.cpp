@@ -133,7 +133,7 @@ const std::vector<uint8_t>& GridSearch::Impl::ensure_masks(const Moves& m) {
   mk.assign(padded, 0);
   const uint8_t* p = passable.data();
   const std::array<uint8_t, 256>& legal = kLegalMoves[moves_slot(m)];  // the move rule's table
-  const int ndirs = m.diagonals() ? 8 : 4;  // the diagonal neighbours matter only then
+  const int ndirs = m.diagonals() ? 8 : 4;                             // the diagonal neighbours matter only then
   for (int y = 0; y < h; ++y) {
     for (int x = 0; x < w; ++x) {
       const auto i = static_cast<uint32_t>(pidx(x, y));
@@ -262,8 +262,7 @@ PathResult GridSearch::Impl::query(Point start, Point goal, const SearchOptions&
   LoopResult r;
   if (hk == Heuristic::Octile && o.algorithm == Algorithm::AStar && uniform_steps && hs == 1.0)
     r = loop_octile(s32, g32, sdc, delta, o.budget, track, track_h, dc);
-  else
-    r = run(hk, uniform_steps, greedy, s32, g32, hs, sdc, delta, o.budget, track, track_h, dc);
+  else r = run(hk, uniform_steps, greedy, s32, g32, hs, sdc, delta, o.budget, track, track_h, dc);
   res.expanded = r.expanded;
   res.status = goal_blocked ? PathStatus::GoalBlocked : r.status;
   if (r.status == PathStatus::Found) {
@@ -392,9 +391,9 @@ void GridSearch::set_cost(Point p, double cost) {
 void GridSearch::set_area_cost(const Rect& area, double cost) {
   Impl& s = *impl_;
   if (area.width < 0 || area.height < 0 || area.x < 0 || area.y < 0 || area.right() > s.w || area.bottom() > s.h)
-    throw InvalidArgument(FieldProblem{"area", to_string(Point{area.x, area.y}) + " " + std::to_string(area.width) +
-                                                   "x" + std::to_string(area.height),
-                                       "inside the " + std::to_string(s.w) + "x" + std::to_string(s.h) + " map"});
+    throw InvalidArgument(FieldProblem{
+        "area", to_string(Point{area.x, area.y}) + " " + std::to_string(area.width) + "x" + std::to_string(area.height),
+        "inside the " + std::to_string(s.w) + "x" + std::to_string(s.h) + " map"});
   if (!(cost == CostTable::kImpassable || (std::isfinite(cost) && cost > 0)))
     throw InvalidArgument(FieldProblem{"cost", format_number(cost), "a finite number > 0, or impassable"});
   if (area.width == 0 || area.height == 0) return;

@@ -85,9 +85,9 @@ struct CATACOMB_HIDDEN GridSearch::Impl {
   std::vector<double> gs;
   std::unique_ptr<uint32_t[]> touched;
   size_t touched_n = 0;
-  std::vector<uint8_t> moves_dir;  ///< [2i] legal moves, [2i + 1] parent direction
+  std::vector<uint8_t> moves_dir;                  ///< [2i] legal moves, [2i + 1] parent direction
   std::optional<DiagonalPolicy> moves_dir_policy;  ///< the effective policy whose masks moves_dir holds
-  uint64_t div_m = 1;              ///< i / pw = (i * div_m) >> div_s for every padded index i
+  uint64_t div_m = 1;                              ///< i / pw = (i * div_m) >> div_s for every padded index i
   int div_s = 0;
   detail::BucketQueue<detail::EntryU> open_u;
   detail::BucketQueue<detail::EntryW> open_w;
@@ -123,21 +123,19 @@ struct CATACOMB_HIDDEN GridSearch::Impl {
 
   /// Runs the search loop that suits the mode (search_loop.cpp): `hk` the heuristic (Zero for
   /// Dijkstra and BFS), `hs` its scale, `dc` the diagonal factor (1 for BFS).
-  detail::LoopResult run(Heuristic hk, bool uniform_steps, bool greedy, uint32_t start, uint32_t goal,
-                         double hs, double dc, double delta, int64_t budget, bool track, Heuristic track_h,
-                         double track_dc);
+  detail::LoopResult run(Heuristic hk, bool uniform_steps, bool greedy, uint32_t start, uint32_t goal, double hs,
+                         double dc, double delta, int64_t budget, bool track, Heuristic track_h, double track_dc);
   template <Heuristic H>
-  detail::LoopResult run_h(bool uniform_steps, bool greedy, uint32_t start, uint32_t goal, double hs,
-                           double dc, double delta, int64_t budget, bool track, Heuristic track_h,
-                           double track_dc);
+  detail::LoopResult run_h(bool uniform_steps, bool greedy, uint32_t start, uint32_t goal, double hs, double dc,
+                           double delta, int64_t budget, bool track, Heuristic track_h, double track_dc);
   /// The search loop proper (search_loop.cpp): best-first over entries (f, g, cell, parent
   /// direction), see there.
   template <bool Uniform, Heuristic H, bool Greedy>
-  detail::LoopResult loop(uint32_t start, uint32_t goal, double hs, double dc, double delta, int64_t budget,
-                          bool track, Heuristic track_h, double track_dc);
+  detail::LoopResult loop(uint32_t start, uint32_t goal, double hs, double dc, double delta, int64_t budget, bool track,
+                          Heuristic track_h, double track_dc);
   /// loop<true, Heuristic::Octile, false> with hs = 1, specialised (astar_octile.cpp).
-  detail::LoopResult loop_octile(uint32_t start, uint32_t goal, double dc, double delta, int64_t budget,
-                                 bool track, Heuristic track_h, double track_dc);
+  detail::LoopResult loop_octile(uint32_t start, uint32_t goal, double dc, double delta, int64_t budget, bool track,
+                                 Heuristic track_h, double track_dc);
   template <bool Track, bool Budget>
   detail::LoopResult loop_octile_t(uint32_t start, uint32_t goal, double dc, double delta, int64_t budget,
                                    Heuristic track_h, double track_dc);

@@ -33,14 +33,12 @@ using detail::LoopResult;
 /// (costs in units of the one cell cost). `hs` multiplies the heuristic distance; `dc` is the
 /// diagonal factor (1 for BFS, which counts moves).
 template <bool Uniform, Heuristic H, bool Greedy>
-LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, double dc, double delta,
-                                  int64_t budget, bool track, Heuristic track_h, double track_dc) {
+LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, double dc, double delta, int64_t budget,
+                                  bool track, Heuristic track_h, double track_dc) {
   using E = std::conditional_t<Uniform, EntryU, EntryW>;
   BucketQueue<E>* q;
-  if constexpr (Uniform)
-    q = &open_u;
-  else
-    q = &open_w;
+  if constexpr (Uniform) q = &open_u;
+  else q = &open_w;
   BucketQueue<E>& open = *q;
   const Before<E> before{};
   last_uniform = Uniform;
@@ -93,10 +91,8 @@ LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, doub
     // A child comes before its parent when its f is lower, or equal with a larger g; with
     // Uniform its g is always larger (a move adds a whole unit).
     bool first;
-    if constexpr (Uniform)
-      first = c.f <= parent.f;
-    else
-      first = before(c, parent);
+    if constexpr (Uniform) first = c.f <= parent.f;
+    else first = before(c, parent);
     if (!first) {
       open.push(c);
     } else if (!have_next) {
@@ -134,9 +130,7 @@ LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, doub
     ++r.expanded;
     const auto eyu = row_of(ei);
     const int ex = static_cast<int>(ei - eyu * upw), ey = static_cast<int>(eyu);
-    if (track) {
-      closest.offer(r, distance_units(track_h, abs_diff(ex, gx), abs_diff(ey, gy), track_dc), e.gv, ei);
-    }
+    if (track) { closest.offer(r, distance_units(track_h, abs_diff(ex, gx), abs_diff(ey, gy), track_dc), e.gv, ei); }
     if (ei == goal) {
       r.status = PathStatus::Found;
       r.end = goal;
@@ -199,9 +193,8 @@ LoopResult GridSearch::Impl::loop(uint32_t start, uint32_t goal, double hs, doub
 }
 
 template <Heuristic H>
-LoopResult GridSearch::Impl::run_h(bool uniform_steps, bool greedy, uint32_t start, uint32_t goal, double hs,
-                                   double dc, double delta, int64_t budget, bool track, Heuristic track_h,
-                                   double track_dc) {
+LoopResult GridSearch::Impl::run_h(bool uniform_steps, bool greedy, uint32_t start, uint32_t goal, double hs, double dc,
+                                   double delta, int64_t budget, bool track, Heuristic track_h, double track_dc) {
   if (uniform_steps) {
     return greedy ? loop<true, H, true>(start, goal, hs, dc, delta, budget, track, track_h, track_dc)
                   : loop<true, H, false>(start, goal, hs, dc, delta, budget, track, track_h, track_dc);
@@ -211,8 +204,8 @@ LoopResult GridSearch::Impl::run_h(bool uniform_steps, bool greedy, uint32_t sta
 }
 
 LoopResult GridSearch::Impl::run(Heuristic hk, bool uniform_steps, bool greedy, uint32_t start, uint32_t goal,
-                                 double hs, double dc, double delta, int64_t budget, bool track,
-                                 Heuristic track_h, double track_dc) {
+                                 double hs, double dc, double delta, int64_t budget, bool track, Heuristic track_h,
+                                 double track_dc) {
   switch (hk) {
     case Heuristic::Manhattan:
       return run_h<Heuristic::Manhattan>(uniform_steps, greedy, start, goal, hs, dc, delta, budget, track, track_h,
@@ -226,8 +219,7 @@ LoopResult GridSearch::Impl::run(Heuristic hk, bool uniform_steps, bool greedy, 
     case Heuristic::Euclidean:
       return run_h<Heuristic::Euclidean>(uniform_steps, greedy, start, goal, hs, dc, delta, budget, track, track_h,
                                          track_dc);
-    case Heuristic::Zero:
-      break;
+    case Heuristic::Zero: break;
   }
   return run_h<Heuristic::Zero>(uniform_steps, greedy, start, goal, hs, dc, delta, budget, track, track_h, track_dc);
 }

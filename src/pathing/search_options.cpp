@@ -118,17 +118,19 @@ double path_cost_on(int w, int h, const CostAt& cost, const std::vector<Point>& 
 }  // namespace
 
 double path_cost(const CostGrid& costs, const std::vector<Point>& path, const Moves& moves, double cost_scale) {
-  return path_cost_on(costs.width(), costs.height(), [&](Point p) { return costs[p]; }, path, moves, cost_scale);
+  return path_cost_on(
+      costs.width(), costs.height(), [&](Point p) { return costs[p]; }, path, moves, cost_scale);
 }
 
-double path_cost(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& path,
-                 const Moves& moves, double cost_scale) {
+double path_cost(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& path, const Moves& moves,
+                 double cost_scale) {
   // A byte that names no terrain is impassable, as in the distance maps.
   std::array<double, 256> table;
   table.fill(CostTable::kImpassable);
   for (Terrain t : kAllTerrains) table[static_cast<uint8_t>(t)] = costs[t];
-  return path_cost_on(tiles.width(), tiles.height(), [&](Point p) { return table[static_cast<uint8_t>(tiles[p])]; },
-                      path, moves, cost_scale);
+  return path_cost_on(
+      tiles.width(), tiles.height(), [&](Point p) { return table[static_cast<uint8_t>(tiles[p])]; }, path, moves,
+      cost_scale);
 }
 
 }  // namespace catacomb

@@ -63,7 +63,8 @@ bool toward(const Costs& costs, const Moves& moves, const Neighbourhood& nb, uin
     for (const Point& t : targets) {
       const int dx = std::abs(x - t.x), dy = std::abs(y - t.y);
       const int lo = std::min(dx, dy), hi = std::max(dx, dy);
-      const double v = diagonals ? static_cast<double>(hi - lo) + dc * static_cast<double>(lo) : static_cast<double>(dx + dy);
+      const double v = diagonals ? static_cast<double>(hi - lo) + dc * static_cast<double>(lo)
+                                 : static_cast<double>(dx + dy);
       best = std::min(best, v);
     }
     return best * unit;

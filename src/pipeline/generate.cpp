@@ -56,11 +56,10 @@ Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out, 
 
 // Top-down attempts (rooms, caves): terrain, connection, objectives, decoration and locks, then
 // the independent validator.
-Failure attempt_top_down(const GenerateConfig& config, uint64_t seed, GenerateResult& r,
-                         const StageHook& on_stage) {
+Failure attempt_top_down(const GenerateConfig& config, uint64_t seed, GenerateResult& r, const StageHook& on_stage) {
   const CostTable costs = config.cost_table();
   Dungeon d = config.generator == GeneratorKind::Caves ? make_caves(config, seed, r, on_stage)
-                                                        : make_rooms(config, seed, r, on_stage);
+                                                       : make_rooms(config, seed, r, on_stage);
   tell(on_stage, GenerateStage::Objectives);
   Rng obj_rng = Rng::stream(seed, streams::kObjectives);
   ObjectivePlacement placed = place_objectives(d, config.objectives, costs, config.moves, obj_rng, config.threads);
@@ -86,8 +85,7 @@ Failure attempt_top_down(const GenerateConfig& config, uint64_t seed, GenerateRe
 // Side-view attempts: lay out (terrain and objectives), check strictly (no softlocks) and repair
 // with ladders (one per problem objective, at most objectives + 2), then the top-down validator
 // for the report (the map's open cells, for batch statistics).
-Failure attempt_platformer(const GenerateConfig& config, uint64_t seed, GenerateResult& r,
-                           const StageHook& on_stage) {
+Failure attempt_platformer(const GenerateConfig& config, uint64_t seed, GenerateResult& r, const StageHook& on_stage) {
   tell(on_stage, GenerateStage::Terrain);
   Rng layout_rng = Rng::stream(seed, streams::kPlatformerLayout);
   Rng placing_rng = Rng::stream(seed, streams::kPlatformerObjectives);
@@ -121,9 +119,8 @@ namespace {
 
 using detail::EnumNames;
 
-constexpr EnumNames<GeneratorKind, 3> kGeneratorKindNames = {{{GeneratorKind::Rooms, "rooms"},
-                                                              {GeneratorKind::Caves, "caves"},
-                                                              {GeneratorKind::Platformer, "platformer"}}};
+constexpr EnumNames<GeneratorKind, 3> kGeneratorKindNames = {
+    {{GeneratorKind::Rooms, "rooms"}, {GeneratorKind::Caves, "caves"}, {GeneratorKind::Platformer, "platformer"}}};
 
 constexpr EnumNames<GenerateStage, 6> kGenerateStageNames = {{{GenerateStage::Terrain, "terrain"},
                                                               {GenerateStage::Connection, "connection"},
@@ -147,7 +144,8 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
     p.push_back({"generator", std::to_string(static_cast<int>(generator)), detail::enum_expected(kGeneratorKindNames)});
   const int lo = generator == GeneratorKind::Caves ? kMinCaveSide : kMinRoomsSide;
   auto side = [&](const char* name, int v) {
-    if (v < lo || v > kMaxSide) p.push_back({name, std::to_string(v), std::to_string(lo) + " to " + std::to_string(kMaxSide)});
+    if (v < lo || v > kMaxSide)
+      p.push_back({name, std::to_string(v), std::to_string(lo) + " to " + std::to_string(kMaxSide)});
   };
   side("width", width);
   side("height", height);
@@ -164,7 +162,8 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   const bool platformer_active = generator == GeneratorKind::Platformer;
   append_problems(p, platformer.problems(platformer_active && sizes_ok ? width : kMaxSide,
                                          platformer_active && sizes_ok ? height : kMaxSide, movement));
-  if (!(loop_fraction >= 0 && loop_fraction <= 1)) p.push_back({"loop_fraction", format_number(loop_fraction), "0 to 1"});
+  if (!(loop_fraction >= 0 && loop_fraction <= 1))
+    p.push_back({"loop_fraction", format_number(loop_fraction), "0 to 1"});
   append_problems(p, dig.problems());
   if (objectives < 0 || objectives > 9) p.push_back({"objectives", std::to_string(objectives), "0 to 9"});
   if (locks < 0 || locks > kMaxLock) p.push_back({"locks", std::to_string(locks), "0 to 9"});
@@ -174,8 +173,7 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   if (!detail::enum_known(detail::kCostPresetNames, costs))
     p.push_back({"costs", std::to_string(static_cast<int>(costs)), detail::enum_expected(detail::kCostPresetNames)});
   append_problems(p, moves.problems());
-  if (max_attempts < 1 || max_attempts > 1000)
-    p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
+  if (max_attempts < 1 || max_attempts > 1000) p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
   if (!threads_in_range(threads)) p.push_back({"threads", std::to_string(threads), threads_range_text()});
   return p;
 }

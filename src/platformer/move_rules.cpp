@@ -38,15 +38,9 @@ std::vector<Point> move_cells(const Move& m) {
   };
   switch (m.kind) {
     case MoveKind::Walk:
-    case MoveKind::Fall:
-      go(m.dir, 0);
-      break;
-    case MoveKind::Climb:
-      go(0, m.to.y > m.from.y ? 1 : -1);
-      return cells;
-    case MoveKind::Drop:
-      go(0, 1);
-      break;
+    case MoveKind::Fall: go(m.dir, 0); break;
+    case MoveKind::Climb: go(0, m.to.y > m.from.y ? 1 : -1); return cells;
+    case MoveKind::Drop: go(0, 1); break;
     case MoveKind::Jump:
       for (int i = 0; i < m.rise; ++i) go(0, -1);
       for (int i = 0; i < m.glide; ++i) go(m.dir, 0);

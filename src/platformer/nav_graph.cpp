@@ -31,7 +31,11 @@ NavGraph::NavGraph(const Grid<Terrain>& tiles, const MovementModel& model)
       for (NavEdge& e : local)
         if (e.to == to) {
           if (m.cost < e.cost)
-            e = NavEdge{to, m.cost, m.kind, static_cast<int8_t>(m.dir), static_cast<uint8_t>(m.rise),
+            e = NavEdge{to,
+                        m.cost,
+                        m.kind,
+                        static_cast<int8_t>(m.dir),
+                        static_cast<uint8_t>(m.rise),
                         static_cast<uint8_t>(m.glide)};
           return;
         }

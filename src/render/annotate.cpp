@@ -204,9 +204,7 @@ double largest_distance(const DistanceMap& dm) {
   return p.x < 0 ? 0.0 : dm.dist[p];
 }
 
-std::string distance_label(double max) {
-  return max < 1e15 ? std::to_string(std::llround(max)) : format_number(max);
-}
+std::string distance_label(double max) { return max < 1e15 ? std::to_string(std::llround(max)) : format_number(max); }
 
 std::vector<Entry> legend_entries(const Dungeon& d, const ValidationReport& report, const MapAnalysis& analysis,
                                   const OverlaySet& on) {
@@ -229,7 +227,8 @@ std::vector<Entry> legend_entries(const Dungeon& d, const ValidationReport& repo
   for (const Objective& ob : d.objectives)
     if (ob.lock >= 1 && ob.lock <= kMaxLock) locks[static_cast<size_t>(ob.lock)] = true;
   for (int lock = 1; lock <= kMaxLock; ++lock)
-    if (locks[static_cast<size_t>(lock)]) e.push_back({Swatch::Objective, lock_colour(lock), "lock " + std::to_string(lock), {}});
+    if (locks[static_cast<size_t>(lock)])
+      e.push_back({Swatch::Objective, lock_colour(lock), "lock " + std::to_string(lock), {}});
   for (Overlay o : kAllOverlays) {
     if (!has(on, o)) continue;
     switch (o) {
@@ -248,7 +247,11 @@ std::vector<Entry> legend_entries(const Dungeon& d, const ValidationReport& repo
         e.push_back({Swatch::Unreachable, {}, count_label(o, report.unreachable_cells), {}});
         break;
       case Overlay::Walkthrough:
-        e.push_back({Swatch::Route, kWalkColour, "walkthrough " + std::to_string(report.solution ? report.solution->walkthrough.size() : 0) + " steps", {}});
+        e.push_back(
+            {Swatch::Route,
+             kWalkColour,
+             "walkthrough " + std::to_string(report.solution ? report.solution->walkthrough.size() : 0) + " steps",
+             {}});
         break;
     }
   }
@@ -409,8 +412,8 @@ std::vector<Overlay> parse_overlays(std::string_view list, const std::string& fl
     return s;
   };
   auto bad = [&](std::string_view value) {
-    return InvalidArgument(
-        FieldProblem{flag, std::string(value), "a comma-separated list of " + detail::enum_list(kOverlayNames) + " or all"});
+    return InvalidArgument(FieldProblem{flag, std::string(value),
+                                        "a comma-separated list of " + detail::enum_list(kOverlayNames) + " or all"});
   };
   OverlaySet on{};
   if (trim(list).empty()) return {};

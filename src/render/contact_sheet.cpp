@@ -57,7 +57,8 @@ Image render_thumbnail(const Dungeon& d, int max_side) {
 
 ContactSheetLayout contact_sheet_layout(int count, const ContactSheetOptions& options, int box_height) {
   if (count < 1 || count > kContactSheetPageSize)
-    throw InvalidArgument(FieldProblem{"entries", std::to_string(count), "1 to " + std::to_string(kContactSheetPageSize)});
+    throw InvalidArgument(
+        FieldProblem{"entries", std::to_string(count), "1 to " + std::to_string(kContactSheetPageSize)});
   if (options.thumb_side < 16 || options.thumb_side > 1024)
     throw InvalidArgument(FieldProblem{"thumb_side", std::to_string(options.thumb_side), "16 to 1024"});
   if (options.columns < 1 || options.columns > kContactSheetPageSize)

@@ -23,8 +23,8 @@ constexpr std::array<uint16_t, 29> kLengthBase = {3,  4,  5,  6,  7,  8,  9,  10
                                                   31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
 constexpr std::array<uint8_t, 29> kLengthExtra = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
                                                   2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-constexpr std::array<uint16_t, 30> kDistBase = {1,   2,   3,   4,   5,   7,    9,    13,   17,   25,
-                                                33,  49,  65,  97,  129, 193,  257,  385,  513,  769,
+constexpr std::array<uint16_t, 30> kDistBase = {1,    2,    3,    4,    5,    7,    9,    13,    17,    25,
+                                                33,   49,   65,   97,   129,  193,  257,  385,   513,   769,
                                                 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
 constexpr std::array<uint8_t, 30> kDistExtra = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
                                                 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
@@ -146,7 +146,8 @@ size_t common_length(const uint8_t* a, const uint8_t* b, size_t limit) {
     std::memcpy(&x, a + n, 8);
     std::memcpy(&y, b + n, 8);
     if (const uint64_t diff = x ^ y; diff != 0) {
-      if constexpr (std::endian::native == std::endian::little) return n + static_cast<size_t>(std::countr_zero(diff)) / 8;
+      if constexpr (std::endian::native == std::endian::little)
+        return n + static_cast<size_t>(std::countr_zero(diff)) / 8;
       else return n + static_cast<size_t>(std::countl_zero(diff)) / 8;
     }
     n += 8;

@@ -15,6 +15,8 @@ struct Glyph {
   const char* rows[kGlyphHeight];
 };
 
+// Two glyphs a line, as drawn: kept out of clang-format.
+// clang-format off
 constexpr Glyph kGlyphs[] = {
     {' ', {"...", "...", "...", "...", "..."}}, {'0', {"###", "#.#", "#.#", "#.#", "###"}},
     {'1', {".#.", "##.", ".#.", ".#.", "###"}}, {'2', {"###", "..#", "###", "#..", "###"}},
@@ -47,6 +49,7 @@ constexpr Glyph kGlyphs[] = {
     {'~', {"...", "..#", "###", "#..", "..."}}, {'[', {"##.", "#..", "#..", "#..", "##."}},
     {']', {".##", "..#", "..#", "..#", ".##"}}, {'|', {".#.", ".#.", ".#.", ".#.", ".#."}},
 };
+// clang-format on
 
 // Glyph bits per byte value, row-major from the top-left, bit (row * 3 + col); built once.
 struct Table {

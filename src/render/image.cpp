@@ -94,13 +94,13 @@ void Image::blend_rect(int x, int y, int w, int h, Rgb c, int alpha) {
 }
 
 void check_image_scale(int width, int height, int scale, const std::string& flag) {
-  if (scale < 1 || scale > 64)
-    throw InvalidArgument(FieldProblem{flag, std::to_string(scale), "1 to 64"});
+  if (scale < 1 || scale > 64) throw InvalidArgument(FieldProblem{flag, std::to_string(scale), "1 to 64"});
   const int64_t w = int64_t{width} * scale, h = int64_t{height} * scale;
   if (w > kMaxImageSide || h > kMaxImageSide || w * h > kMaxImagePixels) {
     int64_t best = 1;
     for (int64_t s = 1; s <= 64; ++s)
-      if (width * s <= kMaxImageSide && height * s <= kMaxImageSide && width * s * height * s <= kMaxImagePixels) best = s;
+      if (width * s <= kMaxImageSide && height * s <= kMaxImageSide && width * s * height * s <= kMaxImagePixels)
+        best = s;
     throw InvalidArgument(FieldProblem{flag, std::to_string(scale),
                                        "at most " + std::to_string(best) + " for a " + std::to_string(width) + "x" +
                                            std::to_string(height) + " map: a PNG is limited to " +
@@ -137,8 +137,9 @@ Rgb objective_colour(ObjectiveKind k) {
 
 Rgb lock_colour(int lock) {
   // Nine hues apart from the terrain and objective colours, bright enough on dark walls.
-  static constexpr Rgb kColours[kMaxLock] = {{0, 200, 255},  {255, 80, 160}, {150, 255, 60},  {160, 110, 255}, {255, 255, 255},
-                                             {0, 150, 140},  {255, 190, 120}, {120, 60, 20},  {90, 90, 255}};
+  static constexpr Rgb kColours[kMaxLock] = {{0, 200, 255},   {255, 80, 160},  {150, 255, 60},
+                                             {160, 110, 255}, {255, 255, 255}, {0, 150, 140},
+                                             {255, 190, 120}, {120, 60, 20},   {90, 90, 255}};
   if (lock < 1 || lock > kMaxLock) return {255, 0, 255};
   return kColours[lock - 1];
 }
@@ -233,7 +234,8 @@ Image render_preview(const Dungeon& d, const PreviewOptions& options) {
           const int rail = std::max(1, s / 8);
           img.fill_rect(x * s + s / 6, y * s, rail, s, terrain_colour(t));
           img.fill_rect(x * s + s - s / 6 - rail, y * s, rail, s, terrain_colour(t));
-          for (int r = s / 4; r < s; r += s / 2) img.fill_rect(x * s + s / 6, y * s + r, s - 2 * (s / 6), rail, terrain_colour(t));
+          for (int r = s / 4; r < s; r += s / 2)
+            img.fill_rect(x * s + s / 6, y * s + r, s - 2 * (s / 6), rail, terrain_colour(t));
         }
       }
     }

@@ -9,10 +9,10 @@
 namespace catacomb {
 namespace {
 
-constexpr Rgb kPalette[] = {{230, 25, 75},  {60, 180, 75},   {255, 225, 25}, {0, 130, 200},  {245, 130, 48},
-                            {145, 30, 180}, {70, 240, 240},  {240, 50, 230}, {210, 245, 60}, {250, 190, 212},
-                            {0, 128, 128},  {220, 190, 255}, {170, 110, 40}, {255, 250, 200}, {128, 0, 0},
-                            {170, 255, 195}, {128, 128, 0},  {255, 215, 180}, {0, 0, 128},  {128, 128, 128}};
+constexpr Rgb kPalette[] = {{230, 25, 75},   {60, 180, 75},   {255, 225, 25},  {0, 130, 200},   {245, 130, 48},
+                            {145, 30, 180},  {70, 240, 240},  {240, 50, 230},  {210, 245, 60},  {250, 190, 212},
+                            {0, 128, 128},   {220, 190, 255}, {170, 110, 40},  {255, 250, 200}, {128, 0, 0},
+                            {170, 255, 195}, {128, 128, 0},   {255, 215, 180}, {0, 0, 128},     {128, 128, 128}};
 
 void draw_line(Image& img, int x0, int y0, int x1, int y1, int thick, Rgb c) {
   // Bresenham between pixel centres.
@@ -44,7 +44,8 @@ Rgb region_colour(int32_t label) {
 void draw_path(Image& img, const std::vector<Point>& path, int scale, Rgb colour) {
   const int thick = scale >= 8 ? 2 : 1;
   const int half = scale / 2;
-  if (path.size() == 1) img.fill_rect(path[0].x * scale + half - thick / 2, path[0].y * scale + half - thick / 2, thick, thick, colour);
+  if (path.size() == 1)
+    img.fill_rect(path[0].x * scale + half - thick / 2, path[0].y * scale + half - thick / 2, thick, thick, colour);
   for (size_t i = 1; i < path.size(); ++i)
     draw_line(img, path[i - 1].x * scale + half, path[i - 1].y * scale + half, path[i].x * scale + half,
               path[i].y * scale + half, thick, colour);

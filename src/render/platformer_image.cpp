@@ -50,8 +50,7 @@ Image render_nav_graph(const Dungeon& d, const NavGraph& g, const PlatformerRepo
   for (int n = 0; n < g.node_count(); ++n)
     for (const NavEdge& e : g.edges(n))
       if (e.kind == MoveKind::Jump) draw_move(arcs, g.move(n, e), scale);
-  for (size_t i = 0; i < img.rgb.size(); ++i)
-    img.rgb[i] = static_cast<uint8_t>((3 * img.rgb[i] + 2 * arcs.rgb[i]) / 5);
+  for (size_t i = 0; i < img.rgb.size(); ++i) img.rgb[i] = static_cast<uint8_t>((3 * img.rgb[i] + 2 * arcs.rgb[i]) / 5);
   for (int pass = 0; pass < 2; ++pass)
     for (int n = 0; n < g.node_count(); ++n)
       for (const NavEdge& e : g.edges(n)) {

@@ -60,7 +60,8 @@ void check_report_size(const ValidationReport& report, int w, int h) {
     const Grid<int32_t>& labels = report.region_map->labels;
     if (labels.width() != w || labels.height() != h)
       throw InvalidArgument(FieldProblem{
-          "report", "the report of a " + std::to_string(labels.width()) + "x" + std::to_string(labels.height()) + " map",
+          "report",
+          "the report of a " + std::to_string(labels.width()) + "x" + std::to_string(labels.height()) + " map",
           "the report of this " + std::to_string(w) + "x" + std::to_string(h) + " map"});
   }
 }
@@ -113,7 +114,7 @@ void list_cells_and_walls(const std::vector<uint8_t>& flags, size_t pw, size_t p
         if (x1 - x0 == 8) {  // reads up to the row's right pad
           const uint64_t here = word(i0);
           const uint64_t sides = (word(i0 + 1) & kByteOnes) + (word(i0 - 1) & kByteOnes) + (word(i0 - pw) & kByteOnes) +
-                                 (word(i0 + pw) & kByteOnes);  // 0 to 4 in each byte
+                                 (word(i0 + pw) & kByteOnes);               // 0 to 4 in each byte
           const uint64_t few = ~((sides >> 1) | (sides >> 2)) & kByteOnes;  // at most one
           if (!((here >> 1) & few & kByteOnes) && !(here & (kByteOnes * kChokepoint))) continue;
         }
@@ -162,7 +163,8 @@ int count_dead_end_rooms(const std::vector<uint8_t>& flags, size_t pw, const std
 
 MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options) {
   options.moves.check();
-  if (options.threads < 1) throw InvalidArgument(FieldProblem{"threads", std::to_string(options.threads), "at least 1"});
+  if (options.threads < 1)
+    throw InvalidArgument(FieldProblem{"threads", std::to_string(options.threads), "at least 1"});
   const Grid<Terrain>& tiles = d.tiles;
   const int w = tiles.width(), h = tiles.height();
   check_report_size(report, w, h);
@@ -178,7 +180,8 @@ MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const 
 
   // The start, chosen as validation chooses it: the first objective of kind start.
   const std::optional<Point> start = d.find(ObjectiveKind::Start);
-  const bool usable_start = start && tiles.in_bounds(*start) && (flags[padded_index(pw, start->x, start->y)] & kPassable);
+  const bool usable_start = start && tiles.in_bounds(*start) &&
+                            (flags[padded_index(pw, start->x, start->y)] & kPassable);
 
   // Pass 1: T, the chokepoints and the cells the start reaches (analysis_chokepoints.hpp).
   if (usable_start) mark_chokepoints(flags, pw, d, report, *start, options.moves, two);

@@ -93,7 +93,8 @@ struct OffTree {
 // Adjacency lists in one array: the neighbours of node v are at[begin[v] .. begin[v + 1]).
 struct Adjacency {
   std::vector<uint32_t> begin, at;
-  Adjacency(size_t nodes, const std::vector<std::pair<uint32_t, uint32_t>>& edges) : begin(nodes + 1, 0), at(edges.size()) {
+  Adjacency(size_t nodes, const std::vector<std::pair<uint32_t, uint32_t>>& edges)
+      : begin(nodes + 1, 0), at(edges.size()) {
     for (const auto& e : edges) ++begin[e.first + 1];
     for (size_t v = 0; v < nodes; ++v) begin[v + 1] += begin[v];
     std::vector<uint32_t> next(begin.begin(), begin.end() - 1);
@@ -259,7 +260,8 @@ class Grounds {
 
  private:
   uint32_t node_of(size_t cell) const {
-    return static_cast<uint32_t>(std::lower_bound(tree_.begin(), tree_.end(), static_cast<uint32_t>(cell)) - tree_.begin());
+    return static_cast<uint32_t>(std::lower_bound(tree_.begin(), tree_.end(), static_cast<uint32_t>(cell)) -
+                                 tree_.begin());
   }
 
   // H from its edges, its cut nodes, and the flags they give.

@@ -13,13 +13,12 @@
 
 namespace catacomb::detail::analysis {
 
-
 enum : uint8_t {
   kPassable = 1u << 0,
-  kReached = 1u << 1,     // reachable from the start
-  kObjective = 1u << 2,   // an objective (the start's own cell excepted)
-  kOnTree = 1u << 3,      // a cell of T: the start, or on an objective's route
-  kEdge = 1u << 5,        // the padding ring around the map
+  kReached = 1u << 1,    // reachable from the start
+  kObjective = 1u << 2,  // an objective (the start's own cell excepted)
+  kOnTree = 1u << 3,     // a cell of T: the start, or on an objective's route
+  kEdge = 1u << 5,       // the padding ring around the map
   kDeadEnd = 1u << 6,
   kChokepoint = 1u << 7,
 };
@@ -27,7 +26,7 @@ enum : uint8_t {
 // Bits of the legal moves out of padded cell i (bit d = direction d of kDirections): the move
 // rule's table for the cell's passable neighbours.
 inline uint8_t legal_moves_at(const std::vector<uint8_t>& flags, size_t i, const ptrdiff_t (&offset)[8],
-                       const std::array<uint8_t, 256>& legal) {
+                              const std::array<uint8_t, 256>& legal) {
   unsigned open = 0;
   for (int d = 0; d < 8; ++d)
     open |= static_cast<unsigned>(flags[static_cast<size_t>(static_cast<ptrdiff_t>(i) + offset[d])] & kPassable) << d;
@@ -123,7 +122,7 @@ class RunSets {
 // Unites each run of `here` (one row) with the runs of `above` (the row before) that touch it:
 // that overlap it in columns, or (diagonal) overlap it once widened by one column.
 inline void unite_touching(const Span* above, size_t n_above, const Span* here, size_t n_here, bool diagonal,
-                    RunSets& sets) {
+                           RunSets& sets) {
   const uint32_t reach = diagonal ? 1 : 0;
   size_t j = 0;
   for (size_t i = 0; i < n_here; ++i) {

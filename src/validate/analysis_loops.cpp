@@ -50,7 +50,6 @@ bool any_bit(const uint64_t* bits, size_t x0, size_t x1) {
 
 }  // namespace
 
-
 void wall_band(const uint8_t* flags, size_t pw, size_t y0, size_t y1, WallBand& band) {
   if (y0 >= y1) return;
   const size_t nwords = (pw + 63) / 64;

@@ -53,7 +53,8 @@ std::string reason(const Model& m, size_t i, const std::vector<uint8_t>& reach) 
   const std::string name = objective_name(ob);
   if (m.objective_node[i] < 0) return name + " is not on a passable cell";
   if (m.contains(reach, i))
-    return name + " can be reached, but not on the way to the exit: the keys it needs are spent on doors the exit needs";
+    return name +
+           " can be reached, but not on the way to the exit: the keys it needs are spent on doors the exit needs";
   // Breadth first from the reachable nodes with every door open: the first door on the way.
   auto first_door = [&](int target) {
     std::vector<int> via(m.adj.size(), -2);
@@ -64,7 +65,8 @@ std::string reason(const Model& m, size_t i, const std::vector<uint8_t>& reach) 
       const int n = queue[q];
       for (int k : m.adj[static_cast<size_t>(n)]) {
         if (via[static_cast<size_t>(k)] != -2) continue;
-        via[static_cast<size_t>(k)] = via[static_cast<size_t>(n)] >= 0 ? via[static_cast<size_t>(n)] : (k >= m.areas ? k - m.areas : -1);
+        via[static_cast<size_t>(k)] = via[static_cast<size_t>(n)] >= 0 ? via[static_cast<size_t>(n)]
+                                                                       : (k >= m.areas ? k - m.areas : -1);
         queue.push_back(k);
       }
     }
@@ -169,7 +171,8 @@ struct StateGraph {
   // The doors opened on the way to state q, in order.
   std::vector<int> path_to(int q) const {
     std::vector<int> doors;
-    for (; parent[static_cast<size_t>(q)] >= 0; q = parent[static_cast<size_t>(q)]) doors.push_back(via[static_cast<size_t>(q)]);
+    for (; parent[static_cast<size_t>(q)] >= 0; q = parent[static_cast<size_t>(q)])
+      doors.push_back(via[static_cast<size_t>(q)]);
     return std::vector<int>(doors.rbegin(), doors.rend());
   }
 };
@@ -230,7 +233,8 @@ void find_softlocks(const Model& m, const StateGraph& g, Solution& s) {
     sl.steps = walk_critical(m, doors, false).steps();
     const DoorNode& last = m.doors[static_cast<size_t>(doors.back())];
     sl.message = "after opening " + door_name(last) + " (" + std::to_string(doors.size()) +
-                 (doors.size() == 1 ? " door" : " doors") + " opened) the exit can no longer be reached: the keys it needs are spent";
+                 (doors.size() == 1 ? " door" : " doors") +
+                 " opened) the exit can no longer be reached: the keys it needs are spent";
     s.softlock = std::move(sl);
   }
 }
@@ -273,7 +277,9 @@ std::optional<StepKind> step_kind_from_name(std::string_view name) {
 
 std::string_view solve_status_name(SolveStatus s) { return detail::enum_name(kSolveStatusNames, s); }
 
-Solution solve_dungeon(const Dungeon& d, const SolveOptions& options) { return solve_dungeon(d, options, StartRoutes{}); }
+Solution solve_dungeon(const Dungeon& d, const SolveOptions& options) {
+  return solve_dungeon(d, options, StartRoutes{});
+}
 
 namespace solving {
 
@@ -297,12 +303,13 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const Star
   s.reasons.assign(d.objectives.size(), "");
   if (m.start_node < 0) {
     s.message = "no start on a passable cell: nothing can be reached";
-    for (size_t i = 0; i < d.objectives.size(); ++i) s.reasons[i] = objective_name(d.objectives[i]) + " cannot be reached: there is no start";
+    for (size_t i = 0; i < d.objectives.size(); ++i)
+      s.reasons[i] = objective_name(d.objectives[i]) + " cannot be reached: there is no start";
     return s;
   }
 
   std::optional<Plans> plans = m.rule == KeyRule::Reusable ? std::optional<Plans>(plan_reusable(m, s))
-                                                            : plan_consumable(m, options, s);
+                                                           : plan_consumable(m, options, s);
   if (!plans) return s;  // the state cap
   const std::vector<int>& plan = plans->plan;
   const bool completable = plans->completable;

@@ -31,7 +31,9 @@ inline bool is_open(const State& s, int j) {
   const unsigned byte = static_cast<unsigned char>(s[static_cast<size_t>(j / 8)]);
   return ((byte >> static_cast<unsigned>(j % 8)) & 1u) != 0;
 }
-inline void set_open(State& s, int j) { s[static_cast<size_t>(j / 8)] = static_cast<char>(s[static_cast<size_t>(j / 8)] | (1 << (j % 8))); }
+inline void set_open(State& s, int j) {
+  s[static_cast<size_t>(j / 8)] = static_cast<char>(s[static_cast<size_t>(j / 8)] | (1 << (j % 8)));
+}
 
 // A closed locked door in the walkthrough's terrain: a byte that names no terrain, which the
 // distance maps read as impassable under every cost table (a table may make even walls passable).

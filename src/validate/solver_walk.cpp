@@ -75,7 +75,8 @@ void Walker::take_all() {
 void Walker::fetch_key_for(int j) {
   const int lock = m_.doors[static_cast<size_t>(j)].lock;
   int have = 0;
-  for (size_t i = 0; i < taken_.size(); ++i) have += taken_[i] && m_.is_key(i) && m_.d.objectives[i].lock == lock ? 1 : 0;
+  for (size_t i = 0; i < taken_.size(); ++i)
+    have += taken_[i] && m_.is_key(i) && m_.d.objectives[i].lock == lock ? 1 : 0;
   if (m_.rule == KeyRule::Consumable) have -= spent_[static_cast<size_t>(lock)];
   if (have > 0) return;
   auto candidate = [&](size_t i) {
@@ -124,7 +125,7 @@ void Walker::open(int j) {
   }
   std::vector<Point> route = route_to(dm, from);
   route.push_back(dn.pos);
-  (*own_)[dn.pos] = door_terrain;    // a door: the walker has its own terrain
+  (*own_)[dn.pos] = door_terrain;      // a door: the walker has its own terrain
   if (flood_) flood_->opened(dn.pos);  // whose legal moves round the door have changed
   set_open(state_, j);
   if (m_.rule == KeyRule::Consumable) ++spent_[static_cast<size_t>(dn.lock)];
@@ -153,7 +154,9 @@ std::vector<Point> Walker::route_to(const DistanceMap& dm, Point target) const {
 void Walker::take(int i, std::vector<Point> route) {
   const Objective& ob = m_.d.objectives[static_cast<size_t>(i)];
   WalkStep s;
-  s.kind = ob.kind == ObjectiveKind::Exit ? StepKind::ReachExit : m_.is_key(static_cast<size_t>(i)) ? StepKind::TakeKey : StepKind::Take;
+  s.kind = ob.kind == ObjectiveKind::Exit      ? StepKind::ReachExit
+           : m_.is_key(static_cast<size_t>(i)) ? StepKind::TakeKey
+                                               : StepKind::Take;
   s.objective = i;
   s.lock = ob.lock;
   taken_[static_cast<size_t>(i)] = 1;
@@ -199,7 +202,8 @@ Walker walk_full(const Model& m, const std::vector<int>* plan) {
         std::vector<Point> sides;  // every door's neighbours: the nearest of them decides
         for (int j : can)
           for (int dir = 0; dir < 8; ++dir) {
-            const Point n{m.doors[static_cast<size_t>(j)].pos.x + kDirections[dir].x, m.doors[static_cast<size_t>(j)].pos.y + kDirections[dir].y};
+            const Point n{m.doors[static_cast<size_t>(j)].pos.x + kDirections[dir].x,
+                          m.doors[static_cast<size_t>(j)].pos.y + kDirections[dir].y};
             if (m.d.tiles.in_bounds(n)) sides.push_back(n);
           }
         const DistanceMap& dm = w.from_here(sides);
@@ -207,7 +211,8 @@ Walker walk_full(const Model& m, const std::vector<int>* plan) {
         for (int j : can) {
           double c = kUnreached;
           for (int dir = 0; dir < 8; ++dir) {
-            const Point n{m.doors[static_cast<size_t>(j)].pos.x + kDirections[dir].x, m.doors[static_cast<size_t>(j)].pos.y + kDirections[dir].y};
+            const Point n{m.doors[static_cast<size_t>(j)].pos.x + kDirections[dir].x,
+                          m.doors[static_cast<size_t>(j)].pos.y + kDirections[dir].y};
             if (dm.dist.in_bounds(n)) c = std::min(c, dm.dist[n]);
           }
           if (door < 0 || c < best) best = c, door = j;

@@ -151,7 +151,8 @@ struct Validation {
         add(ProblemKind::Impassable, static_cast<int>(i),
             name(i) + " stands on " + std::string(terrain_name(tiles[r.objective.pos])) + ", which is impassable");
       auto [it, fresh] = first_at.emplace(r.objective.pos, i);
-      if (!fresh) add(ProblemKind::SharedCell, static_cast<int>(i), name(i) + " shares its cell with " + name(it->second));
+      if (!fresh)
+        add(ProblemKind::SharedCell, static_cast<int>(i), name(i) + " shares its cell with " + name(it->second));
     }
   }
 
@@ -218,8 +219,10 @@ struct Validation {
       if (!tiles.in_bounds(l.pos)) add(ProblemKind::BadLock, -1, door + " is off the map");
       else if (l.lock < 1 || l.lock > kMaxLock) add(ProblemKind::BadLock, -1, door + " has a lock id outside 1 to 9");
       else if (!options.costs.passable(tiles[l.pos]))
-        add(ProblemKind::BadLock, -1, door + " stands on " + std::string(terrain_name(tiles[l.pos])) + ", which is impassable");
-      else if (!lock_cells.emplace(l.pos, l.lock).second) add(ProblemKind::BadLock, -1, door + " shares its cell with another locked door");
+        add(ProblemKind::BadLock, -1,
+            door + " stands on " + std::string(terrain_name(tiles[l.pos])) + ", which is impassable");
+      else if (!lock_cells.emplace(l.pos, l.lock).second)
+        add(ProblemKind::BadLock, -1, door + " shares its cell with another locked door");
     }
   }
 
@@ -245,7 +248,8 @@ struct Validation {
 
 ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options) {
   options.moves.check();
-  if (options.threads < 1) throw InvalidArgument(FieldProblem{"threads", std::to_string(options.threads), "at least 1"});
+  if (options.threads < 1)
+    throw InvalidArgument(FieldProblem{"threads", std::to_string(options.threads), "at least 1"});
   ValidationReport rep;
   Validation v(d, options, rep);
   const std::optional<size_t> start = v.find_start();

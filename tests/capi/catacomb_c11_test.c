@@ -11,27 +11,26 @@
 static int g_passed = 0;
 static int g_failed = 0;
 
-#define CHECK(cond)                                                                   \
-  do {                                                                                \
-    if (cond) {                                                                       \
-      ++g_passed;                                                                     \
-    } else {                                                                          \
-      ++g_failed;                                                                     \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);        \
-      fprintf(stderr, "  last error: \"%s\"\n", catacomb_last_error());               \
-    }                                                                                 \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (cond) {                                                                \
+      ++g_passed;                                                              \
+    } else {                                                                   \
+      ++g_failed;                                                              \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      fprintf(stderr, "  last error: \"%s\"\n", catacomb_last_error());        \
+    }                                                                          \
   } while (0)
 
 /* The last error contains `part`. */
-#define CHECK_ERROR(part)                                                                   \
-  do {                                                                                      \
-    if (strstr(catacomb_last_error(), (part)) != NULL) {                                    \
-      ++g_passed;                                                                           \
-    } else {                                                                                \
-      ++g_failed;                                                                           \
-      fprintf(stderr, "%s:%d: last error \"%s\" lacks \"%s\"\n", __FILE__, __LINE__,        \
-              catacomb_last_error(), (part));                                               \
-    }                                                                                       \
+#define CHECK_ERROR(part)                                                                                            \
+  do {                                                                                                               \
+    if (strstr(catacomb_last_error(), (part)) != NULL) {                                                             \
+      ++g_passed;                                                                                                    \
+    } else {                                                                                                         \
+      ++g_failed;                                                                                                    \
+      fprintf(stderr, "%s:%d: last error \"%s\" lacks \"%s\"\n", __FILE__, __LINE__, catacomb_last_error(), (part)); \
+    }                                                                                                                \
   } while (0)
 
 static int abs_int(int v) { return v < 0 ? -v : v; }
@@ -186,8 +185,9 @@ static void test_generate_round_trip_validate(const char* config_json, uint64_t 
 }
 
 static void test_config_json_round_trip(void) {
-  catacomb_config* a = catacomb_config_from_json("{\"generator\": \"caves\", \"width\": 60, \"room-count\": 9, "
-                                                 "\"costs\": \"tutorial\", \"diagonal\": \"always\"}");
+  catacomb_config* a = catacomb_config_from_json(
+      "{\"generator\": \"caves\", \"width\": 60, \"room-count\": 9, "
+      "\"costs\": \"tutorial\", \"diagonal\": \"always\"}");
   CHECK(a != NULL);
   char* ja = catacomb_config_to_json(a);
   CHECK(ja != NULL && strstr(ja, "\"generator\": \"caves\"") != NULL);
@@ -245,7 +245,8 @@ static void test_bad_configs(void) {
   }
   /* A long bad value is cut short in the message. */
   catacomb_config* long_value = catacomb_config_from_json(
-      "{\"width\": \"wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww\"}");
+      "{\"width\": "
+      "\"wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww\"}");
   CHECK(long_value == NULL);
   CHECK(strlen(catacomb_last_error()) < 140);
   CHECK_ERROR("...");

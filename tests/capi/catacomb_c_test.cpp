@@ -72,7 +72,8 @@ TEST(CApiTest, RoutesAsTheLibraryUnderTheRecipesCostsAndMoves) {
   ASSERT_TRUE(expected.found());
   std::vector<int> xy(2 * expected.path.size());
   double cost = 0;
-  const int n = catacomb_find_path(d.get(), s.x, s.y, e.x, e.y, xy.data(), static_cast<int>(expected.path.size()), &cost);
+  const int n = catacomb_find_path(d.get(), s.x, s.y, e.x, e.y, xy.data(), static_cast<int>(expected.path.size()),
+                                   &cost);
   ASSERT_EQ(n, static_cast<int>(expected.path.size())) << catacomb_last_error();
   EXPECT_EQ(cost, expected.cost);
   for (size_t i = 0; i < expected.path.size(); ++i) {
@@ -89,9 +90,7 @@ TEST(CApiTest, MessagesAreTheLibrarysAndTheConfigIsChecked) {
   auto library_message = [](const std::string& json) {
     try {
       generate_config_from_json(json).check();
-    } catch (const InvalidArgument& e) {
-      return std::string(e.what());
-    }
+    } catch (const InvalidArgument& e) { return std::string(e.what()); }
     return std::string("no error");
   };
   for (const char* bad : {R"({"width": 99999})", R"({"width": 10, "objectives": 12, "loop_fraction": 2})",
@@ -153,21 +152,21 @@ TEST(CApiTest, VersionIsTheLibrarys) { EXPECT_STREQ(catacomb_version(), CATACOMB
 
 }  // namespace
 TEST(CApiTest, LockedDungeonsFromTheConfigTable) {
-  catacomb_config* c = catacomb_config_from_json(R"({"locks": 2, "key_rule": "consumable", "width": 60, "height": 40})");
+  catacomb_config* c = catacomb_config_from_json(
+      R"({"locks": 2, "key_rule": "consumable", "width": 60, "height": 40})");
   ASSERT_NE(c, nullptr) << catacomb_last_error();
   catacomb_dungeon* d = catacomb_generate(c, 3);
   ASSERT_NE(d, nullptr) << catacomb_last_error();
   int locked_keys = 0;
-  for (int i = 0; i < catacomb_dungeon_objective_count(d); ++i) locked_keys += catacomb_dungeon_objective_lock(d, i) > 0;
+  for (int i = 0; i < catacomb_dungeon_objective_count(d); ++i)
+    locked_keys += catacomb_dungeon_objective_lock(d, i) > 0;
   EXPECT_EQ(locked_keys, 2);
   int doors = 0;
   for (int y = 0; y < catacomb_dungeon_height(d); ++y)
     for (int x = 0; x < catacomb_dungeon_width(d); ++x) {
       const int lock = catacomb_dungeon_lock(d, x, y);
       doors += lock > 0;
-      if (lock > 0) {
-        EXPECT_EQ(catacomb_dungeon_tile(d, x, y), 'A' + lock - 1);
-      }
+      if (lock > 0) { EXPECT_EQ(catacomb_dungeon_tile(d, x, y), 'A' + lock - 1); }
     }
   EXPECT_GE(doors, 2);
   EXPECT_EQ(catacomb_completable(d), 1);

@@ -10,7 +10,8 @@ namespace catacomb {
 namespace {
 
 enum class Colour : uint8_t { Red, Green, Blue };
-constexpr detail::EnumNames<Colour, 3> kColours = {{{Colour::Red, "red"}, {Colour::Green, "green"}, {Colour::Blue, "blue"}}};
+constexpr detail::EnumNames<Colour, 3> kColours = {
+    {{Colour::Red, "red"}, {Colour::Green, "green"}, {Colour::Blue, "blue"}}};
 constexpr detail::EnumNames<Colour, 2> kTwo = {{{Colour::Red, "red"}, {Colour::Blue, "blue"}}};
 constexpr detail::EnumNames<Colour, 1> kOne = {{{Colour::Green, "green"}}};
 

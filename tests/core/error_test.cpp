@@ -13,16 +13,16 @@ TEST(PrintableTextTest, EscapesControlBytesAndNul) {
 
 TEST(PrintableTextTest, KeepsValidUtf8AndEscapesInvalidBytes) {
   EXPECT_EQ(printable_text("caf\xC3\xA9 \xE2\x82\xAC"), "caf\xC3\xA9 \xE2\x82\xAC");
-  EXPECT_EQ(printable_text("\xEF\xBB\xBF{"), "\xEF\xBB\xBF{");          // a BOM is valid UTF-8
-  EXPECT_EQ(printable_text("\xEF{"), "\\xEF{");                         // a lone lead byte
-  EXPECT_EQ(printable_text("\xC0\xAF"), "\\xC0\\xAF");                  // overlong
-  EXPECT_EQ(printable_text("\xED\xA0\x80"), "\\xED\\xA0\\x80");        // a surrogate
+  EXPECT_EQ(printable_text("\xEF\xBB\xBF{"), "\xEF\xBB\xBF{");   // a BOM is valid UTF-8
+  EXPECT_EQ(printable_text("\xEF{"), "\\xEF{");                  // a lone lead byte
+  EXPECT_EQ(printable_text("\xC0\xAF"), "\\xC0\\xAF");           // overlong
+  EXPECT_EQ(printable_text("\xED\xA0\x80"), "\\xED\\xA0\\x80");  // a surrogate
 }
 
 TEST(PrintableTextTest, CutsLongTextAtACharacterBoundary) {
   EXPECT_EQ(printable_text(std::string(2000, 'x')).size(), kMaxErrorMessageBytes + 3);
   EXPECT_EQ(printable_text("abcdef", 4), "abcd...");
-  EXPECT_EQ(printable_text("ab\xC3\xA9", 3), "ab...");  // never half of a character
+  EXPECT_EQ(printable_text("ab\xC3\xA9", 3), "ab...");            // never half of a character
   EXPECT_EQ(printable_text(std::string("ab\0", 3), 4), "ab...");  // never half of an escape
 }
 

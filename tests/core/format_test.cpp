@@ -46,7 +46,7 @@ TEST(FormatTest, FixedRoundsTheExactValueTiesToEven) {
   EXPECT_EQ(format_fixed(0.125, 2), "0.12");  // an exact tie
   EXPECT_EQ(format_fixed(0.375, 2), "0.38");
   EXPECT_EQ(format_fixed(0.1, 20), "0.10000000000000000555");  // the double's exact digits
-  EXPECT_EQ(format_fixed(1.005, 2), "1.00");                     // 1.005 is a little below
+  EXPECT_EQ(format_fixed(1.005, 2), "1.00");                   // 1.005 is a little below
   EXPECT_EQ(format_fixed(12, 3), "12.000");
   EXPECT_EQ(format_fixed(-0.0001, 3), "-0.000");
   EXPECT_EQ(format_fixed(1e20, 1), "100000000000000000000.0");
@@ -85,8 +85,9 @@ TEST(FormatTest, ShortestReadsBackAsTheSameDouble) {
 // The forms the CLI and the messages printed before they shared these functions: ostream's
 // default (format_number), printf's "%.*f" and ostream's fixed (format_fixed). Byte for byte.
 std::vector<double> sample_values() {
-  std::vector<double> v = {0.0, -0.0, 0.5, 1.5, 2.5, 0.125, 0.375, 1e-7, 123456.5, 999999.5, 9.9999995, 1e15,
-                           1e16, 1e300, 5e-324, 2.2250738585072014e-308, kInf, -kInf};
+  std::vector<double> v = {0.0,      -0.0,     0.5,       1.5,  2.5,  0.125, 0.375,  1e-7,
+                           123456.5, 999999.5, 9.9999995, 1e15, 1e16, 1e300, 5e-324, 2.2250738585072014e-308,
+                           kInf,     -kInf};
   Rng rng(17);
   for (int i = 0; i < 20000; ++i) {
     const double bits = std::bit_cast<double>(rng.next());

@@ -42,9 +42,7 @@ TEST(GridTest, CheckedAccessNamesThePointAndTheShape) {
   try {
     g.at(Point{5, 1});
     FAIL() << "expected InvalidArgument";
-  } catch (const InvalidArgument& e) {
-    EXPECT_STREQ(e.what(), "point = 5,1 (expected inside the 4x3 grid)");
-  }
+  } catch (const InvalidArgument& e) { EXPECT_STREQ(e.what(), "point = 5,1 (expected inside the 4x3 grid)"); }
 }
 
 TEST(GridTest, RejectsNonPositiveAndHugeSizesWithoutAllocating) {

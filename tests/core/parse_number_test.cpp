@@ -19,9 +19,7 @@ void expect_same(const std::string& s) {
   const bool a = detail::parse_finite_double(s, fast);
   const bool b = detail::parse_finite_double_portable(s, portable);
   EXPECT_EQ(a, b) << "'" << s << "'";
-  if (a && b) {
-    EXPECT_EQ(std::bit_cast<uint64_t>(fast), std::bit_cast<uint64_t>(portable)) << "'" << s << "'";
-  }
+  if (a && b) { EXPECT_EQ(std::bit_cast<uint64_t>(fast), std::bit_cast<uint64_t>(portable)) << "'" << s << "'"; }
 }
 
 TEST(ParseNumberTest, AcceptsTheFromCharsSyntaxOnly) {
@@ -30,8 +28,8 @@ TEST(ParseNumberTest, AcceptsTheFromCharsSyntaxOnly) {
     EXPECT_TRUE(detail::parse_finite_double_portable(ok, v)) << ok;
     EXPECT_TRUE(detail::parse_finite_double(ok, v)) << ok;
   }
-  for (const char* bad : {"", " 1", "1 ", "+1", "--1", ".", "-", "e5", "1e", "1e+", "1.2.3", "0x10", "inf", "-inf",
-                          "nan", "infinity", "1,5", "1e400", "-1e400", "1..", "1-"}) {
+  for (const char* bad : {"",     " 1",  "1 ",   "+1",  "--1",      ".",   "-",     "e5",     "1e",  "1e+", "1.2.3",
+                          "0x10", "inf", "-inf", "nan", "infinity", "1,5", "1e400", "-1e400", "1..", "1-"}) {
     EXPECT_FALSE(detail::parse_finite_double_portable(bad, v)) << bad;
     EXPECT_FALSE(detail::parse_finite_double(bad, v)) << bad;
   }
@@ -48,12 +46,14 @@ TEST(ParseNumberTest, PortableParseGivesTheSameBitsAsFromChars) {
     const double d = std::bit_cast<double>(rng.next() & 0x7FEFFFFFFFFFFFFFull);
     std::snprintf(buf, sizeof buf, "%.17g", d);
     expect_same(buf);
-    std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(rng.below(9)), static_cast<double>(rng.below(100000000)) / 1e4);
+    std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(rng.below(9)),
+                  static_cast<double>(rng.below(100000000)) / 1e4);
     expect_same(buf);
   }
   // Halfway cases and long mantissas, where a naive parse rounds wrongly.
   for (const char* s : {"9007199254740993", "9007199254740992.5", "2.2250738585072014e-308", "1.7976931348623157e308",
-                        "0.1", "0.30000000000000004", "123456789012345678901234567890", "1.00000000000000011102230246251565404236316680908203125",
+                        "0.1", "0.30000000000000004", "123456789012345678901234567890",
+                        "1.00000000000000011102230246251565404236316680908203125",
                         "1.0000000000000001110223024625156540423631668090820312500000000001"})
     expect_same(s);
 }

@@ -26,11 +26,21 @@ TEST(PortableTest, Mul64x64PortableIsExactOnKnownProducts) {
 }
 
 TEST(PortableTest, Mul64x64PortableMatchesTheFastPath) {
-  const std::array<uint64_t, 12> edges = {0, 1, 2, 3, 0xFFFFFFFFull, 0x100000000ull, 0x100000001ull,
-                                          0x7FFFFFFFFFFFFFFFull, 0x8000000000000000ull, ~0ull - 1, ~0ull,
+  const std::array<uint64_t, 12> edges = {0,
+                                          1,
+                                          2,
+                                          3,
+                                          0xFFFFFFFFull,
+                                          0x100000000ull,
+                                          0x100000001ull,
+                                          0x7FFFFFFFFFFFFFFFull,
+                                          0x8000000000000000ull,
+                                          ~0ull - 1,
+                                          ~0ull,
                                           0xDEADBEEFCAFEBABEull};
   for (uint64_t a : edges)
-    for (uint64_t b : edges) EXPECT_EQ(detail::mul64x64_128_portable(a, b), detail::mul64x64_128(a, b)) << a << " * " << b;
+    for (uint64_t b : edges)
+      EXPECT_EQ(detail::mul64x64_128_portable(a, b), detail::mul64x64_128(a, b)) << a << " * " << b;
   Rng rng(11);
   int mismatches = 0;
   for (int i = 0; i < 1000000; ++i) {

@@ -23,8 +23,11 @@ TEST(CaveRegionsTest, TunnelsAreThoseOfTheSearchOverTheWholeMap) {
     double dig_cost;
     uint64_t seeds;
   };
-  const Set sets[] = {{256, 256, 45, 16, 5, 6}, {300, 200, 52, 4, 2.5, 6}, {200, 300, 40, 16, 1, 6},
-                      {256, 128, 55, 0, 1000, 6}, {1024, 1024, 45, 16, 5, 2}};
+  const Set sets[] = {{256, 256, 45, 16, 5, 6},
+                      {300, 200, 52, 4, 2.5, 6},
+                      {200, 300, 40, 16, 1, 6},
+                      {256, 128, 55, 0, 1000, 6},
+                      {1024, 1024, 45, 16, 5, 2}};
   int tunnels = 0;
   for (const Set& s : sets)
     for (uint64_t seed = 0; seed < s.seeds; ++seed) {

@@ -47,8 +47,7 @@ void expect_same_pass(const WallMask& src, int t, int o, const std::string& what
   ASSERT_EQ(fast, ref) << what << " shape " << shape(src) << " threshold " << t << " open " << o;
   BitGrid bits_dst(src.width(), src.height(), false);
   smooth_pass_bits(BitGrid(src), bits_dst, t, o);
-  ASSERT_EQ(bits_dst.to_mask(), ref) << what << " (bits) shape " << shape(src) << " threshold " << t << " open "
-                                     << o;
+  ASSERT_EQ(bits_dst.to_mask(), ref) << what << " (bits) shape " << shape(src) << " threshold " << t << " open " << o;
 }
 
 TEST(CaveSmoothingTest, FastPassesMatchReferenceForEveryWallThreshold) {
@@ -248,9 +247,7 @@ TEST(CaveSmoothingBitGridTest, UnpackRejectsAnotherShape) {
   try {
     g.unpack(m);
     FAIL();
-  } catch (const InvalidArgument& e) {
-    EXPECT_EQ(std::string(e.what()), "mask shape = 4x5 (expected 5x4)");
-  }
+  } catch (const InvalidArgument& e) { EXPECT_EQ(std::string(e.what()), "mask shape = 4x5 (expected 5x4)"); }
 }
 
 }  // namespace

@@ -74,7 +74,8 @@ TEST(CorridorsTest, PipelineLayoutsCarveAsTheReference) {
     Rng layout_rng = Rng::stream(seed, "rooms.layout");
     const RoomLayout layout = layout_rooms(side, side, c, layout_rng);
     Rng graph_rng = Rng::stream(seed, "rooms.graph");
-    const std::vector<RoomEdge> edges = connect_rooms(layout.connection_points, 0.125 + 0.1 * static_cast<double>(seed % 3), graph_rng);
+    const std::vector<RoomEdge> edges = connect_rooms(layout.connection_points,
+                                                      0.125 + 0.1 * static_cast<double>(seed % 3), graph_rng);
     Rng cost_rng(seed);
     const DigCosts dig = seed % 4 == 0 ? DigCosts{} : random_costs(cost_rng);
     expect_as_reference(with_rooms(side, side, layout.rooms), layout.rooms, layout.connection_points, edges, dig,
@@ -107,7 +108,8 @@ TEST(CorridorsTest, AnyRoomsAndPointsCarveAsTheReference) {
     std::vector<RoomEdge> edges;
     const int m = static_cast<int>(rng.uniform_int(1, 12));
     for (int k = 0; k < m; ++k)
-      edges.push_back({static_cast<int>(rng.uniform_int(0, n - 1)), static_cast<int>(rng.uniform_int(0, n - 1)), false});
+      edges.push_back(
+          {static_cast<int>(rng.uniform_int(0, n - 1)), static_cast<int>(rng.uniform_int(0, n - 1)), false});
     const DigCosts dig = random_costs(rng);
     expect_as_reference(with_rooms(w, h, rooms), rooms, points, edges, dig, "seed " + std::to_string(seed));
   }

@@ -39,7 +39,8 @@ void check_many(GeneratorKind g) {
     const KeyRule rule = (seed / 5) % 2 == 0 ? KeyRule::Reusable : KeyRule::Consumable;
     const GenerateConfig c = locked_config(g, locks, rule);
     const Dungeon d = generate_dungeon(c, seed).dungeon;
-    SCOPED_TRACE("seed " + std::to_string(seed) + " locks " + std::to_string(locks) + " " + std::string(key_rule_name(rule)));
+    SCOPED_TRACE("seed " + std::to_string(seed) + " locks " + std::to_string(locks) + " " +
+                 std::string(key_rule_name(rule)));
     ASSERT_EQ(d.key_rule, rule);
     int keys = 0;
     for (const Objective& o : d.objectives) keys += o.lock != 0 ? 1 : 0;
@@ -108,7 +109,9 @@ TEST(LocksTest, GoldenHashesOfLockedDungeons) {
 // those of the labelling version (the same configurations through the CLI of 884dfe6 give the
 // same JSON, byte for byte).
 TEST(LocksTest, GoldenHashesOfLockedCavesUnderEveryMoveRule) {
-  const Moves rules[] = {{4, DiagonalPolicy::Never}, {8, DiagonalPolicy::NoCornerCut}, {8, DiagonalPolicy::OneFree},
+  const Moves rules[] = {{4, DiagonalPolicy::Never},
+                         {8, DiagonalPolicy::NoCornerCut},
+                         {8, DiagonalPolicy::OneFree},
                          {8, DiagonalPolicy::Always}};
   const uint64_t want[][2] = {{13807341978367575255ull, 2122423735545983611ull},
                               {16389312532529770713ull, 2231246454862345965ull},
@@ -131,7 +134,9 @@ TEST(LocksTest, GoldenHashesOfLockedCavesUnderEveryMoveRule) {
 // the squares round each route cell closed (and random parts of them), GateSearch answers as
 // label_regions does, or gives up when its budget is small, and leaves the map as it was.
 TEST(LocksTest, TheGateSearchAnswersAsALabellingDoes) {
-  const Moves rules[] = {{4, DiagonalPolicy::Never}, {8, DiagonalPolicy::NoCornerCut}, {8, DiagonalPolicy::OneFree},
+  const Moves rules[] = {{4, DiagonalPolicy::Never},
+                         {8, DiagonalPolicy::NoCornerCut},
+                         {8, DiagonalPolicy::OneFree},
                          {8, DiagonalPolicy::Always}};
   int cuts = 0, ways_round = 0, gave_up = 0;
   // Seeds 0 to 39, and 978: its one-free map has a route that cuts a corner next to a closed
@@ -151,7 +156,8 @@ TEST(LocksTest, TheGateSearchAnswersAsALabellingDoes) {
       if (open.cells()[i]) costs.cells()[i] = 1;
     auto random_open = [&] {
       for (;;) {
-        const Point q{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+        const Point q{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                      static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
         if (open[q]) return q;
       }
     };
@@ -201,7 +207,9 @@ TEST(LocksTest, TheGateSearchAnswersAsALabellingDoes) {
 // cell for cell; a cell it finds no cut is none, unless it says the labelling must decide
 // (fragile).
 TEST(LocksTest, RouteCutsAnswerAsALabellingDoes) {
-  const Moves rules[] = {{4, DiagonalPolicy::Never}, {8, DiagonalPolicy::NoCornerCut}, {8, DiagonalPolicy::OneFree},
+  const Moves rules[] = {{4, DiagonalPolicy::Never},
+                         {8, DiagonalPolicy::NoCornerCut},
+                         {8, DiagonalPolicy::OneFree},
                          {8, DiagonalPolicy::Always}};
   int cuts = 0, not_cuts = 0, fragile = 0, routes = 0;
   auto check = [&](const Grid<uint8_t>& open, const Moves& m, Point start, Point exit, const std::string& what) {
@@ -249,13 +257,15 @@ TEST(LocksTest, RouteCutsAnswerAsALabellingDoes) {
       for (int k = 0; k < 3; ++k) {
         auto random_open = [&] {
           for (;;) {
-            const Point q{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+            const Point q{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                          static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
             if (open[q]) return q;
           }
         };
         const Point start = random_open(), exit = random_open();
-        check(open, m, start, exit, "seed " + std::to_string(seed) + " moves " + std::to_string(m.neighbors) + "/" +
-                                       std::string(diagonal_policy_name(m.diagonal)));
+        check(open, m, start, exit,
+              "seed " + std::to_string(seed) + " moves " + std::to_string(m.neighbors) + "/" +
+                  std::string(diagonal_policy_name(m.diagonal)));
       }
   }
   for (uint64_t seed = 1; seed <= 6; ++seed) {
@@ -282,7 +292,8 @@ TEST(LocksTest, RouteCutsCallARouteThroughItsOwnCornerFragile) {
   //   #.#
   //   #E#
   Grid<uint8_t> open(3, 4, 0);
-  for (const Point q : {Point{0, 0}, Point{1, 0}, Point{2, 0}, Point{0, 1}, Point{1, 1}, Point{2, 1}, Point{1, 2}, Point{1, 3}})
+  for (const Point q :
+       {Point{0, 0}, Point{1, 0}, Point{2, 0}, Point{0, 1}, Point{1, 1}, Point{2, 1}, Point{1, 2}, Point{1, 3}})
     open[q] = 1;
   const Moves m{8, DiagonalPolicy::OneFree};
   const std::vector<Point> route = {{0, 1}, {1, 1}, {2, 1}, {1, 2}, {1, 3}};

@@ -85,15 +85,16 @@ TEST(RoomsTest, LayoutHashesMatchTheAllPairsImplementation) {
     uint64_t hash;
   };
   const Case cases[] = {
-      {80, 50, 16, 0x15198cffa02ee5f8ull},
-      {80, 50, 40, 0xd9b079adad681ee5ull},    {256, 256, 262, 0xbbcfb3675865489aull},
-      {300, 120, 400, 0x10fc67d3c1ae2cd2ull}, {240, 200, 20, 0x94941e5add913025ull},
+      {80, 50, 16, 0x15198cffa02ee5f8ull},    {80, 50, 40, 0xd9b079adad681ee5ull},
+      {256, 256, 262, 0xbbcfb3675865489aull}, {300, 120, 400, 0x10fc67d3c1ae2cd2ull},
+      {240, 200, 20, 0x94941e5add913025ull},
   };
   for (const Case& k : cases) {
     RoomLayoutConfig c;
     c.room_count = k.rooms;
     Rng r1(7), r2(7);
-    const std::string what = std::to_string(k.width) + "x" + std::to_string(k.height) + " with " + std::to_string(k.rooms) + " rooms";
+    const std::string what = std::to_string(k.width) + "x" + std::to_string(k.height) + " with " +
+                             std::to_string(k.rooms) + " rooms";
     EXPECT_EQ(layout_hash(layout_rooms(k.width, k.height, c, r1)), k.hash) << what;
     EXPECT_EQ(layout_hash(all_pairs_layout(k.width, k.height, c, r2)), k.hash) << what;
   }
@@ -171,9 +172,7 @@ template <typename F>
 std::pair<std::string, std::vector<FieldProblem>> error_of(F&& f) {
   try {
     f();
-  } catch (const InvalidArgument& e) {
-    return {e.what(), e.problems()};
-  }
+  } catch (const InvalidArgument& e) { return {e.what(), e.problems()}; }
   return {};
 }
 
@@ -228,7 +227,9 @@ TEST(RoomsTest, RoomCountIsLimitedByWhatTheLayoutFinishes) {
 
 TEST(RoomsTest, OtherGeneratorStagesCheckTheirInput) {
   Rng rng(2);
-  EXPECT_EQ(error_of([&] { connect_rooms({{1, 1}, {5, 5}}, 1.5, rng); }).first,
+  EXPECT_EQ(error_of([&] {
+              connect_rooms({{1, 1}, {5, 5}}, 1.5, rng);
+            }).first,
             "loop_fraction = 1.5 (expected 0 to 1)");
   Dungeon d;
   d.tiles = Grid<Terrain>(20, 20, Terrain::Floor);
@@ -240,10 +241,13 @@ TEST(RoomsTest, OtherGeneratorStagesCheckTheirInput) {
             "water = 0.9 (expected 0 to 0.5)");
   DigCosts dig;
   dig.width = 3;
-  EXPECT_EQ(error_of([&] { carve_corridors(d.tiles, {{2, 2, 6, 6}}, {{4, 4}}, {}, dig); }).first,
+  EXPECT_EQ(error_of([&] {
+              carve_corridors(d.tiles, {{2, 2, 6, 6}}, {{4, 4}}, {}, dig);
+            }).first,
             "corridor_width = 3 (expected 1 or 2)");
-  EXPECT_EQ(error_of([&] { carve_corridors(d.tiles, {{2, 2, 6, 6}}, {{4, 4}}, {{0, 1, false}}, DigCosts{}); })
-                .second,
+  EXPECT_EQ(error_of([&] {
+              carve_corridors(d.tiles, {{2, 2, 6, 6}}, {{4, 4}}, {{0, 1, false}}, DigCosts{});
+            }).second,
             (std::vector<FieldProblem>{{"edges[0]", "0-1", "point indices below 1"}}));
 }
 
@@ -304,7 +308,8 @@ TEST(RoomGraphTest, GabrielEdgesMatchTheirDefinition) {
     std::vector<Point> pts;
     std::set<std::pair<int, int>> taken;
     while (static_cast<int>(pts.size()) < n && static_cast<int>(taken.size()) < side * side) {
-      const Point p{static_cast<int>(rng.below(static_cast<uint64_t>(side))), static_cast<int>(rng.below(static_cast<uint64_t>(side)))};
+      const Point p{static_cast<int>(rng.below(static_cast<uint64_t>(side))),
+                    static_cast<int>(rng.below(static_cast<uint64_t>(side)))};
       if (taken.insert({p.x, p.y}).second) pts.push_back(p);
     }
     auto d2 = [&](size_t a, size_t b) {

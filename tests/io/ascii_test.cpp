@@ -33,9 +33,7 @@ TEST(AsciiTest, ReadsTerrainAndMarkers) {
   EXPECT_EQ(d.objectives[3], (Objective{ObjectiveKind::Objective, {3, 4}}));
 }
 
-TEST(AsciiTest, RoundTripIsExact) {
-  EXPECT_EQ(write_ascii(read_ascii(kMap)), kMap);
-}
+TEST(AsciiTest, RoundTripIsExact) { EXPECT_EQ(write_ascii(read_ascii(kMap)), kMap); }
 
 TEST(AsciiTest, AcceptsCrLfAndTrailingBlankLines) {
   Dungeon d = read_ascii("###\r\n#<#\r\n###\r\n\r\n");

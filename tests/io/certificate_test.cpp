@@ -62,7 +62,8 @@ TEST(CertificateTest, ADoorOpenedWithoutItsKeyIsRejected) {
   json c = json::parse(certificate_of(d));
   // Skip key 1: walk from the start straight to door 1.
   c["steps"].erase(0);
-  c["steps"][0]["route"] = json::array({json::array({1, 1}), json::array({2, 1}), json::array({3, 1}), json::array({4, 1})});
+  c["steps"][0]["route"] = json::array(
+      {json::array({1, 1}), json::array({2, 1}), json::array({3, 1}), json::array({4, 1})});
   c["steps"][0]["cost"] = 3;
   Dungeon no_key = d;
   const Verdict ok_so_far = verify_certificate(d, c.dump(), map_rules(d));
@@ -83,10 +84,12 @@ TEST(CertificateTest, ACertificateForAnotherMapOrWithOtherRulesIsRejected) {
   const std::string c = certificate_of(d);
   Dungeon other = d;
   other.locks[0].lock = 2;
-  EXPECT_EQ(verify_certificate(other, c, map_rules(other)).reason.substr(0, 36), "the certificate is for another map (");
+  EXPECT_EQ(verify_certificate(other, c, map_rules(other)).reason.substr(0, 36),
+            "the certificate is for another map (");
   json always = json::parse(c);
   always["rules"]["diagonal"] = "always";
-  EXPECT_EQ(verify_certificate(d, always.dump(), map_rules(d)).reason, "the certificate's rules (costs, moves) are not the map's own");
+  EXPECT_EQ(verify_certificate(d, always.dump(), map_rules(d)).reason,
+            "the certificate's rules (costs, moves) are not the map's own");
   EXPECT_TRUE(verify_certificate(d, always.dump(), std::nullopt).accepted);
 }
 

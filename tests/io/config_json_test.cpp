@@ -13,9 +13,7 @@ namespace {
 std::string error_of(std::string_view json, uint64_t* seed = nullptr) {
   try {
     generate_config_from_json(json, {}, seed, "c.json");
-  } catch (const InvalidArgument& e) {
-    return e.what();
-  }
+  } catch (const InvalidArgument& e) { return e.what(); }
   return "no error";
 }
 
@@ -38,11 +36,14 @@ TEST(ConfigJsonTest, FieldsPointIntoTheConfigAndTheSeed) {
   for (const ConfigParam& p : generate_config_params()) {
     const ConfigField f = p.field(c, seed);
     if (p.is_seed()) EXPECT_EQ(std::get<uint64_t*>(f), &seed);
-    else std::visit([&](auto* ptr) {
-      const auto* at = reinterpret_cast<const char*>(ptr);
-      EXPECT_GE(at, reinterpret_cast<const char*>(&c)) << p.name;
-      EXPECT_LT(at, reinterpret_cast<const char*>(&c + 1)) << p.name;
-    }, f);
+    else
+      std::visit(
+          [&](auto* ptr) {
+            const auto* at = reinterpret_cast<const char*>(ptr);
+            EXPECT_GE(at, reinterpret_cast<const char*>(&c)) << p.name;
+            EXPECT_LT(at, reinterpret_cast<const char*>(&c + 1)) << p.name;
+          },
+          f);
   }
   // A few by name.
   auto field = [&](std::string_view name) {

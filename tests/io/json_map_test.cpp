@@ -66,9 +66,7 @@ void expect_error(const std::string& text, const std::string& message) {
   try {
     read_json_map(text);
     FAIL() << "expected InvalidArgument: " << message;
-  } catch (const InvalidArgument& e) {
-    EXPECT_EQ(std::string(e.what()), message);
-  }
+  } catch (const InvalidArgument& e) { EXPECT_EQ(std::string(e.what()), message); }
 }
 
 TEST(JsonMapTest, MalformedInputIsRefusedWithTheKeyNamed) {
@@ -119,9 +117,7 @@ TEST(JsonMapTest, ReadsTheRowsInPlaceOrWholeAlike) {
     std::string whole;
     try {
       whole = nlohmann::ordered_json::parse(bad).dump();  // (never: each is bad JSON)
-    } catch (const nlohmann::json::exception& error) {
-      whole = error.what();
-    }
+    } catch (const nlohmann::json::exception& error) { whole = error.what(); }
     ASSERT_EQ(whole.rfind("[json.exception.parse_error", 0), 0u) << bad;
     expect_error(bad, "JSON map = unparsable (expected JSON: " + whole + ")");
   }

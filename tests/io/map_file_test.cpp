@@ -13,9 +13,7 @@ constexpr const char* kMovingAi = "type octile\nheight 1\nwidth 2\nmap\n..\n";
 std::string error_of(std::string_view text, const std::string& name) {
   try {
     parse_map(text, name);
-  } catch (const InvalidArgument& e) {
-    return e.what();
-  }
+  } catch (const InvalidArgument& e) { return e.what(); }
   return "";
 }
 

@@ -31,9 +31,7 @@ template <typename F>
 std::string error_of(F f) {
   try {
     f();
-  } catch (const InvalidArgument& e) {
-    return e.what();
-  }
+  } catch (const InvalidArgument& e) { return e.what(); }
   return "";
 }
 

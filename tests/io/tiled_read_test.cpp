@@ -68,9 +68,7 @@ void expect_refused(const std::string& text, TiledSyntax syntax, const std::stri
   try {
     read_tiled_map(text, syntax);
     ADD_FAILURE() << "no error; expected one containing: " << message;
-  } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
-  }
+  } catch (const InvalidArgument& e) { EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what(); }
 }
 
 TEST(TiledReadTest, CatacombsOwnExportReadsBackAsTheSameDungeon) {
@@ -99,16 +97,20 @@ TEST(TiledReadTest, TmxWithEveryLayerEncodingReadsLikeTheTmj) {
   const json j = tmj_of(d);
   // A .tmx as Tiled 1.8 writes it, the layer data in each encoding Tiled offers.
   auto tmx = [&](const std::string& data_element) {
-    std::string s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.8\" tiledversion=\"1.8.2\" "
-                    "orientation=\"orthogonal\" renderorder=\"right-down\" width=\"40\" height=\"25\" tilewidth=\"16\" "
-                    "tileheight=\"16\" infinite=\"0\">\n <properties>\n  <property name=\"seed\" value=\"7\"/>\n"
-                    "  <property name=\"generator\" value=\"rooms\"/>\n  <property name=\"attempts\" type=\"int\" value=\"" +
-                    std::to_string(d.attempts) + "\"/>\n </properties>\n <tileset firstgid=\"1\" name=\"t\" tilewidth=\"16\" "
-                    "tileheight=\"16\" tilecount=\"7\" columns=\"7\">\n";
+    std::string s =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.8\" tiledversion=\"1.8.2\" "
+        "orientation=\"orthogonal\" renderorder=\"right-down\" width=\"40\" height=\"25\" tilewidth=\"16\" "
+        "tileheight=\"16\" infinite=\"0\">\n <properties>\n  <property name=\"seed\" value=\"7\"/>\n"
+        "  <property name=\"generator\" value=\"rooms\"/>\n  <property name=\"attempts\" type=\"int\" value=\"" +
+        std::to_string(d.attempts) +
+        "\"/>\n </properties>\n <tileset firstgid=\"1\" name=\"t\" tilewidth=\"16\" "
+        "tileheight=\"16\" tilecount=\"7\" columns=\"7\">\n";
     for (Terrain t : kAllTerrains)
       s += "  <tile id=\"" + std::to_string(static_cast<int>(t)) + "\" type=\"" + std::string(terrain_name(t)) +
-           "\"><properties><property name=\"terrain\" value=\"" + std::string(terrain_name(t)) + "\"/></properties></tile>\n";
-    s += " </tileset>\n <layer id=\"1\" name=\"terrain\" width=\"40\" height=\"25\">\n  " + data_element + "\n </layer>\n";
+           "\"><properties><property name=\"terrain\" value=\"" + std::string(terrain_name(t)) +
+           "\"/></properties></tile>\n";
+    s += " </tileset>\n <layer id=\"1\" name=\"terrain\" width=\"40\" height=\"25\">\n  " + data_element +
+         "\n </layer>\n";
     s += " <objectgroup id=\"2\" name=\"objects\">\n";
     int id = 1;
     for (const Rect& r : d.rooms)
@@ -116,8 +118,9 @@ TEST(TiledReadTest, TmxWithEveryLayerEncodingReadsLikeTheTmj) {
            std::to_string(r.y * 16) + "\" width=\"" + std::to_string(r.width * 16) + "\" height=\"" +
            std::to_string(r.height * 16) + "\"/>\n";
     for (const Objective& o : d.objectives)
-      s += "  <object id=\"" + std::to_string(id++) + "\" type=\"" + std::string(objective_kind_name(o.kind)) + "\" x=\"" +
-           std::to_string(o.pos.x * 16 + 8) + "\" y=\"" + std::to_string(o.pos.y * 16 + 8) + "\"><point/></object>\n";
+      s += "  <object id=\"" + std::to_string(id++) + "\" type=\"" + std::string(objective_kind_name(o.kind)) +
+           "\" x=\"" + std::to_string(o.pos.x * 16 + 8) + "\" y=\"" + std::to_string(o.pos.y * 16 + 8) +
+           "\"><point/></object>\n";
     return s + " </objectgroup>\n</map>\n";
   };
   std::string csv, xml_tiles;
@@ -154,8 +157,10 @@ TEST(TiledReadTest, ObjectsCountWhereTheyAreDrawnNotWhereTheirPropertiesSay) {
     }
   // Delete the first key; add a treasure drawn as a rectangle and a room.
   objects.erase(std::find_if(objects.begin(), objects.end(), [](const json& o) { return o["type"] == "key"; }));
-  objects.push_back(json{{"id", 99}, {"name", ""}, {"type", "treasure"}, {"x", 48}, {"y", 32}, {"width", 16}, {"height", 16}});
-  objects.push_back(json{{"id", 100}, {"name", ""}, {"type", "room"}, {"x", 32}, {"y", 48}, {"width", 64}, {"height", 32}});
+  objects.push_back(
+      json{{"id", 99}, {"name", ""}, {"type", "treasure"}, {"x", 48}, {"y", 32}, {"width", 16}, {"height", 16}});
+  objects.push_back(
+      json{{"id", 100}, {"name", ""}, {"type", "room"}, {"x", 32}, {"y", 48}, {"width", 64}, {"height", 32}});
   objects.push_back(json{{"id", 101}, {"name", "lamp"}, {"type", "light"}, {"x", 1}, {"y", 1}});
   const Dungeon back = read_json(j);
   ASSERT_EQ(back.objectives.size(), d.objectives.size());
@@ -175,7 +180,8 @@ TEST(TiledReadTest, TileObjectsTakeTheirKindFromTheirTile) {
   json& objects = j["layers"][1]["objects"];
   objects.erase(std::remove_if(objects.begin(), objects.end(), [](const json& o) { return o["type"] == "exit"; }),
                 objects.end());
-  objects.push_back(json{{"id", 50}, {"gid", 8 | 0x80000000u}, {"x", 5 * 16}, {"y", 4 * 16}, {"width", 16}, {"height", 16}});
+  objects.push_back(
+      json{{"id", 50}, {"gid", 8 | 0x80000000u}, {"x", 5 * 16}, {"y", 4 * 16}, {"width", 16}, {"height", 16}});
   const Dungeon back = read_json(j);
   ASSERT_TRUE(back.find(ObjectiveKind::Exit));
   EXPECT_EQ(*back.find(ObjectiveKind::Exit), (Point{5, 3}));
@@ -211,9 +217,7 @@ TEST(TiledReadTest, ExternalTilesetsAreReadBesideTheMap) {
   try {
     load_map(dir.file("level.tmj"));
     ADD_FAILURE() << "no error";
-  } catch (const IoError& e) {
-    EXPECT_NE(e.path().find("terrain.tsj"), std::string::npos) << e.what();
-  }
+  } catch (const IoError& e) { EXPECT_NE(e.path().find("terrain.tsj"), std::string::npos) << e.what(); }
 }
 
 TEST(TiledReadTest, LoadMapChoosesTiledByContentAndExtension) {
@@ -234,10 +238,12 @@ TEST(TiledReadTest, AMapThatIsNotCatacombsSaysWhatIsMissing) {
                  "whose string property \"terrain\" is one of wall, floor");
   json no_layer = tmj_of(sample_dungeon());
   no_layer["layers"].erase(0);
-  expect_refused(no_layer.dump(), TiledSyntax::Json, "Tiled map layers = no tile layer (expected a tile layer named \"terrain\")");
+  expect_refused(no_layer.dump(), TiledSyntax::Json,
+                 "Tiled map layers = no tile layer (expected a tile layer named \"terrain\")");
   json empty_cell = tmj_of(sample_dungeon());
   empty_cell["layers"][0]["data"][41] = 0;
-  expect_refused(empty_cell.dump(), TiledSyntax::Json, "Tiled map terrain at (1,1) = an empty cell (expected a terrain tile");
+  expect_refused(empty_cell.dump(), TiledSyntax::Json,
+                 "Tiled map terrain at (1,1) = an empty cell (expected a terrain tile");
   json foreign = tmj_of(sample_dungeon());
   foreign["layers"][0]["data"][41] = 12;
   expect_refused(foreign.dump(), TiledSyntax::Json, "tile id 12 without a \"terrain\" property");
@@ -334,7 +340,8 @@ TEST(TiledReadTest, TheRecipeComesFromTheMapProperties) {
   EXPECT_EQ(d.params[1], (std::pair<std::string, ParamValue>{"fill", 0.45}));
   EXPECT_EQ(d.params[2], (std::pair<std::string, ParamValue>{"deep_water", true}));
   j["properties"][0]["value"] = "-1";
-  expect_refused(j.dump(), TiledSyntax::Json, "Tiled map property seed = \"-1\" (expected an unsigned 64-bit decimal integer)");
+  expect_refused(j.dump(), TiledSyntax::Json,
+                 "Tiled map property seed = \"-1\" (expected an unsigned 64-bit decimal integer)");
 }
 
 }  // namespace

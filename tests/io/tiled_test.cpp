@@ -130,7 +130,7 @@ void expect_valid_map(const Dungeon& d, int tile_size) {
   EXPECT_FALSE(ts.contains("source"));  // embedded, not external
   const CostTable costs = CostTable::dungeon();
   ASSERT_EQ(ts["tiles"].size(), static_cast<size_t>(kTiles));
-  std::map<int, Terrain> tile_terrain;  // local tile id -> terrain, read back from the tileset
+  std::map<int, Terrain> tile_terrain;       // local tile id -> terrain, read back from the tileset
   std::map<int, ObjectiveKind> tile_marker;  // local tile id -> the objective kind it marks
   std::map<int, int> tile_lock;              // local tile id -> the lock of its door
   for (const json& tile : ts["tiles"]) {
@@ -371,7 +371,8 @@ TEST(TiledTest, MarkerTilesShowEachKindAsADistinctOutlinedShape) {
     for (int y = 0; y < 16; ++y)
       for (int x = 0; x < 16; ++x) {
         const uint8_t* p = &png.rgb[(static_cast<size_t>(y) * static_cast<size_t>(png.width) +
-                                     static_cast<size_t>((kTerrainCount + k) * 16 + x)) * 3];
+                                     static_cast<size_t>((kTerrainCount + k) * 16 + x)) *
+                                    3];
         const bool is_colour = p[0] == colour[0] && p[1] == colour[1] && p[2] == colour[2];
         mask += is_colour ? '#' : '.';
         coloured += is_colour ? 1 : 0;
@@ -457,11 +458,12 @@ TEST(TiledTest, KeysAreSortedAsTiledWritesThem) {
   std::vector<std::string> keys;
   for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"compressionlevel", "height", "infinite", "layers", "nextlayerid",
-                                            "nextobjectid", "orientation", "properties", "renderorder",
-                                            "tiledversion", "tileheight", "tilesets", "tilewidth", "type",
-                                            "version", "width"}));
+                                            "nextobjectid", "orientation", "properties", "renderorder", "tiledversion",
+                                            "tileheight", "tilesets", "tilewidth", "type", "version", "width"}));
   // The tile data is written one map row per line.
-  EXPECT_NE(text.find("\n        1,1,1,1,1,1,1,1,\n        1,2,2,3,4,5,6,1,\n        1,7,2,2,2,2,2,1,\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n        1,1,1,1,1,1,1,1,\n        1,2,2,3,4,5,6,1,\n        1,7,2,2,2,2,2,1,\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST(TiledTest, OneCellMapIsValid) {
@@ -487,9 +489,7 @@ void expect_invalid(const std::string& path, int tile_size, const std::string& m
   try {
     make_tiled(sample(), path, tile_size);
     FAIL() << "expected InvalidArgument: " << message;
-  } catch (const InvalidArgument& e) {
-    EXPECT_EQ(std::string(e.what()), message);
-  }
+  } catch (const InvalidArgument& e) { EXPECT_EQ(std::string(e.what()), message); }
 }
 
 TEST(TiledTest, BadTileSizeOrPathIsRefused) {
@@ -501,9 +501,7 @@ TEST(TiledTest, BadTileSizeOrPathIsRefused) {
   EXPECT_NO_THROW(make_tiled(sample(), "x.tmj", kMaxTiledTileSize));
 }
 
-TEST(TiledTest, EmptyDungeonIsRefused) {
-  EXPECT_THROW(make_tiled(Dungeon{}, "x.tmj"), InvalidArgument);
-}
+TEST(TiledTest, EmptyDungeonIsRefused) { EXPECT_THROW(make_tiled(Dungeon{}, "x.tmj"), InvalidArgument); }
 
 TEST(TiledTest, TextThatIsNotUtf8IsRefused) {
   Dungeon d = sample();

@@ -50,10 +50,10 @@ CostGrid random_costs(Rng& rng, int w, int h, int flavour) {
   for (double& v : c.cells()) {
     if (rng.chance(wall_share)) continue;
     switch (flavour) {
-      case 0: v = 1; break;                                                       // uniform
-      case 1: v = static_cast<double>(1 + rng.below(3)); break;                  // dungeon-like
-      case 2: v = kTutorialCosts[rng.below(4)]; break;                            // tutorial-like
-      default: v = rng.uniform_real(0.3, 7.0); break;                            // any real cost
+      case 0: v = 1; break;                                      // uniform
+      case 1: v = static_cast<double>(1 + rng.below(3)); break;  // dungeon-like
+      case 2: v = kTutorialCosts[rng.below(4)]; break;           // tutorial-like
+      default: v = rng.uniform_real(0.3, 7.0); break;            // any real cost
     }
   }
   return c;
@@ -69,9 +69,8 @@ std::vector<Point> random_sources(Rng& rng, const CostGrid& c) {
 }
 
 const Moves kMoveSets[] = {
-    {4, DiagonalPolicy::Never, kSqrt2},       {8, DiagonalPolicy::NoCornerCut, kSqrt2},
-    {8, DiagonalPolicy::OneFree, kSqrt2},     {8, DiagonalPolicy::Always, kSqrt2},
-    {8, DiagonalPolicy::NoCornerCut, 1.0},    {8, DiagonalPolicy::Always, 1.5},
+    {4, DiagonalPolicy::Never, kSqrt2},  {8, DiagonalPolicy::NoCornerCut, kSqrt2}, {8, DiagonalPolicy::OneFree, kSqrt2},
+    {8, DiagonalPolicy::Always, kSqrt2}, {8, DiagonalPolicy::NoCornerCut, 1.0},    {8, DiagonalPolicy::Always, 1.5},
     {8, DiagonalPolicy::Never, kSqrt2},
 };
 
@@ -81,7 +80,11 @@ Grid<Terrain> random_terrain(Rng& rng, int w, int h) {
   Grid<Terrain> tiles(w, h, Terrain::Floor);
   for (Terrain& t : tiles.cells()) {
     const uint64_t r = rng.below(10);
-    t = r < 3 ? Terrain::Wall : r == 3 ? Terrain::Water : r == 4 ? Terrain::Vegetation : r == 5 ? static_cast<Terrain>(0xFF) : Terrain::Floor;
+    t = r < 3    ? Terrain::Wall
+        : r == 3 ? Terrain::Water
+        : r == 4 ? Terrain::Vegetation
+        : r == 5 ? static_cast<Terrain>(0xFF)
+                 : Terrain::Floor;
   }
   return tiles;
 }
@@ -207,7 +210,8 @@ TEST(DistanceMapTest, NearestInGroupsEqualsAScanOfTheWholeMap) {
     const int groups = 1 + static_cast<int>(rng.below(6));
     Grid<int32_t> labels(w, h, -1);
     for (int32_t& l : labels.cells())
-      if (rng.chance(0.1)) l = static_cast<int32_t>(rng.below(static_cast<uint64_t>(groups) + 1)) - (seed % 2 == 0 ? 0 : 1);
+      if (rng.chance(0.1))
+        l = static_cast<int32_t>(rng.below(static_cast<uint64_t>(groups) + 1)) - (seed % 2 == 0 ? 0 : 1);
     std::vector<bool> wanted(static_cast<size_t>(groups));
     for (size_t g = 0; g < wanted.size(); ++g) wanted[g] = rng.chance(0.7);
     for (const Moves& m : kMoveSets) {
@@ -230,7 +234,9 @@ TEST(DistanceMapTest, NearestInGroupsEqualsAScanOfTheWholeMap) {
         const double want = whole.dist.cells()[i];
         const double have = got.map.dist.cells()[i];
         if (want <= radius) ASSERT_EQ(have, want) << "seed " << seed << " cell " << i << " moves " << describe(m);
-        else ASSERT_TRUE(have == want || have == kUnreached) << "seed " << seed << " cell " << i << " moves " << describe(m);
+        else
+          ASSERT_TRUE(have == want || have == kUnreached)
+              << "seed " << seed << " cell " << i << " moves " << describe(m);
       }
     }
   }
@@ -248,8 +254,10 @@ TEST(DistanceMapTest, NearMapsEqualTheWholeMapUpToTheNearestTarget) {
     const Grid<Terrain> tiles = random_terrain(rng, w, h);
     std::vector<Point> targets;
     for (int k = 0; k < 3; ++k)
-      targets.push_back({static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))});
-    const Point source{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+      targets.push_back({static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                         static_cast<int>(rng.below(static_cast<uint64_t>(h)))});
+    const Point source{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                       static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
     const double slack = static_cast<double>(seed % 3) * 1.5;
     for (const CostTable& table : tables)
       for (const Moves& m : kMoveSets) {
@@ -266,7 +274,8 @@ TEST(DistanceMapTest, NearMapsEqualTheWholeMapUpToTheNearestTarget) {
           if (nearest == kUnreached || want <= nearest + slack)
             ASSERT_EQ(have, want) << "seed " << seed << " cell " << i << " moves " << describe(m);
           else
-            ASSERT_TRUE(have == want || have == kUnreached) << "seed " << seed << " cell " << i << " moves " << describe(m);
+            ASSERT_TRUE(have == want || have == kUnreached)
+                << "seed " << seed << " cell " << i << " moves " << describe(m);
         }
       }
   }
@@ -284,9 +293,7 @@ TEST(DistanceMapTest, AddSourceRejectsAnotherGridAndPointsOffTheMap) {
   try {
     add_source(m, c, {9, 1});
     FAIL() << "expected InvalidArgument";
-  } catch (const InvalidArgument& e) {
-    EXPECT_STREQ(e.what(), "source = 9,1 (expected inside the 9x3 grid)");
-  }
+  } catch (const InvalidArgument& e) { EXPECT_STREQ(e.what(), "source = 9,1 (expected inside the 9x3 grid)"); }
   const Grid<double> before = m.dist;
   add_source(m, c, {0, 0});  // a wall: nothing changes
   EXPECT_EQ(m.dist, before);
@@ -422,9 +429,7 @@ TEST(DistanceMapTest, DescendRejectsAMismatchedCostGridAndPointsOffTheMap) {
   try {
     descend(m, costs_of(kRoom), {1, 1});
     FAIL() << "expected InvalidArgument";
-  } catch (const InvalidArgument& e) {
-    EXPECT_STREQ(e.what(), "costs = 9x6 (expected the distance map's 9x3)");
-  }
+  } catch (const InvalidArgument& e) { EXPECT_STREQ(e.what(), "costs = 9x6 (expected the distance map's 9x3)"); }
 }
 
 TEST(DistanceMapTest, FarthestPicksTheLowestIndexAmongEquals) {
@@ -436,7 +441,6 @@ TEST(DistanceMapTest, FarthestPicksTheLowestIndexAmongEquals) {
   EXPECT_EQ(distance_map(c, {{2, 1}}).farthest(), (Point{5, 1}));
 }
 
-
 // One TerrainFlood, its legal moves worked out once, serves many floods of its terrain: each
 // answer is the public function's, bit for bit, under every cost flavour and move rule.
 TEST(DistanceMapTest, ATerrainFloodUsedManyTimesGivesThePublicFunctionsMaps) {
@@ -447,7 +451,8 @@ TEST(DistanceMapTest, ATerrainFloodUsedManyTimesGivesThePublicFunctionsMaps) {
     const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
     const Grid<Terrain> tiles = random_terrain(rng, w, h);
     auto point = [&] {
-      return Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+      return Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                   static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
     };
     std::vector<Point> sources, targets;
     for (int k = 0; k < 4; ++k) sources.push_back(point());
@@ -477,7 +482,6 @@ TEST(DistanceMapTest, ATerrainFloodUsedManyTimesGivesThePublicFunctionsMaps) {
   EXPECT_GT(floods, 400);
 }
 
-
 // A TerrainFlood told of each cell opened in its terrain (as the walkthrough opens doors) answers
 // as a new one made for the changed terrain: maps, and the cost range behind the bucket queue
 // (doors of a dearer terrain than any before widen it).
@@ -493,13 +497,15 @@ TEST(DistanceMapTest, ATerrainFloodToldOfOpenedCellsAnswersAsANewOne) {
       for (const Moves& m : kMoveSets) {
         Grid<Terrain> tiles = random_terrain(rng, w, h);
         detail::TerrainFlood flood(tiles, table, m);
-        const Point source{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+        const Point source{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                           static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
         for (size_t i = 0; i < tiles.size(); ++i) {
           if (tiles.cells()[i] != static_cast<Terrain>(0xFF)) continue;  // a closed door
           tiles.cells()[i] = rng.chance(0.5) ? Terrain::Door : Terrain::Floor;
           flood.opened(tiles.point(i));
           const detail::TerrainFlood fresh(tiles, table, m);
-          ASSERT_EQ(flood.map({source}).dist, fresh.map({source}).dist) << "seed " << seed << " cell " << i << " moves " << describe(m);
+          ASSERT_EQ(flood.map({source}).dist, fresh.map({source}).dist)
+              << "seed " << seed << " cell " << i << " moves " << describe(m);
           ++compared;
         }
       }
@@ -531,7 +537,8 @@ TEST(DistanceMapTest, TowardLegsReadAsNearMapsRead) {
     if (seed % 2 == 0)  // mostly floor: many cheapest routes, many cells tied on f
       for (Terrain& t : tiles.cells()) t = rng.chance(0.9) ? Terrain::Floor : t;
     auto point = [&] {
-      return Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+      return Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                   static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
     };
     for (const CostTable& table : tables)
       for (const Moves& m : kMoveSets) {
@@ -559,7 +566,8 @@ TEST(DistanceMapTest, TowardLegsReadAsNearMapsRead) {
               ASSERT_TRUE(leg.map.dist[t] > nearest || leg.map.dist[t] == kUnreached) << at;
             }
           }
-          for (size_t i = 0; i < whole.dist.size(); ++i) ASSERT_GE(leg.map.dist.cells()[i], whole.dist.cells()[i]) << at;
+          for (size_t i = 0; i < whole.dist.size(); ++i)
+            ASSERT_GE(leg.map.dist.cells()[i], whole.dist.cells()[i]) << at;
           ++legs;
         }
       }

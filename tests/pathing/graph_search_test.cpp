@@ -34,8 +34,8 @@ struct Waypoints {
 
 Waypoints dungeon_waypoints() {
   Waypoints w;
-  w.at = {{"entrance", {0, 0}}, {"hall", {10, 0}}, {"armory", {10, 10}}, {"crypt", {20, 0}},
-          {"shrine", {20, 10}}, {"vault", {30, 5}},  {"cellar", {-10, -10}}};
+  w.at = {{"entrance", {0, 0}}, {"hall", {10, 0}},  {"armory", {10, 10}},  {"crypt", {20, 0}},
+          {"shrine", {20, 10}}, {"vault", {30, 5}}, {"cellar", {-10, -10}}};
   w.add("entrance", "hall", 10);
   w.add("hall", "crypt", 10);
   w.add("hall", "armory", 10);

@@ -67,7 +67,8 @@ bool near(double a, double b, double rel = 1e-9) { return std::abs(a - b) <= rel
       cost += 1;
     }
   }
-  if (!near(cost, r.cost, 1e-12)) return ::testing::AssertionFailure() << "steps add up to " << cost << ", not " << r.cost;
+  if (!near(cost, r.cost, 1e-12))
+    return ::testing::AssertionFailure() << "steps add up to " << cost << ", not " << r.cost;
   return ::testing::AssertionSuccess();
 }
 
@@ -89,12 +90,11 @@ TEST(JpsTest, FindsAnOptimalLegalPathThroughAGap) {
 TEST(JpsTest, NeverCutsACorner) {
   // The only way from (1,1) to (2,2) goes around: the diagonal would cut the wall at (2,1) and
   // (1,2).
-  const Grid<uint8_t> map = passable_of(read_ascii(
-                                            "#####\n"
-                                            "#.#.#\n"
-                                            "##..#\n"
-                                            "#...#\n"
-                                            "#####\n")
+  const Grid<uint8_t> map = passable_of(read_ascii("#####\n"
+                                                   "#.#.#\n"
+                                                   "##..#\n"
+                                                   "#...#\n"
+                                                   "#####\n")
                                             .tiles);
   JumpPointSearch jps;
   jps.set_map(map);
@@ -159,12 +159,11 @@ TEST(JpsTest, GivesTheSamePathEveryTimeAndAfterAMove) {
 TEST(JpsTest, FollowsCorridorTurnsAroundARing) {
   // Every jump point on the ring is a corridor turn, which the search follows without stopping;
   // the pocket at the right cannot be reached, and the search must still end.
-  const Grid<uint8_t> map = passable_of(read_ascii(
-                                            "##########\n"
-                                            "#.....##.#\n"
-                                            "#.###.####\n"
-                                            "#.....####\n"
-                                            "##########\n")
+  const Grid<uint8_t> map = passable_of(read_ascii("##########\n"
+                                                   "#.....##.#\n"
+                                                   "#.###.####\n"
+                                                   "#.....####\n"
+                                                   "##########\n")
                                             .tiles);
   JumpPointSearch jps;
   jps.set_map(map);
@@ -225,8 +224,10 @@ TEST(JpsTest, MatchesAStarAndDijkstraOnRandomUniformMaps) {
     jps.set_map(map);
     search.set_map(tiles_of(map), CostTable::uniform());
     for (int q = 0; q < 12; ++q) {
-      const Point s{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
-      const Point g{static_cast<int>(rng.below(static_cast<uint64_t>(w))), static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+      const Point s{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                    static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+      const Point g{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                    static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
       const PathResult j = jps.find_path(s, g);
       const PathResult a = search.find_path(s, g, astar);
       SCOPED_TRACE("map " + std::to_string(m) + " " + std::to_string(w) + "x" + std::to_string(h) + " from " +
@@ -245,7 +246,7 @@ TEST(JpsTest, MatchesAStarAndDijkstraOnRandomUniformMaps) {
       }
     }
   }
-  EXPECT_GT(found, 1000);      // the sample exercises long paths...
+  EXPECT_GT(found, 1000);       // the sample exercises long paths...
   EXPECT_GT(unreachable, 100);  // ...and walled-off goals
 }
 
@@ -284,10 +285,10 @@ TEST(JpsTest, DiagonalPassBitsMatchTheScansTheySkip) {
 TEST(JpsTest, MatchesThePublishedLengthsAndAStarOnASampleOfEverySharedScenarioFile) {
   const std::string dir = test::movingai_dir();
   if (dir.empty()) GTEST_SKIP() << "no Moving AI data";
-  const char* kFiles[] = {"scen/arena2",     "scen/den520d",        "scen/brc202d",         "scen/lak303d",
-                          "scen/16room_000", "scen/32room_000",     "scen/maze512-1-0",     "scen/maze512-4-0",
-                          "scen/random512-10-0", "scen/random512-25-0", "scen-web/arena2", "scen-web/maze512-1-0",
-                          "scen-web/random512-10-0"};
+  const char* kFiles[] = {
+      "scen/arena2",     "scen/den520d",         "scen/brc202d",           "scen/lak303d",        "scen/16room_000",
+      "scen/32room_000", "scen/maze512-1-0",     "scen/maze512-4-0",       "scen/random512-10-0", "scen/random512-25-0",
+      "scen-web/arena2", "scen-web/maze512-1-0", "scen-web/random512-10-0"};
   JumpPointSearch jps;
   GridSearch search;
   int checked = 0;
@@ -323,8 +324,9 @@ TEST(JpsTest, RefusesCellsOffTheMapAndANegativeBudget) {
     jps.find_path({-1, 0}, {5, 3}, -2);
     FAIL();
   } catch (const InvalidArgument& e) {
-    EXPECT_STREQ(e.what(), "start = -1,0 (expected inside the 5x4 map); goal = 5,3 (expected inside the 5x4 map); "
-                           "budget = -2 (expected >= 0)");
+    EXPECT_STREQ(e.what(),
+                 "start = -1,0 (expected inside the 5x4 map); goal = 5,3 (expected inside the 5x4 map); "
+                 "budget = -2 (expected >= 0)");
     EXPECT_EQ(e.problems().size(), 3u);
   }
   EXPECT_TRUE(jps.find_path({0, 0}, {4, 3}).found());

@@ -60,8 +60,8 @@ TEST(MovesTest, StepAllowedForEveryMovesDirectionAndCellCombination) {
         } else {
           want = m.neighbors == 8 && expected_diagonal(m.diagonal, a, b);  // 4 neighbours: no diagonals
         }
-        EXPECT_EQ(step_allowed(m, d, to, a, b), want) << name_of(m) << " d=" << d << " to=" << to << " a=" << a
-                                                       << " b=" << b;
+        EXPECT_EQ(step_allowed(m, d, to, a, b), want)
+            << name_of(m) << " d=" << d << " to=" << to << " a=" << a << " b=" << b;
       }
     }
     EXPECT_FALSE(step_allowed(m, -1, true, true, true));

@@ -166,15 +166,11 @@ TEST(PathSmoothingTest, RejectsPointsOffTheMap) {
   try {
     line_of_sight(c, {0, 0}, {4, 1});
     FAIL() << "expected InvalidArgument";
-  } catch (const InvalidArgument& e) {
-    EXPECT_STREQ(e.what(), "b = 4,1 (expected inside the 4x3 grid)");
-  }
+  } catch (const InvalidArgument& e) { EXPECT_STREQ(e.what(), "b = 4,1 (expected inside the 4x3 grid)"); }
   try {
     smooth_line_of_sight(c, {{0, 0}, {1, 0}, {1, -1}});
     FAIL() << "expected InvalidArgument";
-  } catch (const InvalidArgument& e) {
-    EXPECT_STREQ(e.what(), "path[2] = 1,-1 (expected inside the 4x3 grid)");
-  }
+  } catch (const InvalidArgument& e) { EXPECT_STREQ(e.what(), "path[2] = 1,-1 (expected inside the 4x3 grid)"); }
 }
 
 }  // namespace

@@ -31,8 +31,8 @@ const char* kMap =
 
 const Moves kFour{4, DiagonalPolicy::Never};
 const Moves kMoveSets[] = {
-    {4, DiagonalPolicy::Never},     {8, DiagonalPolicy::Never},   {8, DiagonalPolicy::NoCornerCut},
-    {8, DiagonalPolicy::OneFree},   {8, DiagonalPolicy::Always},  {4, DiagonalPolicy::Always},
+    {4, DiagonalPolicy::Never},   {8, DiagonalPolicy::Never},  {8, DiagonalPolicy::NoCornerCut},
+    {8, DiagonalPolicy::OneFree}, {8, DiagonalPolicy::Always}, {4, DiagonalPolicy::Always},
 };
 
 std::string describe(const Moves& m) {
@@ -166,7 +166,7 @@ TEST(RegionsTest, SizesWithoutLabelsAreTheLabellingsOnRandomTerrain) {
       std::vector<Point> probes;
       std::vector<int32_t> wants;
       for (int k = 0; k < 9; ++k) {
-        const Point probe = k == 7 ? Point{w, 0}
+        const Point probe = k == 7   ? Point{w, 0}
                             : k == 8 ? Point{-1, h - 1}
                                      : Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
                                              static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
@@ -310,9 +310,7 @@ TEST(RegionsTest, RejectsBadMovesWithTheFieldInTheMessage) {
   try {
     label_regions(Grid<uint8_t>(3, 3, 1), Moves{6, DiagonalPolicy::Never});
     FAIL() << "expected InvalidArgument";
-  } catch (const InvalidArgument& e) {
-    EXPECT_STREQ(e.what(), "neighbors = 6 (expected 4 or 8)");
-  }
+  } catch (const InvalidArgument& e) { EXPECT_STREQ(e.what(), "neighbors = 6 (expected 4 or 8)"); }
 }
 
 TEST(RegionsTest, EmptyGridHasNoRegions) {

@@ -80,9 +80,7 @@ void expect_valid_path(const CostGrid& costs, const PathResult& r, Point start, 
   for (size_t k = 0; k < r.path.size(); ++k) {
     ASSERT_TRUE(costs.in_bounds(r.path[k]));
     EXPECT_NE(costs[r.path[k]], CostTable::kImpassable) << "path[" << k << "] = " << to_string(r.path[k]);
-    if (k > 0) {
-      EXPECT_TRUE(legal_move(costs, r.path[k - 1], r.path[k], moves)) << "at path[" << k << "]";
-    }
+    if (k > 0) { EXPECT_TRUE(legal_move(costs, r.path[k - 1], r.path[k], moves)) << "at path[" << k << "]"; }
   }
   EXPECT_DOUBLE_EQ(r.cost, path_cost(costs, r.path, moves, cost_scale));
 }
@@ -108,9 +106,8 @@ Point random_passable(Rng& rng, const CostGrid& g) {
 }
 
 const Moves kAllMoves[] = {
-    {4, DiagonalPolicy::Never, kSqrt2},       {8, DiagonalPolicy::Never, kSqrt2},
-    {8, DiagonalPolicy::NoCornerCut, kSqrt2}, {8, DiagonalPolicy::OneFree, kSqrt2},
-    {8, DiagonalPolicy::Always, kSqrt2},      {8, DiagonalPolicy::NoCornerCut, 1.5},
+    {4, DiagonalPolicy::Never, kSqrt2},   {8, DiagonalPolicy::Never, kSqrt2},  {8, DiagonalPolicy::NoCornerCut, kSqrt2},
+    {8, DiagonalPolicy::OneFree, kSqrt2}, {8, DiagonalPolicy::Always, kSqrt2}, {8, DiagonalPolicy::NoCornerCut, 1.5},
 };
 
 std::string describe(const Moves& m) {
@@ -123,8 +120,8 @@ std::string describe(const Moves& m) {
 TEST(SearchTest, NamesRoundTripAndUnknownNamesAreRejected) {
   for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Bfs, Algorithm::Greedy, Algorithm::Jps})
     EXPECT_EQ(parse_algorithm(algorithm_name(a)), a);
-  for (Heuristic h : {Heuristic::Manhattan, Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Euclidean,
-                      Heuristic::Zero})
+  for (Heuristic h :
+       {Heuristic::Manhattan, Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Euclidean, Heuristic::Zero})
     EXPECT_EQ(parse_heuristic(heuristic_name(h)), h);
   EXPECT_EQ(path_status_name(PathStatus::BudgetExhausted), "budget-exhausted");
   try {
@@ -211,7 +208,8 @@ TEST(SearchTest, TutorialCostsTakeTheCheaperRoadDetour) {
     const PathResult r = find_path(d.tiles, CostTable::tutorial(), start_of(d), exit_of(d), o);
     ASSERT_TRUE(r.found());
     expect_valid_path(costs, r, start_of(d), exit_of(d), m);
-    const auto on_road = std::count_if(r.path.begin(), r.path.end(), [&](Point p) { return d.tiles[p] == Terrain::Road; });
+    const auto on_road = std::count_if(r.path.begin(), r.path.end(),
+                                       [&](Point p) { return d.tiles[p] == Terrain::Road; });
     EXPECT_GE(on_road, 4) << describe(m);
     EXPECT_LT(r.cost, 18.0);  // straight along the floor: 6 cells at 3
   }
@@ -253,8 +251,8 @@ TEST(SearchTest, EveryAlgorithmFindsAValidPath) {
   GridSearch s;
   s.set_costs(costs);
   for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Bfs, Algorithm::Greedy}) {
-    for (Heuristic h : {Heuristic::Manhattan, Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Euclidean,
-                        Heuristic::Zero}) {
+    for (Heuristic h :
+         {Heuristic::Manhattan, Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Euclidean, Heuristic::Zero}) {
       SearchOptions o;
       o.algorithm = a;
       o.heuristic = h;
@@ -271,9 +269,7 @@ TEST(SearchTest, StartAndGoalOffTheMapThrowNamingBoth) {
   try {
     s.find_path({300, 5}, {1, 1});
     FAIL() << "expected InvalidArgument";
-  } catch (const InvalidArgument& e) {
-    EXPECT_STREQ(e.what(), "start = 300,5 (expected inside the 10x5 map)");
-  }
+  } catch (const InvalidArgument& e) { EXPECT_STREQ(e.what(), "start = 300,5 (expected inside the 10x5 map)"); }
   try {
     s.find_path({-1, 0}, {10, 4});
     FAIL() << "expected InvalidArgument";
@@ -480,8 +476,8 @@ TEST(SearchTest, PathCostOnTerrainEqualsTheCostGridOne) {
   Dungeon d = read_ascii(kRooms);
   const CostGrid costs = make_cost_grid(d.tiles, CostTable::tutorial());
   const Moves m;
-  for (const std::vector<Point>& path : std::vector<std::vector<Point>>{
-           {}, {{1, 1}}, {{1, 1}, {2, 1}, {3, 1}}, {{4, 2}, {4, 3}, {5, 3}, {6, 3}}})
+  for (const std::vector<Point>& path :
+       std::vector<std::vector<Point>>{{}, {{1, 1}}, {{1, 1}, {2, 1}, {3, 1}}, {{4, 2}, {4, 3}, {5, 3}, {6, 3}}})
     EXPECT_EQ(path_cost(d.tiles, CostTable::tutorial(), path, m), path_cost(costs, path, m));
   EXPECT_EQ(path_cost(d.tiles, CostTable::tutorial(), {{1, 1}, {2, 1}}, m, 0.5), 2.0);
   EXPECT_THROW(path_cost(d.tiles, CostTable::tutorial(), {{1, 1}, {3, 1}}, m), InvalidArgument);
@@ -607,17 +603,15 @@ TEST(SearchPropertyTest, NoPathExactlyWhenTheDistanceMapDoesNotReachTheGoal) {
         (reaches ? reachable : unreachable) += 1;
         for (Algorithm alg : {Algorithm::AStar, Algorithm::Jps}) {
           // JPS: uniform maps, 8 neighbours without corner cutting, diagonals sqrt(2).
-          if (alg == Algorithm::Jps && (seed % 3 != 0 || m.neighbors != 8 || m.diagonal != DiagonalPolicy::NoCornerCut ||
-                                        m.diagonal_cost != kSqrt2))
+          if (alg == Algorithm::Jps && (seed % 3 != 0 || m.neighbors != 8 ||
+                                        m.diagonal != DiagonalPolicy::NoCornerCut || m.diagonal_cost != kSqrt2))
             continue;
           SearchOptions o;
           o.moves = m;
           o.algorithm = alg;
           const PathResult r = s.find_path(a, b, o);
           ASSERT_EQ(r.found(), reaches) << "seed " << seed << " " << describe(m) << " " << algorithm_name(alg);
-          if (!reaches) {
-            EXPECT_EQ(r.status, PathStatus::NoPath);
-          }
+          if (!reaches) { EXPECT_EQ(r.status, PathStatus::NoPath); }
         }
       }
     }
@@ -818,7 +812,8 @@ TEST(SearchTest, SetCostsTakesAGridOverOrRefusesItAsTheCopyingFormDoes) {
 TEST(SearchSetCostTest, EditedMapAnswersLikeAFreshlyBoundOne) {
   Rng rng(77);
   CostGrid costs(40, 30, 1.0);
-  for (double& c : costs.cells()) c = rng.chance(0.2) ? CostTable::kImpassable : 1.0 + static_cast<double>(rng.below(5));
+  for (double& c : costs.cells())
+    c = rng.chance(0.2) ? CostTable::kImpassable : 1.0 + static_cast<double>(rng.below(5));
   GridSearch edited;
   edited.set_costs(costs);
   SearchOptions opt;
@@ -843,9 +838,7 @@ TEST(SearchSetCostTest, EditedMapAnswersLikeAFreshlyBoundOne) {
     // The same optimal cost (the path may differ among equal-cost ones: an edit that raises the
     // cheapest cell leaves the heuristic's unit lower, which is still admissible).
     ASSERT_NEAR(x.cost, y.cost, 1e-9) << "round " << round;
-    if (x.found()) {
-      ASSERT_NEAR(path_cost(costs, x.path, opt.moves), x.cost, 1e-9);
-    }
+    if (x.found()) { ASSERT_NEAR(path_cost(costs, x.path, opt.moves), x.cost, 1e-9); }
   }
   EXPECT_THROW(edited.set_cost({40, 0}, 1.0), InvalidArgument);
   EXPECT_THROW(edited.set_cost({0, 0}, 0.0), InvalidArgument);
@@ -857,7 +850,8 @@ TEST(SearchSetCostTest, EditedMapAnswersLikeAFreshlyBoundOne) {
 TEST(SearchSetCostTest, AnAreaSetAtOnceAnswersLikeItsCellsSetOneByOne) {
   Rng rng(91);
   CostGrid costs(48, 36, 1.0);
-  for (double& c : costs.cells()) c = rng.chance(0.15) ? CostTable::kImpassable : 1.0 + static_cast<double>(rng.below(4));
+  for (double& c : costs.cells())
+    c = rng.chance(0.15) ? CostTable::kImpassable : 1.0 + static_cast<double>(rng.below(4));
   GridSearch by_area, by_cell;
   by_area.set_costs(costs);
   by_cell.set_costs(costs);
@@ -867,7 +861,10 @@ TEST(SearchSetCostTest, AnAreaSetAtOnceAnswersLikeItsCellsSetOneByOne) {
     const Rect area{static_cast<int>(rng.below(static_cast<uint64_t>(48 - w + 1))),
                     static_cast<int>(rng.below(static_cast<uint64_t>(36 - h + 1))), w, h};
     const uint64_t r = rng.below(8);
-    const double c = r == 0 ? CostTable::kImpassable : r == 1 ? 0.5 : r == 2 ? 12.0 : 1.0 + static_cast<double>(rng.below(4));
+    const double c = r == 0   ? CostTable::kImpassable
+                     : r == 1 ? 0.5
+                     : r == 2 ? 12.0
+                              : 1.0 + static_cast<double>(rng.below(4));
     by_area.set_area_cost(area, c);
     for (int y = area.y; y < area.bottom(); ++y)
       for (int x = area.x; x < area.right(); ++x) by_cell.set_cost({x, y}, c);

@@ -80,7 +80,13 @@ GenerateConfig config_for(const std::string& generator, int w, int h) {
 TEST(PipelineTest, RoomsArePlayableOver500Seeds) {
   for (uint64_t seed = 0; seed < 500; ++seed) {
     const int size = static_cast<int>(seed % 3);
-    GenerateConfig cfg = config_for("rooms", size == 0 ? 64 : size == 1 ? 80 : 120, size == 0 ? 48 : size == 1 ? 50 : 80);
+    GenerateConfig cfg = config_for("rooms",
+                                    size == 0   ? 64
+                                    : size == 1 ? 80
+                                                : 120,
+                                    size == 0   ? 48
+                                    : size == 1 ? 50
+                                                : 80);
     if (seed % 5 == 0) cfg.dig.width = 2;
     GenerateResult r = generate_dungeon(cfg, seed);
     expect_playable(r.dungeon, cfg, "rooms seed " + std::to_string(seed));
@@ -91,7 +97,13 @@ TEST(PipelineTest, RoomsArePlayableOver500Seeds) {
 TEST(PipelineTest, CavesArePlayableOver500Seeds) {
   for (uint64_t seed = 0; seed < 500; ++seed) {
     const int size = static_cast<int>(seed % 3);
-    GenerateConfig cfg = config_for("caves", size == 0 ? 40 : size == 1 ? 80 : 128, size == 0 ? 30 : size == 1 ? 50 : 96);
+    GenerateConfig cfg = config_for("caves",
+                                    size == 0   ? 40
+                                    : size == 1 ? 80
+                                                : 128,
+                                    size == 0   ? 30
+                                    : size == 1 ? 50
+                                                : 96);
     if (seed % 4 == 1) cfg.cave_regions.connect = CaveConnect::Largest;
     GenerateResult r = generate_dungeon(cfg, seed);
     expect_playable(r.dungeon, cfg, "caves seed " + std::to_string(seed));
@@ -164,7 +176,9 @@ TEST(PipelineTest, TurnPenaltyGivesStraighterCorridors) {
     for (int y = 1; y < g.height() - 1; ++y)
       for (int x = 1; x < g.width() - 1; ++x) {
         if (g(x, y) != Terrain::Corridor) continue;
-        auto c = [&](int dx, int dy) { return g(x + dx, y + dy) == Terrain::Corridor || g(x + dx, y + dy) == Terrain::Door; };
+        auto c = [&](int dx, int dy) {
+          return g(x + dx, y + dy) == Terrain::Corridor || g(x + dx, y + dy) == Terrain::Door;
+        };
         const bool h = c(1, 0) || c(-1, 0), v = c(0, 1) || c(0, -1);
         n += h && v && !(c(1, 0) && c(-1, 0)) && !(c(0, 1) && c(0, -1));
       }

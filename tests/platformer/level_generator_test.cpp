@@ -56,8 +56,10 @@ TEST(PlatformerGeneratorTest, OtherModelsAndSizesGiveValidLevels) {
   struct Variant {
     int jump_height, jump_distance, body_height, width, height, room_width, room_height, objectives;
   };
-  const Variant variants[] = {{1, 1, 1, 40, 30, 8, 6, 2},  {2, 2, 2, 60, 40, 10, 8, 5},
-                              {5, 6, 2, 90, 60, 12, 10, 9}, {3, 0, 1, 16, 16, 6, 6, 0},
+  const Variant variants[] = {{1, 1, 1, 40, 30, 8, 6, 2},
+                              {2, 2, 2, 60, 40, 10, 8, 5},
+                              {5, 6, 2, 90, 60, 12, 10, 9},
+                              {3, 0, 1, 16, 16, 6, 6, 0},
                               {4, 4, 1, 120, 24, 10, 8, 4}};
   for (const Variant& v : variants) {
     c.movement.jump_height = v.jump_height;
@@ -88,7 +90,8 @@ TEST(PlatformerGeneratorTest, SameSeedGivesTheSameFilesAndGoldenHashesHold) {
 TEST(PlatformerGeneratorTest, RecipeRoundTripsThroughAsciiAndJson) {
   const Dungeon d = generate_dungeon(platformer_config(), 3).dungeon;
   const std::string text = write_ascii(d);
-  EXPECT_TRUE(text.starts_with("!movement=platformer jump_height=3 jump_distance=4 body_height=1 max_fall=0 jump_penalty=1\n"));
+  EXPECT_TRUE(
+      text.starts_with("!movement=platformer jump_height=3 jump_distance=4 body_height=1 max_fall=0 jump_penalty=1\n"));
   const Dungeon back = read_ascii(text);
   EXPECT_EQ(back.tiles, d.tiles);
   EXPECT_EQ(recorded_movement(back.params), recorded_movement(d.params));

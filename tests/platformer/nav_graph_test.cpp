@@ -28,7 +28,9 @@ struct Sim {
 
   int w() const { return static_cast<int>(rows[0].size()); }
   int h() const { return static_cast<int>(rows.size()); }
-  char at(int x, int y) const { return x < 0 || y < 0 || x >= w() || y >= h() ? '#' : rows[static_cast<size_t>(y)][static_cast<size_t>(x)]; }
+  char at(int x, int y) const {
+    return x < 0 || y < 0 || x >= w() || y >= h() ? '#' : rows[static_cast<size_t>(y)][static_cast<size_t>(x)];
+  }
   bool body_ok(int x, int y) const {
     for (int k = 0; k < m.body_height; ++k)
       if (at(x, y - k) == '#') return false;
@@ -71,7 +73,8 @@ struct Sim {
         go(State{x, y, Fall, 0, 0}, 0);
         break;
       case Glide:
-        if (s.count < m.jump_distance + 1 && body_ok(x + s.dir, y)) go(State{x + s.dir, y, Glide, s.count + 1, s.dir}, 1);
+        if (s.count < m.jump_distance + 1 && body_ok(x + s.dir, y))
+          go(State{x + s.dir, y, Glide, s.count + 1, s.dir}, 1);
         go(State{x, y, Fall, 0, 0}, 0);
         break;
       case Fall:
@@ -86,7 +89,9 @@ struct Sim {
   std::map<Point, int64_t> rest_costs(Point start) const {
     std::map<State, int64_t> dist;
     using Item = std::pair<int64_t, State>;
-    auto later = [](const Item& a, const Item& b) { return a.first != b.first ? a.first > b.first : b.second < a.second; };
+    auto later = [](const Item& a, const Item& b) {
+      return a.first != b.first ? a.first > b.first : b.second < a.second;
+    };
     std::priority_queue<Item, std::vector<Item>, decltype(later)> open(later);
     const State s0{start.x, start.y, Rest, 0, 0};
     dist[s0] = 0;
@@ -138,7 +143,8 @@ TEST(NavGraphBruteForceTest, ReachabilityAndCostsMatchAStepByStepSimulation) {
     const Dungeon d = read_ascii(text);
     const NavGraph g(d.tiles, m);
     Sim sim;
-    for (size_t at = 0; at < text.size(); at = text.find('\n', at) + 1) sim.rows.push_back(text.substr(at, text.find('\n', at) - at));
+    for (size_t at = 0; at < text.size(); at = text.find('\n', at) + 1)
+      sim.rows.push_back(text.substr(at, text.find('\n', at) - at));
     sim.m = m;
 
     // The same resting cells.
@@ -154,7 +160,8 @@ TEST(NavGraphBruteForceTest, ReachabilityAndCostsMatchAStepByStepSimulation) {
       for (int n = 0; n < g.node_count(); ++n) {
         const Point p = g.cell(n);
         const bool sim_reaches = expected.count(p) != 0;
-        ASSERT_EQ(reach[static_cast<size_t>(n)] != 0, sim_reaches) << "from " << to_string(from) << " to " << to_string(p);
+        ASSERT_EQ(reach[static_cast<size_t>(n)] != 0, sim_reaches)
+            << "from " << to_string(from) << " to " << to_string(p);
         if (!sim_reaches) continue;
         const PlatformerRoute r = find_platformer_path(g, from, p);
         ASSERT_TRUE(r.found());
@@ -193,13 +200,13 @@ TEST(NavGraphTest, NodesAreStandingAndLadderCells) {
       "#..H#\n"
       "#####\n");
   const NavGraph g(d.tiles, MovementModel{});
-  EXPECT_LT(g.node_at({1, 1}), 0);   // air over air
-  EXPECT_GE(g.node_at({2, 1}), 0);   // on the platform
-  EXPECT_GE(g.node_at({3, 1}), 0);   // on the ladder
-  EXPECT_GE(g.node_at({1, 3}), 0);   // on the floor
-  EXPECT_LT(g.node_at({0, 0}), 0);   // in the wall
-  EXPECT_LT(g.node_at({9, 9}), 0);   // off the map
-  EXPECT_EQ(g.node_count(), 6);      // (2,1) (3,1) (3,2) (1,3) (2,3) (3,3)
+  EXPECT_LT(g.node_at({1, 1}), 0);  // air over air
+  EXPECT_GE(g.node_at({2, 1}), 0);  // on the platform
+  EXPECT_GE(g.node_at({3, 1}), 0);  // on the ladder
+  EXPECT_GE(g.node_at({1, 3}), 0);  // on the floor
+  EXPECT_LT(g.node_at({0, 0}), 0);  // in the wall
+  EXPECT_LT(g.node_at({9, 9}), 0);  // off the map
+  EXPECT_EQ(g.node_count(), 6);     // (2,1) (3,1) (3,2) (1,3) (2,3) (3,3)
   EXPECT_GT(g.memory_bytes(), 0u);
 }
 

@@ -250,7 +250,7 @@ TEST(AnnotateTest, TintsRegionsAndColoursReachableCellsByDistance) {
   const Image regions = render_annotated(f.d, f.report, f.analysis, options({Overlay::Regions}, false, s));
   const Image heat = render_annotated(f.d, f.report, f.analysis, options({Overlay::Heatmap}, false, s));
   EXPECT_TRUE(tile_differs(regions, plain, {2, 2}, s));
-  EXPECT_TRUE(tile_differs(regions, plain, {2, 6}, s));  // the closed room is a region too
+  EXPECT_TRUE(tile_differs(regions, plain, {2, 6}, s));             // the closed room is a region too
   EXPECT_NE(regions.get(2 * s, 2 * s), regions.get(2 * s, 6 * s));  // in another colour
   EXPECT_FALSE(tile_differs(regions, plain, {0, 0}, s));
   // The heatmap: reached cells change, a near and a far cell differ, unreached ones do not.

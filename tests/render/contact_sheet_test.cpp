@@ -48,15 +48,15 @@ TEST(ContactSheetTest, ThumbnailOfALargeMapIsBoxFilteredToFitKeepingItsAspectRat
   EXPECT_EQ(t.get(117, 40), objective_colour(ObjectiveKind::Exit));
   EXPECT_EQ(t.get(123, 40), objective_colour(ObjectiveKind::Exit));
   EXPECT_NE(t.get(120, 40), objective_colour(ObjectiveKind::Exit));  // hollow: a door, not a dot
-  EXPECT_EQ(t.get(116, 40), (Rgb{10, 10, 10}));                       // outlined
-  EXPECT_EQ(render_thumbnail(d, 160).rgb, t.rgb);                      // deterministic
+  EXPECT_EQ(t.get(116, 40), (Rgb{10, 10, 10}));                      // outlined
+  EXPECT_EQ(render_thumbnail(d, 160).rgb, t.rgb);                    // deterministic
 }
 
 TEST(ContactSheetTest, ThumbnailAveragesTheCellsEachPixelCovers) {
   Dungeon d;
   d.tiles = Grid<Terrain>(4, 2, Terrain::Wall);
   d.tiles(1, 0) = d.tiles(0, 1) = d.tiles(1, 1) = Terrain::Floor;  // left 2x2 block: 3 floor, 1 wall
-  Image t = render_thumbnail(d, 2);                                  // 2x1
+  Image t = render_thumbnail(d, 2);                                // 2x1
   ASSERT_EQ(t.width, 2);
   ASSERT_EQ(t.height, 1);
   const Rgb w = terrain_colour(Terrain::Wall), f = terrain_colour(Terrain::Floor);
@@ -159,7 +159,7 @@ TEST(ContactSheetTest, MoreThanAHundredEntriesMakeNumberedPages) {
   EXPECT_EQ(l.height, l.margin + 10 * (120 + l.label_height + l.margin));
   EXPECT_EQ(img.get(l.box_x(98), l.box_y(98) + 119), (Rgb{1, 2, 3}));
   EXPECT_EQ(img.get(l.box_x(98), l.box_y(98)), (Rgb{1, 2, 3}));
-  EXPECT_EQ(img.get(l.box_x(99), l.box_y(99)), kSheetFailed);      // 99 is a failed entry
+  EXPECT_EQ(img.get(l.box_x(99), l.box_y(99)), kSheetFailed);  // 99 is a failed entry
   EXPECT_EQ(img.get(l.box_x(0), l.box_y(0)), kSheetFailed);
 }
 

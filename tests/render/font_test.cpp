@@ -27,8 +27,7 @@ TEST(FontTest, DrawsKnownGlyphPixels) {
   // ".#." "##." ".#." ".#." "###"
   const char* rows[] = {".#.", "##.", ".#.", ".#.", "###"};
   for (int y = 0; y < 5; ++y)
-    for (int x = 0; x < 3; ++x)
-      EXPECT_EQ(img.get(x, y) == Rgb({255, 255, 255}), rows[y][x] == '#') << x << "," << y;
+    for (int x = 0; x < 3; ++x) EXPECT_EQ(img.get(x, y) == Rgb({255, 255, 255}), rows[y][x] == '#') << x << "," << y;
 }
 
 TEST(FontTest, ScaleMultipliesInkAndLowerCaseIsUpperCase) {

@@ -26,7 +26,9 @@ TEST(ImageTest, PreviewDecodesBackToTheGridColours) {
       // Every pixel of the tile has the terrain's colour.
       for (int py = 0; py < s; ++py)
         for (int px = 0; px < s; ++px) {
-          size_t i = (static_cast<size_t>(y * s + py) * static_cast<size_t>(png.width) + static_cast<size_t>(x * s + px)) * 3;
+          size_t i = (static_cast<size_t>(y * s + py) * static_cast<size_t>(png.width) +
+                      static_cast<size_t>(x * s + px)) *
+                     3;
           Rgb want = terrain_colour(d.tiles(x, y));
           ASSERT_EQ(png.rgb[i], want[0]) << x << "," << y;
           ASSERT_EQ(png.rgb[i + 1], want[1]);
@@ -44,8 +46,11 @@ TEST(ImageTest, MarkersAreDistinctOutlinedShapesOfAtLeastNinePixelsAtEveryScale)
   // Far enough apart that no two markers overlap, even at scale 1.
   Dungeon d;
   d.tiles = Grid<Terrain>(60, 20, Terrain::Floor);
-  d.objectives = {{ObjectiveKind::Start, {5, 5}}, {ObjectiveKind::Exit, {20, 5}}, {ObjectiveKind::Key, {35, 5}},
-                  {ObjectiveKind::Treasure, {50, 5}}, {ObjectiveKind::Objective, {5, 14}}};
+  d.objectives = {{ObjectiveKind::Start, {5, 5}},
+                  {ObjectiveKind::Exit, {20, 5}},
+                  {ObjectiveKind::Key, {35, 5}},
+                  {ObjectiveKind::Treasure, {50, 5}},
+                  {ObjectiveKind::Objective, {5, 14}}};
   for (int s : {1, 2, 4, 9, 16}) {
     SCOPED_TRACE(s);
     const Image img = render_preview(d, {s});
@@ -112,7 +117,7 @@ TEST(ImageTest, ALockSharesItsColourBetweenItsDoorsAndItsKeys) {
     const size_t i = (static_cast<size_t>(y) * static_cast<size_t>(png.width) + static_cast<size_t>(x)) * 3;
     return Rgb{png.rgb[i], png.rgb[i + 1], png.rgb[i + 2]};
   };
-  EXPECT_EQ(pixel(2 * s, 0), lock_colour(4));   // the door's top-left corner
+  EXPECT_EQ(pixel(2 * s, 0), lock_colour(4));      // the door's top-left corner
   EXPECT_EQ(pixel(0 * s + 2, 2), lock_colour(4));  // the key marker's middle
   EXPECT_NE(lock_colour(4), lock_colour(5));
   EXPECT_EQ(pixel(3 * s + 2, 2), terrain_colour(Terrain::Floor));

@@ -49,7 +49,6 @@ bool border_is_wall(const Grid<Terrain>& g) {
   return true;
 }
 
-
 // A new directory (create_directory is false when the name is taken): portable, unlike mkdtemp.
 TempDir::TempDir() {
   static std::atomic<uint64_t> counter{0};
@@ -231,9 +230,7 @@ bool file_exists(const std::string& path) { return std::filesystem::exists(path)
 
 void write_text(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
-void write_placeholder(const std::string& path) {
-  std::ofstream(path, std::ios::binary) << "placeholder";
-}
+void write_placeholder(const std::string& path) { std::ofstream(path, std::ios::binary) << "placeholder"; }
 
 std::vector<std::string> list_dir(const std::string& path) {
   std::vector<std::string> names;

@@ -29,8 +29,9 @@ TEST(GenerateCommandTest, PrintsAsciiWithNoOutputFlag) {
 
 TEST(GenerateCommandTest, TheDoneWhenCommandWritesA320x200PngAndAJsonMapTwiceIdentically) {
   test::TempDir dir;
-  std::vector<std::string> args = {"generate", "--generator", "caves", "--seed", "7", "--width", "80",
-                                   "--height", "50", "--png", dir.file("x.png"), "--json", dir.file("x.json")};
+  std::vector<std::string> args = {"generate",        "--generator", "caves",           "--seed", "7",
+                                   "--width",         "80",          "--height",        "50",     "--png",
+                                   dir.file("x.png"), "--json",      dir.file("x.json")};
   auto r = run_exe(args);
   ASSERT_EQ(r.code, 0) << r.err;
   std::string png = test::slurp(dir.file("x.png")), json = test::slurp(dir.file("x.json"));
@@ -152,23 +153,23 @@ TEST_P(GenerateBadInputTest, IsRefusedWithExitCode2AndNoFile) {
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_TRUE(std::regex_search(r.err, std::regex(GetParam().pattern))) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;  // one line
-  EXPECT_TRUE(test::slurp(dir.file("keep.png")) == "placeholder");         // not clobbered
+  EXPECT_TRUE(test::slurp(dir.file("keep.png")) == "placeholder");      // not clobbered
   EXPECT_EQ(test::list_dir(dir.path()), (std::vector<std::string>{"keep.png"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, GenerateBadInputTest,
-    ::testing::Values(BadInput{{"--bogus", "1"}, "--bogus"},
-                      BadInput{{"--width"}, "--width"},
-                      BadInput{{"--width", "0"}, R"(--width = 0 \(expected 16 to 16384\))"},
-                      BadInput{{"--generator", "caves", "--width", "0"}, R"(--width = 0 \(expected 3 to 16384\))"},
-                      BadInput{{"--width", "100000"}, R"(--width = 100000 \(expected 16 to 16384\))"},
-                      BadInput{{"--fill", "150"}, R"(--fill = 150 \(expected 0 to 100\))"},
-                      BadInput{{"--width", "abc"}, "--width.*abc|abc.*--width"},
-                      BadInput{{"--generator", "lava"}, "--generator.*lava|lava.*--generator"},
-                      BadInput{{"--json", "/nonexistent-dir/x.json"},
-                               R"(--json = /nonexistent-dir/x.json \(expected a file path in an existing, writable directory)"},
-                      BadInput{{"--scale", "0"}, R"(--scale = 0 \(expected 1 to 64\))"}));
+    ::testing::Values(
+        BadInput{{"--bogus", "1"}, "--bogus"}, BadInput{{"--width"}, "--width"},
+        BadInput{{"--width", "0"}, R"(--width = 0 \(expected 16 to 16384\))"},
+        BadInput{{"--generator", "caves", "--width", "0"}, R"(--width = 0 \(expected 3 to 16384\))"},
+        BadInput{{"--width", "100000"}, R"(--width = 100000 \(expected 16 to 16384\))"},
+        BadInput{{"--fill", "150"}, R"(--fill = 150 \(expected 0 to 100\))"},
+        BadInput{{"--width", "abc"}, "--width.*abc|abc.*--width"},
+        BadInput{{"--generator", "lava"}, "--generator.*lava|lava.*--generator"},
+        BadInput{{"--json", "/nonexistent-dir/x.json"},
+                 R"(--json = /nonexistent-dir/x.json \(expected a file path in an existing, writable directory)"},
+        BadInput{{"--scale", "0"}, R"(--scale = 0 \(expected 1 to 64\))"}));
 
 TEST(GenerateCommandTest, UnwritableOutputPathIsRefusedBeforeWork) {
   auto r = run_cli({"generate", "--png", "/nonexistent-dir/x.png"});
@@ -238,8 +239,8 @@ TEST(GenerateCommandTest, BadConfigFileIsRefused) {
 }
 
 TEST(GenerateCommandTest, ImpossibleRecipeExitsOneAfterItsAttempts) {
-  auto r = run_cli({"generate", "--width", "20", "--height", "20", "--room-count", "2", "--objectives", "9",
-                    "--max-attempts", "2"});
+  auto r = run_cli(
+      {"generate", "--width", "20", "--height", "20", "--room-count", "2", "--objectives", "9", "--max-attempts", "2"});
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("no valid dungeon in 2 attempts"), std::string::npos) << r.err;
 }

@@ -69,9 +69,8 @@ TEST(PlatformerCliTest, PitIsListedUnderSoftlocks) {
 TEST(PlatformerCliTest, PathJsonListsMovesWithAJumpAcrossTheGap) {
   test::TempDir dir;
   write_file_atomic(dir.file("gap.txt"), lv::kGap4);
-  const test::CliResult r =
-      run_cli({"path", dir.file("gap.txt"), "--movement", "platformer", "--from", "1,3", "--to", "12,3", "--json",
-               "--png", dir.file("route.png"), "--scale", "8"});
+  const test::CliResult r = run_cli({"path", dir.file("gap.txt"), "--movement", "platformer", "--from", "1,3", "--to",
+                                     "12,3", "--json", "--png", dir.file("route.png"), "--scale", "8"});
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["found"], true);
@@ -88,8 +87,8 @@ TEST(PlatformerCliTest, PathJsonListsMovesWithAJumpAcrossTheGap) {
   EXPECT_EQ(png.height, 10 * 8);
 
   // With jump distance 3 there is no route: exit 1.
-  const test::CliResult none = run_cli({"path", dir.file("gap.txt"), "--movement", "platformer", "--jump-distance",
-                                        "3", "--from", "1,3", "--to", "12,3", "--json"});
+  const test::CliResult none = run_cli({"path", dir.file("gap.txt"), "--movement", "platformer", "--jump-distance", "3",
+                                        "--from", "1,3", "--to", "12,3", "--json"});
   EXPECT_EQ(none.code, 1);
   EXPECT_EQ(nlohmann::json::parse(none.out)["found"], false);
 }
@@ -108,23 +107,26 @@ TEST(PlatformerCliTest, RecordedModelIsUsedByDefaultAndFlagsOverrideIt) {
 TEST(PlatformerCliTest, ValidatePngDrawsTheGraph) {
   test::TempDir dir;
   write_file_atomic(dir.file("pit.txt"), lv::kPit4);
-  const test::CliResult r =
-      run_cli({"validate", dir.file("pit.txt"), "--movement", "platformer", "--png", dir.file("g.png"), "--scale", "8"});
+  const test::CliResult r = run_cli(
+      {"validate", dir.file("pit.txt"), "--movement", "platformer", "--png", dir.file("g.png"), "--scale", "8"});
   ASSERT_EQ(r.code, 0) << r.err;
   const test::DecodedPng png = test::decode_png(test::slurp(dir.file("g.png")));
   ASSERT_EQ(png.width, 12 * 8);
   // The pit's floor cells (6..9, 6) are shaded red: red dominates at a cell's corner pixel.
-  const size_t i = 3 * (static_cast<size_t>(6 * 8 + 1) * static_cast<size_t>(png.width) + static_cast<size_t>(7 * 8 + 1));
+  const size_t i = 3 *
+                   (static_cast<size_t>(6 * 8 + 1) * static_cast<size_t>(png.width) + static_cast<size_t>(7 * 8 + 1));
   EXPECT_GT(png.rgb[i], png.rgb[i + 1] + 60);
   // A cell outside any softlock keeps the air colour.
-  const size_t k = 3 * (static_cast<size_t>(1 * 8 + 1) * static_cast<size_t>(png.width) + static_cast<size_t>(1 * 8 + 1));
+  const size_t k = 3 *
+                   (static_cast<size_t>(1 * 8 + 1) * static_cast<size_t>(png.width) + static_cast<size_t>(1 * 8 + 1));
   EXPECT_LT(png.rgb[k], png.rgb[k + 1] + 30);
 }
 
 TEST(PlatformerCliTest, BadMovementInputIsRefused) {
   test::TempDir dir;
   write_file_atomic(dir.file("m.txt"), lv::kStep3);
-  const test::CliResult bad = run_cli({"validate", dir.file("m.txt"), "--movement", "platformer", "--body-height", "3"});
+  const test::CliResult bad = run_cli(
+      {"validate", dir.file("m.txt"), "--movement", "platformer", "--body-height", "3"});
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("--body-height = 3 (expected 1 or 2)"), std::string::npos) << bad.err;
   const test::CliResult kind = run_cli({"validate", dir.file("m.txt"), "--movement", "flying"});

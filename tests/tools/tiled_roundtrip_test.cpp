@@ -27,10 +27,11 @@ void tiled_export(const test::TempDir& dir, const std::string& from, const std::
   const std::string runtime = dir.file("xdg-runtime");
   std::filesystem::create_directories(runtime);
   std::filesystem::permissions(runtime, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace);
-  const test::CliResult r = test::run_program(
-      "tiled", {"--export-map", dir.file(from), dir.file(to)},
-      {"QT_QPA_PLATFORM=offscreen", "XDG_RUNTIME_DIR=" + runtime, "HOME=" + dir.path(), "XDG_CONFIG_HOME=" + dir.path()});
-  ASSERT_NE(r.code, 127) << "Tiled is not installed: these tests need Debian's tiled package (scripts/setup.sh installs it)";
+  const test::CliResult r = test::run_program("tiled", {"--export-map", dir.file(from), dir.file(to)},
+                                              {"QT_QPA_PLATFORM=offscreen", "XDG_RUNTIME_DIR=" + runtime,
+                                               "HOME=" + dir.path(), "XDG_CONFIG_HOME=" + dir.path()});
+  ASSERT_NE(r.code, 127)
+      << "Tiled is not installed: these tests need Debian's tiled package (scripts/setup.sh installs it)";
   ASSERT_EQ(r.code, 0) << "tiled --export-map " << from << " " << to << ": " << r.err;
   ASSERT_TRUE(test::file_exists(dir.file(to))) << r.err;
 }
@@ -45,8 +46,9 @@ json validate_report(const std::string& path, int expected_code) {
 class TiledRoundTripTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    const test::CliResult r = test::run_exe({"generate", "--seed", "7", "--width", "40", "--height", "25", "--room-count",
-                                             "8", "--tmj", dir_.file("level.tmj"), "--json", dir_.file("level.json")});
+    const test::CliResult r = test::run_exe({"generate", "--seed", "7", "--width", "40", "--height", "25",
+                                             "--room-count", "8", "--tmj", dir_.file("level.tmj"), "--json",
+                                             dir_.file("level.json")});
     ASSERT_EQ(r.code, 0) << r.err;
   }
   test::TempDir dir_;
@@ -121,7 +123,8 @@ TEST_F(TiledRoundTripTest, EveryLayerFormatTiledWritesIsRead) {
     gid.erase(std::remove_if(gid.begin(), gid.end(), [](char c) { return c == '\n' || c == ' '; }), gid.end());
     xml_tiles += "<tile gid=\"" + gid + "\"/>\n";
   }
-  write_file_atomic(dir_.file("xml.tmx"), std::string(m.prefix()) + "<data>\n" + xml_tiles + "</data>" + std::string(m.suffix()));
+  write_file_atomic(dir_.file("xml.tmx"),
+                    std::string(m.prefix()) + "<data>\n" + xml_tiles + "</data>" + std::string(m.suffix()));
   for (const char* out : {"xml-resaved.tmx", "xml-resaved.tmj"}) {
     SCOPED_TRACE(out);
     tiled_export(dir_, "xml.tmx", out);
@@ -205,7 +208,8 @@ TEST_F(TiledRoundTripTest, PathReadsTiledMaps) {
   tiled_export(dir_, "level.tmj", "level.tmx");
   const Dungeon d = load_map(dir_.file("level.json"));
   const Point s = *d.find(ObjectiveKind::Start), e = *d.find(ObjectiveKind::Exit);
-  const std::string from = std::to_string(s.x) + "," + std::to_string(s.y), to = std::to_string(e.x) + "," + std::to_string(e.y);
+  const std::string from = std::to_string(s.x) + "," + std::to_string(s.y),
+                    to = std::to_string(e.x) + "," + std::to_string(e.y);
   const test::CliResult a = test::run_exe({"path", dir_.file("level.json"), "--from", from, "--to", to, "--json"});
   const test::CliResult b = test::run_exe({"path", dir_.file("level.tmx"), "--from", from, "--to", to, "--json"});
   ASSERT_EQ(a.code, 0) << a.err;
@@ -220,7 +224,8 @@ TEST_F(TiledRoundTripTest, AForeignTiledMapIsRefusedWithExitTwo) {
   tiled_export(dir_, "foreign.tmj", "foreign.tmx");
   const test::CliResult r = test::run_exe({"validate", dir_.file("foreign.tmx")});
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("foreign.tmx: Tiled map tilesets = no tile with a \"terrain\" property"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("foreign.tmx: Tiled map tilesets = no tile with a \"terrain\" property"), std::string::npos)
+      << r.err;
 }
 
 }  // namespace
@@ -261,18 +266,22 @@ TEST_F(TiledRoundTripTest, TiledResavesTheMapLosslessly) {
   for (const json& o : tileds["layers"][1]["objects"])
     if (o.contains("gid")) {
       ++markers;
-      EXPECT_EQ(o["gid"].get<int>(), kTerrainCount + 1 + static_cast<int>(*objective_kind_from_name(o["type"].get<std::string>())));
+      EXPECT_EQ(o["gid"].get<int>(),
+                kTerrainCount + 1 + static_cast<int>(*objective_kind_from_name(o["type"].get<std::string>())));
     }
   EXPECT_EQ(markers, load_map(dir_.file("level.json")).objectives.size());
 }
 
 TEST(TiledBatchTest, BatchMapsShareOneTilesetThatTiledKeeps) {
   test::TempDir dir;
-  const test::CliResult r = test::run_exe({"batch", "--seeds", "1..3", "--width", "40", "--height", "25", "--room-count",
-                                           "8", "--tmj", "--out", dir.file("out")});
+  const test::CliResult r = test::run_exe({"batch", "--seeds", "1..3", "--width", "40", "--height", "25",
+                                           "--room-count", "8", "--tmj", "--out", dir.file("out")});
   ASSERT_EQ(r.code, 0) << r.err;
   const std::vector<std::string> files = test::list_dir(dir.file("out"));
-  EXPECT_EQ(std::count_if(files.begin(), files.end(), [](const std::string& f) { return f.ends_with(".png") && f.find("tileset") != std::string::npos; }), 1);
+  EXPECT_EQ(
+      std::count_if(files.begin(), files.end(),
+                    [](const std::string& f) { return f.ends_with(".png") && f.find("tileset") != std::string::npos; }),
+      1);
   EXPECT_TRUE(test::file_exists(dir.file("out/catacomb-tileset.tsj")));
   EXPECT_TRUE(test::file_exists(dir.file("out/catacomb-tileset.png")));
   const json tsj = json::parse(test::slurp(dir.file("out/catacomb-tileset.tsj")));

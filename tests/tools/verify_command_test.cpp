@@ -36,7 +36,8 @@ TEST(VerifyCommandTest, ATamperedCertificateExitsOneNamingTheStep) {
   write_file_atomic(dir.file("bad.json"), c.dump());
   auto r = test::run_exe({"verify", dir.file("m.txt"), dir.file("bad.json")});
   EXPECT_EQ(r.code, 1);
-  EXPECT_NE(r.out.find("REJECTED at step 2: the move 2,1 -> 4,1 is not a step to a neighbouring cell"), std::string::npos)
+  EXPECT_NE(r.out.find("REJECTED at step 2: the move 2,1 -> 4,1 is not a step to a neighbouring cell"),
+            std::string::npos)
       << r.out;
 }
 

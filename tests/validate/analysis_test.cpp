@@ -32,9 +32,7 @@ MapAnalysis analyse(const char* ascii, const ValidateOptions& o = {}) { return a
 
 // --- brute force -----------------------------------------------------------------------------
 
-bool open(const Grid<Terrain>& t, const CostTable& c, int x, int y) {
-  return t.in_bounds(x, y) && c.passable(t(x, y));
-}
+bool open(const Grid<Terrain>& t, const CostTable& c, int x, int y) { return t.in_bounds(x, y) && c.passable(t(x, y)); }
 
 // The router's step rule, written out plainly.
 bool can_step(const Grid<Terrain>& t, const CostTable& c, Point p, int d, const Moves& m) {
@@ -186,8 +184,9 @@ TEST(AnalysisTest, MatchesBruteForceWhateverRoutesTheReportGives) {
         }
         if (garble == 4) r.objectives.pop_back();  // and a report one objective short
         const MapAnalysis got = analyse_map(d, r, o);
-        ASSERT_EQ(got.chokepoints, want.chokepoints) << "map " << k << ", " << describe(m) << ", garble " << garble
-                                                     << "\n" << write_ascii(d);
+        ASSERT_EQ(got.chokepoints, want.chokepoints)
+            << "map " << k << ", " << describe(m) << ", garble " << garble << "\n"
+            << write_ascii(d);
         ASSERT_EQ(got.dead_ends, want.dead_ends) << "map " << k << ", " << describe(m) << "\n" << write_ascii(d);
         ASSERT_EQ(got.loops, want.loops) << "map " << k << ", " << describe(m) << "\n" << write_ascii(d);
         ++maps;
@@ -351,8 +350,8 @@ TEST(AnalysisTest, CountsNoLoopInATreeOfCorridors) {
       "#########\n");
   EXPECT_EQ(a.loops, 0);
   EXPECT_EQ(a.dead_ends, (std::vector<Point>{{1, 1}, {7, 1}, {1, 6}, {4, 6}, {7, 6}}));
-  EXPECT_EQ(a.chokepoints, (std::vector<Point>{{2, 1}, {3, 1}, {4, 1}, {4, 2}, {4, 3}, {5, 3}, {6, 3}, {7, 3}, {7, 4},
-                                               {7, 5}}));
+  EXPECT_EQ(a.chokepoints,
+            (std::vector<Point>{{2, 1}, {3, 1}, {4, 1}, {4, 2}, {4, 3}, {5, 3}, {6, 3}, {7, 3}, {7, 4}, {7, 5}}));
 }
 
 TEST(AnalysisTest, DoesNotCountAnIslandBesideAnUnreachableArea) {
@@ -427,7 +426,8 @@ TEST(AnalysisTest, TheSameAnswersOnTwoThreads) {
   std::vector<std::pair<std::string, Dungeon>> maps;
   Rng rng(20261126);
   for (int k = 0; k < 3; ++k) {
-    const int w = 1030 + static_cast<int>(rng.uniform_int(0, 150)), h = 1031 + static_cast<int>(rng.uniform_int(0, 150));
+    const int w = 1030 + static_cast<int>(rng.uniform_int(0, 150)),
+              h = 1031 + static_cast<int>(rng.uniform_int(0, 150));
     maps.emplace_back("random map " + std::to_string(k), random_map(rng, w, h, rng.uniform_real(0.3, 0.42), 12));
   }
   Dungeon cave = generate_caves(1100, 1001, CaveConfig{}, 7);

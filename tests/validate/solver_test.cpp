@@ -64,7 +64,8 @@ TEST(SolverTest, TwoDoorsShareOneReusableKey) {
   const Dungeon d = map("##########\n#<a.A.A.>#\n##########\n");
   const Solution s = solve_dungeon(d);
   ASSERT_EQ(s.status, SolveStatus::Completable);
-  EXPECT_EQ(step_names(s), (std::vector<std::string>{"take-key 1 2,1", "open-door 1 4,1", "open-door 1 6,1", "reach-exit 8,1"}));
+  EXPECT_EQ(step_names(s),
+            (std::vector<std::string>{"take-key 1 2,1", "open-door 1 4,1", "open-door 1 6,1", "reach-exit 8,1"}));
   EXPECT_EQ(s.walkthrough[0].route, (std::vector<Point>{{1, 1}, {2, 1}}));
   EXPECT_EQ(s.walkthrough[3].route, (std::vector<Point>{{6, 1}, {7, 1}, {8, 1}}));
   EXPECT_DOUBLE_EQ(s.metrics.critical_cost, 7.0);
@@ -76,7 +77,8 @@ TEST(SolverTest, ConsumableKeysWithOneDoorTooManyAreNotCompletable) {
   const Dungeon d = map("##########\n#<a.A.A.>#\n##########\n", KeyRule::Consumable);
   const Solution s = solve_dungeon(d);
   EXPECT_EQ(s.status, SolveStatus::NotCompletable);
-  EXPECT_EQ(s.reasons[1], "exit at 8,1 lies behind door 1 at 6,1, and the 1 key 1 within reach is spent on other doors 1");
+  EXPECT_EQ(s.reasons[1],
+            "exit at 8,1 lies behind door 1 at 6,1, and the 1 key 1 within reach is spent on other doors 1");
   EXPECT_EQ(step_names(s), (std::vector<std::string>{"take-key 1 2,1", "open-door 1 4,1"}));
   EXPECT_FALSE(validate_dungeon(d).valid);
 }
@@ -88,8 +90,9 @@ TEST(SolverTest, AChainOfThreeLocksIsWalkedInOrder) {
     dd.key_rule = rule;
     const Solution s = solve_dungeon(dd);
     ASSERT_EQ(s.status, SolveStatus::Completable);
-    EXPECT_EQ(step_names(s), (std::vector<std::string>{"take-key 1 2,1", "open-door 1 4,1", "take-key 2 5,1", "open-door 2 7,1",
-                                                       "take-key 3 8,1", "open-door 3 10,1", "reach-exit 11,1"}));
+    EXPECT_EQ(step_names(s),
+              (std::vector<std::string>{"take-key 1 2,1", "open-door 1 4,1", "take-key 2 5,1", "open-door 2 7,1",
+                                        "take-key 3 8,1", "open-door 3 10,1", "reach-exit 11,1"}));
     // Key 2 becomes reachable once door 1 is open: after step 2.
     EXPECT_EQ(s.reachable_after[static_cast<size_t>(objective_at(dd, {5, 1}))], 2);
     EXPECT_EQ(s.metrics.keys_on_critical_path, 3);
@@ -111,8 +114,8 @@ TEST(SolverTest, AKeyReachableOnlyThroughAnotherLock) {
       "########\n");
   const Solution s = solve_dungeon(d);
   ASSERT_EQ(s.status, SolveStatus::Completable);
-  EXPECT_EQ(step_names(s), (std::vector<std::string>{"take-key 1 2,1", "open-door 1 3,2", "take-key 2 5,2", "open-door 2 4,3",
-                                                     "reach-exit 4,4"}));
+  EXPECT_EQ(step_names(s), (std::vector<std::string>{"take-key 1 2,1", "open-door 1 3,2", "take-key 2 5,2",
+                                                     "open-door 2 4,3", "reach-exit 4,4"}));
   // Without key 1, key 2 is behind door 1 and the exit behind door 2.
   Dungeon no_key = d;
   no_key.objectives.erase(no_key.objectives.begin() + objective_at(d, {2, 1}));
@@ -131,8 +134,9 @@ TEST(SolverTest, AWasteableConsumableKeyIsCompletableWithASoftlockReported) {
   EXPECT_EQ(step_names(s), (std::vector<std::string>{"take-key 1 4,1", "open-door 1 2,1", "reach-exit 1,1"}));
   ASSERT_TRUE(s.softlock);
   EXPECT_EQ(s.softlock_states, 1);
-  EXPECT_EQ(s.softlock->message,
-            "after opening door 1 at 5,1 (1 door opened) the exit can no longer be reached: the keys it needs are spent");
+  EXPECT_EQ(
+      s.softlock->message,
+      "after opening door 1 at 5,1 (1 door opened) the exit can no longer be reached: the keys it needs are spent");
   ASSERT_EQ(s.softlock->steps.size(), 2u);
   EXPECT_EQ(s.softlock->steps[1].target, (Point{5, 1}));
   EXPECT_TRUE(validate_dungeon(d).valid);  // a softlock is reported, not a problem
@@ -177,7 +181,8 @@ TEST(SolverTest, TheStateCapIsAClearError) {
   o.max_states = 10;
   const Solution s = solve_dungeon(d, o);
   EXPECT_EQ(s.status, SolveStatus::StateCap);
-  EXPECT_EQ(s.message, "the solver reached its cap of 10 states without an answer (too many consumable-key doors to search)");
+  EXPECT_EQ(s.message,
+            "the solver reached its cap of 10 states without an answer (too many consumable-key doors to search)");
   ValidateOptions vo;
   vo.max_states = 10;
   const ValidationReport r = validate_dungeon(d, vo);
@@ -196,7 +201,6 @@ TEST(SolverTest, AMapWithoutLocksWalksToEveryObjectiveThenTheExit) {
   EXPECT_EQ(s.metrics.optional_objectives, 2);
   for (int after : s.reachable_after) EXPECT_EQ(after, 0);
 }
-
 
 // validate_dungeon hands the solver its routes from the start (maps without doors): the
 // walkthrough must be the one the solver finds on its own, step for step and cell for cell.

@@ -88,9 +88,8 @@ TEST(ValidateTest, ListsEveryProblemNotOnlyTheFirst) {
   d.objectives.push_back({ObjectiveKind::Key, {-1, 0}});
   d.objectives.push_back({ObjectiveKind::Key, {1, 5}});
   ValidationReport r = validate_dungeon(d);
-  EXPECT_EQ(kinds(r), (std::vector<ProblemKind>{ProblemKind::Impassable, ProblemKind::OffMap,
-                                                ProblemKind::SharedCell, ProblemKind::Unreachable,
-                                                ProblemKind::Unreachable}));
+  EXPECT_EQ(kinds(r), (std::vector<ProblemKind>{ProblemKind::Impassable, ProblemKind::OffMap, ProblemKind::SharedCell,
+                                                ProblemKind::Unreachable, ProblemKind::Unreachable}));
 }
 
 TEST(ValidateTest, DeepWaterCutsARouteUnderAnotherCostTable) {
@@ -130,7 +129,7 @@ namespace {
 // flood on smaller maps); the report is the same for any number, and 0 is refused.
 TEST(ValidateTest, TheReportIsTheSameForAnyNumberOfThreads) {
   Dungeon d = generate_caves(1600, 1400, CaveConfig{}, 8);  // 2.24M cells: the second thread runs
-  for (size_t k = 0; k < 4; ++k) {  // the first floor cell after each quarter's middle
+  for (size_t k = 0; k < 4; ++k) {                          // the first floor cell after each quarter's middle
     size_t i = d.tiles.size() / 8 + k * d.tiles.size() / 4;
     while (d.tiles.cells()[i] != Terrain::Floor) ++i;
     const ObjectiveKind kind = k == 0 ? ObjectiveKind::Start : k == 1 ? ObjectiveKind::Exit : ObjectiveKind::Treasure;
@@ -144,7 +143,8 @@ TEST(ValidateTest, TheReportIsTheSameForAnyNumberOfThreads) {
     const bool keep = round > 0;
     if (round == 2)  // passable both: the objectives stay where they can be reached
       for (size_t i = 0; i < d.tiles.size(); i += 5)
-        if (d.tiles.cells()[i] == Terrain::Floor) d.tiles.cells()[i] = i % 3 == 0 ? Terrain::Water : Terrain::Vegetation;
+        if (d.tiles.cells()[i] == Terrain::Floor)
+          d.tiles.cells()[i] = i % 3 == 0 ? Terrain::Water : Terrain::Vegetation;
     one.keep_maps = two.keep_maps = keep;
     const ValidationReport a = validate_dungeon(d, one), b = validate_dungeon(d, two);
     EXPECT_EQ(a.valid, b.valid);
@@ -166,9 +166,7 @@ TEST(ValidateTest, TheReportIsTheSameForAnyNumberOfThreads) {
       EXPECT_EQ(a.solution->walkthrough[k].route, b.solution->walkthrough[k].route);
       EXPECT_EQ(a.solution->walkthrough[k].cost, b.solution->walkthrough[k].cost);
     }
-    if (keep) {
-      EXPECT_EQ(a.distances->dist.cells(), b.distances->dist.cells());
-    }
+    if (keep) { EXPECT_EQ(a.distances->dist.cells(), b.distances->dist.cells()); }
   }
   ValidateOptions none;
   none.threads = 0;

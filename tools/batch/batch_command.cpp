@@ -56,8 +56,7 @@ std::string clock_text(double seconds) {
   if (s >= 3600)
     std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", static_cast<long long>(s / 3600),
                   static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
-  else
-    std::snprintf(buf, sizeof buf, "%lld:%02lld", static_cast<long long>(s / 60), static_cast<long long>(s % 60));
+  else std::snprintf(buf, sizeof buf, "%lld:%02lld", static_cast<long long>(s / 60), static_cast<long long>(s % 60));
   return buf;
 }
 
@@ -66,7 +65,8 @@ std::string progress_line(uint64_t done, uint64_t total, double elapsed) {
   constexpr int kBar = 24;
   const double frac = total == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total);
   const int filled = static_cast<int>(frac * kBar);
-  std::string bar = "[" + std::string(static_cast<size_t>(filled), '#') + std::string(static_cast<size_t>(kBar - filled), '.') + "]";
+  std::string bar = "[" + std::string(static_cast<size_t>(filled), '#') +
+                    std::string(static_cast<size_t>(kBar - filled), '.') + "]";
   const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
   std::string percent = format_fixed(frac * 100.0, 1);
   if (percent.size() < 5) percent.insert(0, 5 - percent.size(), ' ');  // right-aligned in 5 columns
@@ -87,8 +87,8 @@ std::string parent_dir(const std::string& dir) {
 // writable. Returns whether it has to be created.
 bool check_out_dir(const std::string& dir) {
   auto bad = [&](const std::string& why) {
-    throw InvalidArgument(FieldProblem{
-        "--out", dir, "a writable directory, or a new one inside an existing directory; " + why});
+    throw InvalidArgument(
+        FieldProblem{"--out", dir, "a writable directory, or a new one inside an existing directory; " + why});
   };
   if (dir.empty()) bad("the path is empty");
   std::error_code ec;
@@ -130,7 +130,8 @@ class BatchCommand : public Command {
         "Exit codes: 0 every seed valid, 1 some seed failed, 2 bad input (nothing written), 3 I/O error,\n"
         "130 interrupted.\n");
     flags_ = std::make_unique<GeneratorFlags>(*sub);
-    CLI::Option* seeds = sub->add_option("--seeds", seeds_, "seeds A..B (inclusive) or A, unsigned 64-bit")->type_name("A..B");
+    CLI::Option* seeds =
+        sub->add_option("--seeds", seeds_, "seeds A..B (inclusive) or A, unsigned 64-bit")->type_name("A..B");
     CLI::Option* seeds_file =
         sub->add_option("--seeds-file", seeds_file_,
                         "the seeds listed in FILE, one per line, '#' comments (e.g. the review page's picks)")
@@ -192,7 +193,8 @@ class BatchCommand : public Command {
     info.html = html_ ? "index.html" : "";
     info.elapsed_s = result.elapsed_s;
     const ReviewPageInfo page = html_ ? review_page_info(cfg, job, shard, result) : ReviewPageInfo{};
-    const SummaryTotals totals = write_summary(job, index, resume_from, shard.index == 1, info, html_ ? &page : nullptr);
+    const SummaryTotals totals = write_summary(job, index, resume_from, shard.index == 1, info,
+                                               html_ ? &page : nullptr);
     return report(job, result, totals, out, err);
   }
 
@@ -291,8 +293,8 @@ class BatchCommand : public Command {
     ReviewPageInfo page;
     page.generator = generator_kind_name(cfg.generator);
     page.seeds = job.seeds.count == 0 ? std::string()
-                 : job.listed.empty()  ? std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last())
-                                       : std::to_string(job.listed.size()) + " from " + seeds_file_;
+                 : job.listed.empty() ? std::to_string(job.seeds.first) + ".." + std::to_string(job.seeds.last())
+                                      : std::to_string(job.listed.size()) + " from " + seeds_file_;
     page.title = "catacomb batch: " + std::string(generator_kind_name(cfg.generator)) + ", seeds " + page.seeds;
     if (shard.count > 1)
       page.title += " (shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) + ")";
@@ -315,8 +317,7 @@ class BatchCommand : public Command {
     const uint64_t n = totals.seeds, valid = totals.valid;
     if (result.interrupted) {
       err << "catacomb batch: interrupted: " << n << " of " << job.seed_count()
-          << " seeds finished, their summary is in " << dir_
-          << "; the same command with --resume runs the rest\n";
+          << " seeds finished, their summary is in " << dir_ << "; the same command with --resume runs the rest\n";
       return kExitInterrupted;
     }
     std::error_code ec;
@@ -334,7 +335,6 @@ class BatchCommand : public Command {
     return kExitOk;
   }
 
-
   std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).generic_string(); }
 
   // Marks in job.resumed the seeds an earlier run of this batch journaled whose files are all
@@ -348,9 +348,9 @@ class BatchCommand : public Command {
     if (!in) throw IoError("read", job.journal, std::strerror(errno));
     std::string line;
     if (!std::getline(in, line) || in.eof() || line != job.journal_header)
-      throw InvalidArgument(FieldProblem{
-          "--resume", job.journal,
-          "the journal of the same batch (the same --seeds, --shard, generator flags and output flags)"});
+      throw InvalidArgument(
+          FieldProblem{"--resume", job.journal,
+                       "the journal of the same batch (the same --seeds, --shard, generator flags and output flags)"});
     uint64_t size = line.size() + 1;
     job.resumed.assign(static_cast<size_t>(job.seed_count()), 0);
     while (std::getline(in, line)) {

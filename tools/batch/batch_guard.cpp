@@ -51,9 +51,7 @@ uint64_t lock_holder(const std::string& path) {
   std::string text;
   try {
     text = read_file(path, ReadLimits{64, 0, "a lock file"});
-  } catch (const Error&) {
-    return 0;
-  }
+  } catch (const Error&) { return 0; }
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   uint64_t pid = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), pid);
@@ -109,10 +107,10 @@ BatchLock::BatchLock(const std::string& dir) : path_((fs::path(dir) / kBatchLock
     if (create_exclusive(path_, me)) return;
     const uint64_t holder = lock_holder(path_);
     if (holder != current_pid() && process_alive(holder))
-      throw InvalidArgument(FieldProblem{
-          "--out", dir,
-          "a directory no other batch is writing to; process " + std::to_string(holder) + " holds " + path_ +
-              " (wait for it, or remove the file if that process is not a catacomb batch)"});
+      throw InvalidArgument(
+          FieldProblem{"--out", dir,
+                       "a directory no other batch is writing to; process " + std::to_string(holder) + " holds " +
+                           path_ + " (wait for it, or remove the file if that process is not a catacomb batch)"});
     // Stale: its process is gone. Remove it and try again (another run may take it first).
     std::error_code ec;
     fs::remove(path_, ec);
@@ -167,12 +165,12 @@ void check_seed_paths(const BatchJob& job) {
     std::error_code st;
     if (!e.is_regular_file(st))
       throw InvalidArgument(FieldProblem{"--out", job.dir,
-                                         "a directory where every seed's files can be written; " + path +
-                                             " (seed " + std::to_string(seed) + ") is not a regular file"});
+                                         "a directory where every seed's files can be written; " + path + " (seed " +
+                                             std::to_string(seed) + ") is not a regular file"});
     if (!detail::is_writable(path, false))
       throw InvalidArgument(FieldProblem{"--out", job.dir,
-                                         "a directory where every seed's files can be written; " + path +
-                                             " (seed " + std::to_string(seed) + ") is not writable"});
+                                         "a directory where every seed's files can be written; " + path + " (seed " +
+                                             std::to_string(seed) + ") is not writable"});
   }
 }
 

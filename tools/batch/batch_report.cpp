@@ -79,7 +79,9 @@ Json param_json(const ParamValue& v) {
 Json percentiles_json(StreamPercentiles& values, int decimals) {
   if (values.count() == 0) return Json(nullptr);
   const Percentiles p = values.result();
-  auto num = [&](double v) { return decimals == 0 ? Json(static_cast<int64_t>(std::llround(v))) : fixed_json(v, decimals); };
+  auto num = [&](double v) {
+    return decimals == 0 ? Json(static_cast<int64_t>(std::llround(v))) : fixed_json(v, decimals);
+  };
   Json j = Json::object();
   j["min"] = num(p.min);
   j["p50"] = num(p.p50);
@@ -113,8 +115,9 @@ std::string batch_journal_header(const BatchRunInfo& info) {
 }
 
 std::vector<std::string> batch_column_names(const BatchColumns& columns) {
-  std::vector<std::string> names = {"seed",      "valid",       "attempts",    "open_fraction", "rooms", "objectives",
-                                    "route_cost", "route_length", "loops",      "dead_ends",     "chokepoints"};
+  std::vector<std::string> names = {"seed",  "valid",      "attempts",   "open_fraction",
+                                    "rooms", "objectives", "route_cost", "route_length",
+                                    "loops", "dead_ends",  "chokepoints"};
   if (columns.locks)
     names.insert(names.end(), {"critical_path_length", "critical_path_cost", "keys_on_critical_path", "backtracking",
                                "optional_objectives"});
@@ -202,13 +205,13 @@ bool batch_row_from_jsonl(std::string_view line, SeedRow& row) {
     if (j.contains("tmj")) row.tmj = j.at("tmj").get<std::string>();
     if (j.contains("map")) row.map = j.at("map").get<std::string>();
     return true;
-  } catch (const nlohmann::json::exception&) {
-    return false;
-  }
+  } catch (const nlohmann::json::exception&) { return false; }
 }
 
 BatchSummary::BatchSummary(const std::string& spill_beside, size_t percentile_chunk)
-    : lengths_(spill_beside, percentile_chunk), costs_(spill_beside, percentile_chunk), ms_(spill_beside, percentile_chunk) {}
+    : lengths_(spill_beside, percentile_chunk),
+      costs_(spill_beside, percentile_chunk),
+      ms_(spill_beside, percentile_chunk) {}
 
 void BatchSummary::add(const SeedRow& r) {
   if (seeds_ == 0) first_seed_ = r.seed;

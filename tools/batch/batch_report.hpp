@@ -59,13 +59,13 @@ struct BatchRunInfo {
   int shard_index = 1;      ///< K of --shard K/N (1/1 unsharded)
   int shard_count = 1;      ///< N
   int threads = 1;
-  Params parameters;        ///< the generator recipe (GenerateConfig::params())
-  int scale = 4;            ///< preview pixels per tile
-  std::string overlay;      ///< preview overlays, or empty
+  Params parameters;    ///< the generator recipe (GenerateConfig::params())
+  int scale = 4;        ///< preview pixels per tile
+  std::string overlay;  ///< preview overlays, or empty
   BatchColumns columns;
   std::vector<std::string> contact_sheets;  ///< file names of the contact sheet pages
-  std::string html;         ///< file name of the review page, or empty
-  double elapsed_s = 0;     ///< wall-clock time of the whole run
+  std::string html;                         ///< file name of the review page, or empty
+  double elapsed_s = 0;                     ///< wall-clock time of the whole run
 };
 
 /// The aggregates of summary.json, gathered one row at a time (in the run's order) in memory

@@ -33,9 +33,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 bool parse_u64(std::string_view s, uint64_t& v) {
   if (s.empty()) return false;
@@ -112,9 +110,7 @@ bool SeedIndex::find(uint64_t seed, uint64_t& index) const {
 }
 
 SeedSpan parse_seed_range(const std::string& text) {
-  auto bad = [&](const std::string& expected) {
-    throw InvalidArgument(FieldProblem{"--seeds", text, expected});
-  };
+  auto bad = [&](const std::string& expected) { throw InvalidArgument(FieldProblem{"--seeds", text, expected}); };
   const std::string form = "A..B or A: unsigned 64-bit decimal integers, e.g. 1..100";
   uint64_t a = 0, b = 0;
   const size_t dots = text.find("..");
@@ -414,7 +410,8 @@ BatchResult run_batch(const BatchJob& job, const BatchProgress& progress) {
   for (uint8_t r : job.resumed) state.done += r != 0 ? 1 : 0;
   const int n = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(std::max(job.threads, 1)), total));
   std::vector<std::thread> workers;
-  start_workers(n, [&] { work_seeds(job, page_needed, pager, journal, state); }, state, workers);
+  start_workers(
+      n, [&] { work_seeds(job, page_needed, pager, journal, state); }, state, workers);
   wait_for_workers(state, total, progress, t0);
   for (std::thread& w : workers) w.join();
   if (state.error) std::rethrow_exception(state.error);

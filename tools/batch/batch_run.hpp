@@ -62,11 +62,11 @@ struct BatchJob {
   std::vector<uint64_t> listed;
   /// Worker threads. [Limit: 1 to kMaxBatchThreads]
   int threads = 1;
-  std::string dir = ".";  ///< existing, writable output directory
-  bool tmj = false;       ///< also write seed-<seed>.tmj (and its tileset PNG)
-  bool map = false;       ///< also write seed-<seed>.map
-  int scale = 4;          ///< PNG preview pixels per tile
-  std::string overlay;    ///< preview overlays (OutputOptions::overlay)
+  std::string dir = ".";      ///< existing, writable output directory
+  bool tmj = false;           ///< also write seed-<seed>.tmj (and its tileset PNG)
+  bool map = false;           ///< also write seed-<seed>.map
+  int scale = 4;              ///< PNG preview pixels per tile
+  std::string overlay;        ///< preview overlays (OutputOptions::overlay)
   bool contact_sheet = true;  ///< write contact-sheet.png (or its pages)
   /// When set, workers take no new seed once it is true (SIGINT/SIGTERM); the seeds in flight
   /// finish, and run_batch returns with interrupted = true.

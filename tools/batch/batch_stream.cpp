@@ -54,7 +54,8 @@ LineFile::~LineFile() {
 }
 
 void LineFile::write(std::string_view text) {
-  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) throw IoError("write", name_, std::strerror(errno));
+  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size())
+    throw IoError("write", name_, std::strerror(errno));
 }
 
 void LineFile::close() {
@@ -94,9 +95,7 @@ void KeyedLineSorter::sort_chunk() {
 
 void KeyedLineSorter::spill() {
   sort_chunk();
-  if (!spill_) {
-    spill_ = open_spill(spill_files_, spill_beside_);
-  }
+  if (!spill_) { spill_ = open_spill(spill_files_, spill_beside_); }
   const uint64_t begin = spill_size_;
   for (const Entry& e : entries_) {
     const std::string head = std::to_string(e.key) + ' ';
@@ -148,8 +147,7 @@ void KeyedLineSorter::drain(const std::function<void(uint64_t, std::string_view)
     }
     const std::string_view text(r.buf.data() + r.at, eol - r.at);
     const size_t space = text.find(' ');
-    if (space == std::string_view::npos ||
-        std::from_chars(text.data(), text.data() + space, r.key).ec != std::errc())
+    if (space == std::string_view::npos || std::from_chars(text.data(), text.data() + space, r.key).ec != std::errc())
       throw IoError("read back", spill_beside_, "a line is not as written");
     r.line = text.substr(space + 1);
     r.at = eol + 1;
@@ -179,9 +177,7 @@ uint64_t order_key(double v) {
   return (b >> 63) != 0 ? ~b : b | (uint64_t{1} << 63);
 }
 
-double from_order_key(uint64_t k) {
-  return std::bit_cast<double>((k >> 63) != 0 ? k & ~(uint64_t{1} << 63) : ~k);
-}
+double from_order_key(uint64_t k) { return std::bit_cast<double>((k >> 63) != 0 ? k & ~(uint64_t{1} << 63) : ~k); }
 
 }  // namespace
 

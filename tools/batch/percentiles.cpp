@@ -19,8 +19,7 @@ double nearest_rank(const std::vector<double>& sorted, int p) {
 Percentiles nearest_rank_percentiles(std::vector<double> values) {
   assert(!values.empty());
   std::sort(values.begin(), values.end());
-  return {values.front(), nearest_rank(values, 50), nearest_rank(values, 90), nearest_rank(values, 99),
-          values.back()};
+  return {values.front(), nearest_rank(values, 50), nearest_rank(values, 90), nearest_rank(values, 99), values.back()};
 }
 
 }  // namespace catacomb::cli

@@ -37,12 +37,12 @@ void append_text(std::string& out, std::string_view text) {
         case '>': out += "&gt;"; break;
         case '"': out += "&quot;"; break;
         case '\'': out += "&#39;"; break;
-        case '\t': case '\n': case '\r': out += static_cast<char>(c); break;
+        case '\t':
+        case '\n':
+        case '\r': out += static_cast<char>(c); break;
         default:
-          if (c < 0x20 || c == 0x7F)
-            out += kReplacement;
-          else
-            out += static_cast<char>(c);
+          if (c < 0x20 || c == 0x7F) out += kReplacement;
+          else out += static_cast<char>(c);
       }
       ++i;
       continue;
@@ -187,7 +187,9 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
 
   out += "<h2>Seed " + seed;
   if (!r.valid) out += " <span class=\"badge failed\">failed</span>";
-  out += " <button type=\"button\" class=\"pick\" aria-pressed=\"false\" title=\"Pick or unpick this seed (p)\">Pick</button>";
+  out +=
+      " <button type=\"button\" class=\"pick\" aria-pressed=\"false\" title=\"Pick or unpick this seed "
+      "(p)\">Pick</button>";
   out += "</h2>\n<dl class=\"stats\">";
   // A failed seed has no dungeon: its map statistics are a dash, not zeros.
   auto stat = [&r](const std::string& value) { return r.valid ? value : std::string("&ndash;"); };
@@ -260,7 +262,8 @@ std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageI
     out += " &middot; seeds ";
     append_text(out, info.seeds);
   }
-  if (!info.contact_sheet.empty()) out += " &middot; <a href=\"" + file_url(info.contact_sheet) + "\">contact sheet</a>";
+  if (!info.contact_sheet.empty())
+    out += " &middot; <a href=\"" + file_url(info.contact_sheet) + "\">contact sheet</a>";
   out += "</p>\n";
 
   out += "<div class=\"controls\" role=\"group\" aria-label=\"Sort and filter the seeds\">\n";
@@ -273,46 +276,52 @@ std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageI
     out += "</option>\n";
   }
   out += "</select>\n";
-  out += "<button type=\"button\" id=\"sort-dir\" data-dir=\"asc\" title=\"Toggle the sort direction\">ascending "
-         "&#x2191;</button>\n";
-  out += "<label for=\"filter\">Show</label>\n<select id=\"filter\" name=\"filter\">\n"
-         "<option value=\"all\" selected>all seeds</option>\n<option value=\"valid\">valid only</option>\n"
-         "<option value=\"invalid\">invalid only</option>\n"
-         "<option value=\"picked\">picked only</option>\n</select>\n";
+  out +=
+      "<button type=\"button\" id=\"sort-dir\" data-dir=\"asc\" title=\"Toggle the sort direction\">ascending "
+      "&#x2191;</button>\n";
+  out +=
+      "<label for=\"filter\">Show</label>\n<select id=\"filter\" name=\"filter\">\n"
+      "<option value=\"all\" selected>all seeds</option>\n<option value=\"valid\">valid only</option>\n"
+      "<option value=\"invalid\">invalid only</option>\n"
+      "<option value=\"picked\">picked only</option>\n</select>\n";
   out += "<span id=\"count\" role=\"status\">showing " + total + " of " + total + "</span>\n</div>\n";
   out += "<noscript><p>Sorting and filtering need JavaScript; the seeds are listed in seed order.</p></noscript>\n";
   const std::string picks_command = info.picks_command.empty()
                                         ? std::string("catacomb batch --seeds-file picks.txt --out picks --html")
                                         : info.picks_command;
-  out += "<section class=\"picks\" id=\"picks\" aria-labelledby=\"picks-title\">\n"
-         "<h2 id=\"picks-title\">Picks (<span id=\"picks-count\">0</span>)</h2>\n"
-         "<p class=\"summary\">Click a picture, or press <kbd>Enter</kbd> on a card, to view the seed large; "
-         "<kbd>&larr;</kbd> <kbd>&rarr;</kbd> step through the seeds shown, <kbd>p</kbd> picks or unpicks, "
-         "<kbd>Esc</kbd> closes. Picks stay in this browser.</p>\n"
-         "<pre id=\"picks-list\" data-picks></pre>\n"
-         "<p class=\"links\"><a id=\"picks-download\" download=\"picks.txt\">Download picks.txt</a> "
-         "<button type=\"button\" id=\"picks-clear\">Clear picks</button></p>\n"
-         "<p>Regenerate the picks (with picks.txt in the current directory):</p>\n<pre id=\"picks-command\">";
+  out +=
+      "<section class=\"picks\" id=\"picks\" aria-labelledby=\"picks-title\">\n"
+      "<h2 id=\"picks-title\">Picks (<span id=\"picks-count\">0</span>)</h2>\n"
+      "<p class=\"summary\">Click a picture, or press <kbd>Enter</kbd> on a card, to view the seed large; "
+      "<kbd>&larr;</kbd> <kbd>&rarr;</kbd> step through the seeds shown, <kbd>p</kbd> picks or unpicks, "
+      "<kbd>Esc</kbd> closes. Picks stay in this browser.</p>\n"
+      "<pre id=\"picks-list\" data-picks></pre>\n"
+      "<p class=\"links\"><a id=\"picks-download\" download=\"picks.txt\">Download picks.txt</a> "
+      "<button type=\"button\" id=\"picks-clear\">Clear picks</button></p>\n"
+      "<p>Regenerate the picks (with picks.txt in the current directory):</p>\n<pre id=\"picks-command\">";
   append_text(out, picks_command);
   out += "</pre>\n</section>\n";
   out += "</header>\n<main id=\"cards\" class=\"grid\" data-batch=\"";
-  append_text(out, info.batch_key.empty() ? (info.title.empty() ? std::string("catacomb batch") : info.title) : info.batch_key);
+  append_text(
+      out, info.batch_key.empty() ? (info.title.empty() ? std::string("catacomb batch") : info.title) : info.batch_key);
   out += "\">\n";
   for (const SeedRow* r : order) append_card(out, *r, info);
   out += "</main>\n";
-  out += "<div id=\"viewer\" class=\"viewer\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"viewer-title\" hidden>\n"
-         "<div class=\"viewer-box\">\n<div class=\"viewer-head\"><h2 id=\"viewer-title\">Seed</h2>"
-         "<span id=\"viewer-position\" class=\"summary\"></span>"
-         "<button type=\"button\" id=\"viewer-prev\" title=\"Previous seed (&larr;)\">&larr; previous</button>"
-         "<button type=\"button\" id=\"viewer-next\" title=\"Next seed (&rarr;)\">next &rarr;</button>"
-         "<button type=\"button\" id=\"viewer-pick\" aria-pressed=\"false\">Pick (p)</button>"
-         "<button type=\"button\" id=\"viewer-close\">Close (Esc)</button></div>\n"
-         "<div class=\"viewer-body\"><div class=\"viewer-image\"><img id=\"viewer-img\" alt=\"\" hidden>"
-         "<p id=\"viewer-none\" class=\"summary\" hidden>nothing to show: no valid dungeon</p></div>\n"
-         "<div class=\"viewer-side\"><dl id=\"viewer-stats\" class=\"stats\"></dl>"
-         "<p id=\"viewer-error\" class=\"error\"></p>"
-         "<div>Regenerate this seed:</div><pre id=\"viewer-command\"></pre>"
-         "<p id=\"viewer-links\" class=\"links\"></p></div></div>\n</div>\n</div>\n";
+  out +=
+      "<div id=\"viewer\" class=\"viewer\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"viewer-title\" "
+      "hidden>\n"
+      "<div class=\"viewer-box\">\n<div class=\"viewer-head\"><h2 id=\"viewer-title\">Seed</h2>"
+      "<span id=\"viewer-position\" class=\"summary\"></span>"
+      "<button type=\"button\" id=\"viewer-prev\" title=\"Previous seed (&larr;)\">&larr; previous</button>"
+      "<button type=\"button\" id=\"viewer-next\" title=\"Next seed (&rarr;)\">next &rarr;</button>"
+      "<button type=\"button\" id=\"viewer-pick\" aria-pressed=\"false\">Pick (p)</button>"
+      "<button type=\"button\" id=\"viewer-close\">Close (Esc)</button></div>\n"
+      "<div class=\"viewer-body\"><div class=\"viewer-image\"><img id=\"viewer-img\" alt=\"\" hidden>"
+      "<p id=\"viewer-none\" class=\"summary\" hidden>nothing to show: no valid dungeon</p></div>\n"
+      "<div class=\"viewer-side\"><dl id=\"viewer-stats\" class=\"stats\"></dl>"
+      "<p id=\"viewer-error\" class=\"error\"></p>"
+      "<div>Regenerate this seed:</div><pre id=\"viewer-command\"></pre>"
+      "<p id=\"viewer-links\" class=\"links\"></p></div></div>\n</div>\n</div>\n";
   out += "<script>\n";
   out += kReviewPageScript;
   out += "</script>\n</body>\n</html>\n";

@@ -40,11 +40,13 @@ std::vector<uint64_t> parse_seeds_file(std::string_view text, const std::string&
     uint64_t seed = 0;
     auto [end, ec] = std::from_chars(line.data(), line.data() + line.size(), seed);
     if (ec != std::errc() || end != line.data() + line.size())
-      throw InvalidArgument(FieldProblem{name + " line " + std::to_string(line_no), shown(line),
-                                         "one seed per line, an unsigned 64-bit decimal integer; '#' starts a comment"});
+      throw InvalidArgument(
+          FieldProblem{name + " line " + std::to_string(line_no), shown(line),
+                       "one seed per line, an unsigned 64-bit decimal integer; '#' starts a comment"});
     if (seeds.size() == max_seeds)
-      throw InvalidArgument(FieldProblem{name, "more than " + std::to_string(max_seeds) + " seeds",
-                                         "at most " + std::to_string(max_seeds) + " seeds; split it into several runs"});
+      throw InvalidArgument(
+          FieldProblem{name, "more than " + std::to_string(max_seeds) + " seeds",
+                       "at most " + std::to_string(max_seeds) + " seeds; split it into several runs"});
     seeds.push_back(seed);
     lines.push_back(line_no);
   }
@@ -55,9 +57,9 @@ std::vector<uint64_t> parse_seeds_file(std::string_view text, const std::string&
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return seeds[a] < seeds[b]; });
   for (size_t i = 1; i < order.size(); ++i)
     if (seeds[order[i]] == seeds[order[i - 1]])
-      throw InvalidArgument(FieldProblem{name + " line " + std::to_string(lines[order[i]]),
-                                         std::to_string(seeds[order[i]]),
-                                         "each seed once (it is on line " + std::to_string(lines[order[i - 1]]) + " too)"});
+      throw InvalidArgument(
+          FieldProblem{name + " line " + std::to_string(lines[order[i]]), std::to_string(seeds[order[i]]),
+                       "each seed once (it is on line " + std::to_string(lines[order[i - 1]]) + " too)"});
   return seeds;
 }
 

@@ -67,8 +67,7 @@ class InvalidArgument : public Error {
   explicit InvalidArgument(FieldProblem problem) : InvalidArgument(std::vector<FieldProblem>{std::move(problem)}) {}
   /// Every bad field, in order (at least one).
   explicit InvalidArgument(std::vector<FieldProblem> problems)
-      : Error(to_string(problems)),
-        problems_(std::make_shared<const std::vector<FieldProblem>>(std::move(problems))) {}
+      : Error(to_string(problems)), problems_(std::make_shared<const std::vector<FieldProblem>>(std::move(problems))) {}
 
   /// The bad fields, in the order of the message; empty for a plain message.
   const std::vector<FieldProblem>& problems() const {

@@ -43,9 +43,7 @@ struct Rect {
   constexpr int right() const { return x + width; }    ///< one past the last column
   constexpr int bottom() const { return y + height; }  ///< one past the last row
   /// True when `p` lies inside the rectangle.
-  constexpr bool contains(Point p) const {
-    return p.x >= x && p.x < x + width && p.y >= y && p.y < y + height;
-  }
+  constexpr bool contains(Point p) const { return p.x >= x && p.x < x + width && p.y >= y && p.y < y + height; }
   /// Number of cells, width * height (64-bit: no overflow).
   constexpr int64_t area() const { return int64_t{width} * height; }
   /// Cell nearest the middle (rounded towards the top-left).

@@ -55,8 +55,9 @@ class Grid {
     check_grid_size(width, height);
     const size_t n = static_cast<size_t>(width) * static_cast<size_t>(height);
     if (cells.size() != n)
-      throw InvalidArgument(FieldProblem{"cells", std::to_string(cells.size()) + " cells",
-                                         std::to_string(n) + " for " + std::to_string(width) + "x" + std::to_string(height)});
+      throw InvalidArgument(
+          FieldProblem{"cells", std::to_string(cells.size()) + " cells",
+                       std::to_string(n) + " for " + std::to_string(width) + "x" + std::to_string(height)});
     cells_ = std::move(cells);
   }
 
@@ -122,8 +123,8 @@ class Grid {
  private:
   void check(Point p) const {
     if (!in_bounds(p))
-      throw InvalidArgument(FieldProblem{"point", to_string(p),
-                                         "inside the " + std::to_string(width_) + "x" + std::to_string(height_) + " grid"});
+      throw InvalidArgument(FieldProblem{
+          "point", to_string(p), "inside the " + std::to_string(width_) + "x" + std::to_string(height_) + " grid"});
   }
 
   int width_ = 0;

@@ -26,9 +26,9 @@ namespace streams {
 inline constexpr std::string_view kCavesFill = "caves.fill";                ///< caves: the random fill
 inline constexpr std::string_view kRoomsLayout = "rooms.layout";            ///< rooms: sizes and places
 inline constexpr std::string_view kRoomsGraph = "rooms.graph";              ///< rooms: the loops added
-inline constexpr std::string_view kObjectives = "objectives";              ///< start, exit and the rest
-inline constexpr std::string_view kDecor = "decor";                        ///< water and vegetation
-inline constexpr std::string_view kLocks = "locks";                        ///< locked doors and keys
+inline constexpr std::string_view kObjectives = "objectives";               ///< start, exit and the rest
+inline constexpr std::string_view kDecor = "decor";                         ///< water and vegetation
+inline constexpr std::string_view kLocks = "locks";                         ///< locked doors and keys
 inline constexpr std::string_view kPlatformerLayout = "platformer.layout";  ///< side view: rooms, links, furniture
 inline constexpr std::string_view kPlatformerObjectives = "platformer.objectives";  ///< side view: objectives
 }  // namespace streams

@@ -33,9 +33,9 @@ inline constexpr int kTerrainCount = 9;
 inline constexpr int kTopDownTerrainCount = 7;
 
 /// All terrain kinds, in enum order.
-inline constexpr std::array<Terrain, kTerrainCount> kAllTerrains = {
-    Terrain::Wall, Terrain::Floor, Terrain::Corridor, Terrain::Door,
-    Terrain::Water, Terrain::Vegetation, Terrain::Road, Terrain::Ladder, Terrain::Platform};
+inline constexpr std::array<Terrain, kTerrainCount> kAllTerrains = {Terrain::Wall, Terrain::Floor,  Terrain::Corridor,
+                                                                    Terrain::Door, Terrain::Water,  Terrain::Vegetation,
+                                                                    Terrain::Road, Terrain::Ladder, Terrain::Platform};
 
 /// True for the side-view terrains (ladder, platform).
 constexpr bool is_side_view_terrain(Terrain t) { return static_cast<int>(t) >= kTopDownTerrainCount; }

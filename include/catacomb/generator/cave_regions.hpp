@@ -49,8 +49,8 @@ struct CaveRegionStats {
   int filled_regions = 0;  ///< regions filled (too small, or not the largest)
   /// floor cells of the filled regions, turned into wall
   int64_t filled_cells = 0;
-  int tunnels = 0;         ///< tunnels dug
-  int64_t carved = 0;      ///< wall cells turned into floor by tunnels
+  int tunnels = 0;     ///< tunnels dug
+  int64_t carved = 0;  ///< wall cells turned into floor by tunnels
 };
 
 /// Applies the region handling to a wall/floor cave in place. Afterwards all floor is one

@@ -38,9 +38,9 @@ struct DigCosts {
 
 /// What carving the corridors did, for reports and tests.
 struct CarveStats {
-  int corridors = 0;      ///< corridors carved (one per edge)
-  int64_t carved = 0;     ///< wall cells turned into corridor or door
-  int64_t doors = 0;      ///< door cells
+  int corridors = 0;   ///< corridors carved (one per edge)
+  int64_t carved = 0;  ///< wall cells turned into corridor or door
+  int64_t doors = 0;   ///< door cells
 };
 
 /// Carves one corridor per edge between `points[edge.a]` and `points[edge.b]` into `tiles`

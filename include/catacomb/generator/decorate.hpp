@@ -35,9 +35,9 @@ struct DecorConfig {
 
 /// What decoration did, for reports and tests.
 struct DecorStats {
-  int pools = 0;           ///< water pools placed
-  int patches = 0;         ///< vegetation patches placed
-  int taken_back = 0;      ///< blobs removed again because they cut an objective off
+  int pools = 0;       ///< water pools placed
+  int patches = 0;     ///< vegetation patches placed
+  int taken_back = 0;  ///< blobs removed again because they cut an objective off
   /// floor cells turned into water
   int64_t water_cells = 0;
   /// floor cells turned into vegetation

@@ -34,7 +34,8 @@ struct LockPlacement {
 /// Treasure (a key without a lock would open nothing). Sets d.key_rule. Draws only from `rng`.
 /// Returns the placement: ok(), or why it failed (too few gates, an area without floor), leaving
 /// `d` to be discarded.
-[[nodiscard]] LockPlacement place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& costs, const Moves& moves, Rng& rng);
+[[nodiscard]] LockPlacement place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& costs, const Moves& moves,
+                                        Rng& rng);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

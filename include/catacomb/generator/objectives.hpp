@@ -33,8 +33,8 @@ struct ObjectivePlacement {
 /// could not (too few rooms, too little floor): the caller regenerates. Throws InvalidArgument for
 /// `further` outside 0 to kMaxFurtherObjectives or bad moves. `threads` (at least 1) lets a
 /// cave's floods of 1M cells or more run on two threads: the same objectives for any number.
-[[nodiscard]] ObjectivePlacement place_objectives(Dungeon& d, int further, const CostTable& costs,
-                                                const Moves& moves, Rng& rng, int threads = 1);
+[[nodiscard]] ObjectivePlacement place_objectives(Dungeon& d, int further, const CostTable& costs, const Moves& moves,
+                                                  Rng& rng, int threads = 1);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

@@ -75,9 +75,9 @@ struct ZeroHeuristic {
 /// Nodes are expanded at most once (no reopening). Throws InvalidArgument for bad options.
 /// Time O(E log E) for the E edges it relaxes; memory O(nodes reached).
 template <typename Node, typename GoalFn, typename NeighborsFn, typename HeuristicFn>
-  requires std::is_invocable_r_v<bool, GoalFn&, const Node&> && std::is_invocable_r_v<double, HeuristicFn&, const Node&>
-GraphPathResult<Node> find_graph_path(const Node& start, GoalFn&& is_goal, NeighborsFn&& neighbors,
-                                      HeuristicFn&& heuristic, const GraphSearchOptions& options = {}) {
+requires std::is_invocable_r_v<bool, GoalFn&, const Node&> && std::is_invocable_r_v<double, HeuristicFn&, const Node&>
+    GraphPathResult<Node> find_graph_path(const Node& start, GoalFn&& is_goal, NeighborsFn&& neighbors,
+                                          HeuristicFn&& heuristic, const GraphSearchOptions& options = {}) {
   options.check();
   struct Record {
     Node node;
@@ -177,9 +177,9 @@ GraphPathResult<Node> find_graph_path(const Node& start, GoalFn&& is_goal, Neigh
 /// Best-first search from `start` to `goal` (see above; the goal is the node equivalent to
 /// `goal` under operator<).
 template <typename Node, typename NeighborsFn, typename HeuristicFn>
-  requires std::is_invocable_r_v<double, HeuristicFn&, const Node&>
-GraphPathResult<Node> find_graph_path(const Node& start, const Node& goal, NeighborsFn&& neighbors,
-                                      HeuristicFn&& heuristic, const GraphSearchOptions& options = {}) {
+requires std::is_invocable_r_v<double, HeuristicFn&, const Node&> GraphPathResult<Node> find_graph_path(
+    const Node& start, const Node& goal, NeighborsFn&& neighbors, HeuristicFn&& heuristic,
+    const GraphSearchOptions& options = {}) {
   auto is_goal = [&goal](const Node& n) { return !(n < goal) && !(goal < n); };
   return find_graph_path(start, is_goal, std::forward<NeighborsFn>(neighbors), std::forward<HeuristicFn>(heuristic),
                          options);
@@ -194,9 +194,8 @@ GraphPathResult<Node> find_graph_path(const Node& start, const Node& goal, Neigh
 
 /// Dijkstra (ZeroHeuristic) to the first node that satisfies `is_goal`.
 template <typename Node, typename GoalFn, typename NeighborsFn>
-  requires std::is_invocable_r_v<bool, GoalFn&, const Node&>
-GraphPathResult<Node> find_graph_path(const Node& start, GoalFn&& is_goal, NeighborsFn&& neighbors,
-                                      const GraphSearchOptions& options = {}) {
+requires std::is_invocable_r_v<bool, GoalFn&, const Node&> GraphPathResult<Node> find_graph_path(
+    const Node& start, GoalFn&& is_goal, NeighborsFn&& neighbors, const GraphSearchOptions& options = {}) {
   return find_graph_path(start, std::forward<GoalFn>(is_goal), std::forward<NeighborsFn>(neighbors), ZeroHeuristic{},
                          options);
 }

@@ -44,7 +44,8 @@ struct RegionMap {
 /// (so "same region" means "reachable" for the router).
 RegionMap label_regions(const Grid<uint8_t>& passable, const Moves& moves = {4, DiagonalPolicy::Never});
 /// Same, with passable = costs.passable(tile).
-RegionMap label_regions(const Grid<Terrain>& tiles, const CostTable& costs, const Moves& moves = {4, DiagonalPolicy::Never});
+RegionMap label_regions(const Grid<Terrain>& tiles, const CostTable& costs,
+                        const Moves& moves = {4, DiagonalPolicy::Never});
 
 /// Same as the overloads above, writing into `out` and reusing its storage: when out.labels
 /// already has the map's shape, no memory is allocated for it (for repeated labelling of maps of

@@ -177,8 +177,8 @@ PathResult find_path(const Grid<Terrain>& tiles, const CostTable& costs, Point s
 double path_cost(const CostGrid& costs, const std::vector<Point>& path, const Moves& moves, double cost_scale = 1.0);
 /// The same for terrain under a cost table (a byte that names no terrain is impassable, as in
 /// distance_map's terrain overload).
-double path_cost(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& path,
-                 const Moves& moves, double cost_scale = 1.0);
+double path_cost(const Grid<Terrain>& tiles, const CostTable& costs, const std::vector<Point>& path, const Moves& moves,
+                 double cost_scale = 1.0);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

@@ -29,8 +29,8 @@ namespace catacomb {
 
 /// Which terrain generator makes the map.
 enum class GeneratorKind : uint8_t {
-  Rooms,  ///< rectangular rooms joined by corridors
-  Caves,  ///< cellular-automaton caves
+  Rooms,       ///< rectangular rooms joined by corridors
+  Caves,       ///< cellular-automaton caves
   Platformer,  ///< side-view levels: a grid of rooms with platforms and ladders (platformer/level_generator.hpp)
 };
 /// "rooms", "caves", "platformer" (the names used in JSON configs, on the command line and in a dungeon's
@@ -57,8 +57,8 @@ struct GenerateConfig {
   RoomLayoutConfig rooms;         ///< rooms only
   /// Share of the non-tree candidate edges added as loops. [Limit: 0 to 1]
   double loop_fraction = 0.125;
-  DigCosts dig;                   ///< rooms only: corridor router costs
-  PlatformerConfig platformer;    ///< platformer only: the room grid and its furniture
+  DigCosts dig;                 ///< rooms only: corridor router costs
+  PlatformerConfig platformer;  ///< platformer only: the room grid and its furniture
   /// platformer only: the movement model the level is made and checked for; recorded in the
   /// dungeon's params ("movement": "platformer", jump_height, ...).
   MovementModel movement;
@@ -107,11 +107,11 @@ struct GenerateConfig {
 /// What generate_dungeon returns: the valid dungeon, its validation report and what each stage
 /// did.
 struct GenerateResult {
-  Dungeon dungeon;             ///< valid; dungeon.attempts says how many attempts it took
-  ValidationReport report;     ///< the validation it passed
-  int dropped_rooms = 0;       ///< rooms: dropped by perturbation
-  CarveStats corridors;        ///< rooms: corridor carving
-  CaveRegionStats cave;        ///< caves: region handling
+  Dungeon dungeon;          ///< valid; dungeon.attempts says how many attempts it took
+  ValidationReport report;  ///< the validation it passed
+  int dropped_rooms = 0;    ///< rooms: dropped by perturbation
+  CarveStats corridors;     ///< rooms: corridor carving
+  CaveRegionStats cave;     ///< caves: region handling
   /// decoration (rooms and caves)
   DecorStats decor;
   std::vector<std::string> failures;  ///< why each failed attempt failed, in order

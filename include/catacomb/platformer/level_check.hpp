@@ -63,7 +63,7 @@ struct PlatformerReport {
   int nodes = 0;
   /// Edges of the navigation graph (moves).
   int64_t edges = 0;
-  int reachable_nodes = 0;  ///< nodes reachable from the start
+  int reachable_nodes = 0;                            ///< nodes reachable from the start
   std::vector<PlatformerObjectiveReport> objectives;  ///< in the dungeon's order
   std::vector<int> collect_order;  ///< objective indices in an order that collects them all, when one exists
   /// Areas the player can reach but not leave towards the exit.

@@ -50,10 +50,10 @@ struct Move {
   Point from;
   /// The foot cell it ends at.
   Point to;
-  int cost = 0;    ///< tiles travelled (+ jump_penalty for a jump)
-  int dir = 0;     ///< sideways direction -1 or +1 (walk, fall, jump with glide > 0); 0 otherwise
-  int rise = 0;    ///< jump: rows risen straight up
-  int glide = 0;   ///< jump: columns moved sideways at the top
+  int cost = 0;   ///< tiles travelled (+ jump_penalty for a jump)
+  int dir = 0;    ///< sideways direction -1 or +1 (walk, fall, jump with glide > 0); 0 otherwise
+  int rise = 0;   ///< jump: rows risen straight up
+  int glide = 0;  ///< jump: columns moved sideways at the top
   /// Equal when every field is equal.
   friend bool operator==(const Move&, const Move&) = default;
 };
@@ -109,7 +109,8 @@ void for_each_move(const SideView& v, const MovementModel& model, Point from, Em
     const int top = y - rise;
     if (!v.fits(x, top)) break;
     const int fallen = fall({x, top}, model.max_fall);
-    if (fallen >= 0 && land != from) emit(Move{MoveKind::Jump, from, land, rise + fallen + model.jump_penalty, 0, rise, 0});
+    if (fallen >= 0 && land != from)
+      emit(Move{MoveKind::Jump, from, land, rise + fallen + model.jump_penalty, 0, rise, 0});
     for (int dir : {-1, 1}) {
       for (int glide = 1; glide <= model.jump_distance + 1; ++glide) {
         const Point at{x + dir * glide, top};

@@ -26,8 +26,8 @@ namespace catacomb {
 
 /// One stored edge: enough to rebuild the Move (NavGraph::move).
 struct NavEdge {
-  int32_t to = 0;     ///< target node
-  int32_t cost = 0;   ///< the move's cost
+  int32_t to = 0;    ///< target node
+  int32_t cost = 0;  ///< the move's cost
   /// Move::kind
   MoveKind kind = MoveKind::Walk;
   int8_t dir = 0;     ///< Move::dir

@@ -57,9 +57,7 @@ class SideView {
   }
   /// The body fits and stands on something: the cell below is solid (the map's bottom edge
   /// included), a platform or a ladder.
-  bool stands(int x, int y) const {
-    return fits(x, y) && (solid(x, y + 1) || platform(x, y + 1) || ladder(x, y + 1));
-  }
+  bool stands(int x, int y) const { return fits(x, y) && (solid(x, y + 1) || platform(x, y + 1) || ladder(x, y + 1)); }
   /// The body fits and its foot cell is a ladder.
   bool hangs(int x, int y) const { return ladder(x, y) && fits(x, y); }
   /// A node: the body stands or hangs there, at rest.

@@ -33,8 +33,8 @@ enum class Overlay : uint8_t {
 };
 
 /// Every overlay, in enum order (what "all" means).
-inline constexpr Overlay kAllOverlays[] = {Overlay::Regions,     Overlay::Routes,      Overlay::Heatmap,
-                                           Overlay::DeadEnds,    Overlay::Chokepoints, Overlay::Unreachable,
+inline constexpr Overlay kAllOverlays[] = {Overlay::Regions,    Overlay::Routes,      Overlay::Heatmap,
+                                           Overlay::DeadEnds,   Overlay::Chokepoints, Overlay::Unreachable,
                                            Overlay::Walkthrough};
 
 /// "regions", "routes", "heatmap", "dead-ends", "chokepoints", "unreachable", "walkthrough".

@@ -92,11 +92,10 @@ inline constexpr EnumNames<ObjectiveKind, 5> kObjectiveKindNames = {{{ObjectiveK
                                                                      {ObjectiveKind::Treasure, "treasure"},
                                                                      {ObjectiveKind::Objective, "objective"}}};
 
-inline constexpr EnumNames<KeyRule, 2> kKeyRuleNames = {{{KeyRule::Reusable, "reusable"},
-                                                         {KeyRule::Consumable, "consumable"}}};
+inline constexpr EnumNames<KeyRule, 2> kKeyRuleNames = {
+    {{KeyRule::Reusable, "reusable"}, {KeyRule::Consumable, "consumable"}}};
 
-inline constexpr EnumNames<CostPreset, 3> kCostPresetNames = {{{CostPreset::Dungeon, "dungeon"},
-                                                               {CostPreset::Tutorial, "tutorial"},
-                                                               {CostPreset::Uniform, "uniform"}}};
+inline constexpr EnumNames<CostPreset, 3> kCostPresetNames = {
+    {{CostPreset::Dungeon, "dungeon"}, {CostPreset::Tutorial, "tutorial"}, {CostPreset::Uniform, "uniform"}}};
 
 }  // namespace catacomb::detail

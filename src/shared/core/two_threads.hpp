@@ -40,9 +40,7 @@ void in_two(bool two, const Work& work) {
   auto guarded = [&](int half) {
     try {
       work(half);
-    } catch (...) {
-      failed[half] = std::current_exception();
-    }
+    } catch (...) { failed[half] = std::current_exception(); }
   };
   run_pair([](void* g, int half) { (*static_cast<decltype(guarded)*>(g))(half); }, &guarded);
   for (const std::exception_ptr& f : failed)

@@ -11,7 +11,7 @@ int main() {
   catacomb::GenerateConfig config;
   const catacomb::GenerateResult result = catacomb::generate_dungeon(config, 11);
   const bool valid = catacomb::validate_dungeon(result.dungeon).valid;
-  std::printf("subproject game: %d, dungeon %dx%d %s\n", n, result.dungeon.tiles.width(),
-              result.dungeon.tiles.height(), valid ? "valid" : "INVALID");
+  std::printf("subproject game: %d, dungeon %dx%d %s\n", n, result.dungeon.tiles.width(), result.dungeon.tiles.height(),
+              valid ? "valid" : "INVALID");
   return valid ? 0 : 1;
 }

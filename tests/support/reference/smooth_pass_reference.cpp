@@ -21,9 +21,9 @@ int walls_in_block(const WallMask& m, int cx, int cy, int r) {
 
 void smooth_pass_reference(const WallMask& src, WallMask& dst, int wall_threshold, int open_threshold) {
   if (src.width() != dst.width() || src.height() != dst.height())
-    throw InvalidArgument(FieldProblem{"dst shape", std::to_string(dst.width()) + "x" + std::to_string(dst.height()),
-                                       std::to_string(src.width()) + "x" + std::to_string(src.height()) +
-                                           ", src's shape"});
+    throw InvalidArgument(
+        FieldProblem{"dst shape", std::to_string(dst.width()) + "x" + std::to_string(dst.height()),
+                     std::to_string(src.width()) + "x" + std::to_string(src.height()) + ", src's shape"});
   for (int y = 0; y < src.height(); ++y)
     for (int x = 0; x < src.width(); ++x) {
       bool wall = walls_in_block(src, x, y, 1) >= wall_threshold;

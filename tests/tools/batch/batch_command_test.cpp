@@ -21,8 +21,8 @@ using test::run_exe;
 // A small, quick batch: 48x32 caves.
 std::vector<std::string> batch_args(const std::string& out, const std::string& seeds,
                                     const std::vector<std::string>& extra = {}) {
-  std::vector<std::string> a = {"batch", "--generator", "caves", "--width", "48", "--height", "32",
-                                "--seeds", seeds, "--out", out};
+  std::vector<std::string> a = {"batch", "--generator", "caves", "--width", "48", "--height",
+                                "32",    "--seeds",     seeds,   "--out",   out};
   a.insert(a.end(), extra.begin(), extra.end());
   return a;
 }
@@ -84,8 +84,8 @@ TEST(BatchCommandTest, WritesEverySeedsFilesTheSummariesAndTheContactSheet) {
     for (const std::string& f : seed_files(s, true)) want.push_back(f);
   std::sort(want.begin(), want.end());
   EXPECT_EQ(test::list_dir(dir.path()), want);
-  EXPECT_TRUE(std::regex_match(r.out, std::regex(R"(4 seeds, 4 valid \(100\.0%\), [0-9.]+ maps/s, files in )" +
-                                                 dir.path() + "\n")))
+  EXPECT_TRUE(std::regex_match(
+      r.out, std::regex(R"(4 seeds, 4 valid \(100\.0%\), [0-9.]+ maps/s, files in )" + dir.path() + "\n")))
       << r.out;
   EXPECT_EQ(r.err, "");  // no progress bar when stderr is not a terminal
   auto sheet = test::decode_png(test::slurp(dir.file("contact-sheet.png")));
@@ -98,8 +98,8 @@ TEST(BatchCommandTest, EachSeedsFilesAreExactlyWhatGenerateWrites) {
   test::TempDir dir;
   ASSERT_EQ(run_cli(batch_args(dir.path(), "21..22", {"--map", "--scale", "2"})).code, 0);
   auto g = run_cli({"generate", "--generator", "caves", "--width", "48", "--height", "32", "--seed", "22", "--scale",
-                    "2", "--png", dir.file("g.png"), "--json", dir.file("g.json"), "--txt", dir.file("g.txt"),
-                    "--map", dir.file("g.map")});
+                    "2", "--png", dir.file("g.png"), "--json", dir.file("g.json"), "--txt", dir.file("g.txt"), "--map",
+                    dir.file("g.map")});
   ASSERT_EQ(g.code, 0) << g.err;
   for (const char* ext : {"png", "json", "txt", "map"})
     EXPECT_EQ(test::slurp(dir.file(std::string("seed-22.") + ext)), test::slurp(dir.file(std::string("g.") + ext)))
@@ -270,8 +270,8 @@ TEST(BatchCommandTest, ASeedWithoutAValidDungeonIsAFailedRowAndTheExitCodeIsOne)
 
 TEST(BatchCommandTest, MoreThanAHundredSeedsGiveNumberedContactSheetPages) {
   test::TempDir dir;
-  auto r = run_cli({"batch", "--generator", "caves", "--width", "20", "--height", "12", "--objectives", "0",
-                    "--seeds", "1000..1100", "--threads", "2", "--out", dir.path()});
+  auto r = run_cli({"batch", "--generator", "caves", "--width", "20", "--height", "12", "--objectives", "0", "--seeds",
+                    "1000..1100", "--threads", "2", "--out", dir.path()});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_FALSE(test::file_exists(dir.file("contact-sheet.png")));
   auto p1 = test::decode_png(test::slurp(dir.file("contact-sheet-1.png")));
@@ -357,7 +357,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadBatch{{"--seeds", "1.."}, R"(--seeds = 1\.\. \(expected A\.\.B or A)"},
         BadBatch{{"--seeds", "-1..3"}, R"(--seeds = -1\.\.3 \(expected A\.\.B or A)"},
         BadBatch{{"--seeds", "18446744073709551616"}, R"(--seeds = 18446744073709551616 \(expected A\.\.B or A)"},
-        BadBatch{{"--seeds", "0..18446744073709551615"}, R"(--seeds = 0\.\.18446744073709551615 \(expected at most 10000000 seeds)"},
+        BadBatch{{"--seeds", "0..18446744073709551615"},
+                 R"(--seeds = 0\.\.18446744073709551615 \(expected at most 10000000 seeds)"},
         BadBatch{{"--seeds", "1..10000001"}, R"(expected at most 10000000 seeds)"},
         BadBatch{{"--threads", "0"}, R"(--threads = 0 \(expected 1 to 256\))"},
         BadBatch{{"--threads", "257"}, R"(--threads = 257 \(expected 1 to 256\))"},
@@ -373,7 +374,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadBatch{{"--generator", "lava"}, R"(--generator = lava \(expected rooms, caves or platformer\))"},
         BadBatch{{"--fill", "150"}, R"(--fill = 150 \(expected 0 to 100\))"},
         BadBatch{{"--scale", "65"}, R"(--scale = 65 \(expected 1 to 64\))"},
-        BadBatch{{"--width", "16384", "--height", "16384", "--scale", "2"}, R"(--scale = 2 \(expected at most 1 for a 16384x16384 map)"},
+        BadBatch{{"--width", "16384", "--height", "16384", "--scale", "2"},
+                 R"(--scale = 2 \(expected at most 1 for a 16384x16384 map)"},
         BadBatch{{"--config", "@DIR/file"}, R"(--config = .*/file \(expected a JSON object)"},
         BadBatch{{"--bogus", "1"}, "--bogus"}));
 

@@ -28,8 +28,8 @@ namespace fs = std::filesystem;
 
 // Small caves: a few hundred maps a second, so a batch of 300 runs for one or two seconds.
 std::vector<std::string> batch_args(const std::string& dir, const std::string& seeds = "1..300") {
-  return {"batch", "--seeds", seeds, "--threads", "2", "--out", dir, "--generator", "caves", "--width", "32",
-          "--height", "24"};
+  return {"batch",       "--seeds", seeds,     "--threads", "2",        "--out", dir,
+          "--generator", "caves",   "--width", "32",        "--height", "24"};
 }
 
 // Starts the executable with stdout and stderr in files; returns its pid.
@@ -73,11 +73,12 @@ int wait_exit(pid_t pid) {
 // A summary file without the columns and keys that hold timings (generate_ms, elapsed_s,
 // maps_per_s), which differ between any two runs.
 std::string without_timings(const std::string& text, bool locks = false) {
-  std::string s = std::regex_replace(text, std::regex(R"re("(generate_ms|elapsed_s|maps_per_s)": ?(\{[^}]*\}|[0-9.e+-]+|null))re"), "");
+  std::string s = std::regex_replace(
+      text, std::regex(R"re("(generate_ms|elapsed_s|maps_per_s)": ?(\{[^}]*\}|[0-9.e+-]+|null))re"), "");
   // CSV: the generate_ms column is the 12th (the 17th with the lock columns).
-  s = std::regex_replace(s, std::regex(locks ? R"(^((?:[^,\n]*,){16})[^,\n]*)" : R"(^((?:[^,\n]*,){11})[^,\n]*)",
-                                       std::regex::multiline),
-                         "$1");
+  s = std::regex_replace(
+      s, std::regex(locks ? R"(^((?:[^,\n]*,){16})[^,\n]*)" : R"(^((?:[^,\n]*,){11})[^,\n]*)", std::regex::multiline),
+      "$1");
   // The review page: the time of each card.
   s = std::regex_replace(s, std::regex(R"re( data-generate-ms="[^"]*"|<dt>time</dt><dd>[^<]*</dd>)re"), "");
   return s;
@@ -145,7 +146,9 @@ TEST(BatchFaultsTest, AStaleLockAndTemporariesOfAKilledRunAreCleanedUp) {  // D6
   EXPECT_EQ(r.code, 0) << r.err;
   const auto files = test::list_dir(dir.file("out"));
   EXPECT_EQ(std::count(files.begin(), files.end(), "notes.txt.tmp-a1b2c3"), 1);
-  EXPECT_EQ(std::count_if(files.begin(), files.end(), [](const std::string& f) { return f.find(".tmp-") != std::string::npos; }), 1);
+  EXPECT_EQ(std::count_if(files.begin(), files.end(),
+                          [](const std::string& f) { return f.find(".tmp-") != std::string::npos; }),
+            1);
   EXPECT_EQ(std::count(files.begin(), files.end(), ".catacomb-batch.lock"), 0);
 }
 
@@ -161,7 +164,8 @@ TEST(BatchFaultsTest, CtrlCWritesTheSummaryOfTheFinishedSeedsAndExits130) {  // 
   EXPECT_FALSE(has_temporaries(dir.file("out")));
   // The summary has a row for each seed whose files were written, and only those.
   size_t seeds = 0;
-  for (const std::string& name : test::list_dir(dir.file("out"))) seeds += name.ends_with(".json") && name.starts_with("seed-");
+  for (const std::string& name : test::list_dir(dir.file("out")))
+    seeds += name.ends_with(".json") && name.starts_with("seed-");
   const std::string csv = test::slurp(dir.file("out/summary.csv"));
   EXPECT_EQ(static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')), seeds + 1);  // and the header
   EXPECT_LT(seeds, 300u);
@@ -188,8 +192,8 @@ TEST(BatchFaultsTest, AnInterruptedBatchWithLocksResumedKeepsItsDesignColumns) {
   // mid-write) must not swallow the first row the resumed run appends.
   test::TempDir dir;
   auto args = [&](const std::string& out) {
-    return std::vector<std::string>{"batch", "--seeds", "1..120", "--threads", "2", "--out", dir.file(out), "--width",
-                                    "40", "--height", "30", "--locks", "2", "--html"};
+    return std::vector<std::string>{"batch",   "--seeds", "1..120",   "--threads", "2",       "--out", dir.file(out),
+                                    "--width", "40",      "--height", "30",        "--locks", "2",     "--html"};
   };
   ASSERT_EQ(test::run_exe(args("whole")).code, 0);
   const pid_t pid = spawn(args("out"), dir.file("stdout"), dir.file("stderr"));

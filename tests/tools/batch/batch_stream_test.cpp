@@ -71,8 +71,8 @@ TEST(StreamPercentilesTest, SpilledSelectionIsExactlyTheSortedAnswer) {
     for (size_t i = 0; i < n; ++i) {
       double v = 0;
       switch (rng() % 4) {
-        case 0: v = static_cast<double>(rng() % 50); break;                               // ties
-        case 1: v = -static_cast<double>(rng() % 1000) / 8.0; break;                       // negatives
+        case 0: v = static_cast<double>(rng() % 50); break;           // ties
+        case 1: v = -static_cast<double>(rng() % 1000) / 8.0; break;  // negatives
         case 2: v = std::ldexp(static_cast<double>(rng() % 1000), static_cast<int>(rng() % 60) - 30); break;
         default: v = static_cast<double>(rng()) / 3.0; break;
       }

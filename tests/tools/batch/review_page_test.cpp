@@ -28,8 +28,8 @@ extern char** environ;
 namespace catacomb {
 namespace {
 
-using cli::ReviewPageInfo;
 using cli::review_page_html;
+using cli::ReviewPageInfo;
 using cli::SeedRow;
 
 constexpr char kHostile[] = "</script><b>x&\"'";
@@ -45,9 +45,14 @@ std::vector<SeedRow> fake_rows() {
     double ms;
   };
   const Fake fakes[] = {
-      {100, true, 30, 33.5, 8}, {7, true, 30, 31.0, 25}, {12, false, 0, 0, 40},
-      {9007199254740993u, false, 0, 0, 2}, {64, true, 12, 12.8, 1}, {9007199254740992u, true, 45, 47.1, 11},
-      {18446744073709551615u, true, 12, 14.2, 9}, {5, true, 30, 30.0, 3},
+      {100, true, 30, 33.5, 8},
+      {7, true, 30, 31.0, 25},
+      {12, false, 0, 0, 40},
+      {9007199254740993u, false, 0, 0, 2},
+      {64, true, 12, 12.8, 1},
+      {9007199254740992u, true, 45, 47.1, 11},
+      {18446744073709551615u, true, 12, 14.2, 9},
+      {5, true, 30, 30.0, 3},
   };
   std::vector<SeedRow> rows;
   int i = 0;
@@ -104,9 +109,8 @@ std::vector<std::string> expected_order(std::vector<SeedRow> rows, const std::fu
 }
 
 std::vector<std::string> seeds_in_seed_order(std::vector<SeedRow> rows, bool descending) {
-  std::sort(rows.begin(), rows.end(), [&](const SeedRow& a, const SeedRow& b) {
-    return descending ? a.seed > b.seed : a.seed < b.seed;
-  });
+  std::sort(rows.begin(), rows.end(),
+            [&](const SeedRow& a, const SeedRow& b) { return descending ? a.seed > b.seed : a.seed < b.seed; });
   std::vector<std::string> seeds;
   for (const auto& r : rows) seeds.push_back(std::to_string(r.seed));
   return seeds;
@@ -229,11 +233,14 @@ TEST(ReviewPageTest, EscapesHostileTextEverywhere) {
 
 TEST(ReviewPageTest, ReplacesInvalidUtf8AndControlCharacters) {
   std::vector<SeedRow> rows(1);
-  rows[0].error = "a\x01" "b\xff\xc3\xa9\xed\xa0\x80z\x7f\xc2\x85\xf0\x9f\x92\x80\xe2\x82";
+  rows[0].error =
+      "a\x01"
+      "b\xff\xc3\xa9\xed\xa0\x80z\x7f\xc2\x85\xf0\x9f\x92\x80\xe2\x82";
   const std::string html = review_page_html(rows, {});
   const std::string r = "\xEF\xBF\xBD";
-  EXPECT_NE(html.find("a" + r + "b" + r + "\xc3\xa9" + r + r + r + "z" + r + r + r + "\xf0\x9f\x92\x80" + r + r + "</p>"),
-            std::string::npos);
+  EXPECT_NE(
+      html.find("a" + r + "b" + r + "\xc3\xa9" + r + r + r + "z" + r + r + r + "\xf0\x9f\x92\x80" + r + r + "</p>"),
+      std::string::npos);
   EXPECT_NE(html.find("<title>catacomb batch</title>"), std::string::npos);
 }
 
@@ -265,21 +272,26 @@ TEST(ReviewPageTest, HasTheViewerThePicksPanelAndEachSeedsCommand) {
   info.batch_key = "5..18446744073709551615 --generator caves";
   const std::string html = review_page_html(fake_rows(), info);
   EXPECT_EQ(count_of(html, "role=\"dialog\""), 1u);
-  EXPECT_NE(html.find("<div id=\"viewer\" class=\"viewer\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"viewer-title\" hidden>"),
+  EXPECT_NE(html.find("<div id=\"viewer\" class=\"viewer\" role=\"dialog\" aria-modal=\"true\" "
+                      "aria-labelledby=\"viewer-title\" hidden>"),
             std::string::npos);
   EXPECT_NE(html.find("<pre id=\"picks-list\" data-picks></pre>"), std::string::npos);
   EXPECT_NE(html.find("<a id=\"picks-download\" download=\"picks.txt\">"), std::string::npos);
-  EXPECT_NE(html.find("<pre id=\"picks-command\">catacomb batch --seeds-file picks.txt --generator caves --scale 8 --out picks "
-                      "--html</pre>"),
-            std::string::npos);
+  EXPECT_NE(
+      html.find(
+          "<pre id=\"picks-command\">catacomb batch --seeds-file picks.txt --generator caves --scale 8 --out picks "
+          "--html</pre>"),
+      std::string::npos);
   EXPECT_NE(html.find("data-batch=\"5..18446744073709551615 --generator caves\""), std::string::npos);
   EXPECT_NE(html.find("<option value=\"picked\">picked only</option>"), std::string::npos);
   // Every card is focusable, starts unpicked, has a Pick button and the command of its seed.
   EXPECT_EQ(count_of(html, "tabindex=\"0\" data-picked=\"false\" data-seed="), 8u);
   EXPECT_EQ(count_of(html, "<button type=\"button\" class=\"pick\" aria-pressed=\"false\""), 8u);
-  EXPECT_NE(html.find("data-command=\"catacomb generate --generator caves --scale 8 --seed 7 --png seed-7.png --json seed-7.json "
-                      "--txt seed-7.txt --map seed-7.map\" data-png=\"seed-7.png\""),
-            std::string::npos);
+  EXPECT_NE(
+      html.find(
+          "data-command=\"catacomb generate --generator caves --scale 8 --seed 7 --png seed-7.png --json seed-7.json "
+          "--txt seed-7.txt --map seed-7.map\" data-png=\"seed-7.png\""),
+      std::string::npos);
   EXPECT_NE(html.find("data-command=\"catacomb generate --generator caves --scale 8 --seed 12 --png seed-12.png --json "
                       "seed-12.json --txt seed-12.txt\" aria-label=\"Seed 12, failed\""),
             std::string::npos);
@@ -290,7 +302,8 @@ TEST(ReviewPageTest, FailedSeedsShowDashesNotZeros) {
   const size_t card = html.find("data-seed=\"12\"");
   ASSERT_NE(card, std::string::npos);
   const std::string failed = html.substr(card, html.find("</article>", card) - card);
-  for (const char* stat : {"open", "rooms", "objectives", "route cost", "route length", "loops", "dead ends", "chokepoints"})
+  for (const char* stat :
+       {"open", "rooms", "objectives", "route cost", "route length", "loops", "dead ends", "chokepoints"})
     EXPECT_NE(failed.find(std::string("<dt>") + stat + "</dt><dd>&ndash;</dd>"), std::string::npos) << stat;
   EXPECT_NE(failed.find("<dt>attempts</dt><dd>8</dd>"), std::string::npos);
   EXPECT_EQ(failed.find("0.0%"), std::string::npos);
@@ -394,8 +407,8 @@ std::string body_attribute(const std::string& dom, const std::string& name) {
   std::smatch m;
   if (!std::regex_search(dom, m, std::regex("<body\\b[^>]*\\s" + name + "=\"([^\"]*)\""))) return "";
   std::string v = m[1];
-  for (const auto& [from, to] : {std::pair<std::string, std::string>{"&quot;", "\""}, {"&lt;", "<"}, {"&gt;", ">"},
-                                 {"&amp;", "&"}}) {
+  for (const auto& [from, to] :
+       {std::pair<std::string, std::string>{"&quot;", "\""}, {"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}}) {
     for (size_t at = v.find(from); at != std::string::npos; at = v.find(from, at + to.size()))
       v.replace(at, from.size(), to);
   }
@@ -488,8 +501,8 @@ TEST_F(ReviewPageBrowserTest, SortsAndFiltersFromTheControlsAndBookmarksTheView)
                               "  filter.value = 'invalid';\n"
                               "  filter.dispatchEvent(new Event('change'));");
   const auto cards = cards_of(run.dom);
-  const auto by_length = expected_order(rows_, [](const SeedRow& r) { return static_cast<double>(r.route_length); },
-                                        true);
+  const auto by_length = expected_order(
+      rows_, [](const SeedRow& r) { return static_cast<double>(r.route_length); }, true);
   EXPECT_EQ(by_length, (std::vector<std::string>{"9007199254740992", "5", "7", "100", "64", "18446744073709551615",
                                                  "12", "9007199254740993"}));
   EXPECT_EQ(seeds_of(cards), by_length);
@@ -516,7 +529,8 @@ TEST_F(ReviewPageBrowserTest, TakesItsInitialViewFromTheUrlHash) {
 
   // A different key from the hash, with a stale or unknown value ignored.
   const BrowserRun cost = load("hash-cost", "", "#sort=route_cost&dir=up&filter=nonsense");
-  EXPECT_EQ(seeds_of(cards_of(cost.dom)), expected_order(rows_, [](const SeedRow& r) { return r.route_cost; }, false));
+  EXPECT_EQ(seeds_of(cards_of(cost.dom)), expected_order(
+                                              rows_, [](const SeedRow& r) { return r.route_cost; }, false));
   EXPECT_EQ(body_attribute(cost.dom, "data-test-dir"), "asc");
   EXPECT_EQ(body_attribute(cost.dom, "data-test-filter"), "all");
 }

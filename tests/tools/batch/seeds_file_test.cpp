@@ -20,32 +20,38 @@ void expect_refused(const std::string& text, const std::string& message) {
   try {
     parse_seeds_file(text, "picks.txt", 5);
     ADD_FAILURE() << "no error; expected " << message;
-  } catch (const InvalidArgument& e) {
-    EXPECT_EQ(std::string(e.what()), message);
-  }
+  } catch (const InvalidArgument& e) { EXPECT_EQ(std::string(e.what()), message); }
 }
 
 TEST(SeedsFileTest, ReadsOneSeedPerLineWithCommentsInTheFilesOrder) {
-  EXPECT_EQ(parse_seeds_file("# picks of batch rooms 1..100\n# catacomb batch --seeds-file picks.txt\n12\n  7\t# the long one\r\n"
-                             "\n18446744073709551615\n0",
-                             "picks.txt", 100),
+  EXPECT_EQ(parse_seeds_file(
+                "# picks of batch rooms 1..100\n# catacomb batch --seeds-file picks.txt\n12\n  7\t# the long one\r\n"
+                "\n18446744073709551615\n0",
+                "picks.txt", 100),
             (std::vector<uint64_t>{12, 7, 18446744073709551615u, 0}));
 }
 
 TEST(SeedsFileTest, RefusesBadLinesWithTheirLineNumbers) {
-  expect_refused("1\n2\n12a\n", "picks.txt line 3 = \"12a\" (expected one seed per line, an unsigned 64-bit decimal integer; "
-                                "'#' starts a comment)");
-  expect_refused("-1\n", "picks.txt line 1 = \"-1\" (expected one seed per line, an unsigned 64-bit decimal integer; "
-                         "'#' starts a comment)");
-  expect_refused("1 2\n", "picks.txt line 1 = \"1 2\" (expected one seed per line, an unsigned 64-bit decimal integer; "
-                          "'#' starts a comment)");
-  expect_refused("18446744073709551616\n", "picks.txt line 1 = \"18446744073709551616\" (expected one seed per line, an "
-                                           "unsigned 64-bit decimal integer; '#' starts a comment)");
+  expect_refused("1\n2\n12a\n",
+                 "picks.txt line 3 = \"12a\" (expected one seed per line, an unsigned 64-bit decimal integer; "
+                 "'#' starts a comment)");
+  expect_refused("-1\n",
+                 "picks.txt line 1 = \"-1\" (expected one seed per line, an unsigned 64-bit decimal integer; "
+                 "'#' starts a comment)");
+  expect_refused("1 2\n",
+                 "picks.txt line 1 = \"1 2\" (expected one seed per line, an unsigned 64-bit decimal integer; "
+                 "'#' starts a comment)");
+  expect_refused("18446744073709551616\n",
+                 "picks.txt line 1 = \"18446744073709551616\" (expected one seed per line, an "
+                 "unsigned 64-bit decimal integer; '#' starts a comment)");
   expect_refused("5\n# x\n7\n5\n", "picks.txt line 4 = 5 (expected each seed once (it is on line 1 too))");
-  expect_refused("# nothing\n\n", "picks.txt = no seed (expected at least one seed, one per line ('#' starts a comment))");
-  expect_refused("1\n2\n3\n4\n5\n6\n", "picks.txt = more than 5 seeds (expected at most 5 seeds; split it into several runs)");
-  expect_refused("\x01\xff\n", "picks.txt line 1 = \"??\" (expected one seed per line, an unsigned 64-bit decimal integer; "
-                               "'#' starts a comment)");
+  expect_refused("# nothing\n\n",
+                 "picks.txt = no seed (expected at least one seed, one per line ('#' starts a comment))");
+  expect_refused("1\n2\n3\n4\n5\n6\n",
+                 "picks.txt = more than 5 seeds (expected at most 5 seeds; split it into several runs)");
+  expect_refused("\x01\xff\n",
+                 "picks.txt line 1 = \"??\" (expected one seed per line, an unsigned 64-bit decimal integer; "
+                 "'#' starts a comment)");
 }
 
 TEST(SeedsFileTest, BatchRegeneratesExactlyTheListedSeedsByteForByte) {
@@ -55,7 +61,8 @@ TEST(SeedsFileTest, BatchRegeneratesExactlyTheListedSeedsByteForByte) {
   range.insert(range.end(), recipe.begin(), recipe.end());
   ASSERT_EQ(test::run_exe(range).code, 0);
   write_file_atomic(dir.file("picks.txt"), "# my picks\n7\n2 # nice loops\n5\n");
-  std::vector<std::string> picked = {"batch", "--seeds-file", dir.file("picks.txt"), "--out", dir.file("picks"), "--html"};
+  std::vector<std::string> picked = {"batch", "--seeds-file",    dir.file("picks.txt"),
+                                     "--out", dir.file("picks"), "--html"};
   picked.insert(picked.end(), recipe.begin(), recipe.end());
   const test::CliResult r = test::run_exe(picked);
   ASSERT_EQ(r.code, 0) << r.err;
