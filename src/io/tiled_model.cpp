@@ -96,7 +96,10 @@ Tileset external_tileset(const std::string& source, uint32_t firstgid, const Til
   return xml_tileset_file(text, firstgid, "tileset " + shown(source));
 }
 
-Dungeon to_dungeon(Model& m) {
+namespace {
+
+// The map must be painted with catacomb's terrain tileset, in a tile layer.
+void check_terrain_tileset(const Model& m) {
   bool any_terrain = false;
   for (const Tileset& ts : m.tilesets)
     for (const auto& entry : ts.tiles) any_terrain = any_terrain || terrain_of(&entry.second).has_value();
@@ -105,8 +108,11 @@ Dungeon to_dungeon(Model& m) {
         "catacomb's terrain tileset: tiles whose string property \"terrain\" is one of " + terrain_names() +
             " (export the map with catacomb generate --tmj)");
   if (!m.have_tile_layer) bad("layers", "no tile layer", "a tile layer named \"terrain\"");
+}
 
-  Dungeon d;
+// The terrain layer, one byte per cell as it is read (the tile ids are let go after); a door
+// tile's "lock" property makes its cell a locked door.
+void read_terrain_layer(Model& m, Dungeon& d) {
   d.tiles = Grid<Terrain>(m.width, m.height, Terrain::Wall);
   uint32_t last_gid = 0;
   Terrain last = Terrain::Wall;
@@ -133,7 +139,11 @@ Dungeon to_dungeon(Model& m) {
     if (last_lock != 0) d.locks.push_back({{x, y}, last_lock});  // row-major, as Dungeon::locks keeps them
   }
   std::vector<uint32_t>().swap(m.gids);
+}
 
+// Objectives from their objects, rooms from the rectangles of class "room"; then the order
+// catacomb's maps keep.
+void read_objects(const Model& m, Dungeon& d) {
   for (const Object& o : m.objects) {
     const std::string where = "object " + std::to_string(o.id) + " (" + shown(o.name) + ")";
     if (auto kind = objective_of(o, m.tilesets)) {
@@ -167,7 +177,10 @@ Dungeon to_dungeon(Model& m) {
     auto rank = [](ObjectiveKind k) { return k == ObjectiveKind::Start ? 0 : k == ObjectiveKind::Exit ? 1 : 2; };
     return rank(a.kind) < rank(b.kind);
   });
+}
 
+// The map's properties: seed, generator, key rule, attempts, and the recipe's parameters.
+void read_map_properties(const Model& m, Dungeon& d) {
   for (const Property& p : m.props) {
     if (p.name == "seed") {
       const std::string* s = std::get_if<std::string>(&p.value);
@@ -195,6 +208,16 @@ Dungeon to_dungeon(Model& m) {
       d.params.emplace_back(p.name.starts_with("param.") ? p.name.substr(6) : p.name, p.value);
     }
   }
+}
+
+}  // namespace
+
+Dungeon to_dungeon(Model& m) {
+  check_terrain_tileset(m);
+  Dungeon d;
+  read_terrain_layer(m, d);
+  read_objects(m, d);
+  read_map_properties(m, d);
   return d;
 }
 
