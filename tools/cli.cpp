@@ -72,6 +72,7 @@ Commands add_commands(CLI::App& app) {
   add(add_path_command);
   add(add_scen_command);
   add(add_batch_command);
+  add(add_tileset_command);
   return commands;
 }
 

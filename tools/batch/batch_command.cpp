@@ -24,6 +24,7 @@
 #include <catacomb/core/atomic_file.hpp>
 #include "shared/core/file_access.hpp"
 #include "tools/generator_flags.hpp"
+#include "tools/out_dir.hpp"
 #include "tools/batch/batch_guard.hpp"
 #include "tools/batch/batch_report.hpp"
 #include "tools/batch/batch_run.hpp"
@@ -73,35 +74,6 @@ std::string progress_line(uint64_t done, uint64_t total, double elapsed) {
   const std::string eta = rate > 0 ? clock_text(static_cast<double>(total - done) / rate) : "-";
   return bar + " " + std::to_string(done) + "/" + std::to_string(total) + " " + percent + "%  " +
          format_fixed(rate, 1) + " maps/s  ETA " + eta;
-}
-
-// The directory `dir` would be created in ("out/" -> ".", "a/b" -> "a").
-std::string parent_dir(const std::string& dir) {
-  fs::path p = fs::path(dir).lexically_normal();
-  if (!p.has_filename()) p = p.parent_path();  // "a/b/" -> "a/b"
-  const fs::path parent = p.parent_path();
-  return parent.empty() ? std::string(".") : parent.string();
-}
-
-// Checks --out: an existing writable directory, or a new one whose parent exists and is
-// writable. Returns whether it has to be created.
-bool check_out_dir(const std::string& dir) {
-  auto bad = [&](const std::string& why) {
-    throw InvalidArgument(
-        FieldProblem{"--out", dir, "a writable directory, or a new one inside an existing directory; " + why});
-  };
-  if (dir.empty()) bad("the path is empty");
-  std::error_code ec;
-  const fs::file_status st = fs::status(dir, ec);
-  if (fs::exists(st)) {
-    if (!fs::is_directory(st)) bad("it is a file");
-    if (!detail::is_writable(dir, true)) bad("it is not writable");
-    return false;
-  }
-  const std::string parent = parent_dir(dir);
-  if (!fs::is_directory(parent, ec)) bad("its parent '" + parent + "' does not exist");
-  if (!detail::is_writable(parent, true)) bad("its parent '" + parent + "' is not writable");
-  return true;
 }
 
 class BatchCommand : public Command {
@@ -173,11 +145,7 @@ class BatchCommand : public Command {
     const bool create = check_out_dir(dir_);
     BatchJob job = make_job(cfg, all, shard, listed);
     check_job(job, cfg, all, listed, create);
-    if (create) {
-      std::error_code ec;
-      fs::create_directory(dir_, ec);
-      if (ec) throw IoError("create the directory", dir_, ec.message());
-    }
+    if (create) create_out_dir(dir_);
     const BatchLock lock(dir_);
     remove_stale_temporaries(dir_);
 
