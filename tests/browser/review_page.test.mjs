@@ -170,6 +170,14 @@ try {
   const other = await browser.newPage();
   await other.goto(otherUrl, { waitUntil: 'load' });
   same(await other.$eval('[data-picks]', (e) => e.textContent), '', 'another batch has no picks');
+
+  // A link with a sort and a filter in its hash opens the page sorted and filtered that way.
+  const linked = await browser.newPage();
+  linked.on('pageerror', (e) => errors.push(e.message));
+  await linked.goto(pageUrl + '#sort=route_length&dir=desc&filter=valid', { waitUntil: 'load' });
+  same(await linked.$eval('#sort-key', (e) => e.value), 'route_length', 'the hash sets the sort key on load');
+  same(await linked.$eval('#sort-dir', (e) => e.getAttribute('data-dir')), 'desc', 'the hash sets the direction on load');
+  same(await linked.$eval('#filter', (e) => e.value), 'valid', 'the hash sets the filter on load');
   same(errors, [], 'no script errors');
 } finally {
   await browser.close();

@@ -1,22 +1,38 @@
-(function () {
-  'use strict';
-  var grid = document.getElementById('cards');
-  var keySel = document.getElementById('sort-key');
-  var dirBtn = document.getElementById('sort-dir');
-  var filterSel = document.getElementById('filter');
-  var count = document.getElementById('count');
-  var cards = Array.prototype.slice.call(grid.querySelectorAll('.card'));
-  var filters = { all: true, valid: true, invalid: true, picked: true };
-  var state = { sort: 'seed', dir: 'asc', filter: 'all' };
+'use strict';
+// The review page in four parts, each a function of the one `page` they share (its elements, the
+// cards and the sort/filter state) that adds its own operations to it: sorting and filtering with
+// the URL's hash, picks, the viewer, and the keys. One global, catacombReview.
+var catacombReview = {};
 
+catacombReview.page = function () {
+  var grid = document.getElementById('cards');
+  return {
+    grid: grid,
+    keySel: document.getElementById('sort-key'),
+    dirBtn: document.getElementById('sort-dir'),
+    filterSel: document.getElementById('filter'),
+    count: document.getElementById('count'),
+    cards: Array.prototype.slice.call(grid.querySelectorAll('.card')),
+    filters: { all: true, valid: true, invalid: true, picked: true },
+    state: { sort: 'seed', dir: 'asc', filter: 'all' },
+    current: null  // the card the viewer shows, or null when it is closed
+  };
+};
+
+// Seeds are unsigned 64-bit decimals without leading zeros: as Numbers they would tie above 2^53,
+// so they compare by length, then digit by digit.
+catacombReview.seedCmp = function (a, b) {
+  var x = a.getAttribute('data-seed'), y = b.getAttribute('data-seed');
+  if (x.length !== y.length) return x.length < y.length ? -1 : 1;
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+// --- sorting and filtering, kept in the URL's hash ---
+catacombReview.sorting = function (page) {
+  var seedCmp = catacombReview.seedCmp, keySel = page.keySel, dirBtn = page.dirBtn, filterSel = page.filterSel;
   function isKey(k) {
     for (var i = 0; i < keySel.options.length; i++) if (keySel.options[i].value === k) return true;
     return false;
-  }
-  function seedCmp(a, b) {
-    var x = a.getAttribute('data-seed'), y = b.getAttribute('data-seed');
-    if (x.length !== y.length) return x.length < y.length ? -1 : 1;
-    return x < y ? -1 : x > y ? 1 : 0;
   }
   function value(card, key) { return Number(card.getAttribute('data-' + key.replace(/_/g, '-'))); }
   function keyCmp(a, b, key, sign) {
@@ -31,9 +47,9 @@
     if (filter === 'invalid') return card.getAttribute('data-valid') !== '1';
     return true;
   }
-  function render() {
-    var key = state.sort, sign = state.dir === 'desc' ? -1 : 1, shown = 0;
-    var order = cards.slice().sort(function (a, b) {
+  page.render = function () {
+    var state = page.state, key = state.sort, sign = state.dir === 'desc' ? -1 : 1, shown = 0;
+    var order = page.cards.slice().sort(function (a, b) {
       return keyCmp(a, b, key, sign) || seedCmp(a, b);
     });
     var frag = document.createDocumentFragment();
@@ -43,14 +59,14 @@
       if (visible) shown++;
       frag.appendChild(card);
     });
-    grid.appendChild(frag);
+    page.grid.appendChild(frag);
     keySel.value = state.sort;
     filterSel.value = state.filter;
     dirBtn.setAttribute('data-dir', state.dir);
     dirBtn.textContent = state.dir === 'desc' ? 'descending \u2193' : 'ascending \u2191';
-    count.textContent = 'showing ' + shown + ' of ' + cards.length;
-  }
-  function readHash() {
+    page.count.textContent = 'showing ' + shown + ' of ' + page.cards.length;
+  };
+  page.readHash = function () {
     var next = { sort: 'seed', dir: 'asc', filter: 'all' };
     location.hash.replace(/^#/, '').split('&').forEach(function (part) {
       var eq = part.indexOf('='), k, v;
@@ -63,11 +79,12 @@
       }
       if (k === 'sort' && isKey(v)) next.sort = v;
       else if (k === 'dir' && (v === 'asc' || v === 'desc')) next.dir = v;
-      else if (k === 'filter' && Object.prototype.hasOwnProperty.call(filters, v)) next.filter = v;
+      else if (k === 'filter' && Object.prototype.hasOwnProperty.call(page.filters, v)) next.filter = v;
     });
-    state = next;
-  }
+    page.state = next;
+  };
   function writeHash() {
+    var state = page.state;
     var h = '#sort=' + encodeURIComponent(state.sort) + '&dir=' + state.dir + '&filter=' + state.filter;
     if (location.hash === h) return;
     try {
@@ -76,43 +93,45 @@
       location.hash = h;
     }
   }
-  function update() { render(); writeHash(); }
-  keySel.addEventListener('change', function () { state.sort = keySel.value; update(); });
-  dirBtn.addEventListener('click', function () { state.dir = state.dir === 'desc' ? 'asc' : 'desc'; update(); });
-  filterSel.addEventListener('change', function () { state.filter = filterSel.value; update(); });
-  window.addEventListener('hashchange', function () { readHash(); render(); });
+  function update() { page.render(); writeHash(); }
+  keySel.addEventListener('change', function () { page.state.sort = keySel.value; update(); });
+  dirBtn.addEventListener('click', function () { page.state.dir = page.state.dir === 'desc' ? 'asc' : 'desc'; update(); });
+  filterSel.addEventListener('change', function () { page.state.filter = filterSel.value; update(); });
+  window.addEventListener('hashchange', function () { page.readHash(); page.render(); });
+};
 
-  // --- picks: kept in localStorage per batch, listed one seed per line, offered as picks.txt ---
-  var storeKey = 'catacomb-picks:' + grid.getAttribute('data-batch');
+// --- picks: kept in localStorage per batch, listed one seed per line, offered as picks.txt ---
+catacombReview.picks = function (page) {
+  var storeKey = 'catacomb-picks:' + page.grid.getAttribute('data-batch');
   var picksList = document.getElementById('picks-list');
   var picksCount = document.getElementById('picks-count');
   var picksDownload = document.getElementById('picks-download');
   var picksCommand = document.getElementById('picks-command').textContent;
   var bySeed = {};
-  cards.forEach(function (card) { bySeed[card.getAttribute('data-seed')] = card; });
+  page.cards.forEach(function (card) { bySeed[card.getAttribute('data-seed')] = card; });
   var picks = [];
-  function loadPicks() {
+  page.loadPicks = function () {
     var stored = null;
     try { stored = JSON.parse(localStorage.getItem(storeKey) || '[]'); } catch (e) { stored = []; }
     picks = (Array.isArray(stored) ? stored : []).filter(function (seed) {
       return typeof seed === 'string' && Object.prototype.hasOwnProperty.call(bySeed, seed);
     });
-  }
+  };
   function savePicks() {
     try { localStorage.setItem(storeKey, JSON.stringify(picks)); } catch (e) { /* private mode: this visit only */ }
   }
-  function isPicked(seed) { return picks.indexOf(seed) >= 0; }
-  function togglePick(card) {
+  page.isPicked = function (seed) { return picks.indexOf(seed) >= 0; };
+  page.togglePick = function (card) {
     var seed = card.getAttribute('data-seed'), at = picks.indexOf(seed);
     if (at >= 0) picks.splice(at, 1); else picks.push(seed);
-    picks.sort(function (a, b) { return seedCmp(bySeed[a], bySeed[b]); });
+    picks.sort(function (a, b) { return catacombReview.seedCmp(bySeed[a], bySeed[b]); });
     savePicks();
-    renderPicks();
-    if (state.filter === 'picked') render();
-  }
-  function renderPicks() {
-    cards.forEach(function (card) {
-      var on = isPicked(card.getAttribute('data-seed'));
+    page.renderPicks();
+    if (page.state.filter === 'picked') page.render();
+  };
+  page.renderPicks = function () {
+    page.cards.forEach(function (card) {
+      var on = page.isPicked(card.getAttribute('data-seed'));
       card.setAttribute('data-picked', on ? 'true' : 'false');
       var button = card.querySelector('.pick');
       button.setAttribute('aria-pressed', on ? 'true' : 'false');
@@ -122,31 +141,35 @@
     picksCount.textContent = String(picks.length);
     var file = '# regenerate: ' + picksCommand + '\n' + picks.join('\n') + (picks.length ? '\n' : '');
     picksDownload.setAttribute('href', 'data:text/plain;charset=utf-8,' + encodeURIComponent(file));
-    if (current) showPick();
-  }
+    if (page.current) page.showPick();
+  };
   document.getElementById('picks-clear').addEventListener('click', function () {
     picks = [];
     savePicks();
-    renderPicks();
-    if (state.filter === 'picked') render();
+    page.renderPicks();
+    if (page.state.filter === 'picked') page.render();
   });
+  page.cards.forEach(function (card) {
+    card.querySelector('.pick').addEventListener('click', function () { page.togglePick(card); });
+  });
+};
 
-  // --- the viewer: one seed large, arrows through the visible cards in their current order ---
+// --- the viewer: one seed large, arrows through the visible cards in their current order ---
+catacombReview.viewer = function (page) {
   var viewer = document.getElementById('viewer');
   var viewerImg = document.getElementById('viewer-img');
   var viewerNone = document.getElementById('viewer-none');
   var viewerPick = document.getElementById('viewer-pick');
-  var current = null;
-  function visibleCards() { return cards.filter(function (c) { return !c.hidden; }).sort(function (a, b) {
+  function visibleCards() { return page.cards.filter(function (c) { return !c.hidden; }).sort(function (a, b) {
     return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
   }); }
-  function showPick() {
-    var on = isPicked(current.getAttribute('data-seed'));
+  page.showPick = function () {
+    var on = page.isPicked(page.current.getAttribute('data-seed'));
     viewerPick.setAttribute('aria-pressed', on ? 'true' : 'false');
     viewerPick.textContent = on ? 'Picked \u2713 (p)' : 'Pick (p)';
-  }
+  };
   function fill() {
-    var seed = current.getAttribute('data-seed'), png = current.getAttribute('data-png');
+    var current = page.current, seed = current.getAttribute('data-seed'), png = current.getAttribute('data-png');
     var list = visibleCards(), at = list.indexOf(current);
     document.getElementById('viewer-title').textContent = 'Seed ' + seed;
     document.getElementById('viewer-position').textContent = (at + 1) + ' of ' + list.length;
@@ -166,51 +189,55 @@
     document.getElementById('viewer-command').textContent = current.getAttribute('data-command');
     document.getElementById('viewer-links').innerHTML = current.querySelector('.links').innerHTML;
     viewer.setAttribute('data-seed', seed);
-    showPick();
+    page.showPick();
   }
-  function openViewer(card) {
-    current = card;
+  page.openViewer = function (card) {
+    page.current = card;
     fill();
     viewer.hidden = false;
     document.getElementById('viewer-close').focus();
-  }
-  function closeViewer() {
+  };
+  page.closeViewer = function () {
     viewer.hidden = true;
     viewer.removeAttribute('data-seed');
-    var back = current;
-    current = null;
+    var back = page.current;
+    page.current = null;
     if (back) back.focus();
-  }
-  function step(delta) {
-    var list = visibleCards(), at = list.indexOf(current);
+  };
+  page.step = function (delta) {
+    var list = visibleCards(), at = list.indexOf(page.current);
     var next = list[Math.max(0, Math.min(list.length - 1, (at < 0 ? 0 : at) + delta))];
-    if (next && next !== current) {
-      current = next;
+    if (next && next !== page.current) {
+      page.current = next;
       fill();
     }
-  }
-  cards.forEach(function (card) {
+  };
+  page.cards.forEach(function (card) {
     var thumb = card.querySelector('a.thumb');
     if (thumb) thumb.addEventListener('click', function (e) {
       if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;  // a new tab still opens the PNG
       e.preventDefault();
-      openViewer(card);
+      page.openViewer(card);
     });
-    card.querySelector('.pick').addEventListener('click', function () { togglePick(card); });
   });
-  document.getElementById('viewer-prev').addEventListener('click', function () { step(-1); });
-  document.getElementById('viewer-next').addEventListener('click', function () { step(1); });
-  document.getElementById('viewer-close').addEventListener('click', closeViewer);
-  viewerPick.addEventListener('click', function () { togglePick(current); });
-  viewer.addEventListener('click', function (e) { if (e.target === viewer) closeViewer(); });
+  document.getElementById('viewer-prev').addEventListener('click', function () { page.step(-1); });
+  document.getElementById('viewer-next').addEventListener('click', function () { page.step(1); });
+  document.getElementById('viewer-close').addEventListener('click', page.closeViewer);
+  viewerPick.addEventListener('click', function () { page.togglePick(page.current); });
+  viewer.addEventListener('click', function (e) { if (e.target === viewer) page.closeViewer(); });
+};
+
+// --- keys: in the viewer, arrows, Escape, p and Tab kept inside; on a card, Enter and p ---
+catacombReview.keys = function (page) {
+  var viewer = document.getElementById('viewer');
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var t = e.target, typing = t && (t.tagName === 'SELECT' || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA');
-    if (current) {
-      if (e.key === 'ArrowLeft') step(-1);
-      else if (e.key === 'ArrowRight') step(1);
-      else if (e.key === 'Escape') closeViewer();
-      else if (e.key === 'p' || e.key === 'P') togglePick(current);
+    if (page.current) {
+      if (e.key === 'ArrowLeft') page.step(-1);
+      else if (e.key === 'ArrowRight') page.step(1);
+      else if (e.key === 'Escape') page.closeViewer();
+      else if (e.key === 'p' || e.key === 'P') page.togglePick(page.current);
       else if (e.key === 'Tab') {  // focus stays in the dialog
         var buttons = Array.prototype.slice.call(viewer.querySelectorAll('button'));
         var i = buttons.indexOf(document.activeElement), n = buttons.length;
@@ -221,12 +248,19 @@
       return;
     }
     if (typing || !t || !t.classList || !t.classList.contains('card')) return;
-    if (e.key === 'Enter') { e.preventDefault(); openViewer(t); }
-    else if (e.key === 'p' || e.key === 'P') { e.preventDefault(); togglePick(t); }
+    if (e.key === 'Enter') { e.preventDefault(); page.openViewer(t); }
+    else if (e.key === 'p' || e.key === 'P') { e.preventDefault(); page.togglePick(t); }
   });
+};
 
-  loadPicks();
-  renderPicks();
-  readHash();
-  render();
+(function () {
+  var page = catacombReview.page();
+  catacombReview.sorting(page);
+  catacombReview.picks(page);
+  catacombReview.viewer(page);
+  catacombReview.keys(page);
+  page.loadPicks();
+  page.renderPicks();
+  page.readHash();
+  page.render();
 })();
