@@ -27,6 +27,14 @@ void tell(const StageHook& on_stage, GenerateStage s) {
 // Why an attempt failed; nullopt when it yielded its dungeon (in the attempt's GenerateResult).
 using Failure = std::optional<std::string>;
 
+// What every attempt of one generate_dungeon call shares, worked out once.
+struct Run {
+  const GenerateConfig& config;
+  CostTable costs;           // the table objectives, decoration and locks are placed under
+  ValidateOptions validate;  // the options the result is validated under
+  const StageHook& on_stage;
+};
+
 Dungeon make_rooms(const GenerateConfig& c, uint64_t seed, GenerateResult& out, const StageHook& on_stage) {
   tell(on_stage, GenerateStage::Terrain);
   Rng layout_rng = Rng::stream(seed, streams::kRoomsLayout);
@@ -56,8 +64,10 @@ Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out, 
 
 // Top-down attempts (rooms, caves): terrain, connection, objectives, decoration and locks, then
 // the independent validator.
-Failure attempt_top_down(const GenerateConfig& config, uint64_t seed, GenerateResult& r, const StageHook& on_stage) {
-  const CostTable costs = config.cost_table();
+Failure attempt_top_down(const Run& run, uint64_t seed, GenerateResult& r) {
+  const GenerateConfig& config = run.config;
+  const CostTable& costs = run.costs;
+  const StageHook& on_stage = run.on_stage;
   Dungeon d = config.generator == GeneratorKind::Caves ? make_caves(config, seed, r, on_stage)
                                                        : make_rooms(config, seed, r, on_stage);
   tell(on_stage, GenerateStage::Objectives);
@@ -73,9 +83,7 @@ Failure attempt_top_down(const GenerateConfig& config, uint64_t seed, GenerateRe
     if (!locked.ok()) return std::move(locked.why);
   }
   tell(on_stage, GenerateStage::Validation);
-  ValidateOptions vopt = validate_options_for(config);
-  vopt.solve = config.locks > 0;  // without locks reachability is completability
-  ValidationReport rep = validate_dungeon(d, vopt);
+  ValidationReport rep = validate_dungeon(d, run.validate);
   if (!rep.valid) return rep.problems.front().message;
   r.dungeon = std::move(d);
   r.report = std::move(rep);
@@ -85,7 +93,9 @@ Failure attempt_top_down(const GenerateConfig& config, uint64_t seed, GenerateRe
 // Side-view attempts: lay out (terrain and objectives), check strictly (no softlocks) and repair
 // with ladders (one per problem objective, at most objectives + 2), then the top-down validator
 // for the report (the map's open cells, for batch statistics).
-Failure attempt_platformer(const GenerateConfig& config, uint64_t seed, GenerateResult& r, const StageHook& on_stage) {
+Failure attempt_platformer(const Run& run, uint64_t seed, GenerateResult& r) {
+  const GenerateConfig& config = run.config;
+  const StageHook& on_stage = run.on_stage;
   tell(on_stage, GenerateStage::Terrain);
   Rng layout_rng = Rng::stream(seed, streams::kPlatformerLayout);
   Rng placing_rng = Rng::stream(seed, streams::kPlatformerObjectives);
@@ -106,7 +116,7 @@ Failure attempt_platformer(const GenerateConfig& config, uint64_t seed, Generate
   if (static_cast<int>(d.objectives.size()) != config.objectives + 2)
     return std::string("too few rooms with room for the objectives");
   tell(on_stage, GenerateStage::Validation);
-  r.report = validate_dungeon(d, validate_options_for(config));
+  r.report = validate_dungeon(d, run.validate);
   r.platformer_report = std::move(rep);
   r.repairs = std::move(repairs);
   r.dungeon = std::move(d);
@@ -254,11 +264,14 @@ ValidateOptions validate_options_for(const GenerateConfig& config) {
 
 GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, const StageHook& on_stage) {
   config.check();
-  const auto attempt_fn = config.generator == GeneratorKind::Platformer ? attempt_platformer : attempt_top_down;
+  const bool platformer = config.generator == GeneratorKind::Platformer;
+  Run run{config, config.cost_table(), validate_options_for(config), on_stage};
+  if (!platformer) run.validate.solve = config.locks > 0;  // without locks reachability is completability
+  const auto attempt_fn = platformer ? attempt_platformer : attempt_top_down;
   std::vector<std::string> failures;
   for (int attempt = 0; attempt < config.max_attempts; ++attempt) {
     GenerateResult r;
-    const Failure why = attempt_fn(config, attempt_seed(seed, attempt), r, on_stage);
+    const Failure why = attempt_fn(run, attempt_seed(seed, attempt), r);
     tell(on_stage, GenerateStage::Done);
     if (why) {
       failures.push_back("attempt " + std::to_string(attempt + 1) + ": " + *why);
