@@ -73,6 +73,7 @@ Commands add_commands(CLI::App& app) {
   add(add_scen_command);
   add(add_batch_command);
   add(add_tileset_command);
+  add(add_templates_command);
   return commands;
 }
 

@@ -23,5 +23,6 @@ std::unique_ptr<Command> add_path_command(CLI::App& app);
 std::unique_ptr<Command> add_scen_command(CLI::App& app);
 std::unique_ptr<Command> add_batch_command(CLI::App& app);
 std::unique_ptr<Command> add_tileset_command(CLI::App& app);
+std::unique_ptr<Command> add_templates_command(CLI::App& app);
 
 }  // namespace catacomb::cli

@@ -6,12 +6,21 @@
 #include <type_traits>
 
 #include <catacomb/core/atomic_file.hpp>
+#include <catacomb/io/mission_json.hpp>
+#include <catacomb/io/template_set.hpp>
 #include "tools/number_flags.hpp"
 
 namespace catacomb::cli {
 
 GeneratorFlags::GeneratorFlags(CLI::App& sub, uint64_t* seed) : seed_(seed) {
   sub.add_option("--config", config_path_, "JSON file of parameters (keys as the flags, '_' for '-')")
+      ->type_name("FILE");
+  sub.add_option("--templates", templates_path_,
+                 "Room templates drawn in Tiled (.tmj or .tmx; rooms generator): see catacomb templates check")
+      ->type_name("SET");
+  sub.add_option("--theme", theme_, "With --templates: only the templates tagged TAG")->type_name("TAG");
+  sub.add_option("--mission", mission_path_,
+                 "Mission graph (JSON; rooms generator): a room per node, a passage per edge")
       ->type_name("FILE");
   GenerateConfig defaults;
   uint64_t default_seed = seed_ ? *seed_ : 0;
@@ -65,7 +74,31 @@ std::string generator_flags_text(const GenerateConfig& cfg) {
   return text;
 }
 
+namespace {
+
+// The set at `path`, refused (each problem named) when it has problems.
+std::shared_ptr<const TemplateSet> templates_from(const std::string& path) {
+  TemplateSetReading reading = load_template_set(path);
+  if (!reading.problems.empty()) {
+    std::vector<FieldProblem> problems;
+    for (const TemplateProblem& p : reading.problems)
+      problems.push_back({"--templates", path, p.text() + " (catacomb templates check lists them all)"});
+    throw InvalidArgument(problems);
+  }
+  return std::make_shared<const TemplateSet>(std::move(reading.set));
+}
+
+}  // namespace
+
 GenerateConfig GeneratorFlags::resolve() {
+  GenerateConfig cfg = resolve_table();
+  if (!templates_path_.empty()) cfg.templates = templates_from(templates_path_);
+  cfg.theme = theme_;
+  if (!mission_path_.empty()) cfg.mission = std::make_shared<const Mission>(load_mission(mission_path_));
+  return cfg;
+}
+
+GenerateConfig GeneratorFlags::resolve_table() {
   GenerateConfig cfg;
   if (!config_path_.empty())
     cfg = generate_config_from_json(

@@ -33,10 +33,13 @@ class GeneratorFlags {
   /// by the flags given on the command line. Throws InvalidArgument for an unreadable or
   /// malformed config file, an unknown key or a mistyped value, a bad choice (--generator,
   /// --costs, --diagonal, --connect); IoError when the file cannot be read. Does not call
-  /// GenerateConfig::check().
+  /// GenerateConfig::check(). With --templates and --mission, reads those files (a template set
+  /// with problems is refused, each problem named).
   GenerateConfig resolve();
 
  private:
+  GenerateConfig resolve_table();  // the defaults, the config file and the table's flags
+
   struct Flag {
     const ConfigParam* param = nullptr;
     CLI::Option* option = nullptr;
@@ -46,6 +49,7 @@ class GeneratorFlags {
 
   uint64_t* seed_ = nullptr;
   std::string config_path_;
+  std::string templates_path_, theme_, mission_path_;  // files, not parameters of the table
   std::vector<Flag> flags_;
 };
 

@@ -116,6 +116,11 @@ class ValidateCommand : public Command {
         out << analysis.dead_end_rooms << (analysis.dead_end_rooms == 1 ? " dead-end room, " : " dead-end rooms, ");
       out << analysis.chokepoints.size() << " chokepoints\n";
       if (rep.solution) write_walkthrough(out, d, *rep.solution);
+      if (rep.mission) {
+        out << "  mission " << d.mission.name << ": " << (rep.mission->satisfied ? "satisfied" : "NOT satisfied")
+            << "\n";
+        for (const std::string& p : rep.mission->problems) out << "    " << p << "\n";
+      }
     }
     if (!png_.empty()) write_png(png_, render_annotated(d, rep, analysis, annotate));
     if (!certificate_.empty()) {
@@ -125,7 +130,7 @@ class ValidateCommand : public Command {
         write_file_atomic(certificate_, write_certificate(d, *rep.solution, options));
       }
     }
-    return rep.valid ? kExitOk : kExitFailed;
+    return rep.valid && (!rep.mission || rep.mission->satisfied) ? kExitOk : kExitFailed;
   }
 
  private:
@@ -265,6 +270,7 @@ class ValidateCommand : public Command {
       if (s.softlock) sol["softlock"] = ojson{{"message", s.softlock->message}, {"steps", steps(s.softlock->steps)}};
       j["solution"] = sol;
     }
+    if (rep.mission) j["mission"] = ojson{{"satisfied", rep.mission->satisfied}, {"problems", rep.mission->problems}};
     return j;
   }
 

@@ -21,6 +21,7 @@
 #include "shared/core/enum_names.hpp"
 #include "shared/core/large_pages.hpp"
 #include "io/json_input.hpp"
+#include "io/mission_value.hpp"
 
 namespace catacomb {
 namespace {
@@ -114,9 +115,18 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) {
   }
   j["objectives"] = objs;
   ojson rooms = ojson::array();
-  for (const Rect& r : d.rooms)
-    rooms.push_back(ojson{{"x", r.x}, {"y", r.y}, {"width", r.width}, {"height", r.height}});
+  for (size_t i = 0; i < d.rooms.size(); ++i) {
+    const Rect& r = d.rooms[i];
+    ojson room{{"x", r.x}, {"y", r.y}, {"width", r.width}, {"height", r.height}};
+    // A room made for a mission node or from a template says which (only then: other maps are
+    // written as before).
+    if (i < d.room_labels.size() && !d.room_labels[i].node.empty()) room["node"] = d.room_labels[i].node;
+    if (i < d.room_labels.size() && !d.room_labels[i].template_name.empty())
+      room["template"] = d.room_labels[i].template_name;
+    rooms.push_back(std::move(room));
+  }
   j["rooms"] = rooms;
+  if (!d.mission.empty()) j["mission"] = detail::mission_value(d.mission);
   return j.dump(2) + "\n";
 }
 
@@ -290,6 +300,18 @@ void read_rooms(const ojson& j, int w, int h, Dungeon& d) {
       if (!r.is_object()) bad("rooms[" + std::to_string(i) + "]", json_excerpt(r), "an object");
       d.rooms.push_back({need_int(r, "x", where, 0, w - 1), need_int(r, "y", where, 0, h - 1),
                          need_int(r, "width", where, 1, w), need_int(r, "height", where, 1, h)});
+      RoomLabel label;
+      for (const char* key : {"node", "template"}) {
+        auto f = r.find(key);
+        if (f == r.end()) continue;
+        if (!f->is_string() || f->get_ref<const std::string&>().size() > 200)
+          bad(where + key, json_excerpt(*f), "a string of at most 200 characters");
+        (key[0] == 'n' ? label.node : label.template_name) = f->get<std::string>();
+      }
+      if (!label.node.empty() || !label.template_name.empty()) {
+        d.room_labels.resize(d.rooms.size());
+        d.room_labels.back() = std::move(label);
+      }
     }
   }
 }
@@ -310,6 +332,8 @@ Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
   decode_tiles(rows, legend, w, h, rows_read, d);
   read_objectives(j, d);
   read_rooms(j, w, h, d);
+  if (!d.room_labels.empty()) d.room_labels.resize(d.rooms.size());
+  if (auto it = j.find("mission"); it != j.end()) d.mission = detail::mission_from_value(*it, "", "JSON map mission");
   return d;
 }
 

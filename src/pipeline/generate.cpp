@@ -62,6 +62,70 @@ Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out, 
   return d;
 }
 
+bool uses_templates(const GenerateConfig& c) {
+  return c.templates != nullptr || (c.mission != nullptr && !c.mission->empty());
+}
+
+TemplateLayoutConfig template_layout_config(const GenerateConfig& c) {
+  TemplateLayoutConfig t;
+  t.room_count = c.rooms.room_count;
+  t.loop_fraction = c.loop_fraction;
+  t.dig = c.dig;
+  t.tries = std::max(20, c.rooms.max_iterations / std::max(1, c.rooms.room_count));
+  t.min_side = c.rooms.min_side;
+  t.max_side = c.rooms.max_side;
+  return t;
+}
+
+// Rooms from templates (and a mission): placement, then passages; nullopt with the reason in
+// `why` when either failed.
+std::optional<TemplatePlan> make_templates(const Run& run, const TemplateSet& set, uint64_t seed, Failure& why) {
+  const GenerateConfig& c = run.config;
+  static const Mission kNoMission;
+  const TemplateLayoutConfig tc = template_layout_config(c);
+  tell(run.on_stage, GenerateStage::Terrain);
+  Rng layout_rng = Rng::stream(seed, streams::kTemplatesLayout);
+  TemplatePlan plan = place_templates(c.width, c.height, set, c.mission ? *c.mission : kNoMission, tc, layout_rng);
+  tell(run.on_stage, GenerateStage::Connection);
+  Rng join_rng = Rng::stream(seed, streams::kTemplatesJoin);
+  join_templates(plan, tc, join_rng);
+  tell(run.on_stage, GenerateStage::Objectives);
+  Rng obj_rng = Rng::stream(seed, streams::kObjectives);
+  place_template_objectives(plan, c.objectives, obj_rng);
+  if (!plan.ok()) {
+    why = plan.why;
+    return std::nullopt;
+  }
+  return plan;
+}
+
+// Template attempts: the three template stages, locks (without a mission), then the validator
+// and, with a mission, the mission check.
+Failure attempt_templates(const Run& run, const TemplateSet& set, uint64_t seed, GenerateResult& r) {
+  const GenerateConfig& config = run.config;
+  Failure why;
+  std::optional<TemplatePlan> plan = make_templates(run, set, seed, why);
+  if (!plan) return why;
+  r.dropped_rooms = plan->dropped;
+  r.corridors.corridors = plan->corridors;
+  Dungeon d = std::move(plan->dungeon);
+  tell(run.on_stage, GenerateStage::Decoration);
+  if (config.locks > 0) {
+    Rng lock_rng = Rng::stream(seed, streams::kLocks);
+    LockPlacement locked = place_locks(d, config.locks, config.key_rule, run.costs, config.moves, lock_rng);
+    if (!locked.ok()) return std::move(locked.why);
+  } else if (d.has_locks()) {
+    d.key_rule = config.key_rule;
+  }
+  tell(run.on_stage, GenerateStage::Validation);
+  ValidationReport rep = validate_dungeon(d, run.validate);
+  if (!rep.valid) return rep.problems.front().message;
+  if (rep.mission && !rep.mission->satisfied) return "mission not kept: " + rep.mission->problems.front();
+  r.dungeon = std::move(d);
+  r.report = std::move(rep);
+  return std::nullopt;
+}
+
 // Top-down attempts (rooms, caves): terrain, connection, objectives, decoration and locks, then
 // the independent validator.
 Failure attempt_top_down(const Run& run, uint64_t seed, GenerateResult& r) {
@@ -129,6 +193,13 @@ namespace {
 
 using detail::EnumNames;
 
+std::string hex64(uint64_t v) {
+  static const char* digits = "0123456789abcdef";
+  std::string s(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) s[static_cast<size_t>(i)] = digits[v & 15];
+  return s;
+}
+
 constexpr EnumNames<GeneratorKind, 3> kGeneratorKindNames = {
     {{GeneratorKind::Rooms, "rooms"}, {GeneratorKind::Caves, "caves"}, {GeneratorKind::Platformer, "platformer"}}};
 
@@ -185,6 +256,23 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   append_problems(p, moves.problems());
   if (max_attempts < 1 || max_attempts > 1000) p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
   if (!threads_in_range(threads)) p.push_back({"threads", std::to_string(threads), threads_range_text()});
+  const bool has_mission = mission && !mission->empty();
+  if ((templates || has_mission) && generator != GeneratorKind::Rooms)
+    p.push_back({templates ? "templates" : "mission", std::string(generator_kind_name(generator)) + " generator",
+                 "the rooms generator (templates and missions lay out rooms)"});
+  if ((templates || has_mission) && dig.width != 1)
+    p.push_back({"corridor_width", std::to_string(dig.width), "1 with templates or a mission"});
+  if (has_mission && locks != 0)
+    p.push_back({"locks", std::to_string(locks), "0 with a mission (its edges say where the locks are)"});
+  if (has_mission) append_problems(p, mission->problems());
+  if (!theme.empty() && !templates) p.push_back({"theme", theme, "a theme only with templates"});
+  if (templates) {
+    const TemplateSet themed = templates->with_theme(theme);
+    if (themed.templates.empty())
+      p.push_back({"theme", theme, "a tag of at least one template of set " + templates->name});
+    for (const TemplateProblem& tp : check_template_set(*templates))
+      p.push_back({"templates", templates->name, tp.text()});
+  }
   return p;
 }
 
@@ -214,6 +302,33 @@ Params GenerateConfig::params() const {
     p.emplace_back("objectives", int64_t{objectives});
     record_movement(p, movement);
     p.emplace_back("max_attempts", int64_t{max_attempts});
+    return p;
+  } else if (templates || (mission && !mission->empty())) {
+    if (templates) {
+      p.emplace_back("templates", templates->name);
+      p.emplace_back("templates_hash", hex64(templates->hash()));
+      if (!theme.empty()) p.emplace_back("theme", theme);
+    }
+    if (mission && !mission->empty()) {
+      p.emplace_back("mission", mission->name);
+      p.emplace_back("min_side", int64_t{rooms.min_side});
+      p.emplace_back("max_side", int64_t{rooms.max_side});
+    } else {
+      p.emplace_back("room_count", int64_t{rooms.room_count});
+      p.emplace_back("loop_fraction", loop_fraction);
+    }
+    p.emplace_back("max_iterations", int64_t{rooms.max_iterations});
+    p.emplace_back("dig_reuse", dig.reuse);
+    p.emplace_back("dig_rock", dig.rock);
+    p.emplace_back("dig_turn", dig.turn);
+    p.emplace_back("objectives", int64_t{objectives});
+    p.emplace_back("costs", std::string(cost_preset_name(costs)));
+    p.emplace_back("deep_water", deep_water);
+    p.emplace_back("neighbors", int64_t{moves.neighbors});
+    p.emplace_back("diagonal", std::string(diagonal_policy_name(moves.diagonal)));
+    p.emplace_back("max_attempts", int64_t{max_attempts});
+    if (locks > 0 || (mission && !mission->empty())) p.emplace_back("key_rule", std::string(key_rule_name(key_rule)));
+    if (locks > 0) p.emplace_back("locks", int64_t{locks});
     return p;
   } else {
     p.emplace_back("room_count", int64_t{rooms.room_count});
@@ -267,7 +382,22 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, con
   const bool platformer = config.generator == GeneratorKind::Platformer;
   Run run{config, config.cost_table(), validate_options_for(config), on_stage};
   if (!platformer) run.validate.solve = config.locks > 0;  // without locks reachability is completability
-  const auto attempt_fn = platformer ? attempt_platformer : attempt_top_down;
+  const bool templated = uses_templates(config);
+  if (!platformer && templated) {
+    run.validate.solve = run.validate.solve || (config.mission && !config.mission->empty());
+    if (config.mission && !config.mission->empty()) {
+      const std::vector<std::string> ruled_out = mission_layout_problems(
+          *config.mission, config.templates ? *config.templates : TemplateSet{});
+      if (!ruled_out.empty()) throw GenerationError("the mission cannot be laid out: " + ruled_out.front());
+    }
+  }
+  TemplateSet themed;
+  if (config.templates) themed = config.templates->with_theme(config.theme);
+  const auto attempt_fn = [&](const Run& r, uint64_t s, GenerateResult& out) -> Failure {
+    if (platformer) return attempt_platformer(r, s, out);
+    if (templated) return attempt_templates(r, themed, s, out);
+    return attempt_top_down(r, s, out);
+  };
   std::vector<std::string> failures;
   for (int attempt = 0; attempt < config.max_attempts; ++attempt) {
     GenerateResult r;

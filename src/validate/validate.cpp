@@ -289,6 +289,7 @@ ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& optio
   }
   rep.valid = rep.problems.empty();
   if (options.keep_maps) rep.region_map = std::move(regions);
+  if (!d.mission.empty()) rep.mission = check_mission(d);
   return rep;
 }
 

@@ -12,6 +12,7 @@
 
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/grid.hpp>
+#include <catacomb/core/mission.hpp>
 #include <catacomb/core/terrain.hpp>
 
 CATACOMB_PUBLIC_BEGIN
@@ -95,6 +96,11 @@ struct Dungeon {
   /// Attempts the generator needed to produce a valid dungeon (1 = the first try); 0 when
   /// unknown (a map read from a file that does not say).
   int attempts = 0;
+  /// For each room, in the order of `rooms`, the mission node and room template it was made for;
+  /// empty when no room was (a dungeon without templates or a mission).
+  std::vector<RoomLabel> room_labels;
+  /// The mission graph the dungeon was laid out from; empty when none.
+  Mission mission;
 
   /// The first objective of kind `k`, if any.
   std::optional<Point> find(ObjectiveKind k) const {

@@ -31,6 +31,8 @@ inline constexpr std::string_view kDecor = "decor";                         ///<
 inline constexpr std::string_view kLocks = "locks";                         ///< locked doors and keys
 inline constexpr std::string_view kPlatformerLayout = "platformer.layout";  ///< side view: rooms, links, furniture
 inline constexpr std::string_view kPlatformerObjectives = "platformer.objectives";  ///< side view: objectives
+inline constexpr std::string_view kTemplatesLayout = "templates.layout";  ///< templates: which, turned how, where
+inline constexpr std::string_view kTemplatesJoin = "templates.join";      ///< templates: passages, chance cells
 }  // namespace streams
 
 /// catacomb's own random number generator: xoshiro256** seeded through SplitMix64, with its own

@@ -6,6 +6,7 @@
 #include <catacomb/export.hpp>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,8 @@
 #include <catacomb/generator/corridors.hpp>
 #include <catacomb/generator/decorate.hpp>
 #include <catacomb/generator/rooms.hpp>
+#include <catacomb/generator/template_layout.hpp>
+#include <catacomb/generator/templates.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/platformer/level_check.hpp>
 #include <catacomb/platformer/level_generator.hpp>
@@ -62,6 +65,19 @@ struct GenerateConfig {
   /// platformer only: the movement model the level is made and checked for; recorded in the
   /// dungeon's params ("movement": "platformer", jump_height, ...).
   MovementModel movement;
+
+  /// rooms only: room templates to build the dungeon from instead of random rectangles
+  /// (generator/template_layout.hpp); null for none. Recorded in the params by the set's name and
+  /// hash. The rooms are then room_count templates (without a mission), joined under `dig`
+  /// (width 1), with objectives on their spots and no decoration (the designer paints it).
+  std::shared_ptr<const TemplateSet> templates;
+  /// With templates: only those tagged with this theme ("" = all). Recorded when set.
+  std::string theme;
+  /// rooms only: the mission graph to lay out (core/mission.hpp); null or empty for none. Each
+  /// node becomes a room (a template of its type, or a generated rectangle without templates),
+  /// each edge a corridor with its door; its locks replace `locks` (which must be 0). Recorded in
+  /// the dungeon (Dungeon::mission) and by name in the params.
+  std::shared_ptr<const Mission> mission;
 
   /// Further objectives besides start and exit (keys and treasure). [Limit: 0 to 9]
   int objectives = 3;

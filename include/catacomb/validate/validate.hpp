@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <catacomb/core/dungeon.hpp>
+#include <catacomb/validate/mission_check.hpp>
 #include <catacomb/core/terrain.hpp>
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/moves.hpp>
@@ -114,6 +115,9 @@ struct ValidationReport {
   std::optional<DistanceMap> distances;
   /// The solver's answer (walkthrough, metrics, softlocks); only with ValidateOptions::solve.
   std::optional<Solution> solution;
+  /// The mission check (mission_check.hpp); only for a dungeon with a mission. It does not make
+  /// the report invalid: a map can be completable and still not the mission asked for.
+  std::optional<MissionReport> mission;
 };
 
 /// The rules a map states for itself, for validating it: the cost table `legend` gives (a JSON

@@ -1,0 +1,91 @@
+#pragma once
+/// Dungeons from room templates (generator/templates.hpp), with or without a mission graph
+/// (core/mission.hpp), in three stages the pipeline runs in order:
+///   1. place_templates: choose the templates and put them on the map without overlap (at least
+///      kTemplateGap cells apart), turned and mirrored where they allow. Without a mission: each
+///      template's min count, a start room and an exit room, then weighted draws up to
+///      room_count, the largest placed first at random spots (a room that finds no spot in
+///      `tries` is dropped unless it was required). With a mission: one room per node (a template
+///      of the node's type with all its tags and enough sockets, or, without a set, a generated
+///      rectangle), placed in breadth-first order from the start's node, each next to a room it
+///      joins, facing it, where it lies nearest the rooms it joins.
+///   2. join_templates: the passages. Without a mission, the Gabriel-graph spanning tree of the
+///      rooms' centres plus loop_fraction of the other candidates (generator/room_graph.hpp);
+///      with one, its edges. Each passage is a corridor from a socket of one room to a socket of
+///      the other, the cheapest 4-connected route under the dig costs (rock to dig, reuse to follow
+///      a corridor, turn per change of direction) that never enters a room or the cells round a
+///      room it does not join. With a mission, corridors never touch one another and each socket
+///      serves one passage, so the rooms a corridor joins are exactly its edge's. Used sockets
+///      become doors (a locked edge's: a locked door, on the side farther from the start), unused
+///      ones wall; chance cells become wall with their chance.
+///   3. place_template_objectives: objectives on spots. With a mission, each node's objectives
+///      in its room (a spot of the kind, else a spot for any kind, else a random open cell of the
+///      room); without, the start in a start room, the exit in another room, further objectives
+///      (key, treasure, key, ...) on free spots.
+/// Every stage draws only from the Rng it is given; failures (no room, no route) are returned,
+/// never thrown, so the pipeline can try its next attempt.
+#include <catacomb/export.hpp>
+#include <string>
+#include <vector>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/mission.hpp>
+#include <catacomb/core/rng.hpp>
+#include <catacomb/generator/corridors.hpp>
+#include <catacomb/generator/templates.hpp>
+
+CATACOMB_PUBLIC_BEGIN
+namespace catacomb {
+
+/// Least number of cells between two placed templates (room for a corridor round a room it
+/// does not join).
+inline constexpr int kTemplateGap = 2;
+
+/// What the template stages need besides the set and the mission.
+struct TemplateLayoutConfig {
+  int room_count = 12;         ///< without a mission: the rooms wanted
+  double loop_fraction = 0.125;  ///< without a mission: share of extra passages for loops
+  DigCosts dig;                ///< the router's costs (width 1 only)
+  int tries = 200;             ///< placement candidates per room
+  int min_side = 4;            ///< generated rooms (a mission without a set): least inner side
+  int max_side = 10;           ///< generated rooms: largest inner side
+};
+
+/// One placed room.
+struct PlacedTemplate {
+  RoomTemplate room;   ///< the template as oriented
+  int index = -1;      ///< in the set (-1: a generated rectangle)
+  int orientation = 0; ///< 0 to 7
+  Rect rect;           ///< where on the map
+  int node = -1;       ///< the mission node (-1 without a mission)
+  std::vector<int> socket_edge;  ///< per socket: the passage it serves (-1: unused)
+};
+
+/// The layout as it grows through the three stages.
+struct TemplatePlan {
+  Dungeon dungeon;                     ///< tiles, rooms, labels, locks, mission
+  std::vector<PlacedTemplate> placed;  ///< in the order of dungeon.rooms
+  std::vector<int> depth;              ///< per placed room: passages from the start's room
+  int dropped = 0;                     ///< rooms that found no spot
+  int corridors = 0;                   ///< corridors dug
+  std::string why;                     ///< why a stage failed; empty when it did not
+  /// True while no stage has failed.
+  bool ok() const noexcept { return why.empty(); }
+};
+
+/// Stage 1. `set` may be empty only with a mission (every room a generated rectangle). Throws
+/// InvalidArgument for a map smaller than 16 x 16 or a bad mission (Mission::problems).
+TemplatePlan place_templates(int width, int height, const TemplateSet& set, const Mission& mission,
+                             const TemplateLayoutConfig& config, Rng& rng);
+/// Stage 2: corridors, doors, locks and chance cells (sets plan.why on a passage without a route).
+void join_templates(TemplatePlan& plan, const TemplateLayoutConfig& config, Rng& rng);
+/// Stage 3: objectives (`further` besides start and exit, without a mission).
+void place_template_objectives(TemplatePlan& plan, int further, Rng& rng);
+
+/// Why `mission` cannot be laid out from `set` whatever the seed (a node whose type or tags no
+/// template has, a node with more edges than any fitting template has sockets, more rooms of a
+/// template than its max), one line each; empty when nothing rules it out.
+std::vector<std::string> mission_layout_problems(const Mission& mission, const TemplateSet& set);
+
+}  // namespace catacomb
+CATACOMB_PUBLIC_END

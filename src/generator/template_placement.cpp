@@ -1,0 +1,377 @@
+// Stage 1 of the template layouts: which templates, turned how, where. Without a mission the
+// rooms are drawn by weight (after each template's min count and a start and an exit room) and
+// put at random free spots, largest first; with one, each node gets a template of its type and
+// is put beside the room it was reached from in breadth-first order, facing it, at the candidate
+// nearest its other placed neighbours. Placement tests a candidate against every placed room
+// (O(rooms) each, at most `tries` candidates per room). Draws only from the Rng it is given, in a
+// fixed order: the same seed gives the same layout.
+#include <catacomb/generator/template_layout.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include <catacomb/core/error.hpp>
+#include "shared/core/problems.hpp"
+
+namespace catacomb {
+namespace {
+
+// Picks an index of `candidates` by weight; -1 when there is none.
+int pick_weighted(const TemplateSet& set, const std::vector<int>& candidates, Rng& rng) {
+  if (candidates.empty()) return -1;
+  double total = 0;
+  for (int i : candidates) total += set.templates[static_cast<size_t>(i)].weight;
+  double r = rng.uniform_real() * total;
+  for (int i : candidates) {
+    r -= set.templates[static_cast<size_t>(i)].weight;
+    if (r < 0) return i;
+  }
+  return candidates.back();
+}
+
+bool has_spot(const RoomTemplate& t, ObjectiveKind k) {
+  for (const TemplateSpot& s : t.spots)
+    if (s.kind == k) return true;
+  return false;
+}
+
+// A generated rectangle: floor inside a wall ring, a socket on every edge cell but the corners.
+RoomTemplate generated_room(int inner_w, int inner_h) {
+  RoomTemplate t;
+  t.tiles = Grid<Terrain>(inner_w + 2, inner_h + 2, Terrain::Wall);
+  for (int y = 1; y <= inner_h; ++y)
+    for (int x = 1; x <= inner_w; ++x) t.tiles(x, y) = Terrain::Floor;
+  for (int x = 1; x <= inner_w; ++x) {
+    t.sockets.push_back({{x, 0}, Side::North});
+    t.sockets.push_back({{x, inner_h + 1}, Side::South});
+  }
+  for (int y = 1; y <= inner_h; ++y) {
+    t.sockets.push_back({{0, y}, Side::West});
+    t.sockets.push_back({{inner_w + 1, y}, Side::East});
+  }
+  return t;
+}
+
+bool fits(const Rect& r, int width, int height, const std::vector<PlacedTemplate>& placed) {
+  // Two cells of rock round the map's border side: every socket's outside cell is inside the border.
+  if (r.x < 2 || r.y < 2 || r.right() > width - 2 || r.bottom() > height - 2) return false;
+  for (const PlacedTemplate& p : placed) {
+    const Rect& q = p.rect;
+    if (r.x < q.right() + kTemplateGap && q.x < r.right() + kTemplateGap && r.y < q.bottom() + kTemplateGap &&
+        q.y < r.bottom() + kTemplateGap)
+      return false;
+  }
+  return true;
+}
+
+int random_orientation(const RoomTemplate& t, Rng& rng) {
+  int allowed[kOrientations];
+  int n = 0;
+  for (int o = 0; o < kOrientations; ++o)
+    if (orientation_allowed(t, o)) allowed[n++] = o;
+  return allowed[rng.below(static_cast<uint64_t>(n))];
+}
+
+void put(TemplatePlan& plan, PlacedTemplate p) {
+  for (int y = 0; y < p.room.height(); ++y)
+    for (int x = 0; x < p.room.width(); ++x) plan.dungeon.tiles(p.rect.x + x, p.rect.y + y) = p.room.tiles(x, y);
+  p.socket_edge.assign(p.room.sockets.size(), -1);
+  plan.placed.push_back(std::move(p));
+}
+
+// A random free spot for `base` anywhere on the map; false when `tries` found none.
+bool place_anywhere(TemplatePlan& plan, const RoomTemplate& base, int index, const TemplateLayoutConfig& config,
+                    Rng& rng) {
+  const int width = plan.dungeon.tiles.width(), height = plan.dungeon.tiles.height();
+  for (int k = 0; k < config.tries; ++k) {
+    const int o = random_orientation(base, rng);
+    RoomTemplate room = oriented(base, o);
+    const int span_x = width - 4 - room.width(), span_y = height - 4 - room.height();
+    if (span_x < 0 || span_y < 0) continue;
+    const Rect r{2 + static_cast<int>(rng.below(static_cast<uint64_t>(span_x) + 1)),
+                 2 + static_cast<int>(rng.below(static_cast<uint64_t>(span_y) + 1)), room.width(), room.height()};
+    if (!fits(r, width, height, plan.placed)) continue;
+    put(plan, {std::move(room), index, o, r, -1, {}});
+    return true;
+  }
+  return false;
+}
+
+// Without a mission: min counts, a start room and an exit room, then weighted draws.
+std::vector<std::pair<int, bool>> choose_rooms(const TemplateSet& set, int room_count, Rng& rng) {
+  std::vector<std::pair<int, bool>> chosen;  // (template, required)
+  std::vector<int> counts(set.templates.size(), 0);
+  for (size_t i = 0; i < set.templates.size(); ++i)
+    for (int k = 0; k < set.templates[i].min_count; ++k) {
+      chosen.emplace_back(static_cast<int>(i), true);
+      ++counts[i];
+    }
+  auto open = [&](size_t i) { return set.templates[i].max_count < 0 || counts[i] < set.templates[i].max_count; };
+  for (const char* role : {"start", "exit"}) {
+    const ObjectiveKind kind = role[0] == 's' ? ObjectiveKind::Start : ObjectiveKind::Exit;
+    bool have = false;
+    for (const auto& [i, req] : chosen) have = have || set.templates[static_cast<size_t>(i)].type == role;
+    if (have) continue;
+    std::vector<int> typed, spotted;
+    for (size_t i = 0; i < set.templates.size(); ++i) {
+      if (!open(i)) continue;
+      if (set.templates[i].type == role) typed.push_back(static_cast<int>(i));
+      if (has_spot(set.templates[i], kind)) spotted.push_back(static_cast<int>(i));
+    }
+    const int i = pick_weighted(set, typed.empty() ? spotted : typed, rng);
+    if (i < 0) continue;
+    chosen.emplace_back(i, true);
+    ++counts[static_cast<size_t>(i)];
+  }
+  while (static_cast<int>(chosen.size()) < room_count) {
+    std::vector<int> eligible;
+    for (size_t i = 0; i < set.templates.size(); ++i)
+      if (open(i)) eligible.push_back(static_cast<int>(i));
+    const int i = pick_weighted(set, eligible, rng);
+    if (i < 0) break;
+    chosen.emplace_back(i, false);
+    ++counts[static_cast<size_t>(i)];
+  }
+  // Largest first (required ones first among equals), so the big rooms find their spots.
+  std::stable_sort(chosen.begin(), chosen.end(), [&](const auto& a, const auto& b) {
+    const RoomTemplate& ta = set.templates[static_cast<size_t>(a.first)];
+    const RoomTemplate& tb = set.templates[static_cast<size_t>(b.first)];
+    const int area_a = ta.width() * ta.height(), area_b = tb.width() * tb.height();
+    return area_a != area_b ? area_a > area_b : a.second && !b.second;
+  });
+  return chosen;
+}
+
+void place_free(TemplatePlan& plan, const TemplateSet& set, const TemplateLayoutConfig& config, Rng& rng) {
+  for (const auto& [index, required] : choose_rooms(set, config.room_count, rng)) {
+    const RoomTemplate& t = set.templates[static_cast<size_t>(index)];
+    if (place_anywhere(plan, t, index, config, rng)) continue;
+    if (required) {
+      plan.why = "no room for template " + t.name + " (" + std::to_string(t.width()) + "x" +
+                 std::to_string(t.height()) + ") in " + std::to_string(config.tries) + " tries";
+      return;
+    }
+    ++plan.dropped;
+  }
+  if (plan.placed.empty()) plan.why = "no template fits the map";
+}
+
+// The templates that may stand for node `v`: its type, all its tags, sockets for its edges.
+std::vector<int> node_candidates(const Mission& m, int v, const TemplateSet& set, const std::vector<int>& counts) {
+  const MissionNode& node = m.nodes[static_cast<size_t>(v)];
+  const size_t degree = m.edges_at(v).size();
+  std::vector<int> out;
+  for (size_t i = 0; i < set.templates.size(); ++i) {
+    const RoomTemplate& t = set.templates[i];
+    if (!node.type.empty() && t.type != node.type) continue;
+    if (t.max_count >= 0 && counts[i] >= t.max_count) continue;
+    if (t.sockets.size() < degree) continue;
+    bool tags = true;
+    for (const std::string& tag : node.tags) tags = tags && t.has_tag(tag);
+    if (tags) out.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
+int start_node(const Mission& m) {
+  for (size_t i = 0; i < m.nodes.size(); ++i)
+    for (const MissionObjective& o : m.nodes[i].objectives)
+      if (o.kind == ObjectiveKind::Start) return static_cast<int>(i);
+  return 0;
+}
+
+// Breadth-first from the start's node: the order, each node's depth and the edge it was reached by.
+void mission_order(const Mission& m, std::vector<int>& order, std::vector<int>& depth, std::vector<int>& via) {
+  const size_t n = m.nodes.size();
+  depth.assign(n, -1);
+  via.assign(n, -1);
+  const int s = start_node(m);
+  order = {s};
+  depth[static_cast<size_t>(s)] = 0;
+  for (size_t head = 0; head < order.size(); ++head) {
+    const int v = order[head];
+    for (int e : m.edges_at(v)) {
+      const MissionEdge& edge = m.edges[static_cast<size_t>(e)];
+      const int u = edge.a == v ? edge.b : edge.a;
+      if (depth[static_cast<size_t>(u)] >= 0) continue;
+      depth[static_cast<size_t>(u)] = depth[static_cast<size_t>(v)] + 1;
+      via[static_cast<size_t>(u)] = e;
+      order.push_back(u);
+    }
+  }
+}
+
+Point centre(const Rect& r) { return {r.x + r.width / 2, r.y + r.height / 2}; }
+
+// A candidate spot for `room` beside placed room `p`: one of p's free sockets, one of the room's
+// sockets facing it, a corridor of 2 to 6 cells between their outside cells, shifted sideways by
+// up to 2. Returns false when p has no free socket.
+bool beside(const PlacedTemplate& p, const RoomTemplate& room, Rng& rng, Rect& rect, int& parent_socket,
+            int& child_socket) {
+  std::vector<int> free;
+  for (size_t i = 0; i < p.room.sockets.size(); ++i)
+    if (p.socket_edge[i] < 0) free.push_back(static_cast<int>(i));
+  if (free.empty()) return false;
+  parent_socket = free[rng.below(free.size())];
+  const TemplateSocket& sp = p.room.sockets[static_cast<size_t>(parent_socket)];
+  const Side facing = static_cast<Side>((static_cast<int>(sp.side) + 2) % 4);
+  std::vector<int> facing_sockets, any;
+  for (size_t i = 0; i < room.sockets.size(); ++i) {
+    any.push_back(static_cast<int>(i));
+    if (room.sockets[i].side == facing) facing_sockets.push_back(static_cast<int>(i));
+  }
+  const std::vector<int>& pool = facing_sockets.empty() ? any : facing_sockets;
+  child_socket = pool[rng.below(pool.size())];
+  const TemplateSocket& sc = room.sockets[static_cast<size_t>(child_socket)];
+  const Point out_p = step_out({p.rect.x + sp.pos.x, p.rect.y + sp.pos.y}, sp.side);
+  const Point dir{step_out({0, 0}, sp.side)};
+  const int length = 2 + static_cast<int>(rng.below(5));
+  const int shift = static_cast<int>(rng.below(5)) - 2;
+  const Point out_c{out_p.x + dir.x * length + dir.y * shift, out_p.y + dir.y * length + dir.x * shift};
+  const Point back = step_out({0, 0}, sc.side);
+  const Point socket_cell{out_c.x - back.x, out_c.y - back.y};
+  rect = {socket_cell.x - sc.pos.x, socket_cell.y - sc.pos.y, room.width(), room.height()};
+  return true;
+}
+
+// Node v beside the room it was reached from, nearest its other placed neighbours.
+bool place_node(TemplatePlan& plan, const Mission& m, int v, int via, const RoomTemplate& base, int index,
+                const std::vector<int>& room_of, const TemplateLayoutConfig& config, Rng& rng) {
+  const MissionEdge& e = m.edges[static_cast<size_t>(via)];
+  const int p = room_of[static_cast<size_t>(e.a == v ? e.b : e.a)];
+  const int width = plan.dungeon.tiles.width(), height = plan.dungeon.tiles.height();
+  int best_score = -1, fitting = 0;
+  PlacedTemplate best;
+  int best_ps = -1, best_cs = -1;
+  for (int k = 0; k < config.tries && fitting < 12; ++k) {
+    const int o = random_orientation(base, rng);
+    RoomTemplate room = oriented(base, o);
+    Rect r;
+    int ps = -1, cs = -1;
+    if (!beside(plan.placed[static_cast<size_t>(p)], room, rng, r, ps, cs)) return false;
+    if (!fits(r, width, height, plan.placed)) continue;
+    ++fitting;
+    int score = 0;
+    for (int f : m.edges_at(v)) {
+      const MissionEdge& other = m.edges[static_cast<size_t>(f)];
+      const int u = room_of[static_cast<size_t>(other.a == v ? other.b : other.a)];
+      if (u < 0 || u == p) continue;
+      const Point a = centre(r), b = centre(plan.placed[static_cast<size_t>(u)].rect);
+      score += std::abs(a.x - b.x) + std::abs(a.y - b.y);
+    }
+    if (best_score < 0 || score < best_score) {
+      best_score = score;
+      best = {std::move(room), index, o, r, v, {}};
+      best_ps = ps;
+      best_cs = cs;
+    }
+  }
+  if (best_score < 0) return false;
+  put(plan, std::move(best));
+  plan.placed[static_cast<size_t>(p)].socket_edge[static_cast<size_t>(best_ps)] = via;
+  plan.placed.back().socket_edge[static_cast<size_t>(best_cs)] = via;
+  return true;
+}
+
+void place_mission(TemplatePlan& plan, const TemplateSet& set, const Mission& m, const TemplateLayoutConfig& config,
+                   Rng& rng) {
+  std::vector<int> order, depth, via;
+  mission_order(m, order, depth, via);
+  std::vector<int> counts(set.templates.size(), 0), room_of(m.nodes.size(), -1);
+  for (const int v : order) {
+    const MissionNode& node = m.nodes[static_cast<size_t>(v)];
+    int index = -1;
+    RoomTemplate base;
+    if (set.templates.empty()) {
+      const int span = config.max_side - config.min_side + 1;
+      base = generated_room(config.min_side + static_cast<int>(rng.below(static_cast<uint64_t>(span))),
+                            config.min_side + static_cast<int>(rng.below(static_cast<uint64_t>(span))));
+      base.type = node.type;
+    } else {
+      index = pick_weighted(set, node_candidates(m, v, set, counts), rng);
+      if (index < 0) {
+        plan.why = "node " + node.id + ": no template left of type " + (node.type.empty() ? "any" : node.type);
+        return;
+      }
+      ++counts[static_cast<size_t>(index)];
+      base = set.templates[static_cast<size_t>(index)];
+    }
+    const bool ok = via[static_cast<size_t>(v)] < 0 ? place_anywhere(plan, base, index, config, rng)
+                                                    : place_node(plan, m, v, via[static_cast<size_t>(v)], base, index,
+                                                                 room_of, config, rng);
+    if (!ok) {
+      plan.why = "node " + node.id + ": no room for its template" + (base.name.empty() ? "" : " " + base.name) +
+                 " in " + std::to_string(config.tries) + " tries (map too small or too crowded)";
+      return;
+    }
+    plan.placed.back().node = v;
+    room_of[static_cast<size_t>(v)] = static_cast<int>(plan.placed.size()) - 1;
+    plan.depth.push_back(depth[static_cast<size_t>(v)]);
+  }
+}
+
+}  // namespace
+
+TemplatePlan place_templates(int width, int height, const TemplateSet& set, const Mission& mission,
+                             const TemplateLayoutConfig& config, Rng& rng) {
+  if (width < 16 || height < 16)
+    throw InvalidArgument(FieldProblem{"width x height", std::to_string(width) + "x" + std::to_string(height),
+                                       "at least 16x16 for templates"});
+  if (!mission.empty()) throw_if_problems(mission.problems());
+  if (mission.empty() && set.templates.empty())
+    throw InvalidArgument(FieldProblem{"templates", "an empty set", "at least one template"});
+  TemplatePlan plan;
+  plan.dungeon.tiles = Grid<Terrain>(width, height, Terrain::Wall);
+  if (mission.empty()) {
+    place_free(plan, set, config, rng);
+  } else {
+    place_mission(plan, set, mission, config, rng);
+    plan.dungeon.mission = mission;
+  }
+  for (const PlacedTemplate& p : plan.placed) {
+    plan.dungeon.rooms.push_back(p.rect);
+    plan.dungeon.room_labels.push_back(
+        {p.node >= 0 ? mission.nodes[static_cast<size_t>(p.node)].id : std::string(), p.room.name});
+  }
+  return plan;
+}
+
+std::vector<std::string> mission_layout_problems(const Mission& mission, const TemplateSet& set) {
+  std::vector<std::string> out;
+  if (set.templates.empty()) return out;  // generated rectangles fit any node
+  const std::vector<int> none(set.templates.size(), 0);
+  for (size_t v = 0; v < mission.nodes.size(); ++v) {
+    const MissionNode& node = mission.nodes[v];
+    if (!node_candidates(mission, static_cast<int>(v), set, none).empty()) continue;
+    std::string why = "node " + node.id + ": no template ";
+    Mission without_edges = mission;
+    without_edges.edges.clear();
+    if (node_candidates(without_edges, static_cast<int>(v), set, none).empty())
+      why += "of type " + (node.type.empty() ? std::string("any") : node.type) +
+             (node.tags.empty() ? std::string() : " with every tag asked for") + " in set " + set.name;
+    else
+      why += "with " + std::to_string(mission.edges_at(static_cast<int>(v)).size()) +
+             " sockets or more for its edges (its type's templates have fewer)";
+    out.push_back(why);
+  }
+  // More nodes of a type than its templates' max counts allow.
+  std::vector<std::string> types;
+  for (const MissionNode& n : mission.nodes)
+    if (!n.type.empty() && std::find(types.begin(), types.end(), n.type) == types.end()) types.push_back(n.type);
+  for (const std::string& type : types) {
+    int nodes = 0, room = 0;
+    bool unlimited = false;
+    for (const MissionNode& n : mission.nodes) nodes += n.type == type;
+    for (int i : set.of_type(type)) {
+      const RoomTemplate& t = set.templates[static_cast<size_t>(i)];
+      unlimited = unlimited || t.max_count < 0;
+      room += std::max(0, t.max_count);
+    }
+    if (!unlimited && nodes > room)
+      out.push_back(std::to_string(nodes) + " nodes of type " + type + ", but its templates' max counts allow " +
+                    std::to_string(room));
+  }
+  return out;
+}
+
+}  // namespace catacomb
