@@ -49,8 +49,8 @@ void check_edges(const Mission& m, std::vector<FieldProblem>& p) {
     if (e.door == DoorKind::Locked && (e.lock < 1 || e.lock > kMaxLock))
       p.push_back({field + ".lock", std::to_string(e.lock), "1 to 9"});
     if (e.door != DoorKind::Locked && e.lock != 0)
-      p.push_back({field + ".lock", std::to_string(e.lock), "no lock on a door of kind " +
-                                                                std::string(door_kind_name(e.door))});
+      p.push_back({field + ".lock", std::to_string(e.lock),
+                   "no lock on a door of kind " + std::string(door_kind_name(e.door))});
   }
   std::vector<std::pair<int, int>> sorted = seen;
   std::sort(sorted.begin(), sorted.end());

@@ -34,9 +34,7 @@ struct Entry {
   double f, g;
   uint32_t cell;
   uint8_t heading;
-  bool operator>(const Entry& o) const {
-    return std::tie(f, g, cell, heading) > std::tie(o.f, o.g, o.cell, o.heading);
-  }
+  bool operator>(const Entry& o) const { return std::tie(f, g, cell, heading) > std::tie(o.f, o.g, o.cell, o.heading); }
 };
 
 inline constexpr int kDx[4] = {1, 0, -1, 0};
@@ -82,7 +80,8 @@ std::vector<Point> route_socket_corridor(const Grid<Terrain>& tiles, const Block
       goal_state = s;
       break;
     }
-    const int x = static_cast<int>(e.cell % static_cast<uint32_t>(w)), y = static_cast<int>(e.cell / static_cast<uint32_t>(w));
+    const int x = static_cast<int>(e.cell % static_cast<uint32_t>(w)),
+              y = static_cast<int>(e.cell / static_cast<uint32_t>(w));
     for (uint8_t d = 0; d < 4; ++d) {
       const int nx = x + kDx[d], ny = y + kDy[d];
       if (!tiles.in_bounds(nx, ny)) continue;

@@ -82,7 +82,8 @@ bool nearest_sockets(const TemplatePlan& plan, int a, int b, bool free_only, int
 // Without a mission: the room graph over the rooms' centres, each edge between its nearest sockets.
 std::vector<Passage> free_passages(TemplatePlan& plan, const TemplateLayoutConfig& config, Rng& rng) {
   std::vector<Point> centres;
-  for (const PlacedTemplate& p : plan.placed) centres.push_back({p.rect.x + p.rect.width / 2, p.rect.y + p.rect.height / 2});
+  for (const PlacedTemplate& p : plan.placed)
+    centres.push_back({p.rect.x + p.rect.width / 2, p.rect.y + p.rect.height / 2});
   std::vector<Passage> out;
   if (centres.size() < 2) return out;
   const std::vector<RoomEdge> edges = connect_rooms(centres, config.loop_fraction, rng);
@@ -101,7 +102,8 @@ std::vector<Passage> free_passages(TemplatePlan& plan, const TemplateLayoutConfi
 bool mission_passages(TemplatePlan& plan, std::vector<Passage>& out) {
   const Mission& m = plan.dungeon.mission;
   std::vector<int> room_of(m.nodes.size(), -1);
-  for (size_t i = 0; i < plan.placed.size(); ++i) room_of[static_cast<size_t>(plan.placed[i].node)] = static_cast<int>(i);
+  for (size_t i = 0; i < plan.placed.size(); ++i)
+    room_of[static_cast<size_t>(plan.placed[i].node)] = static_cast<int>(i);
   std::vector<int> rest;
   for (size_t e = 0; e < m.edges.size(); ++e) {
     const int a = room_of[static_cast<size_t>(m.edges[e].a)], b = room_of[static_cast<size_t>(m.edges[e].b)];
@@ -114,8 +116,10 @@ bool mission_passages(TemplatePlan& plan, std::vector<Passage>& out) {
     else rest.push_back(static_cast<int>(e));
   }
   auto gap = [&](int e) {
-    const Rect& ra = plan.placed[static_cast<size_t>(room_of[static_cast<size_t>(m.edges[static_cast<size_t>(e)].a)])].rect;
-    const Rect& rb = plan.placed[static_cast<size_t>(room_of[static_cast<size_t>(m.edges[static_cast<size_t>(e)].b)])].rect;
+    const Rect& ra =
+        plan.placed[static_cast<size_t>(room_of[static_cast<size_t>(m.edges[static_cast<size_t>(e)].a)])].rect;
+    const Rect& rb =
+        plan.placed[static_cast<size_t>(room_of[static_cast<size_t>(m.edges[static_cast<size_t>(e)].b)])].rect;
     return std::abs(ra.x + ra.width / 2 - rb.x - rb.width / 2) + std::abs(ra.y + ra.height / 2 - rb.y - rb.height / 2);
   };
   std::stable_sort(rest.begin(), rest.end(), [&](int x, int y) { return gap(x) < gap(y); });
@@ -197,7 +201,8 @@ void finish_rooms(TemplatePlan& plan, Rng& rng) {
       if (edge.door != DoorKind::Locked) continue;
       const int other_node = edge.a == p.node ? edge.b : edge.a;
       int other = -1;
-      for (size_t j = 0; j < plan.placed.size(); ++j) other = plan.placed[j].node == other_node ? static_cast<int>(j) : other;
+      for (size_t j = 0; j < plan.placed.size(); ++j)
+        other = plan.placed[j].node == other_node ? static_cast<int>(j) : other;
       const int mine = plan.depth[i], theirs = plan.depth[static_cast<size_t>(other)];
       if (mine > theirs || (mine == theirs && p.node == edge.b)) d.locks.push_back({c, edge.lock});
     }
@@ -324,13 +329,11 @@ void place_template_objectives(TemplatePlan& plan, int further, Rng& rng) {
   if (plan.dungeon.mission.empty()) free_objectives(plan, further, rng);
   else mission_objectives(plan, rng);
   // Start first, then exit, then the rest in the order placed: the order catacomb's maps keep.
-  std::stable_sort(plan.dungeon.objectives.begin(), plan.dungeon.objectives.end(),
-                   [](const Objective& a, const Objective& b) {
-                     auto rank = [](ObjectiveKind k) {
-                       return k == ObjectiveKind::Start ? 0 : k == ObjectiveKind::Exit ? 1 : 2;
-                     };
-                     return rank(a.kind) < rank(b.kind);
-                   });
+  std::stable_sort(
+      plan.dungeon.objectives.begin(), plan.dungeon.objectives.end(), [](const Objective& a, const Objective& b) {
+        auto rank = [](ObjectiveKind k) { return k == ObjectiveKind::Start ? 0 : k == ObjectiveKind::Exit ? 1 : 2; };
+        return rank(a.kind) < rank(b.kind);
+      });
 }
 
 }  // namespace catacomb

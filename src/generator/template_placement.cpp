@@ -296,9 +296,9 @@ void place_mission(TemplatePlan& plan, const TemplateSet& set, const Mission& m,
       ++counts[static_cast<size_t>(index)];
       base = set.templates[static_cast<size_t>(index)];
     }
-    const bool ok = via[static_cast<size_t>(v)] < 0 ? place_anywhere(plan, base, index, config, rng)
-                                                    : place_node(plan, m, v, via[static_cast<size_t>(v)], base, index,
-                                                                 room_of, config, rng);
+    const bool ok = via[static_cast<size_t>(v)] < 0
+                        ? place_anywhere(plan, base, index, config, rng)
+                        : place_node(plan, m, v, via[static_cast<size_t>(v)], base, index, room_of, config, rng);
     if (!ok) {
       plan.why = "node " + node.id + ": no room for its template" + (base.name.empty() ? "" : " " + base.name) +
                  " in " + std::to_string(config.tries) + " tries (map too small or too crowded)";

@@ -66,8 +66,8 @@ void check_fields(const RoomTemplate& t, bool side_view, Add add) {
   if (!(t.weight > 0)) add(std::nullopt, "weight = " + format_number(t.weight) + " (expected a number > 0)");
   if (t.min_count < 0) add(std::nullopt, "min = " + std::to_string(t.min_count) + " (expected 0 or more)");
   if (t.max_count >= 0 && t.max_count < t.min_count)
-    add(std::nullopt, "max = " + std::to_string(t.max_count) + " (expected at least min, " +
-                          std::to_string(t.min_count) + ")");
+    add(std::nullopt,
+        "max = " + std::to_string(t.max_count) + " (expected at least min, " + std::to_string(t.min_count) + ")");
   if (side_view && t.rotate) add(std::nullopt, "rotate = true (expected false: side-view templates keep their up)");
   if (t.width() < 3 || t.height() < 3)
     add(std::nullopt, "size " + std::to_string(t.width()) + "x" + std::to_string(t.height()) +
@@ -126,8 +126,8 @@ void check_reachable(const RoomTemplate& t, Add add) {
   const std::string first = cell_text(t.sockets.front().pos);
   for (size_t i = 1; i < t.sockets.size(); ++i)
     if (t.tiles.in_bounds(t.sockets[i].pos) && !seen[t.sockets[i].pos])
-      add(t.sockets[i].pos, "socket not reachable from the socket at " + first +
-                                " (expected a way over open ground that is never wall)");
+      add(t.sockets[i].pos,
+          "socket not reachable from the socket at " + first + " (expected a way over open ground that is never wall)");
   for (const TemplateSpot& s : t.spots)
     if (t.tiles.in_bounds(s.pos) && !seen[s.pos])
       add(s.pos, "spot not reachable from the socket at " + first + " (expected a way over open ground)");
@@ -167,8 +167,7 @@ Point oriented_point(Point p, int w, int h, int o) {
 }
 
 RoomTemplate oriented(const RoomTemplate& t, int o) {
-  if (o < 0 || o >= kOrientations)
-    throw InvalidArgument(FieldProblem{"orientation", std::to_string(o), "0 to 7"});
+  if (o < 0 || o >= kOrientations) throw InvalidArgument(FieldProblem{"orientation", std::to_string(o), "0 to 7"});
   RoomTemplate r = t;
   const int w = t.width(), h = t.height();
   r.tiles = oriented_grid(t.tiles, o);

@@ -65,7 +65,8 @@ MissionObjective objective_of(const ojson& v, const std::string& where) {
   const std::optional<ObjectiveKind> k = objective_kind_from_name(kind);
   if (!k) bad(where, "\"" + kind + "\"", "start, exit, key, treasure or objective");
   o.kind = *k;
-  if (o.kind == ObjectiveKind::Key && o.lock == 0) bad(where, "a key without a lock", "{\"kind\": \"key\", \"lock\": L}");
+  if (o.kind == ObjectiveKind::Key && o.lock == 0)
+    bad(where, "a key without a lock", "{\"kind\": \"key\", \"lock\": L}");
   if (o.kind != ObjectiveKind::Key && o.lock != 0) bad(where + ".lock", std::to_string(o.lock), "a lock only on a key");
   return o;
 }
@@ -132,7 +133,8 @@ Mission mission_from_value(const ojson& j, const std::string& name, const std::s
   if (nodes == j.end() || !nodes->is_array() || nodes->empty() || nodes->size() > kMaxMissionNodes)
     bad(where + " nodes", nodes == j.end() ? "missing" : json_excerpt(*nodes),
         "an array of 1 to " + std::to_string(kMaxMissionNodes) + " nodes");
-  for (size_t i = 0; i < nodes->size(); ++i) m.nodes.push_back(node_of((*nodes)[i], where + " nodes[" + std::to_string(i) + "]"));
+  for (size_t i = 0; i < nodes->size(); ++i)
+    m.nodes.push_back(node_of((*nodes)[i], where + " nodes[" + std::to_string(i) + "]"));
   if (auto edges = j.find("edges"); edges != j.end()) {
     if (!edges->is_array() || edges->size() > 4 * static_cast<size_t>(kMaxMissionNodes))
       bad(where + " edges", json_excerpt(*edges), "an array of at most " + std::to_string(4 * kMaxMissionNodes));

@@ -79,7 +79,8 @@ struct Reader {
     if (!p) return std::nullopt;
     if (const auto* i = std::get_if<int64_t>(&p->value)) return static_cast<double>(*i);
     if (const auto* d = std::get_if<double>(&p->value)) return *d;
-    problem(who, std::nullopt, std::string("property ") + name + " is not a number (expected an int or float property)");
+    problem(who, std::nullopt,
+            std::string("property ") + name + " is not a number (expected an int or float property)");
     return std::nullopt;
   }
   std::optional<int> integer(const Object& o, const char* name, const std::string& who) {
@@ -157,7 +158,10 @@ struct Reader {
     const Point local{cell.x - t->source.x, cell.y - t->source.y};
     if (o.cls == "socket") {
       const int h = t->height();
-      const Side side = local.y == 0 ? Side::North : local.y == h - 1 ? Side::South : local.x == 0 ? Side::West : Side::East;
+      const Side side = local.y == 0       ? Side::North
+                        : local.y == h - 1 ? Side::South
+                        : local.x == 0     ? Side::West
+                                           : Side::East;
       t->sockets.push_back({local, side});  // one not on the edge is the lint's to report
     } else if (o.cls == "spot") {
       const std::string kind = text(o, "kind", t->name).value_or("any");
@@ -193,7 +197,8 @@ TemplateSetReading read_template_set(std::string_view text, TiledSyntax syntax, 
     if (p.name == "name" && std::holds_alternative<std::string>(p.value)) out.set.name = std::get<std::string>(p.value);
     if (p.name == "view") {
       const std::string view = detail::tiled::property_text(&p);
-      if (view != "top" && view != "side") r.problem("", std::nullopt, "map property view = " + view + " (expected top or side)");
+      if (view != "top" && view != "side")
+        r.problem("", std::nullopt, "map property view = " + view + " (expected top or side)");
       out.set.side_view = view == "side";
     }
   }
@@ -208,7 +213,8 @@ TemplateSetReading read_template_set(std::string_view text, TiledSyntax syntax, 
 #endif  // CATACOMB_TILED_READER
 
 TemplateSetReading load_template_set(const std::string& path) {
-  const std::string text = detail::read_bounded(path, [&](std::string_view head) { return map_read_limits(head, path); });
+  const std::string text = detail::read_bounded(path,
+                                                [&](std::string_view head) { return map_read_limits(head, path); });
   const std::filesystem::path file(path);
   const std::filesystem::path dir = file.parent_path();
   const TiledSourceReader read_source = [&dir](const std::string& source) {

@@ -12,7 +12,7 @@ namespace catacomb {
 namespace {
 
 struct Passage {
-  std::set<int> rooms;                 // the rooms it touches
+  std::set<int> rooms;                           // the rooms it touches
   std::vector<std::pair<int, Point>> entrances;  // (room, room cell touched)
 };
 
@@ -100,8 +100,9 @@ void check_objectives(const Dungeon& d, const std::vector<int>& room_of, Mission
     for (const MissionObjective& o : m.nodes[v].objectives) {
       bool found = false;
       for (const Objective& ob : d.objectives)
-        found = found || (ob.kind == o.kind && ob.lock == (o.kind == ObjectiveKind::Key ? o.lock : 0) &&
-                          ob.pos.x >= rect.x && ob.pos.x < rect.right() && ob.pos.y >= rect.y && ob.pos.y < rect.bottom());
+        found = found ||
+                (ob.kind == o.kind && ob.lock == (o.kind == ObjectiveKind::Key ? o.lock : 0) && ob.pos.x >= rect.x &&
+                 ob.pos.x < rect.right() && ob.pos.y >= rect.y && ob.pos.y < rect.bottom());
       if (!found)
         rep.problems.push_back("node " + m.nodes[v].id + ": its " + std::string(objective_kind_name(o.kind)) +
                                (o.kind == ObjectiveKind::Key ? " of lock " + std::to_string(o.lock) : "") +
@@ -129,7 +130,8 @@ MissionReport check_mission(const Dungeon& d) {
   for (const MissionEdge& e : m.edges) {
     const int ra = room_of[static_cast<size_t>(e.a)], rb = room_of[static_cast<size_t>(e.b)];
     if (ra < 0 || rb < 0) continue;
-    const std::string name = "edge " + m.nodes[static_cast<size_t>(e.a)].id + "-" + m.nodes[static_cast<size_t>(e.b)].id;
+    const std::string name = "edge " + m.nodes[static_cast<size_t>(e.a)].id + "-" +
+                             m.nodes[static_cast<size_t>(e.b)].id;
     const Passage* found = nullptr;
     for (const Passage& p : ps)
       if (p.rooms.count(ra) && p.rooms.count(rb)) found = &p;

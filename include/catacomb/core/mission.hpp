@@ -50,10 +50,10 @@ struct MissionNode {
 
 /// One passage of the mission, between nodes a and b (by index in Mission::nodes).
 struct MissionEdge {
-  int a = 0;                     ///< a node index
-  int b = 0;                     ///< a node index, not a
+  int a = 0;                       ///< a node index
+  int b = 0;                       ///< a node index, not a
   DoorKind door = DoorKind::Open;  ///< the door's kind
-  int lock = 0;                  ///< a locked door's lock id (1 to kMaxLock); 0 otherwise
+  int lock = 0;                    ///< a locked door's lock id (1 to kMaxLock); 0 otherwise
   /// Equal when every field is equal.
   friend bool operator==(const MissionEdge&, const MissionEdge&) = default;
 };

@@ -43,21 +43,21 @@ inline constexpr int kTemplateGap = 2;
 
 /// What the template stages need besides the set and the mission.
 struct TemplateLayoutConfig {
-  int room_count = 12;         ///< without a mission: the rooms wanted
+  int room_count = 12;           ///< without a mission: the rooms wanted
   double loop_fraction = 0.125;  ///< without a mission: share of extra passages for loops
-  DigCosts dig;                ///< the router's costs (width 1 only)
-  int tries = 200;             ///< placement candidates per room
-  int min_side = 4;            ///< generated rooms (a mission without a set): least inner side
-  int max_side = 10;           ///< generated rooms: largest inner side
+  DigCosts dig;                  ///< the router's costs (width 1 only)
+  int tries = 200;               ///< placement candidates per room
+  int min_side = 4;              ///< generated rooms (a mission without a set): least inner side
+  int max_side = 10;             ///< generated rooms: largest inner side
 };
 
 /// One placed room.
 struct PlacedTemplate {
-  RoomTemplate room;   ///< the template as oriented
-  int index = -1;      ///< in the set (-1: a generated rectangle)
-  int orientation = 0; ///< 0 to 7
-  Rect rect;           ///< where on the map
-  int node = -1;       ///< the mission node (-1 without a mission)
+  RoomTemplate room;             ///< the template as oriented
+  int index = -1;                ///< in the set (-1: a generated rectangle)
+  int orientation = 0;           ///< 0 to 7
+  Rect rect;                     ///< where on the map
+  int node = -1;                 ///< the mission node (-1 without a mission)
   std::vector<int> socket_edge;  ///< per socket: the passage it serves (-1: unused)
 };
 

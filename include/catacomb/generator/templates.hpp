@@ -39,8 +39,8 @@ Point step_out(Point p, Side s);
 /// A door socket: an edge cell of the template (not a corner) where a corridor may join it. A
 /// socket that is used becomes a door; one that is not becomes wall.
 struct TemplateSocket {
-  Point pos;        ///< in template cells
-  Side side{};      ///< the edge it lies on
+  Point pos;    ///< in template cells
+  Side side{};  ///< the edge it lies on
   /// Equal when cell and side are equal.
   friend bool operator==(const TemplateSocket&, const TemplateSocket&) = default;
 };
@@ -56,13 +56,13 @@ struct TemplateSpot {
 
 /// One room template.
 struct RoomTemplate {
-  std::string name;          ///< unique in its set
-  std::string type = "any";  ///< its role: start, exit, treasure, boss, corridor, any, ... (free text)
-  double weight = 1;         ///< relative chance of being drawn, > 0
-  int min_count = 0;         ///< at least this many per dungeon
-  int max_count = -1;        ///< at most this many per dungeon; -1: no limit
-  bool rotate = true;        ///< may be turned by quarter turns
-  bool mirror = true;        ///< may be mirrored
+  std::string name;               ///< unique in its set
+  std::string type = "any";       ///< its role: start, exit, treasure, boss, corridor, any, ... (free text)
+  double weight = 1;              ///< relative chance of being drawn, > 0
+  int min_count = 0;              ///< at least this many per dungeon
+  int max_count = -1;             ///< at most this many per dungeon; -1: no limit
+  bool rotate = true;             ///< may be turned by quarter turns
+  bool mirror = true;             ///< may be mirrored
   std::vector<std::string> tags;  ///< free text (themes, biomes), in the order written
   Grid<Terrain> tiles;            ///< its terrain, the whole rectangle
   /// Per cell, the chance (0 to 255 of 255) that the cell is wall instead of its painted

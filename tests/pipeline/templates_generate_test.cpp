@@ -1,0 +1,208 @@
+// Dungeons from room templates and mission graphs: every shipped example over many seeds is
+// valid, completable, keeps its mission and has a certificate verify accepts; missions that cannot
+// be laid out say why; the mission check catches a dungeon that breaks its mission; golden hashes.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include <catacomb/io/certificate.hpp>
+#include <catacomb/io/json_map.hpp>
+#include <catacomb/io/mission_json.hpp>
+#include <catacomb/io/template_set.hpp>
+#include <catacomb/pipeline/generate.hpp>
+#include <catacomb/validate/mission_check.hpp>
+
+namespace catacomb {
+namespace {
+
+std::string example(const std::string& rel) { return std::string(CATACOMB_SOURCE_DIR) + "/examples/" + rel; }
+
+std::shared_ptr<const TemplateSet> crypt() {
+  static const auto set = std::make_shared<const TemplateSet>(load_template_set(example("templates/crypt.tmj")).set);
+  return set;
+}
+
+GenerateConfig mission_config(const std::string& mission_file) {
+  GenerateConfig c;
+  c.templates = crypt();
+  c.mission = std::make_shared<const Mission>(load_mission(example("missions/" + mission_file)));
+  return c;
+}
+
+// Valid, completable, the mission kept (when there is one) and a certificate verify accepts.
+void expect_proven(const GenerateConfig& c, uint64_t seed) {
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  const GenerateResult r = generate_dungeon(c, seed);
+  const Dungeon& d = r.dungeon;
+  ASSERT_TRUE(r.report.valid);
+  ValidateOptions rules = validate_options_for(c);
+  rules.solve = true;
+  const ValidationReport rep = validate_dungeon(d, rules);
+  ASSERT_TRUE(rep.solution && rep.solution->status == SolveStatus::Completable);
+  if (c.mission) {
+    ASSERT_TRUE(rep.mission && rep.mission->satisfied) << rep.mission->problems.front();
+    ASSERT_EQ(d.room_labels.size(), d.rooms.size());
+    ASSERT_EQ(d.rooms.size(), c.mission->nodes.size());
+  }
+  const Verdict v = verify_certificate(d, write_certificate(d, *rep.solution, rules), rules);
+  ASSERT_TRUE(v.accepted) << v.reason;
+}
+
+TEST(TemplatesGenerateTest, EveryExampleMissionIsLaidOutProvenAndKept) {
+  for (const char* file : {"linear.json", "two-cycles.json"}) {
+    SCOPED_TRACE(file);
+    const GenerateConfig c = mission_config(file);
+    for (uint64_t seed = 1; seed <= 60; ++seed) expect_proven(c, seed);
+  }
+}
+
+TEST(TemplatesGenerateTest, TemplatesWithoutAMissionAreProvenWithAndWithoutLocks) {
+  GenerateConfig c;
+  c.templates = crypt();
+  for (uint64_t seed = 1; seed <= 40; ++seed) expect_proven(c, seed);
+  c.locks = 2;
+  for (uint64_t seed = 1; seed <= 40; ++seed) expect_proven(c, seed);
+}
+
+TEST(TemplatesGenerateTest, RoomsAreTheSetsTemplatesAndThemesKeepToTheirTag) {
+  GenerateConfig c;
+  c.templates = crypt();
+  c.theme = "flooded";
+  const Dungeon d = generate_dungeon(c, 3).dungeon;
+  ASSERT_EQ(d.room_labels.size(), d.rooms.size());
+  for (const RoomLabel& l : d.room_labels) {
+    const auto& ts = crypt()->templates;
+    const auto t = std::find_if(ts.begin(), ts.end(), [&](const RoomTemplate& x) { return x.name == l.template_name; });
+    ASSERT_NE(t, ts.end()) << l.template_name;
+    EXPECT_TRUE(t->has_tag("flooded")) << l.template_name;
+  }
+  // The recipe names the set, its hash and the theme.
+  auto param = [&](const std::string& k) {
+    for (const auto& [name, v] : d.params)
+      if (name == k) return std::get<std::string>(v);
+    return std::string();
+  };
+  EXPECT_EQ(param("templates"), "crypt");
+  EXPECT_EQ(param("templates_hash").size(), 16u);
+  EXPECT_EQ(param("theme"), "flooded");
+}
+
+TEST(TemplatesGenerateTest, JsonCarriesTheRoomsNodesTemplatesAndTheMission) {
+  const Dungeon d = generate_dungeon(mission_config("two-cycles.json"), 4).dungeon;
+  const std::string text = write_json_map(d);
+  EXPECT_NE(text.find("\"node\": \"throne\""), std::string::npos);
+  EXPECT_NE(text.find("\"template\": \"throne\""), std::string::npos);
+  const Dungeon back = read_json_map(text);
+  EXPECT_EQ(back.room_labels, d.room_labels);
+  EXPECT_EQ(back.mission, d.mission);
+  EXPECT_EQ(write_json_map(back), text);
+  EXPECT_TRUE(check_mission(back).satisfied);
+}
+
+TEST(TemplatesGenerateTest, GoldenHashes) {
+  GenerateConfig plain;
+  plain.templates = crypt();
+  EXPECT_EQ(map_hash(generate_dungeon(plain, 7).dungeon), 18343605209358067215ull);
+  EXPECT_EQ(map_hash(generate_dungeon(mission_config("two-cycles.json"), 7).dungeon), 8776689019491296833ull);
+}
+
+TEST(TemplatesGenerateTest, AMissionThatCannotBeLaidOutSaysWhy) {
+  GenerateConfig c = mission_config("two-cycles.json");
+  Mission m = *c.mission;
+  m.nodes[7].type = "dragon";
+  c.mission = std::make_shared<const Mission>(m);
+  try {
+    generate_dungeon(c, 1);
+    FAIL() << "laid out a node of a type the set does not have";
+  } catch (const GenerationError& e) {
+    EXPECT_NE(std::string(e.what()).find("node throne: no template of type dragon"), std::string::npos) << e.what();
+  }
+  // More edges than any vault has sockets: the vault is a dead end in every template of its type.
+  m = *mission_config("linear.json").mission;
+  for (const char* other : {"entry", "throne", "stairs"})
+    m.edges.push_back({m.node_index(other), m.node_index("vault"), DoorKind::Open, 0});
+  c.mission = std::make_shared<const Mission>(m);
+  try {
+    generate_dungeon(c, 1);
+    FAIL() << "laid out a node with more edges than sockets";
+  } catch (const GenerationError& e) {
+    EXPECT_NE(std::string(e.what()).find("node vault: no template with 4 sockets"), std::string::npos) << e.what();
+  }
+  // A map too small for the rooms: every attempt says so, within the attempt budget.
+  c = mission_config("two-cycles.json");
+  c.width = c.height = 24;
+  try {
+    generate_dungeon(c, 1);
+    FAIL() << "laid out nine rooms on a 24x24 map";
+  } catch (const GenerationError& e) {
+    EXPECT_NE(std::string(e.what()).find("no room for its template"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TemplatesGenerateTest, TheMissionCheckCatchesABrokenMission) {
+  const Dungeon good = generate_dungeon(mission_config("two-cycles.json"), 2).dungeon;
+  ASSERT_TRUE(check_mission(good).satisfied);
+  {  // A locked door made plain: its edge is no longer locked.
+    Dungeon d = good;
+    d.locks.erase(d.locks.begin());
+    const MissionReport r = check_mission(d);
+    EXPECT_FALSE(r.satisfied);
+    EXPECT_NE(r.problems.front().find("not behind a locked door of lock"), std::string::npos) << r.problems.front();
+  }
+  {  // A key moved out of its node's room.
+    Dungeon d = good;
+    for (Objective& o : d.objectives)
+      if (o.kind == ObjectiveKind::Key && o.lock == 1) o.pos = d.objectives.front().pos;
+    const MissionReport r = check_mission(d);
+    EXPECT_FALSE(r.satisfied);
+    EXPECT_NE(r.problems.back().find("node east-hall: its key of lock 1 is not in its room"), std::string::npos)
+        << r.problems.back();
+  }
+  {  // A room missing from the labels.
+    Dungeon d = good;
+    d.room_labels[3].node = "nowhere";
+    EXPECT_FALSE(check_mission(d).satisfied);
+  }
+  {  // A corridor dug between the start's room and the exit's: a passage the mission does not have.
+    Dungeon d = good;
+    const int entry = d.mission.node_index("entry"), stairs = d.mission.node_index("stairs");
+    Rect a, b;
+    for (size_t i = 0; i < d.rooms.size(); ++i) {
+      if (d.room_labels[i].node == d.mission.nodes[static_cast<size_t>(entry)].id) a = d.rooms[i];
+      if (d.room_labels[i].node == d.mission.nodes[static_cast<size_t>(stairs)].id) b = d.rooms[i];
+    }
+    Point p{a.x + a.width / 2, a.y + a.height / 2};
+    const Point q{b.x + b.width / 2, b.y + b.height / 2};
+    while (p != q) {
+      if (d.tiles[p] == Terrain::Wall) d.tiles[p] = Terrain::Corridor;
+      if (p.x != q.x) p.x += p.x < q.x ? 1 : -1;
+      else p.y += p.y < q.y ? 1 : -1;
+    }
+    const MissionReport r = check_mission(d);
+    EXPECT_FALSE(r.satisfied);
+    bool named = false;
+    for (const std::string& s : r.problems) named = named || s.find("not an edge of the mission") != std::string::npos;
+    EXPECT_TRUE(named);
+  }
+}
+
+TEST(TemplatesGenerateTest, BadConfigsAreRefusedNamingTheField) {
+  GenerateConfig c = mission_config("linear.json");
+  c.locks = 2;
+  EXPECT_THROW(c.check(), InvalidArgument);
+  c = mission_config("linear.json");
+  c.generator = GeneratorKind::Caves;
+  EXPECT_THROW(c.check(), InvalidArgument);
+  c = GenerateConfig{};
+  c.templates = crypt();
+  c.theme = "no-such-tag";
+  try {
+    c.check();
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("theme = no-such-tag"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace catacomb
