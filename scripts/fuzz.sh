@@ -7,17 +7,19 @@
 # text seeds in fuzz/seeds/; each target gets its format's
 # dictionary (fuzz/dict/). A crash, leak, sanitizer report or broken property is a finding: its
 # input is kept in DIR/findings/<target>/ and the script exits 1. Prints a table of targets,
-# executions and findings. Default: 30 s per target (9 targets: 4.5 minutes of fuzzing).
+# executions and findings. Default: 30 s per target (12 targets: 6 minutes of fuzzing).
 # Tiled .tmx seeds come from Tiled itself (`tiled --export-map` of the CLI's .tmj, when Debian's
 # tiled is installed, as in CI) and from fuzz/seeds/tiled_tmx/ (Tiled's exports in its other layer
 # formats); certificate seeds are a map, a NUL byte and the certificate `validate --certificate`
-# wrote for it.
+# wrote for it. Template set and mission seeds are the shipped examples (examples/templates/,
+# examples/missions/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=30
 fuzz_seed=1   # libFuzzer's random seed: fixed, so that a run can be repeated; 0 picks one at random
 build=build/fuzz
-targets="fuzz_ascii fuzz_json_map fuzz_config fuzz_movingai_map fuzz_scen fuzz_route fuzz_tiled_tmj fuzz_tiled_tmx fuzz_certificate"
+targets="fuzz_ascii fuzz_json_map fuzz_config fuzz_movingai_map fuzz_scen fuzz_route fuzz_tiled_tmj fuzz_tiled_tmx fuzz_certificate
+  fuzz_template_set_tmj fuzz_template_set_tmx fuzz_mission"
 cli=""
 [[ -x build/release/catacomb ]] && cli=build/release/catacomb
 while [[ $# -gt 0 ]]; do
@@ -91,6 +93,9 @@ copy fuzz_tiled_tmj "$corpus"/m*.tmj "$corpus"/L*.tmj "$corpus"/batch/seed-*.tmj
 copy fuzz_tiled_tmx fuzz/seeds/tiled_tmx/*
 copy fuzz_config fuzz/seeds/config/*.json
 copy fuzz_scen fuzz/seeds/scen/*
+copy fuzz_template_set_tmj examples/templates/*.tmj
+copy fuzz_template_set_tmx examples/templates/*.tmx
+copy fuzz_mission examples/missions/*.json
 # Inputs that once found a defect, kept so that every run tries them first.
 copy fuzz_ascii fuzz/seeds/ascii/*
 copy fuzz_route fuzz/seeds/route/*
@@ -109,11 +114,15 @@ dict_of() {
     fuzz_scen) echo fuzz/dict/scen.dict ;;
     fuzz_tiled_tmj) echo fuzz/dict/tiled_tmj.dict ;; fuzz_tiled_tmx) echo fuzz/dict/tiled_tmx.dict ;;
     fuzz_certificate) echo fuzz/dict/certificate.dict ;;
+    fuzz_template_set_tmj) echo fuzz/dict/template_set_tmj.dict ;;
+    fuzz_template_set_tmx) echo fuzz/dict/template_set_tmx.dict ;;
+    fuzz_mission) echo fuzz/dict/mission.dict ;;
   esac
 }
 
-# Tiled maps embed their tileset, and certificate seeds hold a map too: they are larger.
-max_len_of() { case "$1" in fuzz_tiled_*|fuzz_certificate) echo 65536 ;; *) echo 16384 ;; esac; }
+# Tiled maps embed their tileset, certificate seeds hold a map too, and the crypt template set is
+# 40 kB: they are larger.
+max_len_of() { case "$1" in fuzz_tiled_*|fuzz_template_set_*|fuzz_certificate) echo 65536 ;; *) echo 16384 ;; esac; }
 
 status=0
 table="| target | seconds | executions | findings |\n|---|---:|---:|---:|\n"

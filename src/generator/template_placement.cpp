@@ -8,7 +8,9 @@
 #include <catacomb/generator/template_layout.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
+#include <optional>
 
 #include <catacomb/core/error.hpp>
 #include "shared/core/problems.hpp"
@@ -205,8 +207,11 @@ Point centre(const Rect& r) { return {r.x + r.width / 2, r.y + r.height / 2}; }
 
 // A candidate spot for `room` beside placed room `p`: one of p's free sockets, one of the room's
 // sockets facing it, a corridor of 2 to 6 cells between their outside cells, shifted sideways by
-// up to 2. Returns false when p has no free socket.
-bool beside(const PlacedTemplate& p, const RoomTemplate& room, Rng& rng, Rect& rect, int& parent_socket,
+// up to 2 (both growing as the tries go on and the near spots are taken: up to 6 + try / 2 cells
+// away and 2 + try / 16 aside, so a room reached from the middle of a crowd finds the open space
+// beyond it).
+// Returns false when p has no free socket.
+bool beside(const PlacedTemplate& p, const RoomTemplate& room, int attempt, Rng& rng, Rect& rect, int& parent_socket,
             int& child_socket) {
   std::vector<int> free;
   for (size_t i = 0; i < p.room.sockets.size(); ++i)
@@ -225,8 +230,9 @@ bool beside(const PlacedTemplate& p, const RoomTemplate& room, Rng& rng, Rect& r
   const TemplateSocket& sc = room.sockets[static_cast<size_t>(child_socket)];
   const Point out_p = step_out({p.rect.x + sp.pos.x, p.rect.y + sp.pos.y}, sp.side);
   const Point dir{step_out({0, 0}, sp.side)};
-  const int length = 2 + static_cast<int>(rng.below(5));
-  const int shift = static_cast<int>(rng.below(5)) - 2;
+  const int reach = attempt / 2, sway = attempt / 16;
+  const int length = 2 + static_cast<int>(rng.below(static_cast<uint64_t>(5 + reach)));
+  const int shift = static_cast<int>(rng.below(static_cast<uint64_t>(5 + 2 * sway))) - 2 - sway;
   const Point out_c{out_p.x + dir.x * length + dir.y * shift, out_p.y + dir.y * length + dir.x * shift};
   const Point back = step_out({0, 0}, sc.side);
   const Point socket_cell{out_c.x - back.x, out_c.y - back.y};
@@ -234,9 +240,28 @@ bool beside(const PlacedTemplate& p, const RoomTemplate& room, Rng& rng, Rect& r
   return true;
 }
 
+// Each template's orientations, made once per layout (a try then copies, never turns, a grid).
+class Orientations {
+ public:
+  const RoomTemplate& get(const RoomTemplate& base, int index, int o) {
+    if (index < 0) {  // a generated room: one of its own
+      scratch_ = oriented(base, o);
+      return scratch_;
+    }
+    if (cache_.size() <= static_cast<size_t>(index)) cache_.resize(static_cast<size_t>(index) + 1);
+    auto& slot = cache_[static_cast<size_t>(index)][static_cast<size_t>(o)];
+    if (!slot) slot = oriented(base, o);
+    return *slot;
+  }
+
+ private:
+  std::vector<std::array<std::optional<RoomTemplate>, kOrientations>> cache_;
+  RoomTemplate scratch_;
+};
+
 // Node v beside the room it was reached from, nearest its other placed neighbours.
 bool place_node(TemplatePlan& plan, const Mission& m, int v, int via, const RoomTemplate& base, int index,
-                const std::vector<int>& room_of, const TemplateLayoutConfig& config, Rng& rng) {
+                const std::vector<int>& room_of, const TemplateLayoutConfig& config, Orientations& turns, Rng& rng) {
   const MissionEdge& e = m.edges[static_cast<size_t>(via)];
   const int p = room_of[static_cast<size_t>(e.a == v ? e.b : e.a)];
   const int width = plan.dungeon.tiles.width(), height = plan.dungeon.tiles.height();
@@ -245,10 +270,10 @@ bool place_node(TemplatePlan& plan, const Mission& m, int v, int via, const Room
   int best_ps = -1, best_cs = -1;
   for (int k = 0; k < config.tries && fitting < 12; ++k) {
     const int o = random_orientation(base, rng);
-    RoomTemplate room = oriented(base, o);
+    const RoomTemplate& room = turns.get(base, index, o);
     Rect r;
     int ps = -1, cs = -1;
-    if (!beside(plan.placed[static_cast<size_t>(p)], room, rng, r, ps, cs)) return false;
+    if (!beside(plan.placed[static_cast<size_t>(p)], room, k, rng, r, ps, cs)) return false;
     if (!fits(r, width, height, plan.placed)) continue;
     ++fitting;
     int score = 0;
@@ -261,7 +286,7 @@ bool place_node(TemplatePlan& plan, const Mission& m, int v, int via, const Room
     }
     if (best_score < 0 || score < best_score) {
       best_score = score;
-      best = {std::move(room), index, o, r, v, {}};
+      best = {room, index, o, r, v, {}};
       best_ps = ps;
       best_cs = cs;
     }
@@ -278,6 +303,7 @@ void place_mission(TemplatePlan& plan, const TemplateSet& set, const Mission& m,
   std::vector<int> order, depth, via;
   mission_order(m, order, depth, via);
   std::vector<int> counts(set.templates.size(), 0), room_of(m.nodes.size(), -1);
+  Orientations turns;
   for (const int v : order) {
     const MissionNode& node = m.nodes[static_cast<size_t>(v)];
     int index = -1;
@@ -298,7 +324,7 @@ void place_mission(TemplatePlan& plan, const TemplateSet& set, const Mission& m,
     }
     const bool ok = via[static_cast<size_t>(v)] < 0
                         ? place_anywhere(plan, base, index, config, rng)
-                        : place_node(plan, m, v, via[static_cast<size_t>(v)], base, index, room_of, config, rng);
+                        : place_node(plan, m, v, via[static_cast<size_t>(v)], base, index, room_of, config, turns, rng);
     if (!ok) {
       plan.why = "node " + node.id + ": no room for its template" + (base.name.empty() ? "" : " " + base.name) +
                  " in " + std::to_string(config.tries) + " tries (map too small or too crowded)";
