@@ -4,6 +4,9 @@
 #   mingw    MinGW-w64 (g++-mingw-w64-x86-64-posix), run under Wine (wine64)
 #   aarch64  g++-aarch64-linux-gnu, run under qemu-user (qemu-aarch64 -L /usr/aarch64-linux-gnu)
 #   clang    Clang + libc++, native
+#   wasm     Emscripten (scripts/build-wasm.sh), the npm package run under Node: its generate()
+#            writes the JSON and ASCII maps of each case (bindings/wasm/test/cross_check.mjs),
+#            compared with the reference's; the other files are the CLI's, which wasm has not
 # then has each generate a fixed set of files (4 parameter sets x 10 seeds; JSON, TXT, TMJ + its
 # tileset PNG, MAP, PNG; `validate --json`, `path --json`, ASCII on stdout, exit codes; and one
 # rewrite over existing files) and compares their SHA-256 hashes with the reference's. Prints a
@@ -12,7 +15,7 @@
 # and a case of theirs (up to 4) that differs is run once more from scratch (see rerun_cases()):
 # it passes only if all its files are then identical. Both are listed in the summary.
 #
-# Usage: scripts/cross-check.sh [--builds mingw,aarch64,clang] [--unit-tests] [--jobs N]
+# Usage: scripts/cross-check.sh [--builds mingw,aarch64,clang,wasm] [--unit-tests] [--jobs N]
 #   --builds LIST   which builds to compare with the reference (default: mingw,aarch64,clang)
 #   --unit-tests    also cross-build the portable unit tests (GoogleTest from /usr/src/googletest;
 #                   golden hashes and determinism included) and run them under Wine / qemu
@@ -38,7 +41,7 @@ while [[ $# -gt 0 ]]; do
 done
 IFS=, read -r -a SELECTED <<< "$BUILDS"
 for b in "${SELECTED[@]}"; do
-  case $b in mingw|aarch64|clang) ;; *) echo "cross-check: unknown build '$b' (mingw, aarch64, clang)" >&2; exit 2 ;; esac
+  case $b in mingw|aarch64|clang|wasm) ;; *) echo "cross-check: unknown build '$b' (mingw, aarch64, clang, wasm)" >&2; exit 2 ;; esac
 done
 mkdir -p "$CROSS"
 
@@ -111,6 +114,11 @@ configure_flags() {
 
 build() {
   local b=$1 dir=$CROSS/$1 tests=OFF targets=(--target catacomb_exe)
+  if [[ $b == wasm ]]; then
+    mkdir -p "$dir"
+    "$ROOT/scripts/build-wasm.sh" --jobs "$JOBS" > "$dir.build.log" 2>&1 || { tail -50 "$dir.build.log" >&2; return 1; }
+    return 0
+  fi
   if [[ $UNIT_TESTS == 1 && $b != gcc ]]; then tests=ON; targets+=(--target catacomb_tests); fi
   # shellcheck disable=SC2046
   cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCATACOMB_WERROR=ON -DCATACOMB_INSTALL=OFF \
@@ -165,6 +173,12 @@ gen_rewrite() {
 generate_set() {
   local b=$1 out=$CROSS/$1/out v s
   rm -rf "$out" "$CROSS/$1/retries.log" "$CROSS/$1/reruns.log"; mkdir -p "$out"
+  if [[ $b == wasm ]]; then
+    local variants=()
+    for v in "${VARIANTS[@]}"; do variants+=("${v%|*}"); done  # name|flags, without the PNG's flags
+    node "$ROOT/bindings/wasm/test/cross_check.mjs" "$ROOT/build/wasm/package/index.js" "$out" "${variants[@]}" -- "${SEEDS[@]}"
+    return
+  fi
   ( cd "$out"
     for v in "${VARIANTS[@]}"; do
       for s in "${SEEDS[@]}"; do gen_case "$b" "$v" "$s"; done
@@ -206,6 +220,8 @@ compare() {
   local ref=$CROSS/gcc/out got=$CROSS/$1/out same=0 total=0 f
   rm -f "$CROSS/$1"/differs-*
   while IFS= read -r f; do
+    # wasm writes the maps only: <case>.json and <case>.txt
+    if [[ $1 == wasm && ! $f =~ ^[a-z]+-[a-z]-[0-9]+\.(json|txt)$ ]]; then continue; fi
     total=$((total + 1))
     if [[ -f $got/$f ]] && cmp -s "$ref/$f" "$got/$f"; then
       same=$((same + 1))
@@ -257,7 +273,7 @@ for b in "${SELECTED[@]}"; do
   generate_set "$b"
   hash_list "$b"
   read -r same total < <(compare "$b")
-  if [[ $same != "$total" && $b != clang ]]; then
+  if [[ $same != "$total" && $b != clang && $b != wasm ]]; then
     # Emulators now and then lose a run (one mingw run in some hundreds of CI runs, with no
     # status of the CLI's); the cases that differed are run once more and compared again.
     mapfile -t again < <(cd "$CROSS/$b" && ls differs-* 2>/dev/null | sed 's/^differs-//')
@@ -270,7 +286,7 @@ for b in "${SELECTED[@]}"; do
   fi
   t2=$(now)
   tests=""
-  if [[ $UNIT_TESTS == 1 ]]; then
+  if [[ $UNIT_TESTS == 1 && $b != wasm ]]; then
     if unit_tests "$b"; then tests=", unit tests passed"; else tests=", UNIT TESTS FAILED (see build/cross/$b.unit-tests.log)"; status=1; fi
     tests+=" ($(secs "$t2" "$(now)") s)"
   fi

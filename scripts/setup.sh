@@ -9,9 +9,11 @@
 #                             and Wine, the aarch64 cross compiler and qemu-user, Clang and libc++
 #   scripts/setup.sh --fuzz   also Clang and its runtime libraries (libFuzzer, sanitizers) for
 #                             scripts/fuzz.sh
+#   scripts/setup.sh --wasm   also Emscripten (Debian's 3.1.6) and node-acorn, which its tools need
+#                             (scripts/build-wasm.sh: the WebAssembly module, npm package, playground)
 #   scripts/setup.sh --docs   also mkdocs and Doxygen (scripts/docs.sh: the docs site and the API
 #                             reference) and clang-format 14 (scripts/format.sh)
-# The flags combine (scripts/setup.sh --bench --cross --fuzz --docs). ccache is always installed:
+# The flags combine (scripts/setup.sh --bench --cross --fuzz --docs --wasm). ccache is always installed:
 # catacomb's builds compile through it when it is there.
 # Runs apt-get through sudo when not root.
 set -euo pipefail
@@ -27,7 +29,8 @@ for arg in "$@"; do
                         libc++abi-dev) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --docs) packages+=(mkdocs doxygen clang-format-14) ;;
-    *) echo "setup: unknown argument '$arg' (expected --bench, --cross, --fuzz or --docs)" >&2; exit 2 ;;
+    --wasm) packages+=(emscripten node-acorn) ;;
+    *) echo "setup: unknown argument '$arg' (expected --bench, --cross, --fuzz, --docs or --wasm)" >&2; exit 2 ;;
   esac
 done
 

@@ -6,6 +6,12 @@
 
 namespace catacomb {
 
-int default_threads() { return std::thread::hardware_concurrency() > 1 ? 2 : 1; }
+int default_threads() {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  return 1;  // WebAssembly without -pthread has no second thread
+#else
+  return std::thread::hardware_concurrency() > 1 ? 2 : 1;
+#endif
+}
 
 }  // namespace catacomb

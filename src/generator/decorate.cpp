@@ -97,7 +97,7 @@ class BlobGrower {
     int64_t placed = 0;
     const int64_t max_tries = 4 * (target / std::max(1, config_.min_blob) + 1);
     for (int64_t attempt = 0; attempt < max_tries && placed < target; ++attempt) {
-      const Point seed = tiles_.point(floor_[rng_.below(floor_.size())]);
+      const Point seed = tiles_.point(floor_[rng_.index_below(floor_.size())]);
       if (tiles_[seed] != Terrain::Floor) continue;
       grow_blob(seed);
       for (const Point& p : blob_) tiles_[p] = kind;
@@ -143,7 +143,7 @@ class BlobGrower {
     tiles_[seed] = kInBlob;
     push_neighbours(seed);
     while (blob_.size() < size && !frontier_.empty()) {
-      const size_t k = rng_.below(frontier_.size());
+      const size_t k = rng_.index_below(frontier_.size());
       const Point p = frontier_[k];
       frontier_[k] = frontier_.back();
       frontier_.pop_back();

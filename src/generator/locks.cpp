@@ -218,7 +218,7 @@ LockPlacement lock_gates(LockState& s, Rng& rng) {
     });
     if (cells.empty()) return {"no free floor for key " + std::to_string(k + 1)};
     const int lock = static_cast<int>(k) + 1;
-    d.objectives.push_back({ObjectiveKind::Key, cells[rng.below(cells.size())], lock});
+    d.objectives.push_back({ObjectiveKind::Key, cells[rng.index_below(cells.size())], lock});
     for (Point q : s.gates[k]->cells) {
       d.tiles[q] = Terrain::Door;
       d.locks.push_back({q, lock});

@@ -34,7 +34,7 @@ ObjectivePlacement place_in_rooms(Dungeon& d, int further, const CostTable& cost
   const int start_room = static_cast<int>(rng.below(static_cast<uint64_t>(n)));
   auto cells = floor_cells(d, d.rooms[static_cast<size_t>(start_room)]);
   if (cells.empty()) return {"the start room has no floor"};
-  const Point start = cells[rng.below(cells.size())];
+  const Point start = cells[rng.index_below(cells.size())];
   d.objectives.push_back({ObjectiveKind::Start, start});
 
   // Exit: the room floor cell with the largest route cost from the start.
@@ -68,7 +68,7 @@ ObjectivePlacement place_in_rooms(Dungeon& d, int further, const CostTable& cost
     for (const Point& p : floor_cells(d, d.rooms[static_cast<size_t>(r)]))
       if (dm.dist[p] != kUnreached) candidates.push_back(p);
     if (candidates.empty()) continue;
-    d.objectives.push_back({further_kind(placed), candidates[rng.below(candidates.size())]});
+    d.objectives.push_back({further_kind(placed), candidates[rng.index_below(candidates.size())]});
     ++placed;
   }
   if (placed < further)
@@ -109,7 +109,7 @@ ObjectivePlacement place_in_cave(Dungeon& d, int further, const CostTable& costs
                                   [&](size_t i) { return label[i] == main && tile[i] == Terrain::Floor; });
   }
   if (static_cast<int>(cells.size()) < 2 + further) return {"the cave has too little floor"};
-  const Point start = d.tiles.point(cells[rng.below(cells.size())]);
+  const Point start = d.tiles.point(cells[rng.index_below(cells.size())]);
   d.objectives.push_back({ObjectiveKind::Start, start});
   // Every flood below reads the same terrain: its legal moves are worked out once.
   const detail::TerrainFlood terrain(d.tiles, costs, moves);

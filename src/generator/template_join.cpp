@@ -271,7 +271,7 @@ void mission_objectives(TemplatePlan& plan, Rng& rng) {
         plan.why = "node " + node.id + ": no free cell for its " + std::string(objective_kind_name(o.kind));
         return;
       }
-      const Point c = cells[rng.below(cells.size())];
+      const Point c = cells[rng.index_below(cells.size())];
       taken.push_back(c);
       d.objectives.push_back({o.kind, c, o.kind == ObjectiveKind::Key ? o.lock : 0});
     }
@@ -293,13 +293,13 @@ void free_objectives(TemplatePlan& plan, int further, Rng& rng) {
       if (plan.placed[i].room.type == role) typed.push_back(i);
     }
     const std::vector<size_t>& pool = typed.empty() ? rooms : typed;
-    const size_t i = pool[rng.below(pool.size())];
+    const size_t i = pool[rng.index_below(pool.size())];
     const std::vector<Point> cells = cells_for(plan, i, kind, taken, true);
     if (cells.empty()) {
       plan.why = std::string("no free cell for the ") + role;
       return;
     }
-    const Point c = cells[rng.below(cells.size())];
+    const Point c = cells[rng.index_below(cells.size())];
     taken.push_back(c);
     d.objectives.push_back({kind, c, 0});
     if (kind == ObjectiveKind::Start) start_room = static_cast<int>(i);
@@ -316,7 +316,7 @@ void free_objectives(TemplatePlan& plan, int further, Rng& rng) {
       plan.why = "no free cell for objective " + std::to_string(k + 3);
       return;
     }
-    const Point c = cells[rng.below(cells.size())];
+    const Point c = cells[rng.index_below(cells.size())];
     taken.push_back(c);
     d.objectives.push_back({kind, c, 0});
   }

@@ -71,7 +71,7 @@ int random_orientation(const RoomTemplate& t, Rng& rng) {
   int n = 0;
   for (int o = 0; o < kOrientations; ++o)
     if (orientation_allowed(t, o)) allowed[n++] = o;
-  return allowed[rng.below(static_cast<uint64_t>(n))];
+  return allowed[rng.index_below(static_cast<size_t>(n))];
 }
 
 void put(TemplatePlan& plan, PlacedTemplate p) {
@@ -217,7 +217,7 @@ bool beside(const PlacedTemplate& p, const RoomTemplate& room, int attempt, Rng&
   for (size_t i = 0; i < p.room.sockets.size(); ++i)
     if (p.socket_edge[i] < 0) free.push_back(static_cast<int>(i));
   if (free.empty()) return false;
-  parent_socket = free[rng.below(free.size())];
+  parent_socket = free[rng.index_below(free.size())];
   const TemplateSocket& sp = p.room.sockets[static_cast<size_t>(parent_socket)];
   const Side facing = static_cast<Side>((static_cast<int>(sp.side) + 2) % 4);
   std::vector<int> facing_sockets, any;
@@ -226,7 +226,7 @@ bool beside(const PlacedTemplate& p, const RoomTemplate& room, int attempt, Rng&
     if (room.sockets[i].side == facing) facing_sockets.push_back(static_cast<int>(i));
   }
   const std::vector<int>& pool = facing_sockets.empty() ? any : facing_sockets;
-  child_socket = pool[rng.below(pool.size())];
+  child_socket = pool[rng.index_below(pool.size())];
   const TemplateSocket& sc = room.sockets[static_cast<size_t>(child_socket)];
   const Point out_p = step_out({p.rect.x + sp.pos.x, p.rect.y + sp.pos.y}, sp.side);
   const Point dir{step_out({0, 0}, sp.side)};

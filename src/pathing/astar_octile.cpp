@@ -145,7 +145,7 @@ LoopResult GridSearch::Impl::loop_octile_t(uint32_t start, uint32_t goal, double
     kIk[d] = (static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(offset[d]))) << 32) +
              (uint64_t{d >> 2} << 4) + d;
   detail::Closest closest;
-  constexpr uint64_t kUnseenBits = std::bit_cast<uint64_t>(kUnseen);
+  const uint64_t kUnseenBits = detail::bit_cast<uint64_t>(kUnseen);
 
   E next{};
   {
@@ -209,7 +209,7 @@ LoopResult GridSearch::Impl::loop_octile_t(uint32_t start, uint32_t goal, double
       for (unsigned bits = quiet; bits != 0; bits &= bits - 1) {
         const uint32_t ni = ei + offset[std::countr_zero(bits)];
         tl[tn] = ni;
-        tn += std::bit_cast<uint64_t>(g[ni]) == kUnseenBits ? size_t{1} : size_t{0};
+        tn += detail::bit_cast<uint64_t>(g[ni]) == kUnseenBits ? size_t{1} : size_t{0};
         g[ni] = child_g[1];
       }
     }
@@ -227,7 +227,7 @@ LoopResult GridSearch::Impl::loop_octile_t(uint32_t start, uint32_t goal, double
       const double h2 = ax < ay ? ax : ay, h1 = std::fabs(ax - ay);
       c.f = (part_a[diag] + h1) + (part_b[diag] + h2) * dc;
       tl[tn] = ni;  // listed once, when first reached
-      tn += std::bit_cast<uint64_t>(g[ni]) == kUnseenBits ? size_t{1} : size_t{0};
+      tn += detail::bit_cast<uint64_t>(g[ni]) == kUnseenBits ? size_t{1} : size_t{0};
       g[ni] = c.gv;
       detail::prefetch(md + 2 * size_t{ni});
       // A child comes first when its f is not above its parent's (its g is larger). Pushes

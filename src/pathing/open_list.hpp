@@ -55,8 +55,8 @@ static_assert(sizeof(EntryW) == 40);
 template <typename E>
 struct Before {
   bool operator()(const E& x, const E& y) const {
-    const auto fx = std::bit_cast<uint64_t>(x.f), fy = std::bit_cast<uint64_t>(y.f);
-    const auto gx = std::bit_cast<uint64_t>(x.gv), gy = std::bit_cast<uint64_t>(y.gv);
+    const auto fx = detail::bit_cast<uint64_t>(x.f), fy = detail::bit_cast<uint64_t>(y.f);
+    const auto gx = detail::bit_cast<uint64_t>(x.gv), gy = detail::bit_cast<uint64_t>(y.gv);
     return (fx < fy) | ((fx == fy) & ((gx > gy) | ((gx == gy) & (x.ik < y.ik))));
   }
 };

@@ -73,7 +73,8 @@ TemplateLayoutConfig template_layout_config(const GenerateConfig& c) {
   t.dig = c.dig;
   // A mission's room has one place to be (beside its parent): it gets more tries.
   const bool mission = c.mission && !c.mission->empty();
-  t.tries = mission ? std::max(200, c.rooms.max_iterations) : std::max(20, c.rooms.max_iterations / std::max(1, c.rooms.room_count));
+  t.tries = mission ? std::max(200, c.rooms.max_iterations)
+                    : std::max(20, c.rooms.max_iterations / std::max(1, c.rooms.room_count));
   t.min_side = c.rooms.min_side;
   t.max_side = c.rooms.max_side;
   return t;

@@ -239,7 +239,7 @@ void place_level_objectives(const RoomGrid& g, const std::vector<int>& route, in
                             const MovementModel& model, Rng& orng, Dungeon& d) {
   const Grid<Terrain>& t = d.tiles;
   const SideView view(t, model.body_height);
-  auto pick = [&](const std::vector<Point>& cells) { return cells[orng.below(cells.size())]; };
+  auto pick = [&](const std::vector<Point>& cells) { return cells[orng.index_below(cells.size())]; };
   std::vector<Point> first = standing_cells(g, view, t, route.front()), last = standing_cells(g, view, t, route.back());
   if (first.empty() || last.empty()) return;  // checked as "start"/"exit" problems
   const Point start = pick(first);

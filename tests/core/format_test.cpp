@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include <catacomb/core/rng.hpp>
+#include "shared/core/format_portable.hpp"
 
 namespace catacomb {
 namespace {
@@ -80,6 +82,72 @@ TEST(FormatTest, ShortestReadsBackAsTheSameDouble) {
     ASSERT_LE(s.size(), std::string(buf).size()) << s << " vs " << buf;
   }
 }
+
+#if (defined(__GLIBCXX__) && _GLIBCXX_RELEASE >= 11) || (defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 14000)
+// The portable forms (format_portable.hpp: standard libraries without std::to_chars for double,
+// such as Emscripten's) against std::to_chars itself, byte for byte, on values picked for their
+// edges: every power of two (where the shortest digits are found above the closest ones), powers
+// of ten, subnormals, the largest and smallest doubles, integers up to 2^64, short decimals, and
+// random bit patterns.
+std::vector<double> to_chars_values() {
+  std::vector<double> v = {0.0,
+                           -0.0,
+                           0.1,
+                           0.2,
+                           0.30000000000000004,
+                           1.0 / 3,
+                           2.0 / 3,
+                           1e22,
+                           1e23,
+                           9007199254740993.0,
+                           std::numeric_limits<double>::max(),
+                           std::numeric_limits<double>::min(),
+                           std::numeric_limits<double>::denorm_min(),
+                           std::numeric_limits<double>::epsilon(),
+                           123456789012345680000.0,
+                           5e-324,
+                           1.7976931348623157e308,
+                           4.9406564584124654e-324};
+  for (int e = -1074; e <= 1023; ++e) v.push_back(std::ldexp(1.0, e));
+  for (int e = -323; e <= 308; ++e) v.push_back(std::strtod(("1e" + std::to_string(e)).c_str(), nullptr));
+  Rng rng(36);
+  for (int i = 0; i < 30000; ++i) {
+    const double bits = std::bit_cast<double>(rng.next());
+    if (std::isfinite(bits)) v.push_back(bits);
+    v.push_back(static_cast<double>(rng.next() >> rng.uniform_int(0, 63)));  // integers to 2^64
+    v.push_back(static_cast<double>(rng.uniform_int(0, 99999)) / 1000.0);    // short decimals
+    v.push_back(std::ldexp(rng.uniform_real(1, 2), static_cast<int>(rng.uniform_int(-60, 80))));
+  }
+  const size_t n = v.size();
+  for (size_t i = 0; i < n; ++i) v.push_back(-v[i]);
+  return v;
+}
+
+template <typename... Args>
+std::string std_to_chars(double v, Args... args) {
+  char buf[1400];
+  const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v, args...);
+  return std::string(buf, r.ptr);
+}
+
+TEST(FormatTest, PortableFormsGiveTheBytesOfToChars) {
+  size_t checked = 0;
+  for (const double v : to_chars_values()) {
+    ASSERT_EQ(detail::to_chars_shortest_portable(v), std_to_chars(v)) << std::hexfloat << v;
+    ASSERT_EQ(detail::to_chars_general_portable(v, 6), std_to_chars(v, std::chars_format::general, 6))
+        << std::hexfloat << v;
+    ++checked;
+  }
+  EXPECT_GT(checked, 240000u);
+  Rng rng(37);
+  for (const double v : to_chars_values()) {
+    if (rng.uniform_int(0, 15) != 0) continue;  // fixed forms of the largest values are long: a sample
+    const int decimals = static_cast<int>(rng.uniform_int(0, 20));
+    ASSERT_EQ(detail::to_chars_fixed_portable(v, decimals), std_to_chars(v, std::chars_format::fixed, decimals))
+        << std::hexfloat << v << " " << decimals;
+  }
+}
+#endif
 
 #if defined(__GLIBC__)
 // The forms the CLI and the messages printed before they shared these functions: ostream's

@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 #include <catacomb/core/rng.hpp>
@@ -65,6 +69,29 @@ TEST(PortableTest, ArrayForOverwriteHoldsItsElements) {
   uint64_t sum = 0;
   for (size_t i = 0; i < 1000; ++i) sum += a[i];
   EXPECT_EQ(sum, 332833500u);
+}
+
+// bit_cast's fallback (memcpy) against std::bit_cast, both ways, on edge values and random bits.
+TEST(PortableTest, BitCastPortableGivesTheBitsOfStdBitCast) {
+  const std::array<double, 7> edges = {0.0,
+                                       -0.0,
+                                       1.0,
+                                       std::numeric_limits<double>::infinity(),
+                                       std::numeric_limits<double>::max(),
+                                       std::numeric_limits<double>::denorm_min(),
+                                       std::numeric_limits<double>::quiet_NaN()};
+  for (const double d : edges) {
+    EXPECT_EQ(detail::bit_cast_portable<uint64_t>(d), std::bit_cast<uint64_t>(d));
+    EXPECT_EQ(detail::bit_cast<uint64_t>(d), std::bit_cast<uint64_t>(d));
+  }
+  EXPECT_EQ(detail::bit_cast_portable<uint64_t>(1.0), 0x3FF0000000000000ull);
+  Rng rng(11);
+  for (int i = 0; i < 100000; ++i) {
+    const uint64_t bits = rng.next();
+    const auto d = detail::bit_cast_portable<double>(bits);
+    EXPECT_EQ(std::bit_cast<uint64_t>(d), bits);
+    EXPECT_EQ(detail::bit_cast_portable<uint64_t>(std::bit_cast<double>(bits)), bits);
+  }
 }
 
 }  // namespace

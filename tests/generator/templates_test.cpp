@@ -49,9 +49,7 @@ TEST(TemplatesTest, EveryStarterTemplateLandsWhereTheReferenceTransformPutsIt) {
         for (int x = 0; x < w; ++x) {
           const Point q = reference_point({x, y}, w, h, o);
           ASSERT_EQ(u.tiles[q], t.tiles(x, y)) << x << "," << y;
-          if (t.wall_chance.size() > 0) {
-            ASSERT_EQ(u.wall_chance[q], t.wall_chance(x, y)) << x << "," << y;
-          }
+          if (t.wall_chance.size() > 0) { ASSERT_EQ(u.wall_chance[q], t.wall_chance(x, y)) << x << "," << y; }
         }
       ASSERT_EQ(u.sockets.size(), t.sockets.size());
       for (size_t i = 0; i < t.sockets.size(); ++i) {

@@ -30,9 +30,9 @@ void tiled_export(const test::TempDir& dir, const std::string& from, const std::
   const std::string runtime = dir.file("xdg-runtime");
   std::filesystem::create_directories(runtime);
   std::filesystem::permissions(runtime, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace);
-  const test::CliResult r = test::run_program(
-      "tiled", {"--export-map", from, to},
-      {"QT_QPA_PLATFORM=offscreen", "XDG_RUNTIME_DIR=" + runtime, "HOME=" + dir.path(), "XDG_CONFIG_HOME=" + dir.path()});
+  const test::CliResult r = test::run_program("tiled", {"--export-map", from, to},
+                                              {"QT_QPA_PLATFORM=offscreen", "XDG_RUNTIME_DIR=" + runtime,
+                                               "HOME=" + dir.path(), "XDG_CONFIG_HOME=" + dir.path()});
   ASSERT_NE(r.code, 127) << "Tiled is not installed: this test needs Debian's tiled package (scripts/setup.sh)";
   ASSERT_EQ(r.code, 0) << r.err;
 }
@@ -48,8 +48,8 @@ TEST(TemplateSetTest, ASetReSavedByTiledGivesTheSameDungeonsByteForByte) {
   for (const char* set : {"crypt.tmj", "resaved.tmx", "resaved.tmj"}) {
     SCOPED_TRACE(set);
     const std::string out = dir.file(std::string(set) + ".json");
-    const test::CliResult r = test::run_exe({"generate", "--templates", dir.file(set), "--mission", mission, "--seed",
-                                             "11", "--json", out});
+    const test::CliResult r = test::run_exe(
+        {"generate", "--templates", dir.file(set), "--mission", mission, "--seed", "11", "--json", out});
     ASSERT_EQ(r.code, 0) << r.err;
     const std::string json = test::slurp(out);
     if (first.empty()) first = json;
@@ -66,8 +66,8 @@ TEST(TemplateSetTest, ADesignersMistakesComeBackAsProblems) {
   text.replace(text.find("\"type\":\"int\"", weight), 12, "\"type\":\"string\"");
   text.replace(text.find("\"value\":1", weight), 9, "\"value\":\"one\"");
   const std::string tileset = test::slurp(example("templates/catacomb-tileset.tsj"));
-  const TemplateSetReading r =
-      read_template_set(text, TiledSyntax::Json, [&](const std::string&) { return tileset; }, "broken");
+  const TemplateSetReading r = read_template_set(
+      text, TiledSyntax::Json, [&](const std::string&) { return tileset; }, "broken");
   ASSERT_FALSE(r.problems.empty());
   EXPECT_EQ(r.problems.front().template_name, "entry");
   EXPECT_NE(r.problems.front().message.find("property max is not a whole number"), std::string::npos)
@@ -90,9 +90,7 @@ void expect_refused(const std::string& text, const std::string& words) {
   try {
     read_mission(text);
     ADD_FAILURE() << "accepted " << text;
-  } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
-  }
+  } catch (const InvalidArgument& e) { EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what(); }
 }
 
 TEST(MissionJsonTest, BadMissionsAreRefusedNamingTheField) {

@@ -14,7 +14,8 @@ std::string example(const std::string& rel) { return std::string(CATACOMB_SOURCE
 
 TEST(TemplatesCommandTest, CheckPassesTheStarterSetAndListsEachProblemOfABrokenOne) {
   for (const char* f : {"templates/crypt.tmj", "templates/crypt.tmx"}) {
-    const test::CliResult r = test::run_exe({"templates", "check", example(f), "--mission", example("missions/two-cycles.json")});
+    const test::CliResult r = test::run_exe(
+        {"templates", "check", example(f), "--mission", example("missions/two-cycles.json")});
     EXPECT_EQ(r.code, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("ok, 10 templates"), std::string::npos) << r.out;
   }
@@ -40,9 +41,9 @@ TEST(TemplatesCommandTest, CheckPassesTheStarterSetAndListsEachProblemOfABrokenO
 
 TEST(TemplatesCommandTest, AMissionDungeonIsCompletableSatisfiedAndCertified) {
   test::TempDir dir;
-  const test::CliResult g =
-      test::run_exe({"generate", "--templates", example("templates/crypt.tmj"), "--mission",
-                     example("missions/two-cycles.json"), "--seed", "5", "--json", dir.file("d.json")});
+  const test::CliResult g = test::run_exe({"generate", "--templates", example("templates/crypt.tmj"), "--mission",
+                                           example("missions/two-cycles.json"), "--seed", "5", "--json",
+                                           dir.file("d.json")});
   ASSERT_EQ(g.code, 0) << g.err;
   const nlohmann::json d = nlohmann::json::parse(test::slurp(dir.file("d.json")));
   ASSERT_EQ(d["rooms"].size(), 9u);
@@ -50,8 +51,8 @@ TEST(TemplatesCommandTest, AMissionDungeonIsCompletableSatisfiedAndCertified) {
     EXPECT_TRUE(room.contains("node"));
     EXPECT_TRUE(room.contains("template"));
   }
-  const test::CliResult v =
-      test::run_exe({"validate", dir.file("d.json"), "--json", "--certificate", dir.file("d.cert")});
+  const test::CliResult v = test::run_exe(
+      {"validate", dir.file("d.json"), "--json", "--certificate", dir.file("d.cert")});
   ASSERT_EQ(v.code, 0) << v.out << v.err;
   const nlohmann::json rep = nlohmann::json::parse(v.out);
   EXPECT_TRUE(rep["valid"].get<bool>());

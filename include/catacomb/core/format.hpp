@@ -1,7 +1,8 @@
 #pragma once
 /// Numbers as text, for people and for files: the one place catacomb turns a double into
 /// characters (messages, CLI reports, CSV, JSON summaries, the review page). Every form is
-/// written by std::to_chars: independent of the locale, and the same bytes on every platform.
+/// written by std::to_chars (or, where the standard library lacks it for double, by printf in the
+/// "C" locale's spelling to the same bytes): independent of the locale, the same on every platform.
 #include <catacomb/export.hpp>
 #include <string>
 

@@ -6,6 +6,7 @@
 /// standard leaves their algorithms to each library, so the same seed would give different
 /// dungeons on libstdc++, libc++ and MSVC. Always passed as Rng&; there is no global instance.
 #include <catacomb/export.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -62,6 +63,9 @@ class Rng {
   int64_t uniform_int(int64_t lo, int64_t hi);
   /// Uniform integer in [0, n). Requires n > 0.
   uint64_t below(uint64_t n);
+  /// below(n) as an index into a container of n elements (the same draw; a size_t on 32-bit
+  /// targets such as WebAssembly too). Requires n > 0.
+  size_t index_below(size_t n) { return static_cast<size_t>(below(n)); }
   /// Uniform real in [0, 1), a multiple of 2^-53.
   double uniform_real() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
   /// Uniform real in [lo, hi).

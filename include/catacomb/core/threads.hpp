@@ -17,7 +17,8 @@ constexpr bool threads_in_range(int threads) { return threads >= 1 && threads <=
 inline std::string threads_range_text() { return "1 to " + std::to_string(kMaxThreads); }
 
 /// The CLI's default thread count for one map (generate, validate): 2 on a machine with two
-/// cores or more, else 1 (std::thread::hardware_concurrency, which may report 0: then 1).
+/// cores or more, else 1 (std::thread::hardware_concurrency, which may report 0: then 1); 1 in
+/// WebAssembly built without threads.
 int default_threads();
 
 }  // namespace catacomb

@@ -6,7 +6,10 @@
 // dispatching functions use them (the scalar pathing test build does).
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <type_traits>
+#include <version>
 
 #if defined(_MSC_VER) && !defined(__clang__) && (defined(_M_X64) || defined(_M_ARM64) || defined(_M_IX86))
 #include <intrin.h>
@@ -50,6 +53,15 @@ inline U128 mul64x64_128(uint64_t a, uint64_t b) {
 #endif
 }
 
+/// bit_cast's fallback, always compiled (the unit tests compare it with std::bit_cast).
+template <class To, class From>
+inline To bit_cast_portable(const From& from) {
+  static_assert(sizeof(To) == sizeof(From), "bit_cast: both types of one size");
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
 /// A hint that `p` will be read soon; does nothing where the compiler has no prefetch.
 /// Never changes a result.
 inline void prefetch(const void* p) {
@@ -72,6 +84,20 @@ std::unique_ptr<T[]> make_array_for_overwrite(size_t n) {
   return std::make_unique_for_overwrite<T[]>(n);
 #else
   return std::unique_ptr<T[]>(new T[n]);
+#endif
+}
+
+/// The bits of `from` as a `To` of the same size, as std::bit_cast (C++20; libc++ before 14,
+/// Emscripten 3.1.6's among them, lacks it): std::bit_cast where the library has it, else
+/// memcpy, which compilers turn into the same register move. Not constexpr in the fallback.
+template <class To, class From>
+inline To bit_cast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> && std::is_trivially_copyable_v<From>,
+                "bit_cast: both types trivially copyable, of one size");
+#if defined(__cpp_lib_bit_cast) && !defined(CATACOMB_FORCE_FALLBACKS)
+  return std::bit_cast<To>(from);
+#else
+  return bit_cast_portable<To>(from);
 #endif
 }
 

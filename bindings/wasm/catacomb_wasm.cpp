@@ -1,0 +1,240 @@
+// The WebAssembly binding (embind): the library's public API as one JavaScript class, Map, and a
+// few free functions, for the npm package (package/index.js wraps them in the API users see).
+// A thin layer with no logic of its own: configs are read by generate_config_from_json (the
+// keys of the CLI's --config files), maps by read_json_map, reports are the CLI's
+// `validate --json` (tools/report_json.cpp). Every entry point catches the library's errors
+// and returns their message ("" or an object with "error"), so no C++ exception and no C++
+// frame is ever unwound by JavaScript; package/index.js turns the message into an Error.
+// Single-threaded (built without -pthread): every threads setting is 1. Memory: a Map owns its
+// Dungeon in the wasm heap until delete() (dispose() in the package).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+#include <malloc.h>
+
+#include <catacomb/catacomb.hpp>
+#include <catacomb/io/certificate.hpp>
+#include <cstdint>
+#include <exception>
+#include <optional>
+#include <string>
+
+#include "tools/report_json.hpp"
+
+namespace catacomb::wasm {
+namespace {
+
+using emscripten::val;
+
+// {"error": message} for the package to throw.
+val error_value(const std::string& message) {
+  val v = val::object();
+  v.set("error", message);
+  return v;
+}
+
+// Runs `body` (which returns a val) and turns any exception into {"error": message}.
+template <typename Body>
+val guarded(const Body& body) {
+  std::string message;
+  try {
+    return body();
+  } catch (const std::exception& e) { message = e.what(); } catch (...) {
+    message = "unknown error";
+  }
+  return error_value(message);
+}
+
+class Map {
+ public:
+  /// Generates a dungeon from a config in JSON (the keys of `catacomb generate --config`, and
+  /// "seed"); "" on success, else the error.
+  std::string generate(const std::string& config_json) {
+    return run([&] {
+      uint64_t seed = 1;
+      GenerateConfig config = generate_config_from_json(config_json, {}, &seed, "config");
+      config.threads = 1;
+      config.check();
+      dungeon_ = generate_dungeon(config, seed).dungeon;
+      legend_.reset();
+    });
+  }
+
+  /// Reads a catacomb JSON map; "" on success, else the error.
+  std::string read_json(const std::string& text) {
+    return run([&] {
+      MapFile file = read_json_map_and_costs(text, CostTable::dungeon());
+      dungeon_ = std::move(file.dungeon);
+      legend_ = file.legend_costs;
+    });
+  }
+
+  /// The map as the CLI's --json writes it.
+  std::string to_json() const { return write_json_map(dungeon_, legend_ ? *legend_ : CostTable::dungeon()); }
+  /// The map as the CLI's --txt writes it.
+  std::string to_ascii() const { return write_ascii(dungeon_); }
+  int width() const { return dungeon_.tiles.width(); }
+  int height() const { return dungeon_.tiles.height(); }
+  /// The seed as decimal text (a uint64 does not fit a JavaScript number).
+  std::string seed() const { return std::to_string(dungeon_.seed); }
+  std::string generator() const { return dungeon_.generator; }
+
+  /// The terrain bytes (Terrain values, row-major), a view into the wasm heap.
+  val tiles() {
+    return val(emscripten::typed_memory_view(dungeon_.tiles.cells().size(),
+                                             reinterpret_cast<uint8_t*>(dungeon_.tiles.cells().data())));
+  }
+
+  /// [{kind, x, y, lock}] in the map's order.
+  val objectives() const {
+    val a = val::array();
+    for (const Objective& o : dungeon_.objectives) {
+      val e = val::object();
+      e.set("kind", std::string(objective_kind_name(o.kind)));
+      e.set("x", o.pos.x);
+      e.set("y", o.pos.y);
+      e.set("lock", o.lock);
+      a.call<void>("push", e);
+    }
+    return a;
+  }
+
+  /// Moves objective `index` to (x, y); "" on success.
+  std::string move_objective(int index, int x, int y) {
+    return run([&] {
+      if (index < 0 || static_cast<size_t>(index) >= dungeon_.objectives.size())
+        throw InvalidArgument(FieldProblem{"objective", std::to_string(index),
+                                           "0 to " + std::to_string(int(dungeon_.objectives.size()) - 1)});
+      check_cell("at", x, y);
+      dungeon_.objectives[static_cast<size_t>(index)].pos = Point{x, y};
+    });
+  }
+
+  /// The report of `catacomb validate MAP --json`, as JSON text, or {"error"}.
+  val validate() const {
+    return guarded([&] {
+      check_tiles();
+      ValidateOptions options = map_rules(dungeon_, legend_);
+      options.threads = 1;
+      const ValidationReport report = validate_dungeon(dungeon_, options);
+      val v = val::object();
+      v.set("json", cli::validation_report_json(report, analyse_map(dungeon_, report, options)).dump(2) + "\n");
+      return v;
+    });
+  }
+
+  /// The certificate `catacomb validate --certificate` writes, or {"error"} for an invalid map.
+  val certificate() const {
+    return guarded([&] {
+      check_tiles();
+      ValidateOptions options = map_rules(dungeon_, legend_);
+      options.threads = 1;
+      const ValidationReport report = validate_dungeon(dungeon_, options);
+      if (!report.valid || !report.solution || report.solution->status != SolveStatus::Completable)
+        throw InvalidArgument("map (expected a valid map: no certificate for an invalid one)");
+      val v = val::object();
+      v.set("text", write_certificate(dungeon_, *report.solution, options));
+      return v;
+    });
+  }
+
+  /// verify_certificate under the map's own rules: {accepted, step, reason, summary} or {"error"}.
+  val verify(const std::string& certificate) const {
+    return guarded([&] {
+      check_tiles();
+      const Verdict verdict = verify_certificate(dungeon_, certificate, map_rules(dungeon_, legend_));
+      val v = val::object();
+      v.set("accepted", verdict.accepted);
+      v.set("step", verdict.step);
+      v.set("reason", verdict.reason);
+      v.set("summary", verdict.summary);
+      return v;
+    });
+  }
+
+  /// A* under the map's rules from (fx, fy) to (tx, ty): {status, path: [[x, y]...], cost,
+  /// expanded} or {"error"}.
+  val path(int fx, int fy, int tx, int ty) const {
+    return guarded([&] {
+      check_tiles();
+      check_cell("from", fx, fy);
+      check_cell("to", tx, ty);
+      const ValidateOptions rules = map_rules(dungeon_, legend_);
+      SearchOptions options;
+      options.moves = rules.moves;
+      const PathResult r = find_path(dungeon_.tiles, rules.costs, Point{fx, fy}, Point{tx, ty}, options);
+      val cells = val::array();
+      for (const Point p : r.path) {
+        val c = val::array();
+        c.call<void>("push", p.x);
+        c.call<void>("push", p.y);
+        cells.call<void>("push", c);
+      }
+      val v = val::object();
+      v.set("status", std::string(path_status_name(r.status)));
+      v.set("path", cells);
+      v.set("cost", r.cost);
+      v.set("expanded", static_cast<double>(r.expanded));
+      return v;
+    });
+  }
+
+ private:
+  template <typename Body>
+  static std::string run(const Body& body) {
+    try {
+      body();
+      return "";
+    } catch (const std::exception& e) { return e.what(); } catch (...) {
+      return "unknown error";
+    }
+  }
+
+  void check_cell(const char* field, int x, int y) const {
+    if (!dungeon_.tiles.in_bounds(Point{x, y}))
+      throw InvalidArgument(
+          FieldProblem{field, to_string(Point{x, y}),
+                       "a cell of the " + std::to_string(width()) + "x" + std::to_string(height()) + " map"});
+  }
+
+  // The tiles view is writable from JavaScript: every byte must be a terrain before the library
+  // reads the grid.
+  void check_tiles() const {
+    const auto& cells = dungeon_.tiles.cells();
+    for (size_t i = 0; i < cells.size(); ++i)
+      if (static_cast<int>(cells[i]) >= kTerrainCount)
+        throw InvalidArgument(FieldProblem{"tiles[" + std::to_string(i) + "]",
+                                           std::to_string(static_cast<int>(cells[i])),
+                                           "a terrain from 0 to " + std::to_string(kTerrainCount - 1)});
+  }
+
+  Dungeon dungeon_;
+  std::optional<CostTable> legend_;
+};
+
+/// Bytes of the wasm heap in use by malloc (dlmalloc's mallinfo): the leak tests' measure.
+double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
+}  // namespace catacomb::wasm
+
+EMSCRIPTEN_BINDINGS(catacomb) {
+  using catacomb::wasm::Map;
+  emscripten::class_<Map>("Map")
+      .constructor<>()
+      .function("generate", &Map::generate)
+      .function("readJSON", &Map::read_json)
+      .function("toJSON", &Map::to_json)
+      .function("toASCII", &Map::to_ascii)
+      .function("width", &Map::width)
+      .function("height", &Map::height)
+      .function("seed", &Map::seed)
+      .function("generator", &Map::generator)
+      .function("tiles", &Map::tiles)
+      .function("objectives", &Map::objectives)
+      .function("moveObjective", &Map::move_objective)
+      .function("validate", &Map::validate)
+      .function("certificate", &Map::certificate)
+      .function("verify", &Map::verify)
+      .function("path", &Map::path);
+  emscripten::function("heapInUse", &catacomb::wasm::heap_in_use);
+}

@@ -1,0 +1,116 @@
+// TypeScript declarations of catacomb-wasm (index.js).
+
+/** Terrain names by their byte value in `CatacombMap.tiles`. */
+export declare const TERRAINS: readonly ['wall', 'floor', 'corridor', 'door', 'water', 'vegetation', 'road',
+                                         'ladder', 'platform'];
+
+/** A cell: [x, y] or {x, y}; x the column, y the row, origin top-left. */
+export type Cell = [number, number] | { x: number; y: number };
+
+/** A generator config: the keys of `catacomb generate --config` files, and the seed. */
+export interface GenerateConfig {
+  generator?: 'rooms' | 'caves' | 'platformer';
+  /** 0 to 2^64-1: a number up to 2^53, a BigInt or decimal text beyond. */
+  seed?: number | bigint | string;
+  width?: number;
+  height?: number;
+  /** Any other parameter of `catacomb generate --help`, with '_' between words ("room_count"). */
+  [key: string]: number | bigint | string | boolean | undefined;
+}
+
+export interface Objective {
+  kind: 'start' | 'exit' | 'key' | 'treasure' | 'objective';
+  x: number;
+  y: number;
+  /** The lock a key opens (1 to 9), else 0. */
+  lock: number;
+}
+
+export interface Problem {
+  kind: string;
+  message: string;
+  /** Index into `objectives`, or null for a problem of the whole map. */
+  objective: number | null;
+}
+
+/** The report of `catacomb validate MAP --json`. */
+export interface ValidationReport {
+  valid: boolean;
+  regions: number;
+  passable_cells: number;
+  unreachable_cells: number;
+  objectives: Array<{ kind: string; x: number; y: number; reachable: boolean; cost: number | null;
+                      length: number | null }>;
+  problems: Problem[];
+  loops: number;
+  dead_ends: Array<[number, number]>;
+  chokepoints: Array<[number, number]>;
+  dead_end_rooms: number;
+  /** The solver's result: status, walkthrough (each step with its route), metrics. */
+  solution?: {
+    status: string;
+    completable: boolean;
+    key_rule: string;
+    states: number;
+    areas: number;
+    message?: string;
+    objectives: Array<{ objective: number; reachable_after_step: number | null; reason?: string }>;
+    walkthrough: Array<{ action: string; objective: number | null; door: number | null; lock: number;
+                         at: [number, number]; cost: number; length: number; route: Array<[number, number]> }>;
+    metrics?: Record<string, number>;
+    softlock_states: number;
+    softlock?: { message: string; steps: unknown[] };
+  };
+}
+
+export interface Verdict {
+  accepted: boolean;
+  /** The failing step (1-based), 0 for the certificate as a whole. */
+  step: number;
+  reason: string;
+  summary: string;
+}
+
+export interface PathResult {
+  status: 'found' | 'no-path' | string;
+  path: Array<[number, number]>;
+  cost: number;
+  expanded: number;
+}
+
+/** A dungeon in the wasm heap; dispose() frees it. */
+export declare class CatacombMap {
+  private constructor();
+  readonly width: number;
+  readonly height: number;
+  /** Decimal text: a seed may exceed 2^53. */
+  readonly seed: string;
+  readonly generator: string;
+  /**
+   * Terrain bytes, row-major (y * width + x), a view into the wasm heap: write to edit. Take a
+   * new view after any call that may allocate.
+   */
+  readonly tiles: Uint8Array;
+  readonly objectives: Objective[];
+  readonly disposed: boolean;
+  moveObjective(index: number, to: Cell): void;
+  toJSON(): string;
+  toASCII(): string;
+  dispose(): void;
+}
+
+/** A valid dungeon; throws an Error naming the bad field ("width = 3 (expected 8 to 4096)"). */
+export declare function generate(config?: GenerateConfig): CatacombMap;
+/** A map from catacomb JSON map text or object; throws an Error naming the bad key. */
+export declare function fromJSON(json: string | object): CatacombMap;
+export declare function toJSON(map: CatacombMap): string;
+export declare function toASCII(map: CatacombMap): string;
+export declare function validate(map: CatacombMap): ValidationReport;
+/** The certificate of a valid map, as JSON text; throws for an invalid map. */
+export declare function certificate(map: CatacombMap): string;
+export declare function verify(map: CatacombMap, certificate: string | object): Verdict;
+export declare function path(map: CatacombMap, from: Cell, to: Cell): PathResult;
+/** Bytes allocated in the wasm heap now. */
+export declare function heapInUse(): number;
+/** Bytes of wasm memory (it only grows). */
+export declare function memoryBytes(): number;

@@ -1,0 +1,177 @@
+// catacomb-wasm: the catacomb library as an ES module (one file of JS with the wasm inside, so
+// it loads the same in Node, browsers and bundlers). The module is instantiated once, at import
+// (top-level await). Maps live in the wasm heap: a CatacombMap frees its memory on dispose(),
+// and a map that is garbage-collected undisposed is freed then (FinalizationRegistry).
+import createCatacombModule from './catacomb_wasm.mjs';
+
+const wasm = await createCatacombModule();
+
+/** Terrain names by their byte value in `map.tiles` (Wall = 0 ... Platform = 8). */
+export const TERRAINS = Object.freeze(['wall', 'floor', 'corridor', 'door', 'water', 'vegetation', 'road',
+                                       'ladder', 'platform']);
+
+const finalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((handle) => handle.delete()) : null;
+
+function fail(message) {
+  throw new Error(message);
+}
+
+// The binding returns {error} on failure; anything else is the result.
+function unwrap(result) {
+  if (result && typeof result === 'object' && typeof result.error === 'string') fail(result.error);
+  return result;
+}
+
+function cell(value, name) {
+  if (Array.isArray(value) && value.length === 2) return value;
+  if (value && typeof value === 'object' && 'x' in value && 'y' in value) return [value.x, value.y];
+  return fail(`${name} = ${JSON.stringify(value)} (expected [x, y] or {x, y})`);
+}
+
+function integer(value, name) {
+  if (!Number.isInteger(value)) fail(`${name} = ${JSON.stringify(value)} (expected an integer)`);
+  return value;
+}
+
+/** A dungeon in the wasm heap. Made by generate() or fromJSON(); dispose() frees it. */
+export class CatacombMap {
+  #handle;
+
+  constructor(handle) {
+    this.#handle = handle;
+    if (finalizer) finalizer.register(this, handle, this);
+  }
+
+  get #live() {
+    if (!this.#handle) fail('map = disposed (expected a map not yet disposed)');
+    return this.#handle;
+  }
+
+  /** Columns. */
+  get width() { return this.#live.width(); }
+  /** Rows. */
+  get height() { return this.#live.height(); }
+  /** The seed, as decimal text (it may exceed 2^53). */
+  get seed() { return this.#live.seed(); }
+  /** "rooms", "caves", "platformer", or "" for a map of unknown origin. */
+  get generator() { return this.#live.generator(); }
+  /**
+   * The terrain bytes, row-major (index y * width + x), values as TERRAINS: a view into the wasm
+   * heap, written to edit the map. Take a new view after any call that may allocate (generate,
+   * fromJSON, validate...): a view made before the heap grows is empty afterwards.
+   */
+  get tiles() { return this.#live.tiles(); }
+  /** The objectives in the map's order: [{kind, x, y, lock}]. */
+  get objectives() { return this.#live.objectives(); }
+  /** True once dispose() has run. */
+  get disposed() { return !this.#handle; }
+
+  /** Moves objective `index` (as in `objectives`) to `to` ([x, y] or {x, y}). */
+  moveObjective(index, to) {
+    const [x, y] = cell(to, 'to');
+    const error = this.#live.moveObjective(integer(index, 'index'), integer(x, 'to.x'), integer(y, 'to.y'));
+    if (error) fail(error);
+  }
+
+  /** The catacomb JSON map, byte for byte what `catacomb generate --json` writes. */
+  toJSON() { return this.#live.toJSON(); }
+  /** The ASCII map, as `catacomb generate --txt` writes it. */
+  toASCII() { return this.#live.toASCII(); }
+
+  /** Frees the map's memory; the map cannot be used afterwards. Safe to call twice. */
+  dispose() {
+    if (!this.#handle) return;
+    if (finalizer) finalizer.unregister(this);
+    this.#handle.delete();
+    this.#handle = null;
+  }
+
+  /** @internal the binding's handle, for the functions below. */
+  static handle(map) {
+    if (!(map instanceof CatacombMap)) fail(`map = ${typeof map} (expected a CatacombMap)`);
+    return map.#live;
+  }
+}
+
+function adopt(load) {
+  const handle = new wasm.Map();
+  let error;
+  try {
+    error = load(handle);
+  } catch (e) {
+    handle.delete();
+    throw e;
+  }
+  if (error) {
+    handle.delete();
+    fail(error);
+  }
+  return new CatacombMap(handle);
+}
+
+// A config as JSON text: BigInt seeds (and seeds given as decimal text) written as integers.
+function configText(config) {
+  if (config === null || typeof config !== 'object' || Array.isArray(config))
+    fail(`config = ${JSON.stringify(config)} (expected an object)`);
+  const parts = Object.entries(config).map(([key, value]) => {
+    let text;
+    if (typeof value === 'bigint') text = value.toString();
+    else if (key === 'seed' && typeof value === 'string' && /^[0-9]+$/.test(value)) text = value;
+    else text = JSON.stringify(value);
+    return `${JSON.stringify(key)}:${text}`;
+  });
+  return `{${parts.join(',')}}`;
+}
+
+/**
+ * A valid dungeon from a config: the keys of `catacomb generate --config` files ("generator",
+ * "width", "room_count"...) and "seed" (a number, a BigInt or decimal text up to 2^64-1).
+ */
+export function generate(config = {}) {
+  const text = configText(config);
+  return adopt((h) => h.generate(text));
+}
+
+/** A map from catacomb JSON map text (or the object it parses to). */
+export function fromJSON(json) {
+  const text = typeof json === 'string' ? json : JSON.stringify(json);
+  return adopt((h) => h.readJSON(text));
+}
+
+/** The map as catacomb JSON map text (map.toJSON()). */
+export function toJSON(map) { return CatacombMap.handle(map).toJSON(); }
+
+/** The map as ASCII (map.toASCII()). */
+export function toASCII(map) { return CatacombMap.handle(map).toASCII(); }
+
+/** The report of `catacomb validate MAP --json`, as an object. */
+export function validate(map) {
+  return JSON.parse(unwrap(CatacombMap.handle(map).validate()).json);
+}
+
+/** The certificate of a valid map (`catacomb validate --certificate`), as JSON text. */
+export function certificate(map) {
+  return unwrap(CatacombMap.handle(map).certificate()).text;
+}
+
+/** Replays a certificate on the map under its own rules: {accepted, step, reason, summary}. */
+export function verify(map, cert) {
+  const text = typeof cert === 'string' ? cert : JSON.stringify(cert);
+  const v = unwrap(CatacombMap.handle(map).verify(text));
+  return { accepted: v.accepted, step: v.step, reason: v.reason, summary: v.summary };
+}
+
+/** The cheapest route under the map's rules: {status, path: [[x, y]...], cost, expanded}. */
+export function path(map, from, to) {
+  const [fx, fy] = cell(from, 'from');
+  const [tx, ty] = cell(to, 'to');
+  return unwrap(CatacombMap.handle(map).path(integer(fx, 'from.x'), integer(fy, 'from.y'), integer(tx, 'to.x'),
+                                              integer(ty, 'to.y')));
+}
+
+/** Bytes of the wasm heap allocated now (malloc's count): for leak checks. */
+export function heapInUse() { return wasm.heapInUse(); }
+
+/** Bytes of the wasm memory (it only grows). */
+export function memoryBytes() { return wasm.HEAPU8.buffer.byteLength; }

@@ -1,0 +1,39 @@
+// scripts/cross-check.sh's wasm row: writes <case>.json and <case>.txt with the npm package, for
+// the parameter sets and seeds the script passes, the files the native CLI writes for
+//   catacomb generate <flags> --seed S --json <case>.json --txt <case>.txt
+// Usage: node cross_check.mjs <package index.js> <out dir> <name|flags>... -- <seed>...
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [packagePath, out, ...rest] = process.argv.slice(2);
+const pkg = await import(pathToFileURL(resolve(packagePath)));
+const split = rest.indexOf('--');
+const variants = rest.slice(0, split);
+const seeds = rest.slice(split + 1);
+
+// "--room-count 30 --deep-water" -> {room_count: 30, deep_water: true}
+function config(flags) {
+  const words = flags.split(/\s+/).filter(Boolean);
+  const c = {};
+  for (let i = 0; i < words.length; ++i) {
+    const key = words[i].replace(/^--/, '').replaceAll('-', '_');
+    const next = words[i + 1];
+    if (next === undefined || next.startsWith('--')) c[key] = true;
+    else {
+      c[key] = /^-?[0-9.]+$/.test(next) ? Number(next) : next;
+      ++i;
+    }
+  }
+  return c;
+}
+
+for (const v of variants) {
+  const [name, flags] = v.split('|');
+  for (const seed of seeds) {
+    const map = pkg.generate({ ...config(flags), seed });
+    writeFileSync(join(out, `${name}-${seed}.json`), map.toJSON());
+    writeFileSync(join(out, `${name}-${seed}.txt`), map.toASCII());
+    map.dispose();
+  }
+}
