@@ -14,6 +14,7 @@ Errors: ValueError names the bad field as the library does ("width = 99999 (expe
 """
 from __future__ import annotations
 
+import functools as _functools
 import json as _json
 import numbers as _numbers
 from typing import NamedTuple, Optional
@@ -53,12 +54,18 @@ def _plain(value):
     return value.item() if isinstance(value, _np.generic) else value
 
 
+@_functools.lru_cache(maxsize=256)
+def _compiled(json_text: str):
+    """The library's checked config for parameters as JSON text, parsed once per distinct text."""
+    return _core.GenerateConfig(json_text)
+
+
 class Config:
     """Generator parameters: every key of the library's table (Config.params()), defaults for the
     rest. Keys are the CLI's flags with '_' (room_count is --room-count), as in a JSON config.
     Setting a bad value raises ValueError naming it; the library checks every value."""
 
-    __slots__ = ("_values",)
+    __slots__ = ("_values", "_config")
 
     def __init__(self, **params):
         object.__setattr__(self, "_values", {})
@@ -73,12 +80,10 @@ class Config:
         """Sets the given parameters (checked together with the others) and returns self."""
         values = dict(self._values)
         values.update({k.replace("-", "_"): _plain(v) for k, v in params.items()})
-        _core.config_json(_json.dumps(values))  # ValueError naming the first bad key or value
+        config = _compiled(_json.dumps(values))  # ValueError naming the first bad key or value
         object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_config", config)
         return self
-
-    def _json(self) -> str:
-        return _json.dumps(self._values)
 
     def __getattr__(self, key):
         if key in _DEFAULTS:
@@ -94,7 +99,7 @@ class Config:
 
     def to_json(self) -> str:
         """The config as `catacomb generate --config` reads it (every key, table order)."""
-        return _core.config_json(self._json())
+        return self._config.to_json()
 
     @classmethod
     def from_json(cls, text: str) -> "Config":
@@ -107,7 +112,7 @@ class Config:
 
     def generate(self, seed: int) -> "Dungeon":
         """The dungeon of `seed` under this config."""
-        return Dungeon(_core.generate(self._json(), _check_seed(seed)))
+        return Dungeon(self._config.generate(_check_seed(seed)))
 
     def __eq__(self, other):
         return isinstance(other, Config) and self.to_json() == other.to_json()
@@ -333,7 +338,9 @@ def generate(seed: int, generator: str = "rooms", width: int = 80, height: int =
     """A valid dungeon from `seed` (0 to 2^64-1) and the parameters (the keys of Config.params()).
     The same as `catacomb generate --seed SEED` with the same flags. The GIL is released while the
     library works."""
-    return Config(generator=generator, width=width, height=height, locks=locks, **params).generate(seed)
+    params.update(generator=generator, width=width, height=height, locks=locks)
+    config = _compiled(_json.dumps({k: _plain(v) for k, v in params.items()}))
+    return Dungeon(config.generate(_check_seed(seed)))
 
 
 def from_json(text) -> Dungeon:
@@ -403,5 +410,5 @@ def generate_many(seeds=None, threads: int = 0, *, start_seed: Optional[int] = N
         raise ValueError(f"threads = {threads!r} (expected 0 (every core) or 1 to 256)")
     config = params.pop("config", None)
     config = Config(**params) if config is None else Config(**dict(config.to_dict(), **params))
-    tiles, reports, failures = _core.generate_many(config._json(), _seed_array(seeds), int(threads))
+    tiles, reports, failures = _core.generate_many(config._config, _seed_array(seeds), int(threads))
     return Levels(tiles, reports, failures)

@@ -78,9 +78,8 @@ void run(const GenerateConfig& cfg, const uint64_t* seeds, size_t n, int threads
   for (std::thread& t : pool) t.join();
 }
 
-py::tuple generate_many(const std::string& json,
+py::tuple generate_many(GenerateConfig cfg,
                         const py::array_t<uint64_t, py::array::c_style | py::array::forcecast>& seeds, int threads) {
-  GenerateConfig cfg = config_from_json(json);
   cfg.threads = 1;  // the workers share the machine; one map's output is the same for any count
   if (threads < 0 || threads > kMaxThreads)
     throw InvalidArgument(
@@ -114,7 +113,7 @@ py::tuple generate_many(const std::string& json,
 void bind_many(py::module_& m) {
   PYBIND11_NUMPY_DTYPE(LevelReport, seed, ok, attempts, start_x, start_y, exit_x, exit_y, objectives, locks, rooms,
                        exit_cost, exit_length, passable_cells);
-  m.def("generate_many", &generate_many, py::arg("config_json"), py::arg("seeds"), py::arg("threads"),
+  m.def("generate_many", &generate_many, py::arg("config"), py::arg("seeds"), py::arg("threads"),
         "(tiles (N, H, W) uint8, reports (N,) structured, {index: why it failed}) for the seeds.");
 }
 

@@ -44,8 +44,7 @@ py::list config_params() {
   return out;
 }
 
-std::shared_ptr<PyDungeon> generate(const std::string& json, uint64_t seed) {
-  const GenerateConfig cfg = config_from_json(json);
+std::shared_ptr<PyDungeon> generate(const GenerateConfig& cfg, uint64_t seed) {
   auto out = std::make_shared<PyDungeon>();
   {
     py::gil_scoped_release release;
@@ -78,12 +77,12 @@ PYBIND11_MODULE(_catacomb, m) {
   m.attr("version") = CATACOMB_VERSION;
   cp::register_errors(m);
   m.def("config_params", &cp::config_params, "The generator parameter table: (name, key, help, kind, default).");
-  m.def(
-      "config_json",
-      [](const std::string& json) { return catacomb::generate_config_to_json(cp::config_from_json(json)); },
-      "Every parameter as JSON after checking the given ones (ValueError names a bad one).");
-  m.def("generate", &cp::generate, py::arg("config_json"), py::arg("seed"),
-        "A valid dungeon for the parameters (a JSON object) and the seed.");
+  // A checked config, parsed once: what catacomb.Config holds, so a call costs no parsing.
+  py::class_<catacomb::GenerateConfig>(m, "GenerateConfig", "A checked GenerateConfig (use catacomb.Config).")
+      .def(py::init(&cp::config_from_json), py::arg("json"),
+           "From the parameters as a JSON object; ValueError names a bad one.")
+      .def("to_json", [](const catacomb::GenerateConfig& c) { return catacomb::generate_config_to_json(c); })
+      .def("generate", &cp::generate, py::arg("seed"), "A valid dungeon for the seed (the GIL released).");
   m.def(
       "terrains",
       [] {
