@@ -15,6 +15,9 @@ if missing:
           "(Debian's python3-numpy, python3-pytest, python3-hypothesis: scripts/setup.sh --python)")
     sys.exit(1 if os.environ.get("CI") == "true" else 77)
 
+import catacomb  # noqa: E402  (the package under test: say which one)
 import pytest  # noqa: E402
+
+print(f"python tests: catacomb {catacomb.__version__} from {os.path.dirname(catacomb.__file__)}")
 
 sys.exit(pytest.main([os.path.dirname(os.path.abspath(__file__)), *sys.argv[1:]]))

@@ -36,17 +36,6 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-// What a shard's summary.json says of its run.
-struct ShardRun {
-  std::string dir;
-  int index = 0, count = 0;
-  Json same;  // what every shard of one batch shares: generator, range, parameters, columns
-  uint64_t seeds = 0;
-  int threads = 1;
-  double elapsed_s = 0;
-  bool contact_sheets = false;
-};
-
 [[noreturn]] void bad_shard(const std::string& dir, const std::string& expected) {
   throw InvalidArgument(FieldProblem{"--merge", dir, expected});
 }
@@ -54,26 +43,8 @@ struct ShardRun {
 std::string in(const std::string& dir, const std::string& name) { return (fs::path(dir) / name).generic_string(); }
 
 ShardRun read_shard(const std::string& dir) {
-  const std::string path = in(dir, "summary.json");
-  const std::string text = read_file(path, {uint64_t{64} << 20, 0, "a batch's summary.json"});
-  ShardRun s;
-  s.dir = dir;
-  try {
-    const Json j = Json::parse(text);
-    const std::string shard = j.at("shard").get<std::string>();
-    const size_t slash = shard.find('/');
-    if (slash == std::string::npos) bad_shard(dir, "a shard K/N in summary.json");
-    std::from_chars(shard.data(), shard.data() + slash, s.index);
-    std::from_chars(shard.data() + slash + 1, shard.data() + shard.size(), s.count);
-    for (const char* key : {"generator", "range", "parameters", "columns"}) s.same[key] = j.at(key);
-    s.seeds = j.at("seeds").get<uint64_t>();
-    s.threads = j.at("threads").get<int>();
-    s.elapsed_s = j.at("elapsed_s").get<double>();
-    s.contact_sheets = !j.at("files").at("contact_sheets").empty();
-  } catch (const nlohmann::json::exception& e) {
-    bad_shard(dir, std::string("a batch directory whose summary.json is a batch's (") + e.what() + ")");
-  }
-  if (s.index < 1 || s.index > s.count) bad_shard(dir, "a shard K/N with 1 <= K <= N in summary.json");
+  ShardRun s = parse_shard_summary(
+      read_file(in(dir, "summary.json"), {uint64_t{64} << 20, 0, "a batch's summary.json"}), dir);
   std::error_code ec;
   if (!fs::is_regular_file(in(dir, kExactRowsFile), ec))
     bad_shard(dir, std::string("a shard run with --shard K/N (it writes ") + kExactRowsFile + ")");
@@ -173,6 +144,36 @@ void check_out(const std::vector<ShardRun>& shards, const std::string& out) {
 }
 
 }  // namespace
+
+ShardRun parse_shard_summary(std::string_view text, const std::string& dir) {
+  ShardRun s;
+  s.dir = dir;
+  try {
+    const Json j = Json::parse(text);
+    const std::string shard = j.at("shard").get<std::string>();
+    const size_t slash = shard.find('/');
+    if (slash == std::string::npos) bad_shard(dir, "a shard K/N in summary.json");
+    std::from_chars(shard.data(), shard.data() + slash, s.index);
+    std::from_chars(shard.data() + slash + 1, shard.data() + shard.size(), s.count);
+    for (const char* key : {"generator", "range", "parameters", "columns"}) s.same[key] = j.at(key);
+    s.seeds = j.at("seeds").get<uint64_t>();
+    s.threads = j.at("threads").get<int>();
+    s.elapsed_s = j.at("elapsed_s").get<double>();
+    s.contact_sheets = !j.at("files").at("contact_sheets").empty();
+    // What merged_info reads: checked here, so that a merge refuses it before writing.
+    const std::string range = s.same.at("range").get<std::string>();
+    if (range.find("..") == std::string::npos) bad_shard(dir, "a range A..B in summary.json");
+    for (const auto& item : s.same.at("parameters").items())
+      if (!item.value().is_primitive() || item.value().is_null())
+        bad_shard(dir, "parameters of numbers, flags and names");
+    s.same.at("columns").get<std::vector<std::string>>();
+    s.same.at("generator").get<std::string>();
+  } catch (const nlohmann::json::exception& e) {
+    bad_shard(dir, std::string("a batch directory whose summary.json is a batch's (") + e.what() + ")");
+  }
+  if (s.index < 1 || s.index > s.count) bad_shard(dir, "a shard K/N with 1 <= K <= N in summary.json");
+  return s;
+}
 
 int run_merge(const std::vector<std::string>& dirs, const std::string& out, std::ostream& os, std::ostream& err) {
   const std::vector<ShardRun> shards = read_shards(dirs);
