@@ -37,7 +37,7 @@ __all__ = ["Config", "ConfigParam", "Dungeon", "GenerationError", "Levels", "Rep
 
 class ConfigParam(NamedTuple):
     """One row of the library's parameter table: the CLI flag's name, the JSON/Python key, its help,
-    its kind ("int", "float", "bool" or "choice") and its default."""
+    its kind ("int", "float", "bool", "choice", or "text" for another type) and its default."""
     name: str
     key: str
     help: str

@@ -21,7 +21,7 @@ GenerateConfig config_from_json(const std::string& json) {
 namespace {
 
 // The parameter table as (name, key, help, kind, default): kind is "int", "float", "bool",
-// "choice" or "seed".
+// "choice", "seed", or "text" for any other field type the table may gain.
 py::list config_params() {
   py::list out;
   GenerateConfig defaults;
@@ -36,7 +36,8 @@ py::list config_params() {
           else if constexpr (std::is_enum_v<T>) kind = "choice", value = py::str(config_choice_name(f));
           else if constexpr (std::is_same_v<T, uint64_t>) kind = "seed", value = py::int_(*f);
           else if constexpr (std::is_same_v<T, double>) kind = "float", value = py::float_(*f);
-          else value = py::int_(*f);
+          else if constexpr (std::is_same_v<T, int>) value = py::int_(*f);
+          else kind = "text", value = py::cast(*f);  // a field type added to the table later
           out.append(py::make_tuple(std::string(p.name), p.key(), std::string(p.help), kind, value));
         },
         p.field(defaults, seed));
