@@ -2,6 +2,7 @@
 parameters, tiles that are the JSON's rows and a view of the dungeon's memory, errors that name
 the field as the CLI does."""
 import json
+import re
 
 import numpy as np
 import pytest
@@ -158,3 +159,29 @@ def test_files_raise_oserror(tmp_path):
         catacomb.load(tmp_path / "missing.json")
     with pytest.raises(ValueError):
         catacomb.from_json("{not json")
+
+
+NUMBERS = [p for p in catacomb.Config.params() if p.kind in ("int", "float")]
+
+
+@settings(max_examples=40)
+@given(param=st.sampled_from(NUMBERS), value=st.one_of(st.integers(-10**9, 10**9), st.floats(-1e6, 1e6)))
+def test_any_number_is_refused_exactly_when_the_cli_refuses_it_and_named_alike(tmp_path, param, value):
+    """Over the whole parameter table: the CLI checks its flags before any work, and a --png in a
+    missing folder stops it right after (exit 2 naming --png) when every parameter is good."""
+    if param.kind == "int" and isinstance(value, float):
+        value = int(value)
+    r = run_cli("generate", *flags({param.key: value}), "--png", tmp_path / "missing" / "x.png", check=False)
+    assert r.returncode == 2
+    cli_refused = "--png" not in r.stderr
+    try:
+        catacomb.Config(**{param.key: value})
+        refused = None
+    except ValueError as e:
+        refused = str(e)
+    assert (refused is not None) == cli_refused, (param.key, value, r.stderr, refused)
+    if refused:
+        # The same problems, each field named as the library names it where the CLI names its flag.
+        as_flags = re.sub(r"(^|; )(\w+) = ", lambda m: f"{m.group(1)}--{m.group(2).replace('_', '-')} = ", refused)
+        assert as_flags in r.stderr, (refused, r.stderr)
+        assert re.match(r"\w+ = ", refused), refused
