@@ -94,7 +94,7 @@ foreach(module IN LISTS CATACOMB_MODULES)
   set(target catacomb_${module})
   add_library(${target} OBJECT ${sources})
   set_target_properties(${target} PROPERTIES CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
-  if(BUILD_SHARED_LIBS)
+  if(BUILD_SHARED_LIBS OR CATACOMB_PYTHON_MODULE)  # the Python module is a shared object too
     set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   endif()
   target_compile_features(${target} PUBLIC cxx_std_20)

@@ -7,7 +7,7 @@
 # text seeds in fuzz/seeds/; each target gets its format's
 # dictionary (fuzz/dict/). A crash, leak, sanitizer report or broken property is a finding: its
 # input is kept in DIR/findings/<target>/ and the script exits 1. Prints a table of targets,
-# executions and findings. Default: 30 s per target (12 targets: 6 minutes of fuzzing).
+# executions and findings. Default: 30 s per target (13 targets: 6.5 minutes of fuzzing).
 # Tiled .tmx seeds come from Tiled itself (`tiled --export-map` of the CLI's .tmj, when Debian's
 # tiled is installed, as in CI) and from fuzz/seeds/tiled_tmx/ (Tiled's exports in its other layer
 # formats); certificate seeds are a map, a NUL byte and the certificate `validate --certificate`
@@ -19,7 +19,7 @@ seconds=30
 fuzz_seed=1   # libFuzzer's random seed: fixed, so that a run can be repeated; 0 picks one at random
 build=build/fuzz
 targets="fuzz_ascii fuzz_json_map fuzz_config fuzz_movingai_map fuzz_scen fuzz_route fuzz_tiled_tmj fuzz_tiled_tmx fuzz_certificate
-  fuzz_template_set_tmj fuzz_template_set_tmx fuzz_mission"
+  fuzz_template_set_tmj fuzz_template_set_tmx fuzz_mission fuzz_shard_summary"
 cli=""
 [[ -x build/release/catacomb ]] && cli=build/release/catacomb
 while [[ $# -gt 0 ]]; do
@@ -69,6 +69,13 @@ for seed in 1 2; do
   "$cli" generate --width 40 --height 30 --locks 2 --seed "$seed" --json "$corpus/L$seed.json" --tmj "$corpus/L$seed.tmj" >/dev/null
 done
 "$cli" batch --generator caves --width 20 --height 14 --seeds 1..2 --tmj --out "$corpus/batch" >/dev/null
+# A shard's summary.json, a NUL byte, its rows in full (batch --merge's readers), with locks.
+if [[ -d "$corpus/fuzz_shard_summary" ]]; then
+  "$cli" batch --generator caves --width 20 --height 14 --locks 1 --seeds 1..4 --shard 2/2 --tmj --map \
+    --out "$corpus/shard" >/dev/null
+  { cat "$corpus/shard/summary.json"; printf '\0'; cat "$corpus/shard/seeds.exact.jsonl"; } \
+    > "$corpus/fuzz_shard_summary/shard.bin"
+fi
 # Certificates: the map, a NUL byte, the certificate of its walkthrough.
 if [[ -d "$corpus/fuzz_certificate" ]]; then
   for m in "$corpus"/L*.json "$corpus"/m1.json "$corpus"/m3.json; do
@@ -117,6 +124,7 @@ dict_of() {
     fuzz_template_set_tmj) echo fuzz/dict/template_set_tmj.dict ;;
     fuzz_template_set_tmx) echo fuzz/dict/template_set_tmx.dict ;;
     fuzz_mission) echo fuzz/dict/mission.dict ;;
+    fuzz_shard_summary) echo fuzz/dict/json_map.dict ;;
   esac
 }
 

@@ -3,7 +3,7 @@
 # with default settings into out/ (sample.png, sample.json, sample.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --python   # the Python package's test (python.pytest) runs in the test workflow too
 cmake --preset release >/dev/null
 cmake --build --preset release
 mkdir -p out

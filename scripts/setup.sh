@@ -13,7 +13,10 @@
 #                             (scripts/build-wasm.sh: the WebAssembly module, npm package, playground)
 #   scripts/setup.sh --docs   also mkdocs and Doxygen (scripts/docs.sh: the docs site and the API
 #                             reference) and clang-format 14 (scripts/format.sh)
-# The flags combine (scripts/setup.sh --bench --cross --fuzz --docs --wasm). ccache is always installed:
+#   scripts/setup.sh --python also what the Python package builds and is tested with, for Debian's
+#                             /usr/bin/python3 (docs/python.md): pybind11, Python's headers, numpy,
+#                             pip, setuptools, wheel, venv, pytest, hypothesis and Dask's distributed
+# The flags combine (scripts/setup.sh --bench --cross --fuzz --docs --wasm --python). ccache is always installed:
 # catacomb's builds compile through it when it is there.
 # Runs apt-get through sudo when not root.
 set -euo pipefail
@@ -30,7 +33,9 @@ for arg in "$@"; do
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --docs) packages+=(mkdocs doxygen clang-format-14) ;;
     --wasm) packages+=(emscripten node-acorn) ;;
-    *) echo "setup: unknown argument '$arg' (expected --bench, --cross, --fuzz, --docs or --wasm)" >&2; exit 2 ;;
+    --python) packages+=(python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pip python3-setuptools
+                         python3-wheel python3-venv python3-pytest python3-hypothesis python3-distributed) ;;
+    *) echo "setup: unknown argument '$arg' (expected --bench, --cross, --fuzz, --docs, --wasm or --python)" >&2; exit 2 ;;
   esac
 done
 

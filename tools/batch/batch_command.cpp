@@ -26,6 +26,7 @@
 #include "tools/generator_flags.hpp"
 #include "tools/out_dir.hpp"
 #include "tools/batch/batch_guard.hpp"
+#include "tools/batch/batch_merge.hpp"
 #include "tools/batch/batch_report.hpp"
 #include "tools/batch/batch_run.hpp"
 #include "tools/batch/batch_stream.hpp"
@@ -86,7 +87,7 @@ class BatchCommand : public Command {
         "  catacomb batch --generator caves --width 80 --height 50 --seeds 0..9999 --threads 8 --out caves\n"
         "  catacomb batch --config recipe.json --seeds 1..1000000 --shard 2/8 --threads 4 --out shard2\n"
         "  catacomb batch --seeds-file picks.txt --out picks --html   (the same files as in the range run)\n"
-        "    (run shards 1/8 .. 8/8 anywhere, then: cat shard*/summary.csv > all.csv; cat shard*/seeds.jsonl)\n"
+        "    (run shards 1/8 .. 8/8 anywhere, then: catacomb batch --merge shard1 ... shard8 --out all)\n"
         "Files in DIR: seed-<seed>.png, .json, .txt per valid seed (and .tmj, .map with --tmj, --map),\n"
         "exactly what 'catacomb generate' writes for that seed, but that every .tmj shares one tileset,\n"
         "catacomb-tileset.tsj and catacomb-tileset.png; summary.csv (header only in\n"
@@ -116,6 +117,12 @@ class BatchCommand : public Command {
         ->capture_default_str();
     sub->add_option("--shard", shard_, "run only block K of N of the seed range (1 <= K <= N)")->type_name("K/N");
     sub->add_flag("--html", html_, "also write index.html, a review page of every seed");
+    sub->add_option("--merge", merge_,
+                    "merge the summaries of shard directories (every --shard K/N of one batch) into --out, as one "
+                    "unsharded batch writes them; the seeds' files stay in their shards")
+        ->type_name("DIR...")
+        ->excludes(seeds)
+        ->excludes(seeds_file);
     memory_.add_option(*sub);
     sub->add_flag("--resume", resume_,
                   "continue a batch that was killed or interrupted: seeds its journal records, with their files, are "
@@ -129,6 +136,7 @@ class BatchCommand : public Command {
   }
 
   int run(std::ostream& out, std::ostream& err) override {
+    if (!merge_.empty()) return run_merge(merge_, dir_, out, err);  // tools/batch/batch_merge.cpp
     // Every check first: nothing is created or written before all inputs are known good.
     if (seeds_.empty() && seeds_file_.empty())
       throw InvalidArgument(FieldProblem{"--seeds", "missing", "--seeds A..B or --seeds-file FILE"});
@@ -364,6 +372,9 @@ class BatchCommand : public Command {
     const std::string csv_path = in_dir("summary.csv"), jsonl_path = in_dir("seeds.jsonl");
     LineFile csv(files.stage_empty(csv_path), csv_path), jsonl(files.stage_empty(jsonl_path), jsonl_path);
     if (header) csv.write(batch_csv_header(info.columns));
+    std::unique_ptr<LineFile> exact;  // --shard: the rows in full, for --merge (batch_merge.hpp)
+    if (!shard_.empty())
+      exact = std::make_unique<LineFile>(files.stage_empty(in_dir(kExactRowsFile)), in_dir(kExactRowsFile));
     BatchSummary summary(job.journal);
     SummaryTotals totals;
     std::vector<SeedRow> page_rows;
@@ -372,6 +383,7 @@ class BatchCommand : public Command {
       if (!batch_row_from_jsonl(line, row)) throw IoError("read back", job.journal, "a row is not as written");
       csv.write(batch_csv_row(row, info.columns));
       jsonl.write(batch_jsonl_row(row, info.columns));
+      if (exact) exact->write(batch_journal_row(row, info.columns));
       summary.add(row);
       if (!row.valid && totals.seeds == totals.valid) totals.first_failure = row;
       totals.seeds = summary.seeds();
@@ -380,6 +392,7 @@ class BatchCommand : public Command {
     });
     csv.close();
     jsonl.close();
+    if (exact) exact->close();
     files.stage(in_dir("summary.json"), summary.json(info));
     if (page) files.stage(in_dir("index.html"), review_page_html(page_rows, *page));
     files.commit();
@@ -391,6 +404,7 @@ class BatchCommand : public Command {
   int threads_ = 1;
   std::string dir_ = ".";
   std::string shard_;
+  std::vector<std::string> merge_;
   bool html_ = false;
   bool resume_ = false;
   MemoryBudget memory_;

@@ -125,7 +125,7 @@ BatchLock::~BatchLock() {
 
 bool is_batch_temporary(const std::string& name) {
   static const std::regex pattern(
-      R"(^(seed-\d+(\.(png|json|txt|tmj|map)|-tileset\.png)|summary\.(csv|json)|seeds\.jsonl|index\.html|)"
+      R"(^(seed-\d+(\.(png|json|txt|tmj|map)|-tileset\.png)|summary\.(csv|json)|seeds(\.exact)?\.jsonl|index\.html|)"
       R"(contact-sheet(-\d+)?\.png|\.catacomb-batch\.(journal|lock))\.tmp-[A-Za-z0-9]{6}$)");
   return std::regex_match(name, pattern);
 }

@@ -29,7 +29,7 @@ class BatchLock {
 
 /// Whether `name` is a temporary file of catacomb's own naming in a batch directory:
 /// "<output name>.tmp-XXXXXX" with <output name> one of the names a batch writes (seed-<n>.png,
-/// .json, .txt, .tmj, .map, seed-<n>-tileset.png, summary.csv, seeds.jsonl, summary.json,
+/// .json, .txt, .tmj, .map, seed-<n>-tileset.png, summary.csv, seeds.jsonl, seeds.exact.jsonl, summary.json,
 /// index.html, contact-sheet*.png, the journal) and XXXXXX six letters or digits.
 bool is_batch_temporary(const std::string& name);
 

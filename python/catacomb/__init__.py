@@ -1,0 +1,414 @@
+"""catacomb: seeded procedural dungeons, proven playable, from Python.
+
+    >>> import catacomb
+    >>> d = catacomb.generate(7)                  # an 80x50 rooms dungeon from seed 7
+    >>> d.tiles.shape                             # a uint8 view of the dungeon's own cells
+    (50, 80)
+    >>> levels = catacomb.generate_many(range(1000), generator="caves", width=64, height=64)
+
+A thin layer over catacomb's C++ library (the extension module catacomb._catacomb): the same seed
+and parameters give the same dungeon, byte for byte, as the library and the `catacomb` CLI. The
+parameters are the CLI's and the JSON config's, from one table (catacomb.Config.params()).
+Errors: ValueError names the bad field as the library does ("width = 99999 (expected 16 to
+16384)"), OSError for files, catacomb.GenerationError when no attempt made a valid dungeon.
+"""
+from __future__ import annotations
+
+import functools as _functools
+import json as _json
+import numbers as _numbers
+from typing import NamedTuple, Optional
+
+import numpy as _np
+
+from . import _catacomb as _core
+
+__version__ = _core.version
+GenerationError = _core.GenerationError
+
+#: Every terrain as (value, name, ASCII character): the values of Dungeon.tiles.
+TERRAINS = tuple(_core.terrains())
+#: Terrain value by name ("wall" is 0, "floor" 1, ...).
+TERRAIN = {name: value for value, name, _ in TERRAINS}
+
+__all__ = ["Config", "ConfigParam", "Dungeon", "GenerationError", "Levels", "Report", "Verdict", "TERRAIN",
+           "TERRAINS", "from_json", "generate", "generate_many", "level_seeds", "load", "verify"]
+
+
+class ConfigParam(NamedTuple):
+    """One row of the library's parameter table: the CLI flag's name, the JSON/Python key, its help,
+    its kind ("int", "float", "bool", "choice", or "text" for another type) and its default."""
+    name: str
+    key: str
+    help: str
+    kind: str
+    default: object
+
+
+_PARAMS = tuple(ConfigParam(*row) for row in _core.config_params() if row[3] != "seed")
+_DEFAULTS = {p.key: p.default for p in _PARAMS}
+
+
+def _plain(value):
+    """A JSON-ready value: numpy scalars become Python ones."""
+    return value.item() if isinstance(value, _np.generic) else value
+
+
+@_functools.lru_cache(maxsize=256)
+def _compiled(json_text: str):
+    """The library's checked config for parameters as JSON text, parsed once per distinct text."""
+    return _core.GenerateConfig(json_text)
+
+
+class Config:
+    """Generator parameters: every key of the library's table (Config.params()), defaults for the
+    rest. Keys are the CLI's flags with '_' (room_count is --room-count), as in a JSON config.
+    Setting a bad value raises ValueError naming it; the library checks every value."""
+
+    __slots__ = ("_values", "_config")
+
+    def __init__(self, **params):
+        object.__setattr__(self, "_values", {})
+        self.update(**params)
+
+    @staticmethod
+    def params() -> tuple:
+        """The parameter table, in the order `catacomb generate --help` lists it."""
+        return _PARAMS
+
+    def update(self, **params) -> "Config":
+        """Sets the given parameters (checked together with the others) and returns self."""
+        values = dict(self._values)
+        values.update({k.replace("-", "_"): _plain(v) for k, v in params.items()})
+        config = _compiled(_json.dumps(values))  # ValueError naming the first bad key or value
+        object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_config", config)
+        return self
+
+    def __getattr__(self, key):
+        if key in _DEFAULTS:
+            return self._values.get(key, _DEFAULTS[key])
+        raise AttributeError(f"Config has no parameter {key!r}")
+
+    def __setattr__(self, key, value):
+        self.update(**{key: value})
+
+    def to_dict(self) -> dict:
+        """Every parameter's value, in table order."""
+        return _json.loads(self.to_json())
+
+    def to_json(self) -> str:
+        """The config as `catacomb generate --config` reads it (every key, table order)."""
+        return self._config.to_json()
+
+    @classmethod
+    def from_json(cls, text: str) -> "Config":
+        """A config from JSON text (keys with '_' or '-'; a "seed" key is ignored)."""
+        data = _json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError(f"config = {text[:40]!r} (expected a JSON object)")
+        data.pop("seed", None)
+        return cls(**data)
+
+    def generate(self, seed: int) -> "Dungeon":
+        """The dungeon of `seed` under this config."""
+        return Dungeon(self._config.generate(_check_seed(seed)))
+
+    def __eq__(self, other):
+        return isinstance(other, Config) and self.to_json() == other.to_json()
+
+    def __repr__(self):
+        given = ", ".join(f"{k}={v!r}" for k, v in self._values.items())
+        return f"catacomb.Config({given})"
+
+
+def _check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, _numbers.Integral) or not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed = {seed!r} (expected an integer from 0 to 2^64-1)")
+    return int(seed)
+
+
+class Objective(NamedTuple):
+    """An objective: kind ("start", "exit", "key", "treasure", "objective"), cell, lock (keys)."""
+    kind: str
+    x: int
+    y: int
+    lock: int
+
+
+class Lock(NamedTuple):
+    """A locked door: its cell and lock id (1 to 9)."""
+    x: int
+    y: int
+    lock: int
+
+
+class Room(NamedTuple):
+    """A room of a rooms dungeon: first column and row, size in cells."""
+    x: int
+    y: int
+    width: int
+    height: int
+
+
+class Path(NamedTuple):
+    """A path query's answer: status ("found", "no-path", ...), cells (K, 2) as x, y, cost, expanded."""
+    status: str
+    path: _np.ndarray
+    cost: float
+    expanded: int
+
+
+class Verdict(NamedTuple):
+    """A certificate's replay: accepted, the failing step (0: the whole), why, what was checked."""
+    accepted: bool
+    step: int
+    reason: str
+    summary: str
+
+
+class Problem(NamedTuple):
+    """A reason a map is not valid: kind ("unreachable", ...), objective index or -1, a sentence."""
+    kind: str
+    objective: int
+    message: str
+
+
+class Route(NamedTuple):
+    """An objective's route from the start: reachable, cost, moves, cells (K, 2) as x, y."""
+    objective: Objective
+    reachable: bool
+    cost: float
+    length: int
+    path: _np.ndarray
+
+
+class Step(NamedTuple):
+    """A walkthrough step: action ("take-key", "open-door", "take", "reach-exit"), the objective or
+    door index (-1 when none), lock id, where it ends, its cost, the cells walked (K, 2)."""
+    action: str
+    objective: int
+    door: int
+    lock: int
+    at: tuple
+    cost: float
+    route: _np.ndarray
+
+
+class Report:
+    """What validate() found, as `catacomb validate` reports it.
+
+    valid: every objective reachable (and, with locks, the map completable); completable: the
+    solver reaches the exit; problems: every Problem; routes: one Route per objective; walkthrough:
+    the solver's Steps; metrics: the walkthrough's design metrics and the map analysis (loops,
+    dead ends, chokepoints, dead-end rooms); regions, passable_cells, unreachable_cells."""
+
+    def __init__(self, raw: dict):
+        self.valid = raw["valid"]
+        self.regions = raw["regions"]
+        self.passable_cells = raw["passable_cells"]
+        self.unreachable_cells = raw["unreachable_cells"]
+        self.problems = [Problem(*p) for p in raw["problems"]]
+        self.routes = [Route(Objective(*o), *rest) for o, *rest in raw["routes"]]
+        solution = raw["solution"] or {"status": "completable" if self.valid else "not-completable",
+                                       "walkthrough": [], "metrics": {}, "reasons": [], "softlock": None}
+        self.status = solution["status"]
+        self.completable = self.status == "completable"
+        self.walkthrough = [Step(**s) for s in solution["walkthrough"]]
+        self.reasons = solution["reasons"]
+        self.softlock = solution["softlock"]
+        analysis = raw["analysis"]
+        self.dead_ends = analysis["dead_ends"]
+        self.chokepoints = analysis["chokepoints"]
+        self.metrics = dict(solution["metrics"], loops=analysis["loops"], dead_end_rooms=analysis["dead_end_rooms"],
+                            dead_ends=len(analysis["dead_ends"]), chokepoints=len(analysis["chokepoints"]))
+
+    def __repr__(self):
+        return (f"<catacomb.Report valid={self.valid} completable={self.completable} "
+                f"problems={len(self.problems)} steps={len(self.walkthrough)}>")
+
+
+def _overlay_list(overlay) -> str:
+    if overlay is None:
+        return ""
+    return overlay if isinstance(overlay, str) else ",".join(overlay)
+
+
+class Dungeon:
+    """A dungeon: terrain, objectives, locked doors, rooms and the recipe that made it.
+
+    tiles is a read-only numpy uint8 array of shape (height, width), a view of the dungeon's own
+    memory (values in catacomb.TERRAIN; x the column, y the row, origin top-left)."""
+
+    __slots__ = ("_d",)
+
+    def __init__(self, core):
+        self._d = core
+
+    tiles = property(lambda self: self._d.tiles, doc="(height, width) uint8 view of the terrain, read-only")
+    width = property(lambda self: self._d.width, doc="columns")
+    height = property(lambda self: self._d.height, doc="rows")
+    shape = property(lambda self: (self._d.height, self._d.width), doc="(height, width)")
+    seed = property(lambda self: self._d.seed, doc="the seed it was generated from (0: unknown)")
+    generator = property(lambda self: self._d.generator, doc='"rooms", "caves", "platformer" or ""')
+    attempts = property(lambda self: self._d.attempts, doc="attempts the generator needed (0: unknown)")
+    key_rule = property(lambda self: self._d.key_rule, doc='"reusable" or "consumable"')
+    map_hash = property(lambda self: self._d.map_hash, doc="the hash certificates name their map by")
+    params = property(lambda self: self._d.params, doc="the recipe, as recorded in the map")
+    objectives = property(lambda self: [Objective(*o) for o in self._d.objectives], doc="Objectives, start first")
+    locks = property(lambda self: [Lock(*lock) for lock in self._d.locks], doc="locked doors, row-major")
+    rooms = property(lambda self: [Room(*r) for r in self._d.rooms], doc="rooms (rooms generator only)")
+
+    def find(self, kind: str) -> Optional[tuple]:
+        """(x, y) of the first objective of `kind`, or None."""
+        return next(((o.x, o.y) for o in self.objectives if o.kind == kind), None)
+
+    def masks(self, *names: str) -> dict:
+        """Boolean (height, width) masks by name: "start", "exit", "keys", "treasure" and "doors"
+        (the locked doors); all of them when no name is given."""
+        names = names or ("start", "exit", "keys", "treasure", "doors")
+        cells = {"start": [(o.x, o.y) for o in self.objectives if o.kind == "start"],
+                 "exit": [(o.x, o.y) for o in self.objectives if o.kind == "exit"],
+                 "keys": [(o.x, o.y) for o in self.objectives if o.kind == "key"],
+                 "treasure": [(o.x, o.y) for o in self.objectives if o.kind == "treasure"],
+                 "doors": [(lk.x, lk.y) for lk in self.locks]}
+        out = {}
+        for name in names:
+            if name not in cells:
+                raise ValueError(f"mask = {name!r} (expected start, exit, keys, treasure or doors)")
+            mask = _np.zeros(self.shape, dtype=bool)
+            for x, y in cells[name]:
+                mask[y, x] = True
+            out[name] = mask
+        return out
+
+    def to_json(self) -> str:
+        """The catacomb JSON map: the bytes `catacomb generate --json` writes."""
+        return self._d.to_json()
+
+    def to_ascii(self) -> str:
+        """The ASCII map: the bytes `catacomb generate --txt` writes."""
+        return self._d.to_ascii()
+
+    @staticmethod
+    def from_json(text) -> "Dungeon":
+        """A dungeon from catacomb JSON map text (its legend's costs kept for validation)."""
+        return Dungeon(_core.from_json(text.decode() if isinstance(text, bytes) else text))
+
+    def png(self, overlay=None, scale: int = 4, legend: bool = False, grid: bool = False) -> bytes:
+        """The PNG preview as bytes; `overlay` as the CLI's --overlay ("routes,chokepoints", a
+        list of names, or "all")."""
+        return self._d.png(scale, _overlay_list(overlay), legend, grid)
+
+    def write_png(self, path, overlay=None, scale: int = 4, legend: bool = False, grid: bool = False) -> None:
+        """Writes the PNG preview (as `catacomb generate --png`, with --overlay, --scale, --legend
+        and --grid); OSError when the file cannot be written."""
+        self._d.write_png(str(path), scale, _overlay_list(overlay), legend, grid)
+
+    def _repr_png_(self) -> bytes:
+        return self.png(scale=max(1, min(8, 640 // max(self.width, self.height))))
+
+    def validate(self) -> Report:
+        """Validates the map under its own rules (as `catacomb validate`) and analyses it."""
+        return Report(self._d.validate())
+
+    def certificate(self) -> str:
+        """The solver's walkthrough as a certificate (`catacomb validate --certificate`);
+        ValueError for an invalid map."""
+        return self._d.certificate()
+
+    def path(self, start, goal) -> Path:
+        """The cheapest path between two (x, y) cells under the map's costs and moves (locked
+        doors count as doors); ValueError for a cell off the map."""
+        r = self._d.path(tuple(start), tuple(goal))
+        return Path(r["status"], r["path"], r["cost"], r["expanded"])
+
+    def __eq__(self, other):
+        return isinstance(other, Dungeon) and self.to_json() == other.to_json()
+
+    def __repr__(self):
+        return (f"<catacomb.Dungeon {self.generator or 'map'} {self.width}x{self.height} seed {self.seed}: "
+                f"{len(self.rooms)} rooms, {len(self._d.objectives)} objectives>")
+
+    from .exporters import to_des, to_level_string, save_npz  # noqa: E402 (methods)
+
+
+def generate(seed: int, generator: str = "rooms", width: int = 80, height: int = 50, locks: int = 0,
+             **params) -> Dungeon:
+    """A valid dungeon from `seed` (0 to 2^64-1) and the parameters (the keys of Config.params()).
+    The same as `catacomb generate --seed SEED` with the same flags. The GIL is released while the
+    library works."""
+    params.update(generator=generator, width=width, height=height, locks=locks)
+    config = _compiled(_json.dumps({k: _plain(v) for k, v in params.items()}))
+    return Dungeon(config.generate(_check_seed(seed)))
+
+
+def from_json(text) -> Dungeon:
+    """A dungeon from catacomb JSON map text."""
+    return Dungeon.from_json(text)
+
+
+def load(path) -> Dungeon:
+    """A map file (.json, .txt, .tmj, .tmx), read as `catacomb validate` reads it; OSError when
+    it cannot be read, ValueError when it is malformed."""
+    return Dungeon(_core.load(str(path)))
+
+
+def verify(dungeon: Dungeon, certificate) -> Verdict:
+    """Replays a certificate on the dungeon under the map's own rules (`catacomb verify`).
+    ValueError when `certificate` is not a certificate at all."""
+    text = certificate.decode() if isinstance(certificate, bytes) else certificate
+    return Verdict(*dungeon._d.verify(text))
+
+
+class Levels(NamedTuple):
+    """generate_many's answer: tiles (N, H, W) uint8, reports (N,) structured (seed, ok, attempts,
+    start_x, start_y, exit_x, exit_y, objectives, locks, rooms, exit_cost, exit_length,
+    passable_cells), and failures {index: why} for seeds with no valid dungeon (their rows are 0)."""
+    tiles: _np.ndarray
+    reports: _np.ndarray
+    failures: dict
+
+
+def level_seeds(start_seed: int = 0, num_levels: int = 1) -> _np.ndarray:
+    """The seeds of a level set addressed as Procgen does: start_seed, start_seed + 1, ...,
+    num_levels of them (uint64)."""
+    _check_seed(start_seed)
+    if isinstance(num_levels, bool) or not isinstance(num_levels, _numbers.Integral) or num_levels < 1 \
+            or start_seed + num_levels > 2**64:
+        raise ValueError(f"num_levels = {num_levels!r} (expected 1 or more, the last seed below 2^64)")
+    return _np.arange(num_levels, dtype=_np.uint64) + _np.uint64(start_seed)
+
+
+def _seed_array(seeds) -> _np.ndarray:
+    bad = ValueError(f"seeds = {str(seeds)[:60]} (expected a 1-D sequence of integers from 0 to 2^64-1)")
+    if isinstance(seeds, _np.ndarray):
+        if seeds.ndim != 1 or (seeds.size and (seeds.dtype.kind not in "iu" or seeds.min() < 0)):
+            raise bad
+        return seeds.astype(_np.uint64, copy=False)
+    if isinstance(seeds, range) and seeds.step > 0 and 0 <= seeds.start and seeds.stop <= 2**64:
+        return _np.arange(seeds.start, seeds.stop, seeds.step, dtype=_np.uint64) if len(seeds) else \
+            _np.zeros(0, _np.uint64)
+    try:
+        return _np.array([_check_seed(s) for s in seeds], dtype=_np.uint64)
+    except (TypeError, ValueError):
+        raise bad from None
+
+
+def generate_many(seeds=None, threads: int = 0, *, start_seed: Optional[int] = None,
+                  num_levels: Optional[int] = None, **params) -> Levels:
+    """Generates every seed (or the level set start_seed, num_levels) under one config, on
+    `threads` threads (0: one per core) with the GIL released. Row i of the tiles is
+    generate(seeds[i], **params).tiles, whatever the thread count."""
+    if seeds is None:
+        if start_seed is None or num_levels is None:
+            raise ValueError("seeds = None (expected seeds, or start_seed and num_levels)")
+        seeds = level_seeds(start_seed, num_levels)
+    elif start_seed is not None or num_levels is not None:
+        raise ValueError("start_seed = given with seeds (expected seeds, or start_seed and num_levels)")
+    if isinstance(threads, bool) or not isinstance(threads, _numbers.Integral):
+        raise ValueError(f"threads = {threads!r} (expected 0 (every core) or 1 to 256)")
+    config = params.pop("config", None)
+    config = Config(**params) if config is None else Config(**dict(config.to_dict(), **params))
+    tiles, reports, failures = _core.generate_many(config._config, _seed_array(seeds), int(threads))
+    return Levels(tiles, reports, failures)

@@ -1,0 +1,239 @@
+// The Python Dungeon: a dungeon held by the extension, its tiles a read-only numpy view of the
+// dungeon's own memory (no copy: Terrain is one byte), and the library's functions over it
+// (JSON and ASCII, PNG previews and overlays, validation, certificates, paths). Reports become
+// dicts and (K, 2) int32 arrays of points, which the catacomb package wraps. No rule of its own:
+// a map's rules are map_rules (its recipe, or the legend's costs of a JSON file), as `catacomb
+// validate` and `verify` use them.
+#include <pybind11/stl.h>
+
+#include <cstring>
+
+#include "binding.hpp"
+
+namespace catacomb::python {
+namespace {
+
+// (K, 2) int32 array of x, y.
+py::array_t<int32_t> points_array(const std::vector<Point>& points) {
+  py::array_t<int32_t> a({static_cast<py::ssize_t>(points.size()), py::ssize_t{2}});
+  auto w = a.mutable_unchecked<2>();
+  for (size_t i = 0; i < points.size(); ++i) {
+    w(static_cast<py::ssize_t>(i), 0) = points[i].x;
+    w(static_cast<py::ssize_t>(i), 1) = points[i].y;
+  }
+  return a;
+}
+
+py::tuple objective_tuple(const Objective& o) {
+  return py::make_tuple(std::string(objective_kind_name(o.kind)), o.pos.x, o.pos.y, o.lock);
+}
+
+ValidateOptions rules_of(const PyDungeon& d) { return map_rules(d.dungeon, d.legend); }
+
+py::object param_value(const ParamValue& v) {
+  return std::visit([](const auto& x) -> py::object { return py::cast(x); }, v);
+}
+
+py::dict steps_dict(const Solution& s) {
+  py::list steps;
+  for (const WalkStep& st : s.walkthrough) {
+    py::dict e;
+    e["action"] = std::string(step_kind_name(st.kind));
+    e["objective"] = st.objective;
+    e["door"] = st.door;
+    e["lock"] = st.lock;
+    e["at"] = py::make_tuple(st.target.x, st.target.y);
+    e["cost"] = st.cost;
+    e["route"] = points_array(st.route);
+    steps.append(e);
+  }
+  const WalkMetrics& m = s.metrics;
+  py::dict metrics;
+  metrics["critical_length"] = m.critical_length;
+  metrics["critical_cost"] = m.critical_cost;
+  metrics["keys_on_critical_path"] = m.keys_on_critical_path;
+  metrics["doors_on_critical_path"] = m.doors_on_critical_path;
+  metrics["backtracking"] = m.backtracking;
+  metrics["optional_objectives"] = m.optional_objectives;
+  metrics["walkthrough_length"] = m.walkthrough_length;
+  metrics["walkthrough_cost"] = m.walkthrough_cost;
+  py::dict out;
+  out["status"] = std::string(solve_status_name(s.status));
+  out["walkthrough"] = steps;
+  out["metrics"] = metrics;
+  out["reasons"] = s.reasons;
+  out["softlock"] = s.softlock ? py::object(py::str(s.softlock->message)) : py::object(py::none());
+  return out;
+}
+
+// The report as a dict: valid, problems, routes (one per objective), the solver's answer and the
+// design analysis.
+py::dict report_dict(const ValidationReport& r, const MapAnalysis& a) {
+  py::dict out;
+  out["valid"] = r.valid;
+  out["regions"] = r.regions;
+  out["passable_cells"] = r.passable_cells;
+  out["unreachable_cells"] = r.unreachable_cells;
+  py::list problems, routes;
+  for (const Problem& p : r.problems)
+    problems.append(py::make_tuple(std::string(problem_kind_name(p.kind)), p.objective, p.message));
+  for (const ObjectiveReport& o : r.objectives)
+    routes.append(py::make_tuple(objective_tuple(o.objective), o.reachable, o.cost, o.length, points_array(o.route)));
+  out["problems"] = problems;
+  out["routes"] = routes;
+  out["solution"] = r.solution ? py::object(steps_dict(*r.solution)) : py::object(py::none());
+  py::dict analysis;
+  analysis["loops"] = a.loops;
+  analysis["dead_end_rooms"] = a.dead_end_rooms;
+  analysis["dead_ends"] = points_array(a.dead_ends);
+  analysis["chokepoints"] = points_array(a.chokepoints);
+  out["analysis"] = analysis;
+  return out;
+}
+
+py::dict validate(const PyDungeon& d) {
+  const ValidateOptions options = rules_of(d);
+  py::gil_scoped_release release;
+  const ValidationReport r = validate_dungeon(d.dungeon, options);
+  const MapAnalysis a = analyse_map(d.dungeon, r, options);
+  py::gil_scoped_acquire acquire;
+  return report_dict(r, a);
+}
+
+std::string certificate(const PyDungeon& d) {
+  const ValidateOptions options = rules_of(d);
+  py::gil_scoped_release release;
+  const ValidationReport r = validate_dungeon(d.dungeon, options);
+  if (!r.valid || !r.solution)
+    throw InvalidArgument(FieldProblem{"dungeon", r.problems.empty() ? "invalid" : r.problems.front().message,
+                                       "a valid map (no certificate for an invalid one)"});
+  return write_certificate(d.dungeon, *r.solution, options);
+}
+
+// The preview (no overlay, no legend, no grid) or the annotated image, as `catacomb generate
+// --png` draws them.
+Image render(const PyDungeon& d, int scale, const std::string& overlay, bool legend, bool grid) {
+  if (overlay.empty() && !legend && !grid) {
+    check_image_scale(d.dungeon.tiles.width(), d.dungeon.tiles.height(), scale, "scale");
+    return render_preview(d.dungeon, {scale});
+  }
+  AnnotateOptions o;
+  o.scale = scale;
+  o.overlays = parse_overlays(overlay, "overlay");
+  o.legend = legend || !o.overlays.empty();
+  o.grid = grid;
+  check_annotate_options(o, d.dungeon.tiles.width(), d.dungeon.tiles.height());
+  ValidateOptions options = rules_of(d);
+  options.keep_maps = true;
+  const ValidationReport r = validate_dungeon(d.dungeon, options);
+  return render_annotated(d.dungeon, r, analyse_map(d.dungeon, r, options), o);
+}
+
+py::dict path(const PyDungeon& d, std::pair<int, int> from, std::pair<int, int> to) {
+  const ValidateOptions rules = rules_of(d);
+  SearchOptions search;
+  search.moves = rules.moves;
+  PathResult r;
+  {
+    py::gil_scoped_release release;
+    r = find_path(d.dungeon.tiles, rules.costs, {from.first, from.second}, {to.first, to.second}, search);
+  }
+  py::dict out;
+  out["status"] = std::string(path_status_name(r.status));
+  out["path"] = points_array(r.path);
+  out["cost"] = r.cost;
+  out["expanded"] = r.expanded;
+  return out;
+}
+
+py::array tiles_view(const py::object& self) {
+  const PyDungeon& d = self.cast<const PyDungeon&>();
+  static_assert(sizeof(Terrain) == 1, "tiles are viewed as uint8");
+  const py::ssize_t h = d.dungeon.tiles.height(), w = d.dungeon.tiles.width();
+  py::array view(py::dtype::of<uint8_t>(), {h, w}, {w, py::ssize_t{1}}, d.dungeon.tiles.data(), self);
+  view.attr("flags").attr("writeable") = false;  // the dungeon's own cells: read through it only
+  return view;
+}
+
+std::shared_ptr<PyDungeon> from_map_file(MapFile file) {
+  auto out = std::make_shared<PyDungeon>();
+  out->dungeon = std::move(file.dungeon);
+  out->legend = file.legend_costs;
+  return out;
+}
+
+void bind_dungeon_data(py::class_<PyDungeon, std::shared_ptr<PyDungeon>>& c) {
+  c.def_property_readonly("width", [](const PyDungeon& d) { return d.dungeon.tiles.width(); })
+      .def_property_readonly("height", [](const PyDungeon& d) { return d.dungeon.tiles.height(); })
+      .def_property_readonly("seed", [](const PyDungeon& d) { return d.dungeon.seed; })
+      .def_property_readonly("generator", [](const PyDungeon& d) { return d.dungeon.generator; })
+      .def_property_readonly("attempts", [](const PyDungeon& d) { return d.dungeon.attempts; })
+      .def_property_readonly("key_rule",
+                             [](const PyDungeon& d) { return std::string(key_rule_name(d.dungeon.key_rule)); })
+      .def_property_readonly("map_hash", [](const PyDungeon& d) { return map_hash(d.dungeon); })
+      .def_property_readonly("tiles", &tiles_view)
+      .def_property_readonly("objectives",
+                             [](const PyDungeon& d) {
+                               py::list out;
+                               for (const Objective& o : d.dungeon.objectives) out.append(objective_tuple(o));
+                               return out;
+                             })
+      .def_property_readonly("locks",
+                             [](const PyDungeon& d) {
+                               py::list out;
+                               for (const LockedDoor& l : d.dungeon.locks)
+                                 out.append(py::make_tuple(l.pos.x, l.pos.y, l.lock));
+                               return out;
+                             })
+      .def_property_readonly("rooms",
+                             [](const PyDungeon& d) {
+                               py::list out;
+                               for (const Rect& r : d.dungeon.rooms)
+                                 out.append(py::make_tuple(r.x, r.y, r.width, r.height));
+                               return out;
+                             })
+      .def_property_readonly("params", [](const PyDungeon& d) {
+        py::dict out;
+        for (const auto& [name, value] : d.dungeon.params) out[py::str(name)] = param_value(value);
+        return out;
+      });
+}
+
+}  // namespace
+
+void bind_dungeon(py::module_& m) {
+  py::class_<PyDungeon, std::shared_ptr<PyDungeon>> c(m, "Dungeon", "A dungeon held by the C++ library.");
+  bind_dungeon_data(c);
+  c.def("to_json", [](const PyDungeon& d) { return write_json_map(d.dungeon); })
+      .def("to_ascii", [](const PyDungeon& d) { return write_ascii(d.dungeon); })
+      .def("validate", &validate)
+      .def("certificate", &certificate)
+      .def("path", &path, py::arg("start"), py::arg("goal"))
+      .def(
+          "png",
+          [](const PyDungeon& d, int scale, const std::string& overlay, bool legend, bool grid) {
+            const std::string bytes = encode_png(render(d, scale, overlay, legend, grid));
+            return py::bytes(bytes);
+          },
+          py::arg("scale"), py::arg("overlay"), py::arg("legend"), py::arg("grid"))
+      .def(
+          "write_png",
+          [](const PyDungeon& d, const std::string& file, int scale, const std::string& overlay, bool legend,
+             bool grid) { write_png(file, render(d, scale, overlay, legend, grid)); },
+          py::arg("path"), py::arg("scale"), py::arg("overlay"), py::arg("legend"), py::arg("grid"))
+      .def(
+          "verify",
+          [](const PyDungeon& d, const std::string& cert) {
+            const Verdict v = verify_certificate(d.dungeon, cert, rules_of(d));
+            return py::make_tuple(v.accepted, v.step, v.reason, v.summary);
+          },
+          py::arg("certificate"));
+  m.def(
+      "from_json",
+      [](const std::string& text) { return from_map_file(read_json_map_and_costs(text, CostTable::dungeon())); },
+      py::arg("text"));
+  m.def(
+      "load", [](const std::string& file) { return from_map_file(load_map_file(file)); }, py::arg("path"));
+}
+
+}  // namespace catacomb::python

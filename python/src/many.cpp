@@ -1,0 +1,120 @@
+// generate_many: one config, many seeds, the maps written straight into one (N, H, W) uint8
+// numpy array, with a per-seed report row. The C++ work runs on its own threads with the GIL
+// released (each worker takes the next seed index from an atomic counter and writes only its
+// own rows), so the result is the same for any thread count: row i is generate(seeds[i]).
+// Memory: N * H * W bytes for the array, one dungeon per worker at a time. A seed whose attempts
+// all fail leaves its row zero (walls) and says why in its report.
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <limits>
+#include <thread>
+
+#include "binding.hpp"
+
+namespace catacomb::python {
+namespace {
+
+// One report row (a numpy structured array's record).
+struct LevelReport {
+  uint64_t seed;
+  bool ok;
+  int32_t attempts;
+  int32_t start_x, start_y, exit_x, exit_y;
+  int32_t objectives, locks, rooms;
+  double exit_cost;
+  int64_t exit_length;
+  int64_t passable_cells;
+};
+
+LevelReport report_of(const GenerateResult& r, uint64_t seed) {
+  const Dungeon& d = r.dungeon;
+  LevelReport row{};
+  row.seed = seed;
+  row.ok = true;
+  row.attempts = d.attempts;
+  const Point start = d.find(ObjectiveKind::Start).value_or(Point{-1, -1});
+  const Point exit = d.find(ObjectiveKind::Exit).value_or(Point{-1, -1});
+  row.start_x = start.x, row.start_y = start.y, row.exit_x = exit.x, row.exit_y = exit.y;
+  row.objectives = static_cast<int32_t>(d.objectives.size());
+  row.locks = static_cast<int32_t>(d.locks.size());
+  row.rooms = static_cast<int32_t>(d.rooms.size());
+  row.exit_cost = -1;
+  row.exit_length = -1;
+  for (const ObjectiveReport& o : r.report.objectives)
+    if (o.objective.kind == ObjectiveKind::Exit && o.reachable) row.exit_cost = o.cost, row.exit_length = o.length;
+  row.passable_cells = r.report.passable_cells;
+  return row;
+}
+
+// Generates seeds[i] for every i on `threads` threads; failures[i] is set for a seed that failed.
+void run(const GenerateConfig& cfg, const uint64_t* seeds, size_t n, int threads, uint8_t* tiles, LevelReport* reports,
+         std::vector<std::string>& failures) {
+  const size_t cells = size_t(cfg.width) * size_t(cfg.height);
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i = next++; i < n; i = next++) {
+      try {
+        const GenerateResult r = generate_dungeon(cfg, seeds[i]);
+        std::memcpy(tiles + i * cells, r.dungeon.tiles.data(), cells);
+        reports[i] = report_of(r, seeds[i]);
+      } catch (const std::exception& e) {  // GenerationError: the seed's attempts all failed
+        failures[i] = e.what();
+        std::memset(tiles + i * cells, 0, cells);  // walls: the array is not zeroed beforehand
+        LevelReport row{};
+        row.seed = seeds[i];
+        row.start_x = row.start_y = row.exit_x = row.exit_y = -1;
+        row.exit_cost = -1;
+        row.exit_length = -1;
+        reports[i] = row;
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+}
+
+py::tuple generate_many(GenerateConfig cfg,
+                        const py::array_t<uint64_t, py::array::c_style | py::array::forcecast>& seeds, int threads) {
+  cfg.threads = 1;  // the workers share the machine; one map's output is the same for any count
+  if (threads < 0 || threads > kMaxThreads)
+    throw InvalidArgument(
+        FieldProblem{"threads", std::to_string(threads), "0 (every core) or " + threads_range_text()});
+  if (seeds.ndim() != 1)
+    throw InvalidArgument(
+        FieldProblem{"seeds", std::to_string(seeds.ndim()) + " dimensions", "a 1-D sequence of seeds"});
+  const size_t n = static_cast<size_t>(seeds.shape(0));
+  const uint64_t cells = uint64_t(cfg.width) * uint64_t(cfg.height);
+  if (n > 0 && cells > uint64_t(std::numeric_limits<py::ssize_t>::max()) / n)
+    throw InvalidArgument(FieldProblem{"seeds", std::to_string(n) + " levels of " + std::to_string(cells) + " cells",
+                                       "an array that fits in memory"});
+  if (threads == 0)
+    threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, unsigned(kMaxThreads)));
+  threads = static_cast<int>(std::min<size_t>(size_t(threads), std::max<size_t>(n, 1)));
+  py::array_t<uint8_t> tiles({static_cast<py::ssize_t>(n), py::ssize_t{cfg.height}, py::ssize_t{cfg.width}});
+  py::array_t<LevelReport> reports(static_cast<py::ssize_t>(n));
+  std::vector<std::string> failures(n);
+  {
+    py::gil_scoped_release release;
+    run(cfg, seeds.data(), n, threads, tiles.mutable_data(), reports.mutable_data(), failures);
+  }
+  py::dict failed;
+  for (size_t i = 0; i < n; ++i)
+    if (!failures[i].empty()) failed[py::int_(i)] = failures[i];
+  return py::make_tuple(tiles, reports, failed);
+}
+
+}  // namespace
+
+void bind_many(py::module_& m) {
+  PYBIND11_NUMPY_DTYPE(LevelReport, seed, ok, attempts, start_x, start_y, exit_x, exit_y, objectives, locks, rooms,
+                       exit_cost, exit_length, passable_cells);
+  m.def("generate_many", &generate_many, py::arg("config"), py::arg("seeds"), py::arg("threads"),
+        "(tiles (N, H, W) uint8, reports (N,) structured, {index: why it failed}) for the seeds.");
+}
+
+}  // namespace catacomb::python
