@@ -55,6 +55,7 @@ Point outside(const PlacedTemplate& p, int s) {
 // or the graph edge's index).
 struct Passage {
   int a, b, socket_a, socket_b, id;
+  bool reserved = false;  // its sockets were chosen at placement (a lane kept clear)
 };
 
 // The pair of sockets (free ones only, when `free_only`) whose outsides lie nearest; false when
@@ -112,7 +113,7 @@ bool mission_passages(TemplatePlan& plan, std::vector<Passage>& out) {
     const auto& eb = plan.placed[static_cast<size_t>(b)].socket_edge;
     for (size_t i = 0; i < ea.size(); ++i) sa = ea[i] == static_cast<int>(e) ? static_cast<int>(i) : sa;
     for (size_t i = 0; i < eb.size(); ++i) sb = eb[i] == static_cast<int>(e) ? static_cast<int>(i) : sb;
-    if (sa >= 0 && sb >= 0) out.push_back({a, b, sa, sb, static_cast<int>(e)});
+    if (sa >= 0 && sb >= 0) out.push_back({a, b, sa, sb, static_cast<int>(e), true});
     else rest.push_back(static_cast<int>(e));
   }
   auto gap = [&](int e) {
@@ -139,52 +140,135 @@ bool mission_passages(TemplatePlan& plan, std::vector<Passage>& out) {
   return true;
 }
 
-void dig(TemplatePlan& plan, const std::vector<Passage>& passages, const TemplateLayoutConfig& config, bool apart) {
-  Grid<Terrain>& tiles = plan.dungeon.tiles;
-  const int w = tiles.width(), h = tiles.height();
-  Grid<uint8_t> room(w, h, 0);
-  Owners ring(w, h), near(w, h);
-  for (size_t i = 0; i < plan.placed.size(); ++i) {
-    const Rect& r = plan.placed[i].rect;
-    for (int y = r.y - 1; y <= r.bottom(); ++y)
-      for (int x = r.x - 1; x <= r.right(); ++x) {
-        if (!room.in_bounds(x, y)) continue;
-        if (x >= r.x && x < r.right() && y >= r.y && y < r.bottom()) room(x, y) = 1;
-        else ring.add({x, y}, static_cast<int32_t>(i));
+// The corridors of the passages, in order, each round the rooms it does not join (and, `apart`,
+// a cell from every other corridor). A passage whose sockets were not chosen at placement may
+// take another pair of free sockets (nearest first, at most kOtherPairs) when its own has no
+// route.
+class Digger {
+ public:
+  Digger(TemplatePlan& plan, const TemplateLayoutConfig& config, bool apart)
+      : plan_(plan),
+        config_(config),
+        apart_(apart),
+        tiles_(plan.dungeon.tiles),
+        room_(tiles_.width(), tiles_.height(), 0),
+        ring_(tiles_.width(), tiles_.height()),
+        near_(tiles_.width(), tiles_.height()) {
+    // A corridor may run along a room's walls; what it may not do is touch (8-adjacent) a cell
+    // of a room it does not join that is open or may open (floor, a socket), or enter a room.
+    for (size_t i = 0; i < plan.placed.size(); ++i) {
+      const PlacedTemplate& t = plan.placed[i];
+      const Rect& r = t.rect;
+      for (int y = r.y; y < r.bottom(); ++y)
+        for (int x = r.x; x < r.right(); ++x) {
+          room_(x, y) = 1;
+          if (t.room.tiles(x - r.x, y - r.y) != Terrain::Wall) ring_.add_around({x, y}, static_cast<int32_t>(i));
+        }
+      for (size_t s = 0; s < t.room.sockets.size(); ++s)
+        ring_.add_around(socket_cell(t, static_cast<int>(s)), static_cast<int32_t>(i));
+    }
+  }
+
+  void dig(std::vector<Passage>& passages) {
+    if (apart_)  // every chosen outside is its passage's, and the cells round it
+      for (const Passage& p : passages) {
+        near_.add_around(outside(plan_.placed[static_cast<size_t>(p.a)], p.socket_a), p.id);
+        near_.add_around(outside(plan_.placed[static_cast<size_t>(p.b)], p.socket_b), p.id);
       }
-  }
-  if (apart)  // every reserved outside is its passage's, and the cells round it
-    for (const Passage& p : passages) {
-      near.add_around(outside(plan.placed[static_cast<size_t>(p.a)], p.socket_a), p.id);
-      near.add_around(outside(plan.placed[static_cast<size_t>(p.b)], p.socket_b), p.id);
+    for (Passage& p : passages) {
+      std::vector<Point> route = route_of(p);
+      if (route.empty() && apart_ && !p.reserved) route = another_pair(p);
+      if (route.empty()) {
+        fail(p);
+        return;
+      }
+      for (const Point c : route) {
+        if (tiles_[c] == Terrain::Wall) tiles_[c] = Terrain::Corridor;
+        if (apart_) near_.add_around(c, p.id);
+      }
+      ++plan_.corridors;
     }
-  detail::RouterScratch scratch;
-  for (const Passage& p : passages) {
-    const PlacedTemplate& pa = plan.placed[static_cast<size_t>(p.a)];
-    const PlacedTemplate& pb = plan.placed[static_cast<size_t>(p.b)];
-    auto blocked = [&](uint32_t c) {
-      if (room.data()[c]) return true;
-      if (ring.foreign(c, p.a, p.b)) return true;
-      return apart && near.foreign(c, p.id, p.id);
+  }
+
+ private:
+  static constexpr int kOtherPairs = 8;
+
+  bool blocked(const Passage& p, uint32_t c) const {
+    if (room_.data()[c]) return true;
+    if (ring_.foreign(c, p.a, p.b)) return true;
+    return apart_ && near_.foreign(c, p.id, p.id);
+  }
+
+  std::vector<Point> route_of(const Passage& p) {
+    const Point from = outside(plan_.placed[static_cast<size_t>(p.a)], p.socket_a);
+    const Point to = outside(plan_.placed[static_cast<size_t>(p.b)], p.socket_b);
+    return detail::route_socket_corridor(
+        tiles_, [&](uint32_t c) { return blocked(p, c); }, from, to, config_.dig, scratch_);
+  }
+
+  // The free sockets of `room` whose outside cell this passage may use.
+  std::vector<int> free_sockets(const Passage& p, int room) const {
+    const PlacedTemplate& t = plan_.placed[static_cast<size_t>(room)];
+    std::vector<int> out;
+    for (size_t s = 0; s < t.room.sockets.size(); ++s) {
+      if (t.socket_edge[s] >= 0) continue;
+      const Point o = outside(t, static_cast<int>(s));
+      if (!tiles_.in_bounds(o) || blocked(p, static_cast<uint32_t>(o.y * tiles_.width() + o.x))) continue;
+      out.push_back(static_cast<int>(s));
+    }
+    return out;
+  }
+
+  std::vector<Point> another_pair(Passage& p) {
+    struct Pair {
+      int d, sa, sb;
     };
-    const Point from = outside(pa, p.socket_a), to = outside(pb, p.socket_b);
-    const std::vector<Point> route = detail::route_socket_corridor(tiles, blocked, from, to, config.dig, scratch);
-    if (route.empty()) {
-      plan.why = "no corridor from " + (pa.room.name.empty() ? "room" : pa.room.name) + " to " +
-                 (pb.room.name.empty() ? "room" : pb.room.name) + " round the other rooms";
-      if (pa.node >= 0)
-        plan.why = "edge " + plan.dungeon.mission.nodes[static_cast<size_t>(pa.node)].id + "-" +
-                   plan.dungeon.mission.nodes[static_cast<size_t>(pb.node)].id +
-                   ": no corridor round the other rooms and corridors";
-      return;
+    std::vector<Pair> pairs;
+    const PlacedTemplate& pa = plan_.placed[static_cast<size_t>(p.a)];
+    const PlacedTemplate& pb = plan_.placed[static_cast<size_t>(p.b)];
+    for (const int sa : free_sockets(p, p.a))
+      for (const int sb : free_sockets(p, p.b)) {
+        const Point oa = outside(pa, sa), ob = outside(pb, sb);
+        pairs.push_back({std::abs(oa.x - ob.x) + std::abs(oa.y - ob.y), sa, sb});
+      }
+    std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& x, const Pair& y) { return x.d < y.d; });
+    for (size_t i = 0; i < pairs.size() && i < static_cast<size_t>(kOtherPairs); ++i) {
+      Passage q = p;
+      q.socket_a = pairs[i].sa;
+      q.socket_b = pairs[i].sb;
+      std::vector<Point> route = route_of(q);
+      if (route.empty()) continue;
+      plan_.placed[static_cast<size_t>(p.a)].socket_edge[static_cast<size_t>(p.socket_a)] = -1;
+      plan_.placed[static_cast<size_t>(p.b)].socket_edge[static_cast<size_t>(p.socket_b)] = -1;
+      plan_.placed[static_cast<size_t>(p.a)].socket_edge[static_cast<size_t>(q.socket_a)] = p.id;
+      plan_.placed[static_cast<size_t>(p.b)].socket_edge[static_cast<size_t>(q.socket_b)] = p.id;
+      p = q;
+      return route;
     }
-    for (const Point c : route) {
-      if (tiles[c] == Terrain::Wall) tiles[c] = Terrain::Corridor;
-      if (apart) near.add_around(c, p.id);
-    }
-    ++plan.corridors;
+    return {};
   }
-}
+
+  void fail(const Passage& p) {
+    const PlacedTemplate& pa = plan_.placed[static_cast<size_t>(p.a)];
+    const PlacedTemplate& pb = plan_.placed[static_cast<size_t>(p.b)];
+    if (pa.node >= 0) {
+      plan_.why = "edge " + plan_.dungeon.mission.nodes[static_cast<size_t>(pa.node)].id + "-" +
+                  plan_.dungeon.mission.nodes[static_cast<size_t>(pb.node)].id +
+                  ": no corridor round the other rooms and corridors";
+    } else {
+      plan_.why = "no corridor from " + (pa.room.name.empty() ? "room" : pa.room.name) + " to " +
+                  (pb.room.name.empty() ? "room" : pb.room.name) + " round the other rooms";
+    }
+  }
+
+  TemplatePlan& plan_;
+  const TemplateLayoutConfig& config_;
+  bool apart_;
+  Grid<Terrain>& tiles_;
+  Grid<uint8_t> room_;
+  Owners ring_, near_;
+  detail::RouterScratch scratch_;
+};
 
 // Used sockets become doors (a locked edge's socket in the room farther from the start: a locked
 // door), unused ones wall; chance cells wall with their chance.
@@ -227,7 +311,7 @@ void join_templates(TemplatePlan& plan, const TemplateLayoutConfig& config, Rng&
   } else {
     passages = free_passages(plan, config, rng);
   }
-  dig(plan, passages, config, mission);
+  Digger(plan, config, mission).dig(passages);
   if (!plan.ok()) return;
   finish_rooms(plan, rng);
 }

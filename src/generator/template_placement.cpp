@@ -54,14 +54,20 @@ RoomTemplate generated_room(int inner_w, int inner_h) {
   return t;
 }
 
-bool fits(const Rect& r, int width, int height, const std::vector<PlacedTemplate>& placed) {
+bool overlaps(const Rect& a, const Rect& b, int gap) {
+  return a.x < b.right() + gap && b.x < a.right() + gap && a.y < b.bottom() + gap && b.y < a.bottom() + gap;
+}
+
+// Whether room rect `r` fits: on the map, kTemplateGap from every room and a cell from every lane.
+bool fits(const Rect& r, int width, int height, const std::vector<PlacedTemplate>& placed,
+          const std::vector<Rect>& lanes = {}, int gap = kTemplateGap) {
+  for (const Rect& lane : lanes)
+    if (overlaps(r, lane, 1)) return false;
   // Two cells of rock round the map's border side: every socket's outside cell is inside the border.
   if (r.x < 2 || r.y < 2 || r.right() > width - 2 || r.bottom() > height - 2) return false;
   for (const PlacedTemplate& p : placed) {
     const Rect& q = p.rect;
-    if (r.x < q.right() + kTemplateGap && q.x < r.right() + kTemplateGap && r.y < q.bottom() + kTemplateGap &&
-        q.y < r.bottom() + kTemplateGap)
-      return false;
+    if (overlaps(r, q, gap)) return false;
   }
   return true;
 }
@@ -81,17 +87,20 @@ void put(TemplatePlan& plan, PlacedTemplate p) {
   plan.placed.push_back(std::move(p));
 }
 
-// A random free spot for `base` anywhere on the map; false when `tries` found none.
+// A random free spot for `base` anywhere on the map (within its middle half when `central`: a
+// mission's first room, so that the rooms grow from it every way); false when `tries` found none.
 bool place_anywhere(TemplatePlan& plan, const RoomTemplate& base, int index, const TemplateLayoutConfig& config,
-                    Rng& rng) {
+                    Rng& rng, bool central = false) {
   const int width = plan.dungeon.tiles.width(), height = plan.dungeon.tiles.height();
   for (int k = 0; k < config.tries; ++k) {
     const int o = random_orientation(base, rng);
     RoomTemplate room = oriented(base, o);
     const int span_x = width - 4 - room.width(), span_y = height - 4 - room.height();
     if (span_x < 0 || span_y < 0) continue;
-    const Rect r{2 + static_cast<int>(rng.below(static_cast<uint64_t>(span_x) + 1)),
-                 2 + static_cast<int>(rng.below(static_cast<uint64_t>(span_y) + 1)), room.width(), room.height()};
+    const int sx = central ? span_x / 2 : span_x, sy = central ? span_y / 2 : span_y;
+    const Rect r{2 + (central ? span_x / 4 : 0) + static_cast<int>(rng.below(static_cast<uint64_t>(sx) + 1)),
+                 2 + (central ? span_y / 4 : 0) + static_cast<int>(rng.below(static_cast<uint64_t>(sy) + 1)),
+                 room.width(), room.height()};
     if (!fits(r, width, height, plan.placed)) continue;
     put(plan, {std::move(room), index, o, r, -1, {}});
     return true;
@@ -205,41 +214,6 @@ void mission_order(const Mission& m, std::vector<int>& order, std::vector<int>& 
 
 Point centre(const Rect& r) { return {r.x + r.width / 2, r.y + r.height / 2}; }
 
-// A candidate spot for `room` beside placed room `p`: one of p's free sockets, one of the room's
-// sockets facing it, a corridor of 2 to 6 cells between their outside cells, shifted sideways by
-// up to 2 (both growing as the tries go on and the near spots are taken: up to 6 + try / 2 cells
-// away and 2 + try / 16 aside, so a room reached from the middle of a crowd finds the open space
-// beyond it).
-// Returns false when p has no free socket.
-bool beside(const PlacedTemplate& p, const RoomTemplate& room, int attempt, Rng& rng, Rect& rect, int& parent_socket,
-            int& child_socket) {
-  std::vector<int> free;
-  for (size_t i = 0; i < p.room.sockets.size(); ++i)
-    if (p.socket_edge[i] < 0) free.push_back(static_cast<int>(i));
-  if (free.empty()) return false;
-  parent_socket = free[rng.index_below(free.size())];
-  const TemplateSocket& sp = p.room.sockets[static_cast<size_t>(parent_socket)];
-  const Side facing = static_cast<Side>((static_cast<int>(sp.side) + 2) % 4);
-  std::vector<int> facing_sockets, any;
-  for (size_t i = 0; i < room.sockets.size(); ++i) {
-    any.push_back(static_cast<int>(i));
-    if (room.sockets[i].side == facing) facing_sockets.push_back(static_cast<int>(i));
-  }
-  const std::vector<int>& pool = facing_sockets.empty() ? any : facing_sockets;
-  child_socket = pool[rng.index_below(pool.size())];
-  const TemplateSocket& sc = room.sockets[static_cast<size_t>(child_socket)];
-  const Point out_p = step_out({p.rect.x + sp.pos.x, p.rect.y + sp.pos.y}, sp.side);
-  const Point dir{step_out({0, 0}, sp.side)};
-  const int reach = attempt / 2, sway = attempt / 16;
-  const int length = 2 + static_cast<int>(rng.below(static_cast<uint64_t>(5 + reach)));
-  const int shift = static_cast<int>(rng.below(static_cast<uint64_t>(5 + 2 * sway))) - 2 - sway;
-  const Point out_c{out_p.x + dir.x * length + dir.y * shift, out_p.y + dir.y * length + dir.x * shift};
-  const Point back = step_out({0, 0}, sc.side);
-  const Point socket_cell{out_c.x - back.x, out_c.y - back.y};
-  rect = {socket_cell.x - sc.pos.x, socket_cell.y - sc.pos.y, room.width(), room.height()};
-  return true;
-}
-
 // Each template's orientations, made once per layout (a try then copies, never turns, a grid).
 class Orientations {
  public:
@@ -259,6 +233,78 @@ class Orientations {
   RoomTemplate scratch_;
 };
 
+// A candidate spot beside placed room `p`: one of p's free sockets, an orientation of `base`
+// with a socket facing it (any orientation and socket when none faces), a straight corridor of 2
+// to 6 cells between their outside cells; as the tries go on and the near spots are taken, up to
+// 6 + try / 2 cells long and, after the first third of the tries, shifted sideways by up to
+// try / 16 + 1 (a room reached from the middle of a crowd finds the open space beyond it).
+// Returns false when p has no free socket.
+struct Beside {
+  const RoomTemplate* room = nullptr;
+  int orientation = 0;
+  Rect rect;
+  int parent_socket = -1, child_socket = -1;
+};
+bool beside(const std::vector<PlacedTemplate>& placed, int parent, const RoomTemplate& base, int index,
+            Orientations& turns, int attempt, int tries, Rng& rng, Beside& out) {
+  const PlacedTemplate& p = placed[static_cast<size_t>(parent)];
+  // The free sockets with room in front: no other room within kFront cells of its outside (a
+  // lane may not cross a room, and a room nearer leaves no space for one between).
+  constexpr int kFront = 16;
+  std::vector<int> free;
+  for (size_t i = 0; i < p.room.sockets.size(); ++i) {
+    if (p.socket_edge[i] >= 0) continue;
+    const TemplateSocket& t = p.room.sockets[i];
+    const Point a = step_out({p.rect.x + t.pos.x, p.rect.y + t.pos.y}, t.side);
+    const Point d = step_out({0, 0}, t.side);
+    const Point b{a.x + d.x * kFront, a.y + d.y * kFront};
+    const Rect front{std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x) + 1, std::abs(a.y - b.y) + 1};
+    bool open = true;
+    for (size_t j = 0; j < placed.size() && open; ++j)
+      open = static_cast<int>(j) == parent || !overlaps(front, placed[j].rect, 1);
+    if (open) free.push_back(static_cast<int>(i));
+  }
+  if (free.empty()) return false;
+  out.parent_socket = free[rng.index_below(free.size())];
+  const TemplateSocket& sp = p.room.sockets[static_cast<size_t>(out.parent_socket)];
+  const Side facing = static_cast<Side>((static_cast<int>(sp.side) + 2) % 4);
+  std::vector<std::pair<int, int>> facing_pairs, any;  // (orientation, socket)
+  for (int o = 0; o < kOrientations; ++o) {
+    if (!orientation_allowed(base, o)) continue;
+    const RoomTemplate& room = turns.get(base, index, o);
+    for (size_t i = 0; i < room.sockets.size(); ++i) {
+      any.emplace_back(o, static_cast<int>(i));
+      if (room.sockets[i].side == facing) facing_pairs.emplace_back(o, static_cast<int>(i));
+    }
+  }
+  const auto& pool = facing_pairs.empty() ? any : facing_pairs;
+  const auto [o, s] = pool[rng.index_below(pool.size())];
+  out.orientation = o;
+  out.child_socket = s;
+  out.room = &turns.get(base, index, o);
+  const TemplateSocket& sc = out.room->sockets[static_cast<size_t>(s)];
+  const Point out_p = step_out({p.rect.x + sp.pos.x, p.rect.y + sp.pos.y}, sp.side);
+  const Point dir{step_out({0, 0}, sp.side)};
+  const int length = 2 + static_cast<int>(rng.below(static_cast<uint64_t>(5 + attempt / 2)));
+  const int sway = attempt < tries / 3 ? 0 : attempt / 16 + 1;
+  const int shift = static_cast<int>(rng.below(static_cast<uint64_t>(2 * sway + 1))) - sway;
+  const Point out_c{out_p.x + dir.x * length + dir.y * shift, out_p.y + dir.y * length + dir.x * shift};
+  const Point back = step_out({0, 0}, sc.side);
+  const Point socket_cell{out_c.x - back.x, out_c.y - back.y};
+  out.rect = {socket_cell.x - sc.pos.x, socket_cell.y - sc.pos.y, out.room->width(), out.room->height()};
+  return true;
+}
+
+// A candidate spot for `room` round placed room `parent`: its centre up to 6 + try / 4 cells
+// from the parent's, either way on each axis.
+Rect around(const Rect& parent, const RoomTemplate& room, int attempt, Rng& rng) {
+  const int reach = 6 + attempt / 4;
+  const int dx = static_cast<int>(rng.below(static_cast<uint64_t>(2 * reach + 1))) - reach;
+  const int dy = static_cast<int>(rng.below(static_cast<uint64_t>(2 * reach + 1))) - reach;
+  const Point c = centre(parent);
+  return {c.x + dx - room.width() / 2, c.y + dy - room.height() / 2, room.width(), room.height()};
+}
+
 // Node v beside the room it was reached from, nearest its other placed neighbours.
 bool place_node(TemplatePlan& plan, const Mission& m, int v, int via, const RoomTemplate& base, int index,
                 const std::vector<int>& room_of, const TemplateLayoutConfig& config, Orientations& turns, Rng& rng) {
@@ -268,19 +314,43 @@ bool place_node(TemplatePlan& plan, const Mission& m, int v, int via, const Room
   int best_score = -1, fitting = 0;
   PlacedTemplate best;
   int best_ps = -1, best_cs = -1;
+  Rect best_lane;
   for (int k = 0; k < config.tries && fitting < 12; ++k) {
-    const int o = random_orientation(base, rng);
-    const RoomTemplate& room = turns.get(base, index, o);
-    Rect r;
-    int ps = -1, cs = -1;
-    if (!beside(plan.placed[static_cast<size_t>(p)], room, k, rng, r, ps, cs)) return false;
-    if (!fits(r, width, height, plan.placed)) continue;
+    // The first half of the tries face a free socket of the parent; then (or when it has none
+    // free) anywhere round it, ever farther, its passage left to the nearest free sockets.
+    Beside cand;
+    if (k >= config.tries / 2 || !beside(plan.placed, p, base, index, turns, k, config.tries, rng, cand)) {
+      cand = Beside{};
+      cand.orientation = random_orientation(base, rng);
+      cand.room = &turns.get(base, index, cand.orientation);
+      cand.rect = around(plan.placed[static_cast<size_t>(p)].rect, *cand.room, k, rng);
+    }
+    const RoomTemplate& room = *cand.room;
+    const int o = cand.orientation, ps = cand.parent_socket, cs = cand.child_socket;
+    const Rect r = cand.rect;
+    Rect lane;
+    if (ps >= 0) {  // the corridor's lane: clear of every room but the two, and of other lanes
+      const PlacedTemplate& pp = plan.placed[static_cast<size_t>(p)];
+      const TemplateSocket& sp = pp.room.sockets[static_cast<size_t>(ps)];
+      const TemplateSocket& sc = room.sockets[static_cast<size_t>(cs)];
+      const Point a = step_out({pp.rect.x + sp.pos.x, pp.rect.y + sp.pos.y}, sp.side);
+      const Point b = step_out({r.x + sc.pos.x, r.y + sc.pos.y}, sc.side);
+      lane = {std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x) + 1, std::abs(a.y - b.y) + 1};
+      bool clear = true;
+      for (size_t i = 0; i < plan.placed.size() && clear; ++i)
+        clear = static_cast<int>(i) == p || !overlaps(lane, plan.placed[i].rect, 1);
+      if (!clear) continue;
+      for (const Rect& other : plan.lanes) clear = clear && !overlaps(lane, other, 1);
+      if (!clear) continue;
+      if (overlaps(lane, r, 0)) continue;
+    }
+    if (!fits(r, width, height, plan.placed, plan.lanes, kMissionGap)) continue;
     ++fitting;
     int score = 0;
     for (int f : m.edges_at(v)) {
       const MissionEdge& other = m.edges[static_cast<size_t>(f)];
       const int u = room_of[static_cast<size_t>(other.a == v ? other.b : other.a)];
-      if (u < 0 || u == p) continue;
+      if (u < 0 || (u == p && ps >= 0)) continue;  // a room round its parent: nearer is better
       const Point a = centre(r), b = centre(plan.placed[static_cast<size_t>(u)].rect);
       score += std::abs(a.x - b.x) + std::abs(a.y - b.y);
     }
@@ -289,12 +359,16 @@ bool place_node(TemplatePlan& plan, const Mission& m, int v, int via, const Room
       best = {room, index, o, r, v, {}};
       best_ps = ps;
       best_cs = cs;
+      best_lane = lane;
     }
   }
   if (best_score < 0) return false;
   put(plan, std::move(best));
-  plan.placed[static_cast<size_t>(p)].socket_edge[static_cast<size_t>(best_ps)] = via;
-  plan.placed.back().socket_edge[static_cast<size_t>(best_cs)] = via;
+  if (best_ps >= 0) {
+    plan.lanes.push_back(best_lane);
+    plan.placed[static_cast<size_t>(p)].socket_edge[static_cast<size_t>(best_ps)] = via;
+    plan.placed.back().socket_edge[static_cast<size_t>(best_cs)] = via;
+  }
   return true;
 }
 
@@ -323,7 +397,7 @@ void place_mission(TemplatePlan& plan, const TemplateSet& set, const Mission& m,
       base = set.templates[static_cast<size_t>(index)];
     }
     const bool ok = via[static_cast<size_t>(v)] < 0
-                        ? place_anywhere(plan, base, index, config, rng)
+                        ? place_anywhere(plan, base, index, config, rng, true)
                         : place_node(plan, m, v, via[static_cast<size_t>(v)], base, index, room_of, config, turns, rng);
     if (!ok) {
       plan.why = "node " + node.id + ": no room for its template" + (base.name.empty() ? "" : " " + base.name) +

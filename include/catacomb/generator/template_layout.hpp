@@ -40,6 +40,9 @@ namespace catacomb {
 /// Least number of cells between two placed templates (room for a corridor round a room it
 /// does not join).
 inline constexpr int kTemplateGap = 2;
+/// With a mission: least number of cells between two rooms (other than the first, which is the
+/// parent's lane): a corridor that joins neither passes between them a cell from each.
+inline constexpr int kMissionGap = 4;
 
 /// What the template stages need besides the set and the mission.
 struct TemplateLayoutConfig {
@@ -66,9 +69,12 @@ struct TemplatePlan {
   Dungeon dungeon;                     ///< tiles, rooms, labels, locks, mission
   std::vector<PlacedTemplate> placed;  ///< in the order of dungeon.rooms
   std::vector<int> depth;              ///< per placed room: passages from the start's room
-  int dropped = 0;                     ///< rooms that found no spot
-  int corridors = 0;                   ///< corridors dug
-  std::string why;                     ///< why a stage failed; empty when it did not
+  /// With a mission: the cells kept clear for the corridors placement planned (from a socket's
+  /// outside cell to the one facing it), which later rooms keep a cell away from.
+  std::vector<Rect> lanes;
+  int dropped = 0;    ///< rooms that found no spot
+  int corridors = 0;  ///< corridors dug
+  std::string why;    ///< why a stage failed; empty when it did not
   /// True while no stage has failed.
   bool ok() const noexcept { return why.empty(); }
 };
