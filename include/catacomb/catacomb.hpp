@@ -15,6 +15,8 @@
 #include <catacomb/core/format.hpp>
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/grid.hpp>
+#include <catacomb/core/mission.hpp>
+#include <catacomb/core/room_templates.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/core/terrain.hpp>
 #include <catacomb/core/threads.hpp>
@@ -42,8 +44,10 @@
 #include <catacomb/pipeline/generate.hpp>
 #include <catacomb/generator/room_graph.hpp>
 #include <catacomb/generator/rooms.hpp>
+#include <catacomb/generator/template_layout.hpp>
 
 #include <catacomb/validate/analysis.hpp>
+#include <catacomb/validate/mission_check.hpp>
 #include <catacomb/validate/validate.hpp>
 
 #include <catacomb/render/annotate.hpp>
@@ -54,8 +58,10 @@
 #include <catacomb/render/image.hpp>
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/io/map_file.hpp>
+#include <catacomb/io/mission_json.hpp>
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/render/overlay.hpp>
 #include <catacomb/render/platformer_image.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <catacomb/io/tiled_read.hpp>
+#include <catacomb/io/template_set.hpp>

@@ -16,6 +16,7 @@
 #include <catacomb/generator/objectives.hpp>
 #include <catacomb/generator/room_graph.hpp>
 #include <catacomb/platformer/nav_graph.hpp>
+#include <catacomb/platformer/side_view_rooms.hpp>
 
 namespace catacomb {
 namespace {
@@ -33,6 +34,7 @@ struct Run {
   CostTable costs;           // the table objectives, decoration and locks are placed under
   ValidateOptions validate;  // the options the result is validated under
   const StageHook& on_stage;
+  const TemplateSet* templates = nullptr;  // the set with the theme applied; null for none
 };
 
 Dungeon make_rooms(const GenerateConfig& c, uint64_t seed, GenerateResult& out, const StageHook& on_stage) {
@@ -166,8 +168,9 @@ Failure attempt_platformer(const Run& run, uint64_t seed, GenerateResult& r) {
   tell(on_stage, GenerateStage::Terrain);
   Rng layout_rng = Rng::stream(seed, streams::kPlatformerLayout);
   Rng placing_rng = Rng::stream(seed, streams::kPlatformerObjectives);
+  const TemplateSet& rooms = run.templates ? *run.templates : default_side_view_rooms();
   Dungeon d = layout_platformer_level(config.width, config.height, config.objectives, config.platformer,
-                                      config.movement, layout_rng, placing_rng);
+                                      config.movement, rooms, layout_rng, placing_rng);
   tell(on_stage, GenerateStage::Connection);
   PlatformerCheckOptions strict;
   strict.strict = true;
@@ -260,9 +263,15 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   if (max_attempts < 1 || max_attempts > 1000) p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
   if (!threads_in_range(threads)) p.push_back({"threads", std::to_string(threads), threads_range_text()});
   const bool has_mission = mission && !mission->empty();
-  if ((templates || has_mission) && generator != GeneratorKind::Rooms)
-    p.push_back({templates ? "templates" : "mission", std::string(generator_kind_name(generator)) + " generator",
-                 "the rooms generator (templates and missions lay out rooms)"});
+  if (has_mission && generator != GeneratorKind::Rooms)
+    p.push_back({"mission", std::string(generator_kind_name(generator)) + " generator",
+                 "the rooms generator (a mission lays out rooms)"});
+  if (templates && generator == GeneratorKind::Caves)
+    p.push_back({"templates", "caves generator", "the rooms generator or, with side-view templates, platformer"});
+  if (templates && (generator == GeneratorKind::Platformer) != templates->side_view)
+    p.push_back({"templates", templates->side_view ? "a side-view set" : "a top-down set",
+                 generator == GeneratorKind::Platformer ? "a side-view set (map property view = side) for platformer"
+                                                        : "a top-down set for the rooms generator"});
   if ((templates || has_mission) && dig.width != 1)
     p.push_back({"corridor_width", std::to_string(dig.width), "1 with templates or a mission"});
   if (has_mission && locks != 0)
@@ -303,6 +312,11 @@ Params GenerateConfig::params() const {
     p.emplace_back("ladders", platformer.ladders);
     p.emplace_back("blocks", platformer.blocks);
     p.emplace_back("objectives", int64_t{objectives});
+    if (templates) {  // the built-in rooms otherwise (side_view_rooms.hpp)
+      p.emplace_back("templates", templates->name);
+      p.emplace_back("templates_hash", hex64(templates->hash()));
+      if (!theme.empty()) p.emplace_back("theme", theme);
+    }
     record_movement(p, movement);
     p.emplace_back("max_attempts", int64_t{max_attempts});
     return p;
@@ -395,7 +409,10 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, con
     }
   }
   TemplateSet themed;
-  if (config.templates) themed = config.templates->with_theme(config.theme);
+  if (config.templates) {
+    themed = config.templates->with_theme(config.theme);
+    run.templates = &themed;
+  }
   const auto attempt_fn = [&](const Run& r, uint64_t s, GenerateResult& out) -> Failure {
     if (platformer) return attempt_platformer(r, s, out);
     if (templated) return attempt_templates(r, themed, s, out);

@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string_view>
 
 #include <catacomb/core/format.hpp>
 #include <catacomb/platformer/level_check.hpp>
 #include <catacomb/platformer/nav_graph.hpp>
 #include <catacomb/platformer/side_view.hpp>
+#include <catacomb/platformer/side_view_rooms.hpp>
 
 namespace catacomb {
 namespace {
@@ -224,6 +226,63 @@ void decorate_room(const RoomGrid& g, int i, int j, const PlatformerConfig& c, c
   }
 }
 
+// The role of room r on the level's route (side_view_rooms.hpp).
+std::string_view room_role(const RoomGrid& g, const Links& links, const std::vector<uint8_t>& on_route, int r) {
+  const int i = r % g.nx, j = r / g.nx;
+  if (!on_route[static_cast<size_t>(r)]) return "side";
+  if (links.down[static_cast<size_t>(r)]) return "drop";
+  if (j > 0 && links.down[static_cast<size_t>(g.index(i, j - 1))]) return "climb";
+  return "lr";
+}
+
+// Room (i, j)'s inside from a template of its role (else "any"), stood on the room's floor at a
+// random column, mirrored at random where it may be; ladders and the doorways' approaches stay
+// open. False when no template fits the room (the room keeps its furniture).
+bool stamp_template(const RoomGrid& g, int i, int j, std::string_view role, const TemplateSet& rooms,
+                    const MovementModel& model, Rng& rng, Grid<Terrain>& t) {
+  const int inner_w = g.rw - 1, inner_h = g.rh - 1;
+  std::vector<int> fit;
+  for (const std::string_view want : {role, std::string_view("any")}) {
+    for (size_t k = 0; k < rooms.templates.size(); ++k) {
+      const RoomTemplate& c = rooms.templates[k];
+      if (c.type == want && c.width() <= inner_w && c.height() <= inner_h) fit.push_back(static_cast<int>(k));
+    }
+    if (!fit.empty()) break;
+  }
+  if (fit.empty()) return false;
+  double total = 0;
+  for (int k : fit) total += rooms.templates[static_cast<size_t>(k)].weight;
+  double pick = rng.uniform_real() * total;
+  int chosen = fit.back();
+  for (int k : fit) {
+    pick -= rooms.templates[static_cast<size_t>(k)].weight;
+    if (pick < 0) {
+      chosen = k;
+      break;
+    }
+  }
+  const RoomTemplate& base = rooms.templates[static_cast<size_t>(chosen)];
+  const RoomTemplate room = base.mirror && rng.chance(0.5) ? oriented(base, 4) : base;
+  const int left = g.x0(i) + 1 + static_cast<int>(rng.below(static_cast<uint64_t>(inner_w - room.width() + 1)));
+  const int top = g.y0(j) + 1 + inner_h - room.height();
+  for (int y = 0; y < room.height(); ++y)
+    for (int x = 0; x < room.width(); ++x) {
+      Terrain v = room.tiles(x, y);
+      if (room.wall_chance.size() > 0 && room.wall_chance(x, y) > 0 && rng.below(255) < room.wall_chance(x, y))
+        v = Terrain::Wall;
+      if (t(left + x, top + y) != Terrain::Ladder) t(left + x, top + y) = v;
+    }
+  // A doorway's approach: the inside column next to an open side wall, as high as the doorway.
+  const int door = std::min(g.rh - 1, std::max(3, model.body_height + 1));
+  for (const int wall : {g.x0(i), g.x0(i) + g.rw})
+    if (t(wall, g.stand_row(j)) != Terrain::Wall) {
+      const int x = wall == g.x0(i) ? wall + 1 : wall - 1;
+      for (int y = g.stand_row(j) - door + 1; y <= g.stand_row(j); ++y)
+        if (t(x, y) == Terrain::Wall) t(x, y) = Terrain::Floor;
+    }
+  return true;
+}
+
 // The cells of a room the body stands on (ladders aside), row-major.
 std::vector<Point> standing_cells(const RoomGrid& g, const SideView& view, const Grid<Terrain>& t, int room) {
   const int i = room % g.nx, j = room / g.nx;
@@ -276,6 +335,11 @@ void place_level_objectives(const RoomGrid& g, const std::vector<int>& route, in
 
 Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& c,
                                 const MovementModel& model, Rng& rng, Rng& orng) {
+  return layout_platformer_level(width, height, objectives, c, model, default_side_view_rooms(), rng, orng);
+}
+
+Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& c,
+                                const MovementModel& model, const TemplateSet& rooms, Rng& rng, Rng& orng) {
   const RoomGrid g = room_grid(width, height, c);
   Links links;
   links.right.assign(static_cast<size_t>(g.nx * g.ny), 0);
@@ -289,9 +353,14 @@ Dungeon layout_platformer_level(int width, int height, int objectives, const Pla
   std::vector<std::vector<int>> reserved(static_cast<size_t>(g.nx * g.ny));
   carve_rooms(g, d);
   open_links(g, links, model, rng, d.tiles, reserved);
+  std::vector<uint8_t> on_route(static_cast<size_t>(g.nx * g.ny), 0);
+  for (int r : route) on_route[static_cast<size_t>(r)] = 1;
   for (int j = 0; j < g.ny; ++j)
-    for (int i = 0; i < g.nx; ++i)
-      decorate_room(g, i, j, c, model, rng, d.tiles, reserved[static_cast<size_t>(g.index(i, j))]);
+    for (int i = 0; i < g.nx; ++i) {
+      const std::string_view role = room_role(g, links, on_route, g.index(i, j));
+      if (!stamp_template(g, i, j, role, rooms, model, rng, d.tiles))
+        decorate_room(g, i, j, c, model, rng, d.tiles, reserved[static_cast<size_t>(g.index(i, j))]);
+    }
   place_level_objectives(g, route, objectives, model, orng, d);
   return d;
 }

@@ -2,7 +2,7 @@
 // set in all 8 orientations, and the lint naming each kind of problem with its template and cell.
 #include <gtest/gtest.h>
 
-#include <catacomb/generator/templates.hpp>
+#include <catacomb/core/room_templates.hpp>
 #include <catacomb/io/template_set.hpp>
 
 namespace catacomb {

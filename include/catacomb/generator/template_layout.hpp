@@ -32,7 +32,7 @@
 #include <catacomb/core/mission.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/generator/corridors.hpp>
-#include <catacomb/generator/templates.hpp>
+#include <catacomb/core/room_templates.hpp>
 
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {

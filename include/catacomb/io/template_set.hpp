@@ -28,7 +28,7 @@
 #include <string_view>
 #include <vector>
 
-#include <catacomb/generator/templates.hpp>
+#include <catacomb/core/room_templates.hpp>
 #include <catacomb/io/tiled_read.hpp>
 
 CATACOMB_PUBLIC_BEGIN

@@ -20,7 +20,7 @@
 #include <catacomb/generator/decorate.hpp>
 #include <catacomb/generator/rooms.hpp>
 #include <catacomb/generator/template_layout.hpp>
-#include <catacomb/generator/templates.hpp>
+#include <catacomb/core/room_templates.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/platformer/level_check.hpp>
 #include <catacomb/platformer/level_generator.hpp>

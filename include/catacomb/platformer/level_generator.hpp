@@ -4,8 +4,10 @@
 /// bottom row, so the start and the exit are joined by construction, and every other room is
 /// joined to the rooms already joined (plus a few loops). Side by side rooms share a doorway at
 /// floor level; rooms one above the other share a hole in the floor with a ladder through it.
-/// Inside, rooms get one-way platforms within jump height of the floor, solid ledges above jump
-/// height reached by a ladder, and low blocks on the floor that a jump clears.
+/// Inside, each room takes a side-view template by its role on the route (side_view_rooms.hpp:
+/// the built-in set, or a designer's); a room no template fits gets one-way platforms within
+/// jump height of the floor, solid ledges above jump height reached by a ladder, and low blocks
+/// on the floor that a jump clears.
 ///
 /// Then a start (in the route's first room), an exit (in its last) and the further objectives
 /// (each in its own room where there are enough), every one standing on ground or a platform
@@ -24,6 +26,7 @@
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/rng.hpp>
+#include <catacomb/core/room_templates.hpp>
 #include <catacomb/platformer/movement_model.hpp>
 
 CATACOMB_PUBLIC_BEGIN
@@ -55,6 +58,11 @@ struct PlatformerConfig {
 /// problems.
 Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& config,
                                 const MovementModel& model, Rng& layout, Rng& placing);
+/// The same, each room's inside from `rooms` (side-view templates, platformer/side_view_rooms.hpp:
+/// a template of the room's role, else of type "any", else today's furniture). The overload
+/// without `rooms` uses default_side_view_rooms(). Templates draw from `layout` too.
+Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& config,
+                                const MovementModel& model, const TemplateSet& rooms, Rng& layout, Rng& placing);
 /// layout_platformer_level with the two streams the pipeline derives from `seed`.
 Dungeon layout_platformer_level(int width, int height, int objectives, const PlatformerConfig& config,
                                 const MovementModel& model, uint64_t seed);

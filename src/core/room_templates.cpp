@@ -4,7 +4,7 @@
 // reachability is a 4-neighbour flood per template from its first socket over open ground (chance
 // cells as wall, sockets as doors): O(cells) per template. Deterministic: templates in order,
 // problems in the order found.
-#include <catacomb/generator/templates.hpp>
+#include <catacomb/core/room_templates.hpp>
 
 #include <algorithm>
 #include <set>

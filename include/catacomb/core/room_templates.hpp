@@ -1,5 +1,5 @@
 #pragma once
-/// Room templates: rooms a designer draws (in Tiled, read by io/template_set.hpp), each a
+/// Room templates (in core: the generators of every module read them): rooms a designer draws (in Tiled, read by io/template_set.hpp), each a
 /// rectangle of terrain with door sockets on its edge, objective spots inside, cells that are
 /// wall only by chance, and the properties that say where and how often it may be used. A
 /// TemplateSet is what `catacomb generate --templates SET` places (generator/template_layout.hpp)
