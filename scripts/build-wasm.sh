@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds catacomb for the browser and Node with Debian's Emscripten (scripts/setup.sh --wasm):
 #   build/wasm/cmake/                the CMake build (library + bindings/wasm only; no CLI, no tests)
-#   build/wasm/package/              the npm package's files (bindings/wasm/package + the module)
+#   build/wasm/package/              the npm package's files (bindings/wasm/package, Emscripten's
+#                                    glue catacomb_wasm.mjs and the binary catacomb_wasm.wasm)
 #   build/wasm/catacomb-wasm-*.tgz   the package, made by `npm pack`
 #   build/wasm/playground/index.html the playground: one self-contained file (bindings/wasm/playground)
-# and prints the sizes of the module, raw and gzipped.
+# and prints the sizes of the binary, the glue, the package and the playground, raw and gzipped.
 #
 # Emscripten's cache (its libc, libc++, embind) lives in a persistent folder, reused by every run
 # and every clone: $CATACOMB_EM_CACHE, default ~/.cache/catacomb/emscripten. It starts as a tree
@@ -21,7 +22,7 @@ JOBS=2
 while [[ $# -gt 0 ]]; do
   case $1 in
     --jobs) JOBS=$2; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "build-wasm: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -62,7 +63,7 @@ cmake --build "$OUT/cmake" --target catacomb_wasm -j "$JOBS" > "$OUT/build.log" 
 # The npm package: its sources, the module, and `npm pack`.
 rm -rf "$OUT/package"
 cp -r "$ROOT/bindings/wasm/package" "$OUT/package"
-cp "$OUT/cmake/bindings/wasm/catacomb_wasm.mjs" "$OUT/package/catacomb_wasm.mjs"
+cp "$OUT/cmake/bindings/wasm/catacomb_wasm.mjs" "$OUT/cmake/bindings/wasm/catacomb_wasm.wasm" "$OUT/package/"
 cp "$ROOT/LICENSE" "$OUT/package/LICENSE"
 rm -f "$OUT"/catacomb-wasm-*.tgz
 (cd "$OUT/package" && npm pack --silent --pack-destination "$OUT" > /dev/null)
@@ -74,8 +75,8 @@ fi
 
 size() { printf '%s: %s bytes, %s gzipped\n' "$1" "$(wc -c < "$2")" "$(gzip -9c "$2" | wc -c)"; }
 echo "build-wasm: built $(ls "$OUT"/catacomb-wasm-*.tgz)"
-size "module (catacomb_wasm.mjs: JS glue + base64 wasm)" "$OUT/package/catacomb_wasm.mjs"
-wasm=$(ls "$OUT"/cmake/bindings/wasm/*.wasm 2>/dev/null | head -1 || true)
+size "wasm (catacomb_wasm.wasm)" "$OUT/package/catacomb_wasm.wasm"
+size "JS glue (catacomb_wasm.mjs)" "$OUT/package/catacomb_wasm.mjs"
 size "package API (index.js)" "$OUT/package/index.js"
 size "package tarball" "$(ls "$OUT"/catacomb-wasm-*.tgz)"
-if [[ -f $OUT/playground/index.html ]]; then size "playground (index.html)" "$OUT/playground/index.html"; fi
+if [[ -f $OUT/playground/index.html ]]; then size "playground (index.html, all inline)" "$OUT/playground/index.html"; fi

@@ -5,7 +5,7 @@
 #   aarch64  g++-aarch64-linux-gnu, run under qemu-user (qemu-aarch64 -L /usr/aarch64-linux-gnu)
 #   clang    Clang + libc++, native
 #   wasm     Emscripten (scripts/build-wasm.sh), the npm package run under Node: its generate()
-#            writes the JSON and ASCII maps of each case (bindings/wasm/test/cross_check.mjs),
+#            writes the JSON and ASCII maps of each case (bindings/wasm/cross_check.mjs),
 #            compared with the reference's; the other files are the CLI's, which wasm has not
 # then has each generate a fixed set of files (4 parameter sets x 10 seeds; JSON, TXT, TMJ + its
 # tileset PNG, MAP, PNG; `validate --json`, `path --json`, ASCII on stdout, exit codes; and one
@@ -176,7 +176,7 @@ generate_set() {
   if [[ $b == wasm ]]; then
     local variants=()
     for v in "${VARIANTS[@]}"; do variants+=("${v%|*}"); done  # name|flags, without the PNG's flags
-    node "$ROOT/bindings/wasm/test/cross_check.mjs" "$ROOT/build/wasm/package/index.js" "$out" "${variants[@]}" -- "${SEEDS[@]}"
+    node "$ROOT/bindings/wasm/cross_check.mjs" "$ROOT/build/wasm/package/index.js" "$out" "${variants[@]}" -- "${SEEDS[@]}"
     return
   fi
   ( cd "$out"

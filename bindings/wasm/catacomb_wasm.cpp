@@ -13,6 +13,7 @@
 
 #include <catacomb/catacomb.hpp>
 #include <catacomb/io/certificate.hpp>
+#include <catacomb/io/tiled.hpp>
 #include <cstdint>
 #include <exception>
 #include <optional>
@@ -72,6 +73,21 @@ class Map {
   std::string to_json() const { return write_json_map(dungeon_, legend_ ? *legend_ : CostTable::dungeon()); }
   /// The map as the CLI's --txt writes it.
   std::string to_ascii() const { return write_ascii(dungeon_); }
+  /// The map as `catacomb generate --tmj <file>` writes it (16-pixel tiles, the map's costs):
+  /// {tmj, png: Uint8Array of the tileset image, pngFile: its name beside the map} or {"error"}.
+  val to_tmj(const std::string& file) const {
+    return guarded([&] {
+      const TiledExport t = make_tiled(dungeon_, file, 16, map_rules(dungeon_, legend_).costs);
+      val png = val::global("Uint8Array").new_(t.tileset_png.size());
+      png.call<void>("set", val(emscripten::typed_memory_view(t.tileset_png.size(),
+                                                              reinterpret_cast<const uint8_t*>(t.tileset_png.data()))));
+      val v = val::object();
+      v.set("tmj", t.tmj);
+      v.set("png", png);
+      v.set("pngFile", t.tileset_file);
+      return v;
+    });
+  }
   int width() const { return dungeon_.tiles.width(); }
   int height() const { return dungeon_.tiles.height(); }
   /// The seed as decimal text (a uint64 does not fit a JavaScript number).
@@ -178,6 +194,21 @@ class Map {
     });
   }
 
+  /// The cost of the cheapest route from (x, y) to every cell under the map's rules, row-major
+  /// (a Float64Array; Infinity where none reaches), or {"error"}: the heatmap overlay.
+  val distances(int x, int y) const {
+    return guarded([&] {
+      check_tiles();
+      check_cell("from", x, y);
+      const ValidateOptions rules = map_rules(dungeon_, legend_);
+      const DistanceMap d = distance_map(dungeon_.tiles, rules.costs, {Point{x, y}}, rules.moves);
+      const std::vector<double>& cells = d.dist.cells();
+      val out = val::global("Float64Array").new_(cells.size());
+      out.call<void>("set", val(emscripten::typed_memory_view(cells.size(), cells.data())));
+      return out;
+    });
+  }
+
  private:
   template <typename Body>
   static std::string run(const Body& body) {
@@ -225,6 +256,7 @@ EMSCRIPTEN_BINDINGS(catacomb) {
       .function("readJSON", &Map::read_json)
       .function("toJSON", &Map::to_json)
       .function("toASCII", &Map::to_ascii)
+      .function("toTMJ", &Map::to_tmj)
       .function("width", &Map::width)
       .function("height", &Map::height)
       .function("seed", &Map::seed)
@@ -235,6 +267,7 @@ EMSCRIPTEN_BINDINGS(catacomb) {
       .function("validate", &Map::validate)
       .function("certificate", &Map::certificate)
       .function("verify", &Map::verify)
-      .function("path", &Map::path);
+      .function("path", &Map::path)
+      .function("distances", &Map::distances);
   emscripten::function("heapInUse", &catacomb::wasm::heap_in_use);
 }

@@ -9,6 +9,7 @@
 // no second grid beside the tiles. The legend's costs (read_json_legend_costs) are read apart.
 #include <catacomb/io/json_map.hpp>
 
+#include <algorithm>
 #include <array>
 #include <nlohmann/json.hpp>
 #include <cstring>
@@ -18,6 +19,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include "shared/core/enum_names.hpp"
 #include "shared/core/large_pages.hpp"
 #include "io/json_input.hpp"
@@ -143,6 +145,35 @@ struct RowsRead {
   RowViews rows;               // into cells
 };
 
+// The names of the params the generators record as numbers with a fraction (fill, dig_cost,
+// loop_fraction...): those their default configs give as double, in none as another type.
+// JSON has one kind of number, so a reader that parses a map and writes it again (JavaScript's
+// JSON.parse then JSON.stringify, among them the wasm package's fromJSON of an object) turns
+// "fill": 45.0 into "fill": 45; read as double again, such a param is written back as the
+// generator wrote it (45.0), the same bytes whichever way the number was spelled.
+const std::vector<std::string>& fractional_param_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> doubles, others;
+    for (GeneratorKind g : {GeneratorKind::Rooms, GeneratorKind::Caves, GeneratorKind::Platformer}) {
+      GenerateConfig config;
+      config.generator = g;
+      for (const auto& [name, value] : config.params())
+        (std::holds_alternative<double>(value) ? doubles : others).push_back(name);
+    }
+    std::erase_if(doubles,
+                  [&](const std::string& n) { return std::find(others.begin(), others.end(), n) != others.end(); });
+    std::sort(doubles.begin(), doubles.end());
+    doubles.erase(std::unique(doubles.begin(), doubles.end()), doubles.end());
+    return doubles;
+  }();
+  return names;
+}
+
+bool is_fractional_param(const std::string& name) {
+  const std::vector<std::string>& names = fractional_param_names();
+  return std::binary_search(names.begin(), names.end(), name);
+}
+
 // The map's own fields besides its cells: seed, generator, attempts, params and key rule.
 void read_map_fields(const ojson& j, Dungeon& d) {
   if (auto it = j.find("seed"); it != j.end()) {
@@ -155,7 +186,7 @@ void read_map_fields(const ojson& j, Dungeon& d) {
   if (auto it = j.find("params"); it != j.end() && it->is_object()) {
     for (auto& [k, v] : it->items()) {
       if (v.is_boolean()) d.params.emplace_back(k, v.get<bool>());
-      else if (v.is_number_integer()) d.params.emplace_back(k, v.get<int64_t>());
+      else if (v.is_number_integer() && !is_fractional_param(k)) d.params.emplace_back(k, v.get<int64_t>());
       else if (v.is_number()) d.params.emplace_back(k, v.get<double>());
       else if (v.is_string()) d.params.emplace_back(k, v.get<std::string>());
     }

@@ -54,6 +54,32 @@ TEST(JsonMapTest, RoundTripOfAGeneratedCave) {
   EXPECT_EQ(read_json_map(write_json_map(d)), d);
 }
 
+// JSON has one kind of number: a map parsed and written again by another program (JavaScript's
+// JSON.parse + JSON.stringify) spells "fill": 45.0 as 45. Read back, the generators' fractional
+// params are doubles again, so the map is written with the generator's bytes; other whole
+// numbers stay integers.
+TEST(JsonMapTest, WholeFractionalParamsReadBackAsDoubles) {
+  Dungeon d = generate_caves(80, 50, CaveConfig{}, 3);
+  d.params.emplace_back("dig_cost", 5.0);
+  d.params.emplace_back("loop_fraction", 0.0);
+  const std::string text = write_json_map(d);
+  ASSERT_NE(text.find("\"fill\": 45.0,"), std::string::npos);
+  ASSERT_NE(text.find("\"dig_cost\": 5.0,"), std::string::npos);
+  nlohmann::ordered_json j = nlohmann::ordered_json::parse(text);
+  j["params"]["fill"] = 45;  // as JSON.stringify writes them
+  j["params"]["dig_cost"] = 5;
+  j["params"]["loop_fraction"] = 0;
+  ASSERT_TRUE(j["params"]["fill"].is_number_integer());
+  const Dungeon back = read_json_map(j.dump(2) + "\n");
+  EXPECT_EQ(back, d);
+  EXPECT_EQ(write_json_map(back), text);
+  for (const auto& [name, value] : back.params) {  // passes, width...: integers as before
+    if (name != "fill" && name != "dig_cost" && name != "loop_fraction") {
+      EXPECT_TRUE(std::holds_alternative<int64_t>(value)) << name;
+    }
+  }
+}
+
 TEST(JsonMapTest, DecodesTilesThroughTheFilesLegend) {
   const char* text = R"({"format": "catacomb-map", "version": 1, "width": 3, "height": 1,
     "legend": {"X": {"name": "wall"}, "o": {"name": "water"}}, "tiles": ["XoX"]})";

@@ -96,6 +96,8 @@ export declare class CatacombMap {
   moveObjective(index: number, to: Cell): void;
   toJSON(): string;
   toASCII(): string;
+  /** The map as `catacomb generate --tmj <file>` writes it, and its tileset image. */
+  toTMJ(file?: string): { tmj: string; png: Uint8Array; pngFile: string };
   dispose(): void;
 }
 
@@ -111,6 +113,8 @@ export declare function certificate(map: CatacombMap): string;
 export declare function verify(map: CatacombMap, certificate: string | object): Verdict;
 export declare function path(map: CatacombMap, from: Cell, to: Cell): PathResult;
 /** Bytes allocated in the wasm heap now. */
+/** The cheapest route's cost from `from` to every cell, row-major; Infinity where none reaches. */
+export declare function distances(map: CatacombMap, from: Cell): Float64Array;
 export declare function heapInUse(): number;
 /** Bytes of wasm memory (it only grows). */
 export declare function memoryBytes(): number;

@@ -1,10 +1,24 @@
-// catacomb-wasm: the catacomb library as an ES module (one file of JS with the wasm inside, so
-// it loads the same in Node, browsers and bundlers). The module is instantiated once, at import
+// catacomb-wasm: the catacomb library as an ES module: the API (here), Emscripten's glue
+// (catacomb_wasm.mjs) and the binary (catacomb_wasm.wasm), loaded the same in Node, browsers and
+// bundlers. The module is instantiated once, at import
 // (top-level await). Maps live in the wasm heap: a CatacombMap frees its memory on dispose(),
 // and a map that is garbage-collected undisposed is freed then (FinalizationRegistry).
 import createCatacombModule from './catacomb_wasm.mjs';
 
-const wasm = await createCatacombModule();
+// The wasm binary: a copy the page inlined (the playground, which file:// keeps from fetching
+// files), else in Node the file beside this module; in browsers and bundlers the glue fetches
+// catacomb_wasm.wasm beside catacomb_wasm.mjs itself.
+async function wasmBinary() {
+  if (globalThis.catacombWasmBinary instanceof Uint8Array) return globalThis.catacombWasmBinary;
+  const url = new URL('./catacomb_wasm.wasm', import.meta.url);
+  if (url.protocol === 'file:' && typeof process === 'object' && process.versions && process.versions.node) {
+    const { readFile } = await import('node:fs/promises');
+    return new Uint8Array(await readFile(url));
+  }
+  return undefined;
+}
+
+const wasm = await createCatacombModule({ wasmBinary: await wasmBinary() });
 
 /** Terrain names by their byte value in `map.tiles` (Wall = 0 ... Platform = 8). */
 export const TERRAINS = Object.freeze(['wall', 'floor', 'corridor', 'door', 'water', 'vegetation', 'road',
@@ -78,6 +92,15 @@ export class CatacombMap {
   toJSON() { return this.#live.toJSON(); }
   /** The ASCII map, as `catacomb generate --txt` writes it. */
   toASCII() { return this.#live.toASCII(); }
+
+  /**
+   * The map as `catacomb generate --tmj <file>` writes it, byte for byte: {tmj (text), png (the
+   * tileset image's bytes, to write beside the map), pngFile (its name: "<stem>-tileset.png")}.
+   */
+  toTMJ(file = 'map.tmj') {
+    const v = unwrap(this.#live.toTMJ(String(file)));
+    return { tmj: v.tmj, png: v.png, pngFile: v.pngFile };
+  }
 
   /** Frees the map's memory; the map cannot be used afterwards. Safe to call twice. */
   dispose() {
@@ -168,6 +191,15 @@ export function path(map, from, to) {
   const [tx, ty] = cell(to, 'to');
   return unwrap(CatacombMap.handle(map).path(integer(fx, 'from.x'), integer(fy, 'from.y'), integer(tx, 'to.x'),
                                               integer(ty, 'to.y')));
+}
+
+/**
+ * The cost of the cheapest route from `from` ([x, y] or {x, y}) to every cell under the map's
+ * rules: a Float64Array, row-major, Infinity where no route reaches (the CLI's heatmap overlay).
+ */
+export function distances(map, from) {
+  const [x, y] = cell(from, 'from');
+  return unwrap(CatacombMap.handle(map).distances(integer(x, 'from.x'), integer(y, 'from.y')));
 }
 
 /** Bytes of the wasm heap allocated now (malloc's count): for leak checks. */

@@ -79,17 +79,20 @@ test('the map shows its size, seed, generator, objectives and tiles', () => {
   map.dispose();
 });
 
-test('fromJSON reads back what toJSON wrote, and what the native CLI wrote', () => {
-  const want = nativeMap(['--generator', 'caves', '--seed', '11'], 'read');
-  const map = pkg.fromJSON(want.json);
-  // The same map; the bytes differ in one known way: a whole double among the params read back
-  // ("fill": 45.0) is written "45" (see docs/browser.md), so the documents are compared parsed.
-  assert.deepEqual(JSON.parse(map.toJSON()), JSON.parse(want.json));
-  assert.equal(map.toASCII(), want.txt);
-  const again = pkg.fromJSON(JSON.parse(map.toJSON()));
-  assert.deepEqual(JSON.parse(again.toJSON()), JSON.parse(want.json));
-  map.dispose();
-  again.dispose();
+test('fromJSON reads back what toJSON wrote, and what the native CLI wrote, byte for byte', () => {
+  for (const args of [['--generator', 'caves', '--seed', '11'], ['--seed', '4', '--locks', '2', '--loop-fraction', '0'],
+                      ['--generator', 'platformer', '--seed', '2']]) {
+    const want = nativeMap(args, 'read');
+    const map = pkg.fromJSON(want.json);
+    assert.equal(map.toJSON(), want.json, args.join(' '));
+    assert.equal(map.toASCII(), want.txt);
+    // An object goes through JSON.stringify, which writes "fill": 45.0 as 45 (JavaScript has
+    // one kind of number): the reader takes the generators' fractional params as doubles again.
+    const again = pkg.fromJSON(JSON.parse(map.toJSON()));
+    assert.equal(again.toJSON(), want.json, `${args.join(' ')}, read from an object`);
+    map.dispose();
+    again.dispose();
+  }
 });
 
 test('validate gives the report of native validate --json, and follows each edit', () => {
@@ -154,6 +157,36 @@ test('path finds the route the native CLI finds', () => {
   assert.equal(r.path.length, want.path.length);
   wallInExit(map);
   assert.equal(pkg.path(map, [start.x, start.y], [exit.x, exit.y]).status, 'no-path');
+  map.dispose();
+});
+
+test('toTMJ writes the .tmj and tileset of the native CLI, and native validate reads it', () => {
+  const map = pkg.generate({ generator: 'caves', seed: 3, width: 48, height: 32 });
+  native('generate', '--generator', 'caves', '--seed', '3', '--width', '48', '--height', '32', '--tmj', 'n.tmj');
+  const t = map.toTMJ('w.tmj');
+  assert.equal(t.pngFile, 'w-tileset.png');
+  assert.equal(t.tmj.replaceAll('w-tileset.png', 'n-tileset.png'), readFileSync(join(work, 'n.tmj'), 'utf8'));
+  assert.ok(Buffer.from(t.png).equals(readFileSync(join(work, 'n-tileset.png'))));
+  writeFileSync(join(work, 'w.tmj'), t.tmj);
+  writeFileSync(join(work, 'w-tileset.png'), t.png);
+  assert.equal(native('validate', 'w.tmj').status, 0);
+  assert.throws(() => map.toTMJ(''), /tmj|path|file/);
+  map.dispose();
+});
+
+test('distances agree with path: the cost of the cheapest route to each cell', () => {
+  const map = pkg.generate({ seed: 7, width: 64, height: 48 });
+  const start = map.objectives.find((o) => o.kind === 'start');
+  const d = pkg.distances(map, [start.x, start.y]);
+  assert.ok(d instanceof Float64Array);
+  assert.equal(d.length, 64 * 48);
+  assert.equal(d[at(map, start.x, start.y)], 0);
+  assert.equal(d[0], Infinity);  // the corner is wall
+  for (const o of map.objectives) {
+    const r = pkg.path(map, [start.x, start.y], [o.x, o.y]);
+    assert.ok(Math.abs(d[at(map, o.x, o.y)] - r.cost) < 1e-9, `${o.kind} at ${o.x},${o.y}`);
+  }
+  assert.throws(() => pkg.distances(map, [64, 0]), { message: /^from = 64,0 \(expected a cell of the 64x48 map\)/ });
   map.dispose();
 });
 
