@@ -224,6 +224,11 @@ json objects_json(const Dungeon& d, int s, int& next_id) {
     o["properties"] = json::array({property("index", "int", i), property("cell_x", "int", r.x),
                                    property("cell_y", "int", r.y), property("cell_width", "int", r.width),
                                    property("cell_height", "int", r.height)});
+    // The mission node and template it was made for (only then: other maps are written as before).
+    if (i < d.room_labels.size() && !d.room_labels[i].node.empty())
+      o["properties"].push_back(property("node", "string", d.room_labels[i].node));
+    if (i < d.room_labels.size() && !d.room_labels[i].template_name.empty())
+      o["properties"].push_back(property("template", "string", d.room_labels[i].template_name));
     objects.push_back(std::move(o));
   }
   for (size_t i = 0; i < d.objectives.size(); ++i) {

@@ -167,9 +167,17 @@ void read_objects(const Model& m, Dungeon& d) {
                    y0 = std::max(0.0, std::round(o.y / m.tile_height));
       const double x1 = std::min<double>(m.width, std::round((o.x + o.width) / m.tile_width));
       const double y1 = std::min<double>(m.height, std::round((o.y + o.height) / m.tile_height));
-      if (x1 > x0 && y1 > y0)
+      if (x1 > x0 && y1 > y0) {
         d.rooms.push_back(
             {static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1 - x0), static_cast<int>(y1 - y0)});
+        // The mission node and template it was made for, when the map says.
+        RoomLabel label{property_text(find_property(o.props, "node")),
+                        property_text(find_property(o.props, "template"))};
+        if (!label.node.empty() || !label.template_name.empty()) {
+          d.room_labels.resize(d.rooms.size());
+          d.room_labels.back() = std::move(label);
+        }
+      }
     }
   }
   // Start first, then exit, then the rest in layer order: the order catacomb's maps keep.
@@ -217,6 +225,7 @@ Dungeon to_dungeon(Model& m) {
   Dungeon d;
   read_terrain_layer(m, d);
   read_objects(m, d);
+  if (!d.room_labels.empty()) d.room_labels.resize(d.rooms.size());
   read_map_properties(m, d);
   return d;
 }

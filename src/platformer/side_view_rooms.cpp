@@ -46,14 +46,17 @@ RoomTemplate parse(const Drawing& d) {
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
       const char c = d.rows[static_cast<size_t>(y)][static_cast<size_t>(x)];
-      t.tiles(x, y) = c == '#' ? Terrain::Wall : c == '-' ? Terrain::Platform : c == 'H' ? Terrain::Ladder : Terrain::Floor;
+      t.tiles(x, y) = c == '#'   ? Terrain::Wall
+                      : c == '-' ? Terrain::Platform
+                      : c == 'H' ? Terrain::Ladder
+                                 : Terrain::Floor;
       if (c == '?') {  // painted air, rock by chance
         if (t.wall_chance.size() == 0) t.wall_chance = Grid<uint8_t>(w, h, 0);
         t.wall_chance(x, y) = 128;
       }
     }
-  t.sockets = {{{0, h - 2}, Side::West}, {{w - 1, h - 2}, Side::East}, {{w / 2, 0}, Side::North},
-               {{w / 2, h - 1}, Side::South}};
+  t.sockets = {
+      {{0, h - 2}, Side::West}, {{w - 1, h - 2}, Side::East}, {{w / 2, 0}, Side::North}, {{w / 2, h - 1}, Side::South}};
   t.source = {0, 0, w, h};
   return t;
 }

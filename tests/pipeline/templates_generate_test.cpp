@@ -9,6 +9,8 @@
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/io/mission_json.hpp>
 #include <catacomb/io/template_set.hpp>
+#include <catacomb/io/tiled.hpp>
+#include <catacomb/io/tiled_read.hpp>
 #include <catacomb/pipeline/generate.hpp>
 #include <catacomb/validate/mission_check.hpp>
 
@@ -97,6 +99,15 @@ TEST(TemplatesGenerateTest, JsonCarriesTheRoomsNodesTemplatesAndTheMission) {
   EXPECT_EQ(back.mission, d.mission);
   EXPECT_EQ(write_json_map(back), text);
   EXPECT_TRUE(check_mission(back).satisfied);
+}
+
+TEST(TemplatesGenerateTest, TiledCarriesTheRoomsNodesAndTemplates) {
+  const Dungeon d = generate_dungeon(mission_config("two-cycles.json"), 4).dungeon;
+  const TiledExport t = make_tiled(d, "m.tmj");
+  EXPECT_NE(t.tmj.find("\"name\": \"node\""), std::string::npos);
+  const Dungeon back = read_tiled_map(t.tmj, TiledSyntax::Json);
+  EXPECT_EQ(back.rooms, d.rooms);
+  EXPECT_EQ(back.room_labels, d.room_labels);
 }
 
 TEST(TemplatesGenerateTest, GoldenHashes) {

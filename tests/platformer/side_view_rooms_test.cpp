@@ -58,7 +58,8 @@ TEST(SideViewRoomsTest, EveryRoomTakesTheDesignersTemplateWithItsLinksKeptOpen) 
     for (const Rect& room : d.rooms)  // the rooms' insides, as the generator lists them
       for (int x = room.x + 1; x < room.x + 8; ++x) {
         const Terrain v = d.tiles(x, room.y + 4);
-        EXPECT_TRUE(v == Terrain::Platform || v == Terrain::Ladder) << "seed " << seed << " at " << x << "," << room.y + 4;
+        EXPECT_TRUE(v == Terrain::Platform || v == Terrain::Ladder)
+            << "seed " << seed << " at " << x << "," << room.y + 4;
       }
   }
   // A top-down set is refused for platformer levels, naming the field.
