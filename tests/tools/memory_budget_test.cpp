@@ -33,8 +33,8 @@ TEST(MemoryBudgetTest, ATiledBombIsRefusedFromItsHeaderBeforeItsLayerIsInflated)
   EXPECT_GT(r.peak_kib, 0);
   EXPECT_LT(r.peak_kib, kRefusalPeakKiB);
   // path refuses it the same way.
-  const test::CliResult p =
-      test::run_exe({"path", dir.file("bomb.tmx"), "--from", "1,1", "--to", "5,5", "--max-memory", "1000"});
+  const test::CliResult p = test::run_exe(
+      {"path", dir.file("bomb.tmx"), "--from", "1,1", "--to", "5,5", "--max-memory", "1000"});
   EXPECT_EQ(p.code, 2) << p.err;
   EXPECT_NE(p.err.find("--max-memory = 1000 MiB (expected at least 12288 MiB: path needs about 48 bytes per cell"),
             std::string::npos)
