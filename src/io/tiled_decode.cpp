@@ -103,10 +103,14 @@ class GidBytes {
     }
   }
   void put(const unsigned char* p, size_t n) {
-    while (n > 0 && n_ != 0) put(*p++), --n;
-    for (; n >= 4; p += 4, n -= 4, bytes_ += 4)
-      out_.push((uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24) & ~kTiledGidFlags);
-    while (n > 0) put(*p++), --n;
+    size_t i = 0;
+    for (; i < n && n_ != 0; ++i) put(p[i]);  // the end of a gid begun in the last step
+    for (; i + 4 <= n; i += 4) {
+      out_.push((uint32_t{p[i]} | uint32_t{p[i + 1]} << 8 | uint32_t{p[i + 2]} << 16 | uint32_t{p[i + 3]} << 24) &
+                ~kTiledGidFlags);
+      bytes_ += 4;
+    }
+    for (; i < n; ++i) put(p[i]);
   }
   // The layer's bytes must be exactly 4 per cell.
   void finish(size_t count, const std::string& what) const {

@@ -212,7 +212,10 @@ Model read_json(std::string_view text, const TiledSourceReader& read_source, con
   if (declared.width && declared.height && *declared.width >= 1 && *declared.width <= kMaxSide &&
       *declared.height >= 1 && *declared.height <= kMaxSide) {
     if (check_size) check_size(static_cast<int>(*declared.width), static_cast<int>(*declared.height));
-    expected_cells = static_cast<size_t>(*declared.width) * static_cast<size_t>(*declared.height);
+    // Reserved for each data array: never more than the text could hold ("1," per cell), so
+    // that a small file declaring a huge map reserves no more than its size.
+    expected_cells = std::min(static_cast<size_t>(*declared.width) * static_cast<size_t>(*declared.height),
+                              text.size() / 2 + 1);
   }
   JsonDocument doc = parse_json_document(text, "Tiled map", expected_cells);
   const json& j = doc.root;
