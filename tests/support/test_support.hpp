@@ -31,8 +31,6 @@ struct CliResult {
   int code = -1;
   std::string out;
   std::string err;
-  /// A child process's peak resident memory in KiB (its own, from wait4); -1 in-process.
-  long peak_kib = -1;
 };
 
 /// Runs catacomb::cli::run in this process.

@@ -1,7 +1,9 @@
-// --max-memory checked from a map's header, before its tiles are decoded (#37): a 1.4 MB Tiled
-// map that declares 16384x16384 and inflates to 1 GiB of tile ids is refused at once, in little
-// memory, and a smaller one of the same kind validates. Run as real processes, each measured by
-// its own peak resident memory (wait4).
+// --max-memory checked from a map's header, before its tiles are decoded (#37): a 1.5 MB Tiled
+// map that declares 16384x16384 and inflates to 1 GiB of tile ids is refused with its exit code
+// and message, and a smaller one of the same kind validates. Run as real processes. Their time
+// and peak memory are measured by hand (/usr/bin/time -v, docs/performance.md), not here: a
+// child's ru_maxrss on Linux starts from the RSS of the test process it was forked from (kept
+// across exec), so it measures the test runner as much as the child.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -13,12 +15,6 @@
 namespace catacomb {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr long kRefusalPeakKiB = 400 * 1024;  // AddressSanitizer's own shadow and quarantine
-#else
-constexpr long kRefusalPeakKiB = 50 * 1024;
-#endif
-
 TEST(MemoryBudgetTest, ATiledBombIsRefusedFromItsHeaderBeforeItsLayerIsInflated) {
   test::TempDir dir;
   const std::string bomb = test::floor_bomb_tmx(16384);
@@ -29,9 +25,6 @@ TEST(MemoryBudgetTest, ATiledBombIsRefusedFromItsHeaderBeforeItsLayerIsInflated)
   EXPECT_EQ(r.err,
             "catacomb validate: error: --max-memory = 1000 MiB (expected at least 8192 MiB: validate needs about 32 "
             "bytes per cell x 268435456 cells; ask for a smaller map or raise --max-memory)\n");
-  // Inflating first peaked at 2.1 GB; refused from the header, the process stays small.
-  EXPECT_GT(r.peak_kib, 0);
-  EXPECT_LT(r.peak_kib, kRefusalPeakKiB);
   // path refuses it the same way.
   const test::CliResult p = test::run_exe(
       {"path", dir.file("bomb.tmx"), "--from", "1,1", "--to", "5,5", "--max-memory", "1000"});
@@ -39,7 +32,6 @@ TEST(MemoryBudgetTest, ATiledBombIsRefusedFromItsHeaderBeforeItsLayerIsInflated)
   EXPECT_NE(p.err.find("--max-memory = 1000 MiB (expected at least 12288 MiB: path needs about 48 bytes per cell"),
             std::string::npos)
       << p.err;
-  EXPECT_LT(p.peak_kib, kRefusalPeakKiB);
 }
 
 TEST(MemoryBudgetTest, ASmallerTiledBombWithinTheBudgetValidates) {
