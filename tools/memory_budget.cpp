@@ -7,6 +7,8 @@
 #include <unistd.h>
 #endif
 
+#include <optional>
+
 #include <catacomb/core/error.hpp>
 #include "tools/number_flags.hpp"
 
@@ -50,6 +52,23 @@ void MemoryBudget::check(const std::string& what, uint64_t cells, uint64_t bytes
   throw InvalidArgument(FieldProblem{
       "--max-memory", std::to_string(budget / kMiB) + " MiB" + (max_mib == 0 ? " (half the physical memory)" : ""),
       "at least " + std::to_string(need_mib) + " MiB: " + how + "; ask for a smaller map or raise --max-memory"});
+}
+
+MapFile MemoryBudget::load_map(const std::string& path, const std::string& what, uint64_t bytes_per_cell) const {
+  std::optional<InvalidArgument> refused;  // the budget's own message, not wrapped in the file's name
+  try {
+    return load_map_file(path, [&](int width, int height) {
+      try {
+        check(what, uint64_t(width) * uint64_t(height), bytes_per_cell);
+      } catch (const InvalidArgument& e) {
+        refused = e;
+        throw;
+      }
+    });
+  } catch (const InvalidArgument&) {
+    if (refused) throw *refused;
+    throw;
+  }
 }
 
 }  // namespace catacomb::cli

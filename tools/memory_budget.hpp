@@ -10,6 +10,7 @@
 /// 16384x16384 request needs about 17 GB to generate rooms (11 GB caves), 8.6 GB to validate and
 /// 13 GB to route on (17 GB with JPS).
 #include <CLI/CLI.hpp>
+#include <catacomb/io/map_file.hpp>
 #include <catacomb/pipeline/generate.hpp>
 #include <cstdint>
 #include <string>
@@ -39,6 +40,10 @@ struct MemoryBudget {
   /// Throws InvalidArgument {"--max-memory", budget, "at least N MiB: <what> needs about B bytes per
   /// cell x C cells"} when copies x cells x bytes_per_cell exceeds the budget.
   void check(const std::string& what, uint64_t cells, uint64_t bytes_per_cell, uint64_t copies = 1) const;
+  /// load_map_file(path) with check(what, cells, bytes_per_cell) made from the size the map
+  /// declares, before its tiles are decoded (so a small compressed file that declares a huge
+  /// map is refused at once); the refusal is thrown as check throws it.
+  MapFile load_map(const std::string& path, const std::string& what, uint64_t bytes_per_cell) const;
 };
 
 }  // namespace catacomb::cli

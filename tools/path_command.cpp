@@ -69,9 +69,11 @@ class PathCommand : public Command {
     options_.check();
     const CostTable costs = CostTable::preset(parse_cost_preset(costs_));
     if (!png_.empty()) check_writable_path("--png", png_);
-    Dungeon d = load_map(map_path_);
-    memory_.check("path", uint64_t(d.tiles.width()) * uint64_t(d.tiles.height()),
-                  options_.algorithm == Algorithm::Jps ? kPathJpsBytesPerCell : kPathBytesPerCell);
+    // The budget is checked from the map's header, before its tiles are decoded.
+    Dungeon d = memory_
+                    .load_map(map_path_, "path",
+                              options_.algorithm == Algorithm::Jps ? kPathJpsBytesPerCell : kPathBytesPerCell)
+                    .dungeon;
     if (auto model = movement_.resolve(d)) return run_platformer_path(out, d, *model, {from, to, json_, png_, scale_});
     if (!png_.empty()) check_image_scale(d.tiles.width(), d.tiles.height(), scale_, "--scale");
     auto off_map = [&](const char* flag, Point p) {

@@ -80,9 +80,9 @@ class ValidateCommand : public Command {
     if (!certificate_.empty()) check_writable_path("--certificate", certificate_);
     // Bounded; a Tiled map's tilesets read beside it; a catacomb JSON map's legend may state its
     // own costs (one parse gives both).
-    MapFile file = load_map_file(map_path_);
+    // The budget is checked from the map's header, before its tiles are decoded.
+    MapFile file = memory_.load_map(map_path_, "validate", kValidateBytesPerCell);
     Dungeon& d = file.dungeon;
-    memory_.check("validate", uint64_t(d.tiles.width()) * uint64_t(d.tiles.height()), kValidateBytesPerCell);
     if (auto model = movement_.resolve(d))
       return run_platformer_validate(out, d, *model, {map_path_, json_, strict_, png_, scale_});
     ValidateOptions options = map_rules(d, file.legend_costs);

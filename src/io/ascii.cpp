@@ -174,7 +174,7 @@ void read_trailer(Dungeon& d, const std::vector<std::string_view>& lines, size_t
 
 }  // namespace
 
-Dungeon read_ascii(std::string_view text) {
+Dungeon read_ascii(std::string_view text, const MapSizeCheck& check_size) {
   std::vector<std::string_view> lines = split_lines(text);
   while (!lines.empty() && lines.back().empty()) lines.pop_back();
   Params header;
@@ -212,6 +212,7 @@ Dungeon read_ascii(std::string_view text) {
   if (w > static_cast<size_t>(kMaxSide) || lines.size() > static_cast<size_t>(kMaxSide))
     throw InvalidArgument("ASCII map size = " + std::to_string(w) + "x" + std::to_string(lines.size()) +
                           " (expected at most " + std::to_string(kMaxSide) + " per side)");
+  if (check_size) check_size(static_cast<int>(w), static_cast<int>(lines.size()));
   Dungeon d;
   d.params = std::move(header);
   d.tiles = Grid<Terrain>(static_cast<int>(w), static_cast<int>(lines.size()), Terrain::Wall);

@@ -3,12 +3,15 @@
 /// parse that turns every failure (syntax, a number beyond double such as 1e999, nesting deeper
 /// than any catacomb document has) into InvalidArgument, and a short one-line excerpt of a value
 /// for messages (never a full dump of input that may be huge).
+#include <cstring>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/grid.hpp>
 
 namespace catacomb {
 
@@ -34,6 +37,67 @@ inline int json_depth(std::string_view text, int limit = kMaxJsonDepth) {
     }
   }
   return deepest;
+}
+
+/// The width and height a JSON document declares: its top-level members "width" and "height"
+/// when they are plain integers, found by one scan of the text that parses nothing (strings are
+/// skipped, nesting counted), so that a map is refused by its size before its tiles are read.
+/// The last of duplicate members counts, as the parser keeps it. nullopt for a member missing,
+/// escaped or not a plain integer: the parser then reads it (and says what is wrong).
+struct JsonDeclaredSize {
+  std::optional<int64_t> width, height;
+};
+
+inline JsonDeclaredSize json_declared_size(std::string_view t) {
+  JsonDeclaredSize out;
+  int depth = 0;
+  size_t i = 0;
+  const size_t n = t.size();
+  while (i < n) {
+    const char c = t[i];
+    if (c == '"') {
+      const size_t start = i + 1;
+      size_t end = start;
+      for (;;) {  // the closing quote: one not escaped by an odd run of backslashes
+        const void* q = std::memchr(t.data() + end, '"', n - end);
+        if (!q) return out;
+        end = static_cast<size_t>(static_cast<const char*>(q) - t.data());
+        size_t slashes = 0;
+        while (end - slashes > start && t[end - slashes - 1] == '\\') ++slashes;
+        if (slashes % 2 == 0) break;
+        ++end;
+      }
+      i = end + 1;
+      const std::string_view key = t.substr(start, end - start);
+      if (depth != 1 || (key != "width" && key != "height")) continue;
+      while (i < n && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t')) ++i;
+      if (i >= n || t[i] != ':') continue;  // a value "width", not the key
+      ++i;
+      while (i < n && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t')) ++i;
+      int64_t v = 0;
+      size_t digits = 0;
+      for (; i < n && t[i] >= '0' && t[i] <= '9' && digits < 12; ++i, ++digits) v = v * 10 + (t[i] - '0');
+      const bool plain = digits > 0 && digits < 12 &&
+                         (i >= n || t[i] == ',' || t[i] == '}' || t[i] == ' ' || t[i] == '\n' || t[i] == '\r' ||
+                          t[i] == '\t');
+      (key == "width" ? out.width : out.height) = plain ? std::optional<int64_t>(v) : std::nullopt;
+      continue;
+    }
+    if (c == '{' || c == '[') ++depth;
+    else if (c == '}' || c == ']') --depth;
+    ++i;
+  }
+  return out;
+}
+
+/// Calls `check` with the size json_declared_size finds in `text`, when both sides are found
+/// and within 1 to kMaxSide (anything else is left for the reader to refuse by name).
+inline void check_json_declared_size(std::string_view text, const MapSizeCheck& check) {
+  if (!check) return;
+  const JsonDeclaredSize size = json_declared_size(text);
+  if (size.width && size.height && *size.width >= 1 && *size.width <= kMaxSide && *size.height >= 1 &&
+      *size.height <= kMaxSide)
+    check(static_cast<int>(*size.width), static_cast<int>(*size.height));
 }
 
 /// Parses `text` into a Json (nlohmann::json or ordered_json). Throws InvalidArgument with the

@@ -347,7 +347,7 @@ void read_rooms(const ojson& j, int w, int h, Dungeon& d) {
   }
 }
 
-Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
+Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr, const MapSizeCheck& check_size = {}) {
   if (!j.is_object()) bad("document", j.type_name(), "an object");
   const ojson& format = need(j, "format", "");
   if (format != "catacomb-map") bad("format", json_excerpt(format), "\"catacomb-map\"");
@@ -355,6 +355,7 @@ Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
   if (version != 1) bad("version", json_excerpt(version), "1");
   const int w = need_int(j, "width", "", 1, kMaxSide);
   const int h = need_int(j, "height", "", 1, kMaxSide);
+  if (check_size) check_size(w, h);  // the parsed size, should the scan before the parse have missed it
 
   Dungeon d;
   read_map_fields(j, d);
@@ -539,9 +540,10 @@ std::optional<CostTable> read_json_legend_costs(std::string_view text, const Cos
   return legend_costs_from(parse_json_input<ojson>(text, "JSON map", "unparsable", "JSON"), base);
 }
 
-MapFile read_json_map_and_costs(std::string_view text, const CostTable& base) {
+MapFile read_json_map_and_costs(std::string_view text, const CostTable& base, const MapSizeCheck& check_size) {
+  check_json_declared_size(text, check_size);  // before the rows are split out and parsed
   return parse_map(text, [&](const ojson& j, RowsRead* rows) {
-    return MapFile{json_map_from(j, rows), legend_costs_from(j, base)};
+    return MapFile{json_map_from(j, rows, check_size), legend_costs_from(j, base)};
   });
 }
 

@@ -92,21 +92,23 @@ MapFormat choose_format(std::string_view text, std::string_view name) {
 
 std::string_view without_bom(std::string_view text) { return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text; }
 
-MapFile parse(std::string_view text, const std::string& name, const TiledSourceReader& read_source) {
+MapFile parse(std::string_view text, const std::string& name, const TiledSourceReader& read_source,
+              const MapSizeCheck& check_size) {
   text = without_bom(text);
   try {
     switch (choose_format(text, name)) {
-      case MapFormat::Json: return read_json_map_and_costs(text, CostTable::dungeon());
-      case MapFormat::TiledJson: return {read_tiled_map(text, TiledSyntax::Json, read_source), std::nullopt};
-      case MapFormat::TiledXml: return {read_tiled_map(text, TiledSyntax::Xml, read_source), std::nullopt};
+      case MapFormat::Json: return read_json_map_and_costs(text, CostTable::dungeon(), check_size);
+      case MapFormat::TiledJson:
+        return {read_tiled_map(text, TiledSyntax::Json, read_source, check_size), std::nullopt};
+      case MapFormat::TiledXml: return {read_tiled_map(text, TiledSyntax::Xml, read_source, check_size), std::nullopt};
       case MapFormat::MovingAi: {
         MapFile f;
-        f.dungeon.tiles = read_movingai_map(text);
+        f.dungeon.tiles = read_movingai_map(text, check_size);
         return f;
       }
       case MapFormat::Ascii: break;
     }
-    return {read_ascii(text), std::nullopt};
+    return {read_ascii(text, check_size), std::nullopt};
   } catch (const InvalidArgument& e) {
     if (name.empty()) throw;
     throw InvalidArgument(name + ": " + e.what());
@@ -115,9 +117,11 @@ MapFile parse(std::string_view text, const std::string& name, const TiledSourceR
 
 }  // namespace
 
-Dungeon parse_map(std::string_view text, const std::string& name) { return parse(text, name, {}).dungeon; }
+Dungeon parse_map(std::string_view text, const std::string& name) { return parse(text, name, {}, {}).dungeon; }
 
-MapFile parse_map_file(std::string_view text, const std::string& name) { return parse(text, name, {}); }
+MapFile parse_map_file(std::string_view text, const std::string& name, const MapSizeCheck& check_size) {
+  return parse(text, name, {}, check_size);
+}
 
 ReadLimits map_read_limits(std::string_view head, const std::string& name) {
   const MapFormat f = format_of_name(name).value_or(
@@ -131,9 +135,11 @@ ReadLimits map_read_limits(std::string_view head, const std::string& name) {
   return limits;
 }
 
-Dungeon load_map(const std::string& path) { return load_map_file(path).dungeon; }
+Dungeon load_map(const std::string& path, const MapSizeCheck& check_size) {
+  return load_map_file(path, check_size).dungeon;
+}
 
-MapFile load_map_file(const std::string& path) {
+MapFile load_map_file(const std::string& path, const MapSizeCheck& check_size) {
   const std::string text = detail::read_bounded(path,
                                                 [&](std::string_view head) { return map_read_limits(head, path); });
   // A Tiled map's external tilesets are named relative to the map's own directory.
@@ -144,7 +150,7 @@ MapFile load_map_file(const std::string& path) {
     limits.what = "a Tiled tileset";
     return read_file((dir / std::filesystem::path(source)).generic_string(), limits);
   };
-  return parse(text, path, read_source);
+  return parse(text, path, read_source, check_size);
 }
 
 }  // namespace catacomb

@@ -82,7 +82,7 @@ bool map_char(char c, Terrain& t) {
 
 }  // namespace
 
-Grid<Terrain> read_movingai_map(std::string_view text) {
+Grid<Terrain> read_movingai_map(std::string_view text, const MapSizeCheck& check_size) {
   const std::vector<std::string_view> lines = split_lines(text);
   auto line_at = [&](size_t i) { return i < lines.size() ? lines[i] : std::string_view{}; };
   auto where = [](size_t i) { return "movingai map line " + std::to_string(i + 1); };
@@ -101,6 +101,7 @@ Grid<Terrain> read_movingai_map(std::string_view text) {
   if (split_fields(line_at(3)) != std::vector<std::string_view>{"map"})
     throw InvalidArgument(where(3) + " = " + (lines.size() <= 3 ? std::string("end of file") : quote(line_at(3))) +
                           " (expected 'map')");
+  if (check_size) check_size(width, height);  // the header's size, before any row is read
 
   // Every row is checked against the header's claim before the grid is allocated: a 41-byte file
   // claiming 16384x16384 is refused without allocating 268 MB.

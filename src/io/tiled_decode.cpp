@@ -1,11 +1,15 @@
 // Tiled layer data. Base64 is decoded by a table (strict: a character outside the alphabet is
 // an error, '=' only at the end); zlib and gzip streams are inflated by zlib in 64 KiB steps
-// into a buffer that never grows past the 4 * count bytes the layer needs, so a "zip bomb" is
-// refused after at most that many bytes. Time and memory are linear in the data.
+// into one 64 KiB buffer, each step's bytes read as gids into LayerCells at once, and refused
+// as soon as they pass the 4 * count bytes the layer needs, so a "zip bomb" costs at most one
+// byte per cell of the size its map declares. Time is linear in the data; memory is the cells
+// (one byte each) and the compressed bytes.
 #include "io/tiled_decode.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <utility>
 
 #include <catacomb/core/error.hpp>
 
@@ -43,7 +47,9 @@ std::string at_character(std::string what, size_t index) {
   return what;
 }
 
-std::string decode_base64(std::string_view text, size_t max_bytes, const std::string& what) {
+// Decodes base64 `text`, giving each byte to `sink`; at most `max_bytes` of them.
+template <class Sink>
+void decode_base64(std::string_view text, size_t max_bytes, const std::string& what, Sink&& sink) {
   static const std::array<int8_t, 256> table = [] {
     std::array<int8_t, 256> t{};
     t.fill(-1);
@@ -51,8 +57,7 @@ std::string decode_base64(std::string_view text, size_t max_bytes, const std::st
     for (int i = 0; i < 64; ++i) t[static_cast<unsigned char>(alphabet[i])] = static_cast<int8_t>(i);
     return t;
   }();
-  std::string out;
-  out.reserve(std::min(max_bytes, text.size() / 4 * 3 + 3));
+  size_t produced = 0;
   uint32_t acc = 0;
   int bits = 0;
   size_t padding = 0, position = 0;
@@ -74,37 +79,64 @@ std::string decode_base64(std::string_view text, size_t max_bytes, const std::st
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
-      if (out.size() >= max_bytes)
+      if (produced >= max_bytes)
         bad(what, "more than " + std::to_string(max_bytes) + " bytes",
             std::to_string(max_bytes) + " bytes of layer data");
-      out.push_back(static_cast<char>((acc >> bits) & 0xFFu));
+      sink(static_cast<unsigned char>((acc >> bits) & 0xFFu));
+      ++produced;
     }
   }
   if (bits >= 6 || padding > 2) bad(what, "truncated base64 text", "complete base64 groups of 4 characters");
-  return out;
 }
 
-std::vector<uint32_t> gids_from_bytes(std::string_view bytes, size_t count, const std::string& what) {
-  if (bytes.size() != 4 * count)
-    bad(what, std::to_string(bytes.size()) + " bytes",
-        std::to_string(4 * count) + " bytes (4 per tile, width * height tiles)");
-  std::vector<uint32_t> gids(count);
-  for (size_t i = 0; i < count; ++i) {
-    const auto* b = reinterpret_cast<const unsigned char*>(bytes.data() + 4 * i);
-    gids[i] = (uint32_t{b[0]} | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24) & ~kTiledGidFlags;
+// Little-endian 32-bit gids from bytes as they come, into a LayerCells; counts the bytes.
+class GidBytes {
+ public:
+  explicit GidBytes(LayerCells& out) : out_(out) {}
+  void put(unsigned char b) {
+    acc_ |= uint32_t{b} << (8 * n_);
+    ++bytes_;
+    if (++n_ == 4) {
+      out_.push(acc_ & ~kTiledGidFlags);
+      acc_ = 0;
+      n_ = 0;
+    }
   }
-  return gids;
-}
+  void put(const unsigned char* p, size_t n) {
+    size_t i = 0;
+    for (; i < n && n_ != 0; ++i) put(p[i]);  // the end of a gid begun in the last step
+    for (; i + 4 <= n; i += 4) {
+      out_.push((uint32_t{p[i]} | uint32_t{p[i + 1]} << 8 | uint32_t{p[i + 2]} << 16 | uint32_t{p[i + 3]} << 24) &
+                ~kTiledGidFlags);
+      bytes_ += 4;
+    }
+    for (; i < n; ++i) put(p[i]);
+  }
+  // The layer's bytes must be exactly 4 per cell.
+  void finish(size_t count, const std::string& what) const {
+    if (bytes_ != 4 * count)
+      bad(what, std::to_string(bytes_) + " bytes",
+          std::to_string(4 * count) + " bytes (4 per tile, width * height tiles)");
+  }
+
+ private:
+  LayerCells& out_;
+  uint32_t acc_ = 0;
+  int n_ = 0;
+  size_t bytes_ = 0;
+};
 
 #if CATACOMB_TILED_READER
-std::string inflate_bounded(std::string_view in, bool gzip, size_t max_bytes, const std::string& what) {
+// Inflates `in` in 64 KiB steps, each step's bytes given to `gids` at once: refused as soon as
+// more than `max_bytes` come out.
+void inflate_bounded(std::string_view in, bool gzip, size_t max_bytes, const std::string& what, GidBytes& gids) {
   z_stream z{};
   // 15 window bits: a zlib stream; + 16: a gzip stream (what Tiled writes for "gzip").
   if (inflateInit2(&z, gzip ? 15 + 16 : 15) != Z_OK) throw Error(what + ": zlib could not start (out of memory)");
-  std::string out;
-  int rc = Z_OK;
-  size_t in_pos = 0;
   constexpr size_t kStep = 64 * 1024;
+  std::vector<unsigned char> buffer(kStep);
+  size_t produced = 0, in_pos = 0;
+  int rc = Z_OK;
   do {
     if (z.avail_in == 0 && in_pos < in.size()) {
       const size_t n = std::min<size_t>(in.size() - in_pos, 1u << 30);
@@ -113,18 +145,18 @@ std::string inflate_bounded(std::string_view in, bool gzip, size_t max_bytes, co
       in_pos += n;
     }
     // One byte more than allowed, so that too much data is seen rather than cut silently.
-    const size_t room = std::min(kStep, max_bytes + 1 - out.size());
-    const size_t at = out.size();
-    out.resize(at + room);
-    z.next_out = reinterpret_cast<Bytef*>(out.data() + at);
+    const size_t room = std::min(kStep, max_bytes + 1 - produced);
+    z.next_out = buffer.data();
     z.avail_out = static_cast<uInt>(room);
     rc = inflate(&z, Z_NO_FLUSH);
-    out.resize(at + (room - z.avail_out));
-    if (out.size() > max_bytes) {
+    const size_t got = room - z.avail_out;
+    produced += got;
+    if (produced > max_bytes) {
       inflateEnd(&z);
       bad(what, "more than " + std::to_string(max_bytes) + " bytes when inflated",
           std::to_string(max_bytes) + " bytes (4 per tile, width * height tiles)");
     }
+    gids.put(buffer.data(), got);
     if (rc == Z_BUF_ERROR && z.avail_in == 0 && in_pos >= in.size()) break;  // input ended early
   } while (rc == Z_OK);
   const std::string msg = z.msg ? z.msg : "";
@@ -134,15 +166,46 @@ std::string inflate_bounded(std::string_view in, bool gzip, size_t max_bytes, co
         std::string(gzip ? "gzip" : "zlib") + " data that does not inflate (" +
             (msg.empty() ? std::string(rc == Z_BUF_ERROR ? "truncated" : "corrupt") : msg) + ")",
         std::string("a complete ") + (gzip ? "gzip" : "zlib") + " stream");
-  return out;
 }
 #endif
 
 }  // namespace
 
-std::vector<uint32_t> tiled_gids_from_csv(std::string_view text, size_t count, const std::string& what) {
-  std::vector<uint32_t> gids;
-  gids.reserve(count);
+void LayerCells::start(size_t count, std::string what) {
+  clear();
+  what_ = std::move(what);
+  count_ = count;
+  narrow_.reserve(count);
+}
+
+void LayerCells::clear() {
+  std::vector<uint8_t>().swap(narrow_);
+  std::vector<uint32_t>().swap(wide_);
+  palette_.clear();
+  slot_of_.clear();
+  have_last_ = false;
+}
+
+void LayerCells::push_new(uint32_t gid) {
+  auto [it, added] = slot_of_.try_emplace(gid, static_cast<uint32_t>(palette_.size()));
+  if (added) {
+    if (palette_.size() >= kMaxLayerGids)
+      bad(what_, "more than " + std::to_string(kMaxLayerGids) + " different tile ids",
+          "at most the tiles of the map's tilesets (2^20) and the empty cell");
+    palette_.push_back(gid);
+    if (palette_.size() == 257 && wide_.empty()) {  // a 257th gid: four bytes per cell from now on
+      wide_.reserve(count_);
+      wide_.assign(narrow_.begin(), narrow_.end());
+      std::vector<uint8_t>().swap(narrow_);
+    }
+  }
+  last_gid_ = gid;
+  last_slot_ = it->second;
+  have_last_ = true;
+  append(last_slot_);
+}
+
+void tiled_gids_from_csv(std::string_view text, size_t count, const std::string& what, LayerCells& gids) {
   size_t i = 0;
   const size_t n = text.size();
   while (true) {
@@ -157,7 +220,7 @@ std::vector<uint32_t> tiled_gids_from_csv(std::string_view text, size_t count, c
     }
     if (gids.size() == count)
       bad(what, "more than " + std::to_string(count) + " tile ids", std::to_string(count) + " (width * height)");
-    gids.push_back(static_cast<uint32_t>(v) & ~kTiledGidFlags);
+    gids.push(static_cast<uint32_t>(v) & ~kTiledGidFlags);
     while (i < n && is_space(text[i])) ++i;
     if (i == n) break;
     if (text[i] != ',') bad(what, at_character(shown_char(text[i]), i), "',' between tile ids");
@@ -165,13 +228,17 @@ std::vector<uint32_t> tiled_gids_from_csv(std::string_view text, size_t count, c
   }
   if (gids.size() != count)
     bad(what, std::to_string(gids.size()) + " tile ids", std::to_string(count) + " (width * height)");
-  return gids;
 }
 
-std::vector<uint32_t> tiled_gids_from_base64(std::string_view text, std::string_view compression, size_t count,
-                                             const std::string& what) {
+void tiled_gids_from_base64(std::string_view text, std::string_view compression, size_t count, const std::string& what,
+                            LayerCells& out) {
   const size_t bytes = 4 * count;
-  if (compression.empty()) return gids_from_bytes(decode_base64(text, bytes, what), count, what);
+  GidBytes gids(out);
+  if (compression.empty()) {
+    decode_base64(text, bytes, what, [&](unsigned char b) { gids.put(b); });
+    gids.finish(count, what);
+    return;
+  }
   if (compression != "zlib" && compression != "gzip") {
     std::string got(1, '"');
     for (char c : compression.substr(0, 20))
@@ -184,8 +251,12 @@ std::vector<uint32_t> tiled_gids_from_base64(std::string_view text, std::string_
 #if CATACOMB_TILED_READER
   // A compressed stream is at most a little larger than its data (deflate's stored blocks add 5
   // bytes per 64 KiB), so the base64 text may not decode to more than that either.
-  const std::string packed = decode_base64(text, bytes + bytes / 1000 + 1024, what);
-  return gids_from_bytes(inflate_bounded(packed, compression == "gzip", bytes, what), count, what);
+  std::string packed;
+  packed.reserve(std::min(bytes + bytes / 1000 + 1024, text.size() / 4 * 3 + 3));
+  decode_base64(text, bytes + bytes / 1000 + 1024, what,
+                [&](unsigned char b) { packed.push_back(static_cast<char>(b)); });
+  inflate_bounded(packed, compression == "gzip", bytes, what, gids);
+  gids.finish(count, what);
 #else
   bad(what + " compression", std::string(compression.substr(0, 20)),
       "uncompressed data: this catacomb was built without zlib");

@@ -88,14 +88,16 @@ std::string json_class(const json& obj) {
 /// tree is replaced by its index there).
 struct JsonDocument {
   json root;
-  std::vector<std::vector<uint32_t>> arrays;
+  std::vector<LayerCells> arrays;
 };
 
-JsonDocument parse_json_document(std::string_view text, const std::string& what) {
+// `cells`: the cells a layer's data is expected to hold (the map's declared size; 0 when not
+// known), reserved for each "data" array as it starts.
+JsonDocument parse_json_document(std::string_view text, const std::string& what, size_t cells = 0) {
   JsonDocument doc;
   bool after_data_key = false, collecting = false;
   int nested = 0;
-  std::vector<uint32_t> current;
+  LayerCells current;
   auto callback = [&](int, json::parse_event_t event, json& parsed) -> bool {
     using E = json::parse_event_t;
     if (collecting) {
@@ -111,7 +113,7 @@ JsonDocument parse_json_document(std::string_view text, const std::string& what)
         collecting = false;
         parsed = doc.arrays.size();
         doc.arrays.push_back(std::move(current));
-        current = {};
+        current = LayerCells();
         return true;
       }
       if (event == E::value && nested == 0) {
@@ -120,7 +122,7 @@ JsonDocument parse_json_document(std::string_view text, const std::string& what)
         if (current.size() >= static_cast<size_t>(kMaxSide) * static_cast<size_t>(kMaxSide))
           bad("layer data", "more than " + std::to_string(int64_t{kMaxSide} * kMaxSide) + " tile ids",
               "at most width * height");
-        current.push_back(parsed.get<uint32_t>() & ~detail::kTiledGidFlags);
+        current.push(parsed.get<uint32_t>() & ~detail::kTiledGidFlags);
         return false;
       }
       return true;
@@ -132,6 +134,7 @@ JsonDocument parse_json_document(std::string_view text, const std::string& what)
     if (event == E::array_start && after_data_key) {
       collecting = true;
       nested = 0;
+      current.start(cells, "Tiled map layer data");
     }
     after_data_key = false;
     return true;
@@ -202,8 +205,19 @@ Tileset json_tileset_file(std::string_view text, uint32_t firstgid, const std::s
   return json_tileset(doc.root, firstgid, where);
 }
 
-Model read_json(std::string_view text, const TiledSourceReader& read_source) {
-  JsonDocument doc = parse_json_document(text, "Tiled map");
+Model read_json(std::string_view text, const TiledSourceReader& read_source, const MapSizeCheck& check_size) {
+  // The size the map declares, checked before the parse reads a layer's data array into cells.
+  const JsonDeclaredSize declared = json_declared_size(text);
+  size_t expected_cells = 0;
+  if (declared.width && declared.height && *declared.width >= 1 && *declared.width <= kMaxSide &&
+      *declared.height >= 1 && *declared.height <= kMaxSide) {
+    if (check_size) check_size(static_cast<int>(*declared.width), static_cast<int>(*declared.height));
+    // Reserved for each data array: never more than the text could hold ("1," per cell), so
+    // that a small file declaring a huge map reserves no more than its size.
+    expected_cells = std::min(static_cast<size_t>(*declared.width) * static_cast<size_t>(*declared.height),
+                              text.size() / 2 + 1);
+  }
+  JsonDocument doc = parse_json_document(text, "Tiled map", expected_cells);
   const json& j = doc.root;
   Model m;
   if (json_string(j, "type") != "map" && !j.contains("layers"))
@@ -214,6 +228,7 @@ Model read_json(std::string_view text, const TiledSourceReader& read_source) {
   m.tile_height = json_number(j, "tileheight", "map");
   check_header(m, j.contains("orientation") ? json_string(j, "orientation") : "orthogonal",
                j.value("infinite", false) == true);
+  if (check_size) check_size(m.width, m.height);  // the parsed size, should the scan have missed it
   m.props = json_properties(j, "map");
 
   if (auto ts = j.find("tilesets"); ts != j.end()) {
@@ -246,14 +261,15 @@ Model read_json(std::string_view text, const TiledSourceReader& read_source) {
     const std::string encoding = json_string(*terrain, "encoding");
     if (encoding == "base64") {
       if (!data->is_string()) bad(where, json_excerpt(*data), "base64 text");
-      m.gids = detail::tiled_gids_from_base64(data->get_ref<const std::string&>(), json_string(*terrain, "compression"),
-                                              cell_count(m), "Tiled map " + where);
+      m.cells.start(cell_count(m), "Tiled map " + where);
+      detail::tiled_gids_from_base64(data->get_ref<const std::string&>(), json_string(*terrain, "compression"),
+                                     cell_count(m), "Tiled map " + where, m.cells);
     } else if (encoding.empty() || encoding == "csv") {
       if (!data->is_number_unsigned() || data->get<uint64_t>() >= doc.arrays.size())
         bad(where, json_excerpt(*data), "an array of tile ids");
-      m.gids = std::move(doc.arrays[data->get<size_t>()]);
-      if (m.gids.size() != cell_count(m))
-        bad(where, std::to_string(m.gids.size()) + " tile ids", std::to_string(cell_count(m)) + " (width * height)");
+      m.cells = std::move(doc.arrays[data->get<size_t>()]);
+      if (m.cells.size() != cell_count(m))
+        bad(where, std::to_string(m.cells.size()) + " tile ids", std::to_string(cell_count(m)) + " (width * height)");
     } else {
       bad(where + " encoding", shown(encoding), "csv or base64");
     }

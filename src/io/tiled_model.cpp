@@ -110,35 +110,41 @@ void check_terrain_tileset(const Model& m) {
   if (!m.have_tile_layer) bad("layers", "no tile layer", "a tile layer named \"terrain\"");
 }
 
-// The terrain layer, one byte per cell as it is read (the tile ids are let go after); a door
-// tile's "lock" property makes its cell a locked door.
+// The terrain layer: each distinct gid's terrain (and a door tile's "lock" property: the cell is
+// a locked door of that lock) found once, in the order the gids first appear, so that the first
+// cell in row-major order that is no terrain tile is the one named; then one byte per cell.
 void read_terrain_layer(Model& m, Dungeon& d) {
-  d.tiles = Grid<Terrain>(m.width, m.height, Terrain::Wall);
-  uint32_t last_gid = 0;
-  Terrain last = Terrain::Wall;
-  int last_lock = 0;  // a door tile's "lock" property: the cell is a locked door of that lock
-  bool have_last = false;
-  for (size_t i = 0; i < m.gids.size(); ++i) {
-    const uint32_t gid = m.gids[i];
-    const int x = static_cast<int>(i % static_cast<size_t>(m.width)),
-              y = static_cast<int>(i / static_cast<size_t>(m.width));
-    if (!have_last || gid != last_gid) {
-      const Tile* tile = tile_of(m.tilesets, gid);
-      const auto t = terrain_of(tile);
-      if (!t)
-        bad("terrain at (" + std::to_string(x) + "," + std::to_string(y) + ")",
-            gid == 0 ? std::string("an empty cell")
-                     : "tile id " + std::to_string(gid) + " without a \"terrain\" property",
-            "a terrain tile (" + terrain_names() + ")");
-      last_gid = gid;
-      last = *t;
-      last_lock = *t == Terrain::Door ? lock_of(tile->props, "tile id " + std::to_string(gid)) : 0;
-      have_last = true;
+  const LayerCells& cells = m.cells;
+  const std::vector<uint32_t>& palette = cells.palette();
+  std::vector<Terrain> terrain(palette.size(), Terrain::Wall);
+  std::vector<int> lock(palette.size(), 0);
+  for (size_t k = 0; k < palette.size(); ++k) {
+    const uint32_t gid = palette[k];
+    const Tile* tile = tile_of(m.tilesets, gid);
+    const auto t = terrain_of(tile);
+    if (!t) {
+      size_t i = 0;
+      while (cells.index(i) != k) ++i;  // where it first appears (it does: it is in the palette)
+      const size_t w = static_cast<size_t>(m.width);
+      bad("terrain at (" + std::to_string(i % w) + "," + std::to_string(i / w) + ")",
+          gid == 0 ? std::string("an empty cell")
+                   : "tile id " + std::to_string(gid) + " without a \"terrain\" property",
+          "a terrain tile (" + terrain_names() + ")");
     }
-    d.tiles.data()[i] = last;
-    if (last_lock != 0) d.locks.push_back({{x, y}, last_lock});  // row-major, as Dungeon::locks keeps them
+    terrain[k] = *t;
+    lock[k] = *t == Terrain::Door ? lock_of(tile->props, "tile id " + std::to_string(gid)) : 0;
   }
-  std::vector<uint32_t>().swap(m.gids);
+  d.tiles = Grid<Terrain>(m.width, m.height, Terrain::Wall);
+  Terrain* out = d.tiles.data();
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const uint32_t k = cells.index(i);
+    out[i] = terrain[k];
+    if (lock[k] != 0)  // row-major, as Dungeon::locks keeps them
+      d.locks.push_back(
+          {{static_cast<int>(i % static_cast<size_t>(m.width)), static_cast<int>(i / static_cast<size_t>(m.width))},
+           lock[k]});
+  }
+  m.cells.clear();
 }
 
 // Objectives from their objects, rooms from the rectangles of class "room"; then the order

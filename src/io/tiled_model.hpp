@@ -13,6 +13,7 @@
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/tiled_read.hpp>
+#include "io/tiled_decode.hpp"
 
 namespace catacomb::detail::tiled {
 
@@ -77,7 +78,9 @@ struct Model {
   Properties props;
   std::vector<Tileset> tilesets;
   bool have_tile_layer = false;
-  std::vector<uint32_t> gids;
+  /// The terrain layer's cells, one byte each (an index into their distinct gids), until
+  /// to_dungeon turns them into terrain.
+  LayerCells cells;
   std::vector<Object> objects;
 };
 
@@ -92,9 +95,11 @@ inline void check_header(const Model& m, std::string_view orientation, bool infi
 
 inline size_t cell_count(const Model& m) { return static_cast<size_t>(m.width) * static_cast<size_t>(m.height); }
 
-/// The front ends: parse the text (and its external tilesets through `read_source`) into the model.
-Model read_json(std::string_view text, const TiledSourceReader& read_source);
-Model read_xml(std::string_view text, const TiledSourceReader& read_source);
+/// The front ends: parse the text (and its external tilesets through `read_source`) into the
+/// model. `check_size`, when given, is called with the map's width and height as soon as the
+/// header is read, before any layer is decoded (it throws to refuse the map).
+Model read_json(std::string_view text, const TiledSourceReader& read_source, const MapSizeCheck& check_size = {});
+Model read_xml(std::string_view text, const TiledSourceReader& read_source, const MapSizeCheck& check_size = {});
 /// An external tileset file (.tsj, .tsx) in either syntax.
 Tileset json_tileset_file(std::string_view text, uint32_t firstgid, const std::string& where);
 Tileset xml_tileset_file(std::string_view text, uint32_t firstgid, const std::string& where);
@@ -102,7 +107,8 @@ Tileset xml_tileset_file(std::string_view text, uint32_t firstgid, const std::st
 /// .json: JSON, anything else: XML); refused when there is no reader.
 Tileset external_tileset(const std::string& source, uint32_t firstgid, const TiledSourceReader& read_source,
                          const std::string& where);
-/// The back end: the model as a Dungeon (consumes the gids).
+/// The back end: the model as a Dungeon, its terrain per cell from the layer's cells and the
+/// tilesets (consumes the cells).
 Dungeon to_dungeon(Model& m);
 
 }  // namespace catacomb::detail::tiled

@@ -4,11 +4,14 @@
 // back end (tiled_model.cpp) turns the model into a Dungeon, so both syntaxes follow the same
 // rules (see tiled_read.hpp). This file chooses between them.
 //
-// Memory: the terrain layer's gids as 32-bit values (4 bytes per cell) next to the file's text.
-// A JSON "data" array never becomes a tree of json values (16 bytes and more each): the parser
-// callback moves each number into a plain vector as it is read and leaves an index behind.
-// Every size (width, height, data length, inflated bytes, tiles, objects) is checked before
-// the memory it implies is allocated. Time is linear in the file.
+// Memory: the terrain layer's cells, one byte each (an index into the distinct gids, see
+// tiled_decode.hpp), next to the file's text, then the terrain grid (one byte per cell): no
+// array of 4-byte gids is made for the layer. A JSON "data" array never becomes a tree of json
+// values (16 bytes and more each): the parser callback moves each number into the cells as it
+// is read and leaves an index behind. The map's declared size is given to the caller's size
+// check before any layer is decoded, and every size (width, height, data length, inflated
+// bytes, tiles, objects) is checked before the memory it implies is allocated. Time is linear
+// in the file.
 #include <catacomb/io/tiled_read.hpp>
 
 #include <algorithm>
@@ -37,7 +40,7 @@ bool tiled_reader_available() { return CATACOMB_TILED_READER != 0; }
 
 #if !CATACOMB_TILED_READER
 
-Dungeon read_tiled_map(std::string_view, TiledSyntax, const TiledSourceReader&) {
+Dungeon read_tiled_map(std::string_view, TiledSyntax, const TiledSourceReader&, const MapSizeCheck&) {
   throw InvalidArgument(FieldProblem{"Tiled map", "not readable by this build",
                                      "a catacomb built with the Tiled reader (CATACOMB_TILED_READER=ON, pugixml and "
                                      "zlib); export the map from Tiled as JSON or use a catacomb .json map"});
@@ -45,9 +48,10 @@ Dungeon read_tiled_map(std::string_view, TiledSyntax, const TiledSourceReader&) 
 
 #else
 
-Dungeon read_tiled_map(std::string_view text, TiledSyntax syntax, const TiledSourceReader& read_source) {
-  detail::tiled::Model m = syntax == TiledSyntax::Json ? detail::tiled::read_json(text, read_source)
-                                                       : detail::tiled::read_xml(text, read_source);
+Dungeon read_tiled_map(std::string_view text, TiledSyntax syntax, const TiledSourceReader& read_source,
+                       const MapSizeCheck& check_size) {
+  detail::tiled::Model m = syntax == TiledSyntax::Json ? detail::tiled::read_json(text, read_source, check_size)
+                                                       : detail::tiled::read_xml(text, read_source, check_size);
   return detail::tiled::to_dungeon(m);
 }
 

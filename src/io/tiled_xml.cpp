@@ -146,7 +146,7 @@ Tileset xml_tileset_file(std::string_view text, uint32_t firstgid, const std::st
   return xml_tileset(ts, firstgid, where);
 }
 
-Model read_xml(std::string_view text, const TiledSourceReader& read_source) {
+Model read_xml(std::string_view text, const TiledSourceReader& read_source, const MapSizeCheck& check_size) {
   const pugi::xml_document doc = parse_xml(text, "Tiled map");
   const pugi::xml_node map = doc.child("map");
   if (!map) bad("document", "no <map> element", "a Tiled map (.tmx)");
@@ -156,6 +156,7 @@ Model read_xml(std::string_view text, const TiledSourceReader& read_source) {
   m.tile_width = xml_number(map, "tilewidth", "map");
   m.tile_height = xml_number(map, "tileheight", "map");
   check_header(m, map.attribute("orientation").as_string("orthogonal"), map.attribute("infinite").as_int() != 0);
+  if (check_size) check_size(m.width, m.height);  // before any tileset or layer is read
   m.props = xml_properties(map, "map");
 
   for (const pugi::xml_node& t : map.children("tileset")) {
@@ -181,20 +182,20 @@ Model read_xml(std::string_view text, const TiledSourceReader& read_source) {
     if (data.child("chunk")) bad(where, "chunks", "a finite map's data");
     const std::string encoding = data.attribute("encoding").as_string();
     const std::string what = "Tiled map " + where;
+    m.cells.start(cell_count(m), what);
     if (encoding == "csv") {
-      m.gids = detail::tiled_gids_from_csv(data.text().as_string(), cell_count(m), what);
+      detail::tiled_gids_from_csv(data.text().as_string(), cell_count(m), what, m.cells);
     } else if (encoding == "base64") {
-      m.gids = detail::tiled_gids_from_base64(data.text().as_string(), data.attribute("compression").as_string(),
-                                              cell_count(m), what);
+      detail::tiled_gids_from_base64(data.text().as_string(), data.attribute("compression").as_string(), cell_count(m),
+                                     what, m.cells);
     } else if (encoding.empty()) {  // the old XML form: one <tile gid="..."/> per cell
-      m.gids.reserve(cell_count(m));
       for (const pugi::xml_node& t : data.children("tile")) {
-        if (m.gids.size() == cell_count(m))
+        if (m.cells.size() == cell_count(m))
           bad(where, "more than " + std::to_string(cell_count(m)) + " <tile> elements", "width * height");
-        m.gids.push_back(static_cast<uint32_t>(t.attribute("gid").as_ullong() & 0xFFFFFFFFu) & ~detail::kTiledGidFlags);
+        m.cells.push(static_cast<uint32_t>(t.attribute("gid").as_ullong() & 0xFFFFFFFFu) & ~detail::kTiledGidFlags);
       }
-      if (m.gids.size() != cell_count(m))
-        bad(where, std::to_string(m.gids.size()) + " <tile> elements",
+      if (m.cells.size() != cell_count(m))
+        bad(where, std::to_string(m.cells.size()) + " <tile> elements",
             std::to_string(cell_count(m)) + " (width * height)");
     } else {
       bad(where + " encoding", shown(encoding), "csv or base64");

@@ -1,10 +1,15 @@
 // Checking a certificate by replaying it: one pass over its steps and their cells, no search.
 // Kept apart from the solver on purpose: it shares none of its code, only the move rule
 // (moves.hpp's diagonal_allowed, the one home of corner cutting) and the map hash.
+// Every field is a claim and every claim is checked: a field the format does not define is
+// refused (bad input), and each step's number, action, target, lock and cost, and the total
+// cost, must be what the replay finds (else the verdict names the field and the truth).
 #include <catacomb/io/certificate.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -34,6 +39,25 @@ Point cell(const json& v, const std::string& where) {
   return {static_cast<int>(v[0].get<int64_t>()), static_cast<int>(v[1].get<int64_t>())};
 }
 
+// Refuses a field of `obj` that the format does not define: a certificate claims nothing the
+// replay does not check.
+void only_fields(const json& obj, std::initializer_list<std::string_view> fields, const std::string& where) {
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    bool known = false;
+    std::string list;
+    for (std::string_view f : fields) {
+      known |= it.key() == f;
+      list += (list.empty() ? "" : ", ") + std::string(f);
+    }
+    if (!known) bad(where + it.key(), it.value(), "only the fields " + list);
+  }
+}
+
+// Two costs agree when they differ by a rounding of their sum, not more.
+bool same_cost(double claimed, double replayed) {
+  return std::abs(replayed - claimed) <= 1e-9 * std::max(1.0, std::abs(replayed));
+}
+
 struct Rules {
   ValidateOptions o;
   KeyRule key_rule = KeyRule::Reusable;
@@ -41,6 +65,7 @@ struct Rules {
 
 Rules read_rules(const json& r) {
   Rules out;
+  only_fields(r, {"neighbors", "diagonal", "diagonal_cost", "key_rule", "costs"}, "rules.");
   const json& n = need(r, "neighbors", "rules.");
   if (n != 4 && n != 8) bad("rules.neighbors", n, "4 or 8");
   out.o.moves.neighbors = n.get<int>();
@@ -55,6 +80,9 @@ Rules read_rules(const json& r) {
   if (!kr.is_string()) bad("rules.key_rule", kr, detail::enum_expected(detail::kKeyRuleNames));
   out.key_rule = parse_key_rule(kr.get<std::string>(), "certificate rules.key_rule");
   const json& costs = need(r, "costs", "rules.");
+  if (!costs.is_object()) bad("rules.costs", costs, "an object, a cost per terrain");
+  for (auto it = costs.begin(); it != costs.end(); ++it)
+    if (!terrain_from_name(it.key())) bad("rules.costs." + it.key(), it.value(), "only the terrains' names");
   for (Terrain t : kAllTerrains) {
     const json& c = need(costs, std::string(terrain_name(t)).c_str(), "rules.costs.");
     if (c.is_null()) out.o.costs.set(t, CostTable::kImpassable);
@@ -155,33 +183,67 @@ struct Replay {
     return std::nullopt;
   }
 
-  // Step k: its fields, its route from the player's cell to its target, the target there, the
-  // cost it claims; when it holds, its cost is added to `total` and its action kept.
+  // Whether an objective of `kind` stands at `at` with lock `lock` (0: none): nullopt when one
+  // does (for open-door: a locked door of that lock, closed before the step), else why not.
+  std::optional<std::string> target(StepKind kind, const std::string& action, Point at, int lock, bool was_open) const {
+    const std::string claim = lock != 0 ? "the step claims lock " + std::to_string(lock) : "the step claims no lock";
+    if (kind == StepKind::OpenDoor) {
+      if (locks[at] == 0) return "there is no open-door target at " + cells_text(at);
+      if (was_open) return "the door at " + cells_text(at) + " was opened before this step, not by it";
+      if (locks[at] != lock) return claim + ", the door at " + cells_text(at) + " is lock " + std::to_string(locks[at]);
+      return std::nullopt;
+    }
+    const Objective* found = nullptr;
+    for (const Objective& o : d.objectives) {
+      const bool locked_key = o.kind == ObjectiveKind::Key && o.lock >= 1 && o.lock <= kMaxLock;
+      const bool fits = kind == StepKind::ReachExit ? o.kind == ObjectiveKind::Exit
+                        : kind == StepKind::TakeKey ? locked_key
+                                                    : o.kind != ObjectiveKind::Exit && !locked_key;
+      if (o.pos != at || !fits) continue;
+      if (o.lock == lock) return std::nullopt;
+      found = &o;
+    }
+    if (!found) return "there is no " + action + " target at " + cells_text(at);
+    return claim + ", the " + std::string(objective_kind_name(found->kind)) + " at " + cells_text(at) +
+           (found->lock != 0 ? " is lock " + std::to_string(found->lock) : " has no lock");
+  }
+
+  // Step k: its fields, its number, its route from the player's cell to its target, the target
+  // there with the lock it claims, the cost it claims; when it holds, its cost is added to
+  // `total` and its action kept.
   std::optional<std::string> step(size_t k, const json& st, double& total, std::string& last_action) {
     const std::string where = "steps[" + std::to_string(k) + "].";
+    if (!st.is_object()) bad(where.substr(0, where.size() - 1), st, "an object");
+    only_fields(st, {"step", "action", "at", "lock", "cost", "route"}, where);
+    const json& number = need(st, "step", where);
+    if (!number.is_number_integer()) bad(where + "step", number, "an integer, the step's place from 1");
     const json& action = need(st, "action", where);
     if (!action.is_string() || !step_kind_from_name(action.get<std::string>()))
       bad(where + "action", action, detail::enum_expected(detail::kStepKindNames));
     const StepKind kind = *step_kind_from_name(action.get<std::string>());
     const Point at = cell(need(st, "at", where), where + "at");
+    int lock = 0;
+    if (st.contains("lock")) {
+      const json& l = st["lock"];
+      if (!l.is_number_integer() || l.get<int64_t>() < 1 || l.get<int64_t>() > kMaxLock)
+        bad(where + "lock", l, "a lock id 1 to " + std::to_string(kMaxLock));
+      lock = l.get<int>();
+    }
     const json& claimed = need(st, "cost", where);
     if (!claimed.is_number()) bad(where + "cost", claimed, "a number");
     const json& route = need(st, "route", where);
     if (!route.is_array() || route.empty()) bad(where + "route", route, "a non-empty array of [x, y] cells");
+    if (!number.is_number_unsigned() || number.get<uint64_t>() != k + 1)
+      return "the step claims step " + number.dump() + ", it is step " + std::to_string(k + 1);
     if (cell(route[0], where + "route[0]") != pos)
       return "the route starts at " + cells_text(cell(route[0], where + "route[0]")) + ", but the player is at " +
              cells_text(pos);
+    const bool was_open = tiles.in_bounds(at) && opened[at] != 0;
     double cost = 0;
     if (std::optional<std::string> why = walk(route, where, cost)) return why;
     if (pos != at) return "the route ends at " + cells_text(pos) + ", not at " + cells_text(at);
-    bool what = false;
-    for (const Objective& o : d.objectives)
-      what |= o.pos == at && (kind == StepKind::ReachExit ? o.kind == ObjectiveKind::Exit
-                              : kind == StepKind::TakeKey ? o.kind == ObjectiveKind::Key && o.lock != 0
-                                                          : kind == StepKind::Take);
-    if (kind == StepKind::OpenDoor) what = locks[at] != 0;
-    if (!what) return "there is no " + action.get<std::string>() + " target at " + cells_text(at);
-    if (std::abs(cost - claimed.get<double>()) > 1e-9 * std::max(1.0, std::abs(cost)))
+    if (std::optional<std::string> why = target(kind, action.get<std::string>(), at, lock, was_open)) return why;
+    if (!same_cost(claimed.get<double>(), cost))
       return "the step claims cost " + claimed.dump() + ", its route costs " + json(cost).dump();
     total += cost;
     last_action = action.get<std::string>();
@@ -196,11 +258,14 @@ Verdict verify_certificate(const Dungeon& d, std::string_view text, const std::o
   if (!j.is_object()) bad("document", j, "an object");
   if (need(j, "format", "") != "catacomb-certificate") bad("format", j["format"], "\"catacomb-certificate\"");
   if (need(j, "version", "") != 1) bad("version", j["version"], "1");
+  only_fields(j, {"format", "version", "map_hash", "rules", "steps", "total_cost"}, "");
   const json& hash = need(j, "map_hash", "");
   if (!hash.is_string()) bad("map_hash", hash, "16 hex digits");
   const Rules rules = read_rules(need(j, "rules", ""));
   const json& steps = need(j, "steps", "");
   if (!steps.is_array()) bad("steps", steps, "an array");
+  const json& total_cost = need(j, "total_cost", "");
+  if (!total_cost.is_number()) bad("total_cost", total_cost, "a number, the sum of the steps' costs");
 
   Verdict v;
   auto reject = [&](int step, std::string why) {
@@ -227,6 +292,9 @@ Verdict verify_certificate(const Dungeon& d, std::string_view text, const std::o
                            cells_text(d.objectives[i].pos) + " is never visited");
   if (d.find(ObjectiveKind::Exit) && last_action != "reach-exit")
     return reject(0, "the last step does not reach the exit");
+  if (!same_cost(total_cost.get<double>(), total))
+    return reject(0,
+                  "the certificate claims total_cost " + total_cost.dump() + ", its steps cost " + json(total).dump());
   v.accepted = true;
   v.summary = std::to_string(steps.size()) + " steps, " + std::to_string(replay.moves) + " moves, cost " +
               json(total).dump();

@@ -3,6 +3,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/io/map_file.hpp>
+#include <catacomb/io/tiled_read.hpp>
 
 namespace catacomb {
 namespace {
@@ -67,6 +68,40 @@ TEST(MapFileTest, ReadLimitsFollowTheFormat) {
 TEST(MapFileTest, AHeaderClaimingMoreRowsThanTheFileHoldsIsRefusedBeforeAllocating) {
   EXPECT_NE(error_of("type octile\nheight 16384\nwidth 16384\nmap\n", "big.map").find("expected 16384 rows, found 0"),
             std::string::npos);
+}
+
+TEST(MapFileTest, EveryReaderGivesItsDeclaredSizeToTheCheckBeforeDecodingATile) {
+  // Each map declares 16384x16000 and its tiles are broken: the check sees the size first.
+  const std::pair<const char*, std::string> maps[] = {
+      {"m.json", R"({"format": "catacomb-map", "version": 1, "width": 16384, "height": 16000, "tiles": [7]})"},
+      {"m.map", "type octile\nheight 16000\nwidth 16384\nmap\n@@\n"},
+      {"m.tmj", R"({"compressionlevel": -1, "height": 16000, "infinite": false, "layers": [{"compression": "zlib",
+        "data": "AAAA*", "encoding": "base64", "height": 16000, "name": "terrain", "type": "tilelayer",
+        "width": 16384}], "orientation": "orthogonal", "tileheight": 8, "tilesets": [], "tilewidth": 8,
+        "type": "map", "width": 16384})"},
+      {"m.tmx", R"(<map orientation="orthogonal" width="16384" height="16000" tilewidth="8" tileheight="8">
+        <layer name="terrain" width="16384" height="16000"><data encoding="base64" compression="zlib">AAAA*</data>
+        </layer></map>)"},
+  };
+  for (const auto& [name, text] : maps) {
+    SCOPED_TRACE(name);
+    if (std::string(name).starts_with("m.tm") && !tiled_reader_available()) continue;
+    EXPECT_THROW(parse_map_file(text, name), InvalidArgument);  // the tiles themselves are refused
+    std::vector<std::pair<int, int>> seen;
+    try {
+      parse_map_file(text, name, [&](int w, int h) {
+        seen.emplace_back(w, h);
+        throw InvalidArgument("over the budget");
+      });
+      ADD_FAILURE() << "read";
+    } catch (const InvalidArgument& e) { EXPECT_EQ(std::string(e.what()), std::string(name) + ": over the budget"); }
+    EXPECT_EQ(seen, (std::vector<std::pair<int, int>>{{16384, 16000}}));
+  }
+  // A check that lets the map through sees its size (an ASCII map's after its rows are counted).
+  std::vector<std::pair<int, int>> seen;
+  const MapFile f = parse_map_file("#####\n#<.>#\n#####\n", "m.txt", [&](int w, int h) { seen.emplace_back(w, h); });
+  EXPECT_EQ(f.dungeon.tiles.width(), 5);
+  EXPECT_EQ(seen, (std::vector<std::pair<int, int>>{{5, 3}}));
 }
 
 }  // namespace

@@ -293,6 +293,58 @@ TEST(TiledReadTest, SizesAreCheckedBeforeAllocating) {
   expect_refused(garbage.dump(), TiledSyntax::Json, "= '*' at character 5 (expected base64 text");
 }
 
+TEST(TiledReadTest, ALayerOfMoreThan256DifferentTilesReadsBack) {
+  // 300 terrain tiles (floor and water in turn), each used: past 256 different tile ids the
+  // layer's cells take four bytes each instead of one, with the same result.
+  json tiles = json::array();
+  for (int id = 0; id < 300; ++id)
+    tiles.push_back(
+        {{"id", id},
+         {"properties", {{{"name", "terrain"}, {"type", "string"}, {"value", id % 2 ? "water" : "floor"}}}}});
+  json data = json::array();
+  Grid<Terrain> want(20, 20, Terrain::Floor);
+  for (int i = 0; i < 400; ++i) {
+    const int gid = 1 + (i * 7) % 300;
+    data.push_back(gid);
+    want.data()[i] = (gid - 1) % 2 ? Terrain::Water : Terrain::Floor;
+  }
+  json j = {{"type", "map"},
+            {"orientation", "orthogonal"},
+            {"width", 20},
+            {"height", 20},
+            {"tilewidth", 8},
+            {"tileheight", 8},
+            {"tilesets", {{{"firstgid", 1}, {"name", "many"}, {"tiles", tiles}}}},
+            {"layers", {{{"type", "tilelayer"}, {"name", "terrain"}, {"width", 20}, {"height", 20}, {"data", data}}}}};
+  EXPECT_EQ(read_json(j).tiles, want);
+  for (const char* compression : {"", "zlib"}) EXPECT_EQ(read_json(encoded(j, compression)).tiles, want);
+  // The first cell that is no terrain tile is named, past the 256th tile id too.
+  j["layers"][0]["data"][317] = 0;
+  expect_refused(j.dump(), TiledSyntax::Json, "Tiled map terrain at (17,15) = an empty cell");
+}
+
+TEST(TiledReadTest, TheSizeCheckSeesTheHeaderBeforeTheTilesetsAndTheLayer) {
+  // A .tmx and a .tmj whose layer is corrupt: the check refuses them first, by their size.
+  json j = encoded(tmj_of(sample_dungeon()), "zlib");
+  j["layers"][0]["data"] = "AAAA*";
+  expect_refused(j.dump(), TiledSyntax::Json, "(expected base64 text");
+  const MapSizeCheck refuse = [](int w, int h) {
+    throw InvalidArgument("refused " + std::to_string(w) + "x" + std::to_string(h));
+  };
+  for (TiledSyntax syntax : {TiledSyntax::Json, TiledSyntax::Xml}) {
+    const std::string text = syntax == TiledSyntax::Json
+                                 ? j.dump()
+                                 : R"(<map orientation="orthogonal" width="40" height="25" tilewidth="8"
+                                      tileheight="8"><tileset firstgid="1" source="missing.tsx"/><layer
+                                      name="terrain" width="40" height="25"><data encoding="base64">AAAA*</data>
+                                      </layer></map>)";
+    try {
+      read_tiled_map(text, syntax, {}, refuse);
+      ADD_FAILURE() << "read";
+    } catch (const InvalidArgument& e) { EXPECT_EQ(std::string(e.what()), "refused 40x25"); }
+  }
+}
+
 TEST(TiledReadTest, LockedDoorsKeysAndTheKeyRuleAreReadBack) {
   GenerateConfig c;
   c.width = 48;

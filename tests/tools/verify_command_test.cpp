@@ -41,6 +41,34 @@ TEST(VerifyCommandTest, ATamperedCertificateExitsOneNamingTheStep) {
       << r.out;
 }
 
+TEST(VerifyCommandTest, FalseClaimsExitOneNamingTheFieldAndTheTruth) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), kChain);
+  ASSERT_EQ(run_cli({"validate", dir.file("m.txt"), "--certificate", dir.file("c.json")}).code, 0);
+  const auto c = nlohmann::json::parse(test::slurp(dir.file("c.json")));
+  auto total = c;
+  total["total_cost"] = 1.0;
+  write_file_atomic(dir.file("total.json"), total.dump());
+  auto r = test::run_exe({"verify", dir.file("m.txt"), dir.file("total.json")});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("REJECTED at the end: the certificate claims total_cost 1.0, its steps cost 10.0"),
+            std::string::npos)
+      << r.out;
+  auto lock = c;
+  lock["steps"][3]["lock"] = 1;
+  write_file_atomic(dir.file("lock.json"), lock.dump());
+  r = test::run_exe({"verify", dir.file("m.txt"), dir.file("lock.json")});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("REJECTED at step 4: the step claims lock 1, the door at 7,1 is lock 2"), std::string::npos)
+      << r.out;
+  auto order = c;
+  std::swap(order["steps"][0]["step"], order["steps"][1]["step"]);
+  write_file_atomic(dir.file("order.json"), order.dump());
+  r = test::run_exe({"verify", dir.file("m.txt"), dir.file("order.json")});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("REJECTED at step 1: the step claims step 2, it is step 1"), std::string::npos) << r.out;
+}
+
 TEST(VerifyCommandTest, BadInputExitsTwo) {
   test::TempDir dir;
   write_file_atomic(dir.file("m.txt"), kChain);

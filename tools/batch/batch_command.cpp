@@ -86,13 +86,16 @@ class BatchCommand : public Command {
         "  catacomb batch --seeds 1..100 --out review --html\n"
         "  catacomb batch --generator caves --width 80 --height 50 --seeds 0..9999 --threads 8 --out caves\n"
         "  catacomb batch --config recipe.json --seeds 1..1000000 --shard 2/8 --threads 4 --out shard2\n"
-        "  catacomb batch --seeds-file picks.txt --out picks --html   (the same files as in the range run)\n"
         "    (run shards 1/8 .. 8/8 anywhere, then: catacomb batch --merge shard1 ... shard8 --out all)\n"
-        "Files in DIR: seed-<seed>.png, .json, .txt per valid seed (and .tmj, .map with --tmj, --map),\n"
+        "  catacomb batch --seeds-file picks.txt --out picks --html   (the same files as in the range run)\n"
+        "  catacomb batch --seeds 1..100000 --width 64 --height 64 --no-files --out stats   (summaries only)\n"
+        "Files in DIR: seed-<seed>.png, .json, .txt per valid seed (--outputs chooses among png, json, txt,\n"
+        "tmj, map; --tmj and --map add theirs; --no-files writes none, only the summaries),\n"
         "exactly what 'catacomb generate' writes for that seed, but that every .tmj shares one tileset,\n"
         "catacomb-tileset.tsj and catacomb-tileset.png; summary.csv (header only in\n"
         "shard 1), seeds.jsonl, summary.json (aggregates), contact-sheet.png (contact-sheet-1.png, -2, ...\n"
-        "beyond 100 seeds) and, with --html, index.html. A seed without a valid dungeon within\n"
+        "beyond 100 seeds; only with png among the outputs) and, with --html, index.html. A seed without a\n"
+        "valid dungeon within\n"
         "--max-attempts is a row with valid=false and its error, and no files; the batch goes on.\n"
         "Each seed's files and row are the same for any --threads and --shard (but for generate_ms).\n"
         "A \"seed\" key in the --config file is ignored: --seeds gives the seeds.\n"
@@ -111,7 +114,9 @@ class BatchCommand : public Command {
             ->type_name("FILE");
     seeds->excludes(seeds_file);
     seeds_file->excludes(seeds);
-    add_number_option(*sub, "--threads", threads_, "worker threads (" + threads_range_text() + ")");
+    add_number_option(*sub, "--threads", threads_,
+                      "worker threads (" + threads_range_text() + "; default " + std::to_string(default_threads()) +
+                          ", as generate and validate)");
     sub->add_option("--out", dir_, "output directory (created when missing, if its parent exists)")
         ->type_name("DIR")
         ->capture_default_str();
@@ -128,8 +133,15 @@ class BatchCommand : public Command {
                   "continue a batch that was killed or interrupted: seeds its journal records, with their files, are "
                   "not run again");
     add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
-    sub->add_flag("--tmj", tmj_, "also write seed-<seed>.tmj, a Tiled map (all sharing catacomb-tileset.tsj and .png)");
-    sub->add_flag("--map", map_, "also write seed-<seed>.map, a Moving AI map");
+    CLI::Option* outputs = sub->add_option("--outputs", outputs_,
+                                           "the files written per seed, of png,json,txt,tmj,map (default png,json,txt)")
+                               ->type_name("LIST");
+    CLI::Option* tmj = sub->add_flag(
+        "--tmj", tmj_, "also write seed-<seed>.tmj, a Tiled map (all sharing catacomb-tileset.tsj and .png)");
+    CLI::Option* map = sub->add_flag("--map", map_, "also write seed-<seed>.map, a Moving AI map");
+    CLI::Option* no_files = sub->add_flag(
+        "--no-files", no_files_, "write no file per seed and no contact sheet: only the summaries (and --html's page)");
+    no_files->excludes(outputs)->excludes(tmj)->excludes(map);
     sub->add_option("--overlay", overlay_,
                     "overlays on the PNG previews: regions,routes,heatmap,dead-ends,chokepoints,unreachable or all")
         ->type_name("LIST");
@@ -148,6 +160,7 @@ class BatchCommand : public Command {
       throw InvalidArgument(
           FieldProblem{"--threads", std::to_string(threads_), "1 to " + std::to_string(kMaxBatchThreads)});
     const Shard shard = shard_.empty() ? Shard{} : parse_shard(shard_);
+    parse_outputs();
     GenerateConfig cfg = flags_->resolve();
     cfg.check();
     const bool create = check_out_dir(dir_);
@@ -193,8 +206,12 @@ class BatchCommand : public Command {
                         listed.begin() + static_cast<ptrdiff_t>(job.seeds.first + job.seeds.count));
     job.threads = threads_;
     job.dir = dir_;
+    job.png = png_;
+    job.json = json_;
+    job.txt = txt_;
     job.tmj = tmj_;
     job.map = map_;
+    job.contact_sheet = png_;  // the previews' overview: only beside the previews
     job.scale = scale_;
     job.overlay = overlay_;
     job.config.keep_maps = !overlay_.empty();  // the overlays draw validation's maps: kept, not made again
@@ -235,6 +252,7 @@ class BatchCommand : public Command {
     info.parameters = cfg.params();
     info.scale = scale_;
     info.overlay = overlay_;
+    if (!(png_ && json_ && txt_)) info.outputs = no_files_ ? "none" : outputs_text(false);
     info.columns = BatchColumns{tmj_, map_, cfg.locks > 0};
     return info;
   }
@@ -280,8 +298,8 @@ class BatchCommand : public Command {
     if (!overlay_.empty()) preview_flags += " --overlay " + overlay_;
     const std::string recipe = generator_flags_text(cfg);
     page.generate_command = "catacomb generate" + recipe + preview_flags;
-    page.picks_command = "catacomb batch --seeds-file picks.txt" + recipe + preview_flags + (tmj_ ? " --tmj" : "") +
-                         (map_ ? " --map" : "") + " --out picks --html";
+    page.picks_command = "catacomb batch --seeds-file picks.txt" + recipe + preview_flags + outputs_flags() +
+                         " --out picks --html";
     page.batch_key = page.seeds + recipe;
     return page;
   }
@@ -301,7 +319,8 @@ class BatchCommand : public Command {
     const double valid_percent = n == 0 ? 100.0 : 100.0 * static_cast<double>(valid) / static_cast<double>(n);
     const double maps_per_s = result.elapsed_s > 0 ? static_cast<double>(n) / result.elapsed_s : 0.0;
     out << n << " seeds, " << valid << " valid (" << format_fixed(valid_percent, 1) << "%), "
-        << format_fixed(maps_per_s, 1) << " maps/s, files in " << dir_ << "\n";
+        << format_fixed(maps_per_s, 1) << " maps/s, " << (png_ || json_ || txt_ || tmj_ || map_ ? "files" : "summaries")
+        << " in " << dir_ << "\n";
     if (n > valid) {
       err << "catacomb batch: " << (n - valid) << (n - valid == 1 ? " seed" : " seeds")
           << " without a valid dungeon (first: seed " << totals.first_failure.seed << ": " << totals.first_failure.error
@@ -312,6 +331,52 @@ class BatchCommand : public Command {
   }
 
   std::string in_dir(const std::string& name) const { return (fs::path(dir_) / name).generic_string(); }
+
+  // --outputs and --no-files into the five output switches (--tmj and --map add theirs).
+  void parse_outputs() {
+    if (no_files_) {
+      png_ = json_ = txt_ = false;
+      return;
+    }
+    if (outputs_.empty()) return;  // png, json, txt
+    png_ = json_ = txt_ = false;
+    size_t start = 0;
+    for (;;) {
+      const size_t comma = outputs_.find(',', start);
+      const std::string name = outputs_.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      bool* which = name == "png"    ? &png_
+                    : name == "json" ? &json_
+                    : name == "txt"  ? &txt_
+                    : name == "tmj"  ? &tmj_
+                    : name == "map"  ? &map_
+                                     : nullptr;
+      if (!which)
+        throw InvalidArgument(FieldProblem{
+            "--outputs", "'" + outputs_ + "'",
+            "a comma-separated list of png, json, txt, tmj and map (or --no-files for the summaries only)"});
+      *which = true;
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+
+  // The per-seed files asked for, in the order of --outputs' help ("png,json,txt,tmj,map");
+  // with `all` false, tmj and map (which have their own keys and flags) are left out.
+  std::string outputs_text(bool all) const {
+    std::string text;
+    const std::pair<bool, const char*> names[] = {
+        {png_, "png"}, {json_, "json"}, {txt_, "txt"}, {all && tmj_, "tmj"}, {all && map_, "map"}};
+    for (const auto& [on, name] : names)
+      if (on) text += (text.empty() ? "" : ",") + std::string(name);
+    return text;
+  }
+
+  // The output flags that give this batch's files again (for the review page's picks command).
+  std::string outputs_flags() const {
+    if (png_ && json_ && txt_) return std::string(tmj_ ? " --tmj" : "") + (map_ ? " --map" : "");
+    const std::string all = outputs_text(true);
+    return all.empty() ? " --no-files" : " --outputs " + all;
+  }
 
   // Marks in job.resumed the seeds an earlier run of this batch journaled whose files are all
   // there (the last line of a seed wins; a torn line is skipped), reading the journal line by line.
@@ -401,7 +466,7 @@ class BatchCommand : public Command {
 
   std::unique_ptr<GeneratorFlags> flags_;
   std::string seeds_, seeds_file_;
-  int threads_ = 1;
+  int threads_ = default_threads();
   std::string dir_ = ".";
   std::string shard_;
   std::vector<std::string> merge_;
@@ -409,6 +474,9 @@ class BatchCommand : public Command {
   bool resume_ = false;
   MemoryBudget memory_;
   int scale_ = 4;
+  std::string outputs_;
+  bool no_files_ = false;
+  bool png_ = true, json_ = true, txt_ = true;
   bool tmj_ = false;
   bool map_ = false;
   std::string overlay_;

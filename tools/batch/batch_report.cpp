@@ -100,6 +100,7 @@ Json parameters_json(const BatchRunInfo& info) {
   params["overlay"] = info.overlay;
   params["tmj"] = info.columns.tmj;
   params["map"] = info.columns.map;
+  if (!info.outputs.empty()) params["outputs"] = info.outputs;
   return params;
 }
 

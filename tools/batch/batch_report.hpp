@@ -62,6 +62,10 @@ struct BatchRunInfo {
   Params parameters;    ///< the generator recipe (GenerateConfig::params())
   int scale = 4;        ///< preview pixels per tile
   std::string overlay;  ///< preview overlays, or empty
+  /// The per-seed files asked for ("json,txt"; "none" for --no-files) when they are not the
+  /// default png, json and txt (with tmj and map as their own keys); empty for the default, so
+  /// that a default batch records the same parameters as before --outputs.
+  std::string outputs;
   BatchColumns columns;
   std::vector<std::string> contact_sheets;  ///< file names of the contact sheet pages
   std::string html;                         ///< file name of the review page, or empty

@@ -152,9 +152,9 @@ SeedSpan shard_span(const SeedSpan& all, const Shard& shard) {
 OutputOptions seed_outputs(const BatchJob& job, uint64_t seed) {
   const std::string stem = "seed-" + std::to_string(seed);
   OutputOptions o;
-  o.png = in_dir(job.dir, stem + ".png");
-  o.json = in_dir(job.dir, stem + ".json");
-  o.txt = in_dir(job.dir, stem + ".txt");
+  if (job.png) o.png = in_dir(job.dir, stem + ".png");
+  if (job.json) o.json = in_dir(job.dir, stem + ".json");
+  if (job.txt) o.txt = in_dir(job.dir, stem + ".txt");
   if (job.tmj) {
     o.tmj = in_dir(job.dir, stem + ".tmj");
     o.tmj_tileset = kBatchTileset;

@@ -63,6 +63,9 @@ struct BatchJob {
   /// Worker threads. [Limit: 1 to kMaxBatchThreads]
   int threads = 1;
   std::string dir = ".";      ///< existing, writable output directory
+  bool png = true;            ///< write seed-<seed>.png (--outputs)
+  bool json = true;           ///< write seed-<seed>.json
+  bool txt = true;            ///< write seed-<seed>.txt
   bool tmj = false;           ///< also write seed-<seed>.tmj (and its tileset PNG)
   bool map = false;           ///< also write seed-<seed>.map
   int scale = 4;              ///< PNG preview pixels per tile
@@ -92,8 +95,8 @@ struct BatchJob {
 inline constexpr const char* kBatchTileset = "catacomb-tileset.tsj";
 inline constexpr const char* kBatchTilesetImage = "catacomb-tileset.png";
 
-/// The output options of one seed: png, json and txt always, tmj (referring to kBatchTileset) and
-/// map when asked, every file named seed-<seed>.<ext> inside job.dir.
+/// The output options of one seed: the files the job asks for (png, json, txt, tmj referring to
+/// kBatchTileset, map), every file named seed-<seed>.<ext> inside job.dir.
 OutputOptions seed_outputs(const BatchJob& job, uint64_t seed);
 
 /// Generates, validates and analyses one seed and writes its files (all of them or none: staged

@@ -139,11 +139,16 @@ void append_stat(std::string& out, std::string_view name, const std::string& val
   out += "</dd></div>";
 }
 
-/// The command that regenerates seed `r`'s preview, JSON and ASCII map (and Moving AI map).
+/// The command that regenerates seed `r`'s files: those the batch wrote (preview, JSON, ASCII
+/// and Moving AI maps), or the preview, JSON and ASCII map for a seed it wrote none of.
 std::string seed_command(const SeedRow& r, const ReviewPageInfo& info) {
   const std::string stem = "seed-" + std::to_string(r.seed);
   std::string c = info.generate_command.empty() ? std::string("catacomb generate") : info.generate_command;
-  c += " --seed " + std::to_string(r.seed) + " --png " + stem + ".png --json " + stem + ".json --txt " + stem + ".txt";
+  c += " --seed " + std::to_string(r.seed);
+  const bool none = r.png.empty() && r.json.empty() && r.txt.empty() && r.map.empty();
+  if (none || !r.png.empty()) c += " --png " + stem + ".png";
+  if (none || !r.json.empty()) c += " --json " + stem + ".json";
+  if (none || !r.txt.empty()) c += " --txt " + stem + ".txt";
   if (!r.map.empty()) c += " --map " + stem + ".map";
   return c;
 }

@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,11 @@ namespace catacomb {
 /// Largest accepted side of any grid. [Units: cells] Larger requests are refused with
 /// InvalidArgument before any allocation, instead of failing with an out-of-memory crash.
 inline constexpr int kMaxSide = 16384;
+
+/// A check of a map's size that a map reader calls as soon as it knows the width and height the
+/// map declares (its header), before it decodes the tiles or allocates anything per cell; it
+/// throws to refuse the map (the CLI's --max-memory budget does). Empty: no check.
+using MapSizeCheck = std::function<void(int width, int height)>;
 
 /// Throws InvalidArgument unless 1 <= width, height <= kMaxSide. `what` names the request
 /// ("grid", "--width", ...) in the message.

@@ -52,8 +52,9 @@ char key_char(int lock);
 /// then the keys 'a'..'i' by lock id, each lock's in row-major order. Locked doors come back
 /// in row-major order. Accepts "\r\n" line ends. Throws
 /// InvalidArgument naming the line and column of the first bad character, ragged rows, a
-/// second '<' or '>', or digits that are not 1..n without gaps.
-Dungeon read_ascii(std::string_view text);
+/// second '<' or '>', or digits that are not 1..n without gaps. `check_size`, when given, is
+/// called with the first row's length and the number of rows before the grid is allocated.
+Dungeon read_ascii(std::string_view text, const MapSizeCheck& check_size = {});
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

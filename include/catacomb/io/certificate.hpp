@@ -11,6 +11,8 @@
 ///    "total_cost": 42}
 ///
 /// Actions: "take-key", "open-door", "take", "reach-exit". The first route starts at the start.
+/// "lock" is present exactly when the step's key or door has a lock. Every field is a claim that
+/// verify_certificate checks; a field not shown here is refused.
 #include <catacomb/export.hpp>
 #include <optional>
 #include <string>
@@ -43,10 +45,13 @@ struct Verdict {
 /// `expected` when given (the map's own rules, map_rules); every move is to an adjacent cell on
 /// the map, passable, a diagonal only as the rules' diagonal policy allows with closed locked
 /// doors counting as blocked; a locked door is entered only with a key of its lock held (a
-/// consumable key is then spent); each step ends where it says, on what it says, at the cost it
-/// says; every objective is visited and the last step reaches the exit. No search: one pass over
-/// the steps. Throws InvalidArgument when `text` is not a certificate (malformed JSON, a missing
-/// or mistyped field).
+/// consumable key is then spent); each step is numbered in order from 1 and ends where it says,
+/// on what its action says (an open-door step opens that door), with the lock it says (none when
+/// the target has none), at the cost it says; every objective is visited, the last step reaches
+/// the exit and total_cost is the sum of the steps' costs. A false claim is a rejection whose
+/// reason names the field and what the replay found. No search: one pass over the steps. Throws
+/// InvalidArgument when `text` is not a certificate (malformed JSON, a missing, mistyped or
+/// unknown field).
 Verdict verify_certificate(const Dungeon& d, std::string_view text, const std::optional<ValidateOptions>& expected);
 
 }  // namespace catacomb

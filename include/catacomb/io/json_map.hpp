@@ -41,8 +41,10 @@ Dungeon read_json_map(std::string_view text);
 std::optional<CostTable> read_json_legend_costs(std::string_view text, const CostTable& base);
 
 /// A JSON map and the costs its legend states, from one parse of the text (read_json_map and
-/// read_json_legend_costs each parse the whole document).
-MapFile read_json_map_and_costs(std::string_view text, const CostTable& base);
+/// read_json_legend_costs each parse the whole document). `check_size`, when given, is called
+/// with the map's width and height before its tiles are read (found by a scan of the text
+/// before the parse, and again after it).
+MapFile read_json_map_and_costs(std::string_view text, const CostTable& base, const MapSizeCheck& check_size = {});
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

@@ -36,8 +36,11 @@ Dungeon parse_map(std::string_view text, const std::string& name = "");
 /// refused after a few kilobytes or at the limit); a Tiled map's external tilesets (.tsj, .tsx)
 /// are read relative to the map's directory. Throws IoError when a file cannot be read,
 /// InvalidArgument (with the file name) when it is malformed, too large or of another format than
-/// its extension says.
-Dungeon load_map(const std::string& path);
+/// its extension says. `check_size`, when given, is called with the map's width and height as
+/// soon as its reader knows them (a Tiled map's or a JSON map's width and height, a Moving AI
+/// header, an ASCII map's rows), before the tiles are decoded: it throws to refuse the map
+/// (what the CLI's --max-memory does).
+Dungeon load_map(const std::string& path, const MapSizeCheck& check_size = {});
 
 /// A map file's dungeon and, for a catacomb JSON map whose legend states costs, the cost table
 /// they make (read_json_legend_costs over the dungeon table), from one read and one parse.
@@ -48,9 +51,9 @@ struct MapFile {
   std::optional<CostTable> legend_costs;
 };
 /// load_map, and the legend's costs.
-MapFile load_map_file(const std::string& path);
-/// parse_map, and the legend's costs.
-MapFile parse_map_file(std::string_view text, const std::string& name = "");
+MapFile load_map_file(const std::string& path, const MapSizeCheck& check_size = {});
+/// parse_map, and the legend's costs; `check_size` as for load_map.
+MapFile parse_map_file(std::string_view text, const std::string& name = "", const MapSizeCheck& check_size = {});
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

@@ -26,8 +26,9 @@ namespace catacomb {
 
 /// Parses a .map file's text. Throws InvalidArgument naming the line and what was expected
 /// ("movingai map line 5 = ... (expected ...)") for a bad header, a missing, short or long row,
-/// an unknown character, or sides outside [1, kMaxSide].
-Grid<Terrain> read_movingai_map(std::string_view text);
+/// an unknown character, or sides outside [1, kMaxSide]. `check_size`, when given, is called
+/// with the header's width and height before the rows are read.
+Grid<Terrain> read_movingai_map(std::string_view text, const MapSizeCheck& check_size = {});
 
 /// The map as .map text: cells passable under `costs` become '.', the others '@'; header
 /// "type octile\nheight H\nwidth W\nmap\n", every row ending in '\n'.

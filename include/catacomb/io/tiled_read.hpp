@@ -47,8 +47,12 @@ using TiledSourceReader = std::function<std::string(const std::string& source)>;
 /// with an external tileset is refused. Throws InvalidArgument naming what is missing or wrong
 /// ("Tiled map tilesets = no tile with a \"terrain\" property (expected ...)") for a map that
 /// is not catacomb's or is malformed, and when catacomb was built without the Tiled reader
-/// (CATACOMB_TILED_READER=OFF).
-Dungeon read_tiled_map(std::string_view text, TiledSyntax syntax, const TiledSourceReader& read_source = {});
+/// (CATACOMB_TILED_READER=OFF). `check_size`, when given, is called with the map's width and
+/// height as soon as its header is read, before any tileset or layer is decoded. The terrain
+/// layer is decoded straight to one byte per cell (never an array of 4-byte tile ids), so a
+/// Tiled map costs what a JSON map of the same size does.
+Dungeon read_tiled_map(std::string_view text, TiledSyntax syntax, const TiledSourceReader& read_source = {},
+                       const MapSizeCheck& check_size = {});
 
 /// Whether this build of catacomb can read Tiled maps (built with pugixml and zlib).
 bool tiled_reader_available();

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/threads.hpp>
 #include <catacomb/render/contact_sheet.hpp>
 #include "support/test_support.hpp"
 #include "tools/batch/batch_report.hpp"
@@ -92,6 +93,61 @@ TEST(BatchCommandTest, WritesEverySeedsFilesTheSummariesAndTheContactSheet) {
   // 48 x 32 maps: 144 x 96 thumbnails, in boxes 96 pixels high (no blank band above them).
   EXPECT_EQ(sheet.width, contact_sheet_layout(4).width);
   EXPECT_EQ(sheet.height, contact_sheet_layout(4, {}, 96).height);
+}
+
+TEST(BatchCommandTest, OutputsChoosesTheFilesAndTheContactSheetFollowsThePreviews) {
+  test::TempDir dir;
+  auto r = run_cli(batch_args(dir.path(), "10..12", {"--outputs", "json,map", "--html"}));
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> want = {"index.html", "seeds.jsonl", "summary.csv", "summary.json"};
+  for (uint64_t s = 10; s <= 12; ++s)
+    for (const char* ext : {".json", ".map"}) want.push_back("seed-" + std::to_string(s) + ext);
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(test::list_dir(dir.path()), want);  // no PNG: no contact sheet either
+  const auto summary = nlohmann::json::parse(test::slurp(dir.file("summary.json")));
+  EXPECT_EQ(summary["files"]["contact_sheets"], nlohmann::json::array());
+  EXPECT_EQ(summary["parameters"]["outputs"], "json");
+  EXPECT_EQ(summary["parameters"]["map"], true);
+  const auto row = nlohmann::json::parse(lines_of(test::slurp(dir.file("seeds.jsonl")))[0]);
+  EXPECT_EQ(row["png"], "");
+  EXPECT_EQ(row["json"], "seed-10.json");
+  EXPECT_EQ(row["txt"], "");
+  // The page shows what exists: no preview, links to the JSON and the map, commands for them.
+  const std::string page = test::slurp(dir.file("index.html"));
+  EXPECT_EQ(page.find("seed-10.png"), std::string::npos);
+  EXPECT_NE(page.find("no preview"), std::string::npos);
+  EXPECT_NE(page.find("--seed 10 --json seed-10.json --map seed-10.map"), std::string::npos);
+  EXPECT_NE(page.find("--outputs json,map --out picks --html"), std::string::npos);
+  // The same seed's JSON as the default batch writes.
+  test::TempDir all;
+  ASSERT_EQ(run_cli(batch_args(all.path(), "10..10")).code, 0);
+  EXPECT_EQ(test::slurp(dir.file("seed-10.json")), test::slurp(all.file("seed-10.json")));
+}
+
+TEST(BatchCommandTest, NoFilesWritesOnlyTheSummaries) {
+  test::TempDir dir, all;
+  auto r = run_cli(batch_args(dir.path(), "1..30", {"--no-files"}));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(test::list_dir(dir.path()), (std::vector<std::string>{"seeds.jsonl", "summary.csv", "summary.json"}));
+  EXPECT_TRUE(std::regex_match(
+      r.out, std::regex(R"(30 seeds, 30 valid \(100\.0%\), [0-9.]+ maps/s, summaries in )" + dir.path() + "\n")))
+      << r.out;
+  const auto summary = nlohmann::json::parse(test::slurp(dir.file("summary.json")));
+  EXPECT_EQ(summary["parameters"]["outputs"], "none");
+  EXPECT_GT(summary["maps_per_s"].get<double>(), 0);
+  // The rows are those of a batch that writes every file, but for the file names.
+  ASSERT_EQ(run_cli(batch_args(all.path(), "1..30")).code, 0);
+  std::string with_files = mask_csv(test::slurp(all.file("summary.csv")));
+  for (const char* ext : {".png", ".json", ".txt"})
+    with_files = std::regex_replace(with_files, std::regex("seed-[0-9]+\\" + std::string(ext)), "");
+  EXPECT_EQ(mask_csv(test::slurp(dir.file("summary.csv"))), with_files);
+}
+
+TEST(BatchCommandTest, ThreadsDefaultsAsGenerateAndValidateDo) {
+  test::TempDir dir;
+  ASSERT_EQ(run_cli(batch_args(dir.path(), "1..2", {"--no-files"})).code, 0);
+  const auto summary = nlohmann::json::parse(test::slurp(dir.file("summary.json")));
+  EXPECT_EQ(summary["threads"], default_threads());
 }
 
 TEST(BatchCommandTest, EachSeedsFilesAreExactlyWhatGenerateWrites) {
@@ -377,7 +433,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadBatch{{"--width", "16384", "--height", "16384", "--scale", "2"},
                  R"(--scale = 2 \(expected at most 1 for a 16384x16384 map)"},
         BadBatch{{"--config", "@DIR/file"}, R"(--config = .*/file \(expected a JSON object)"},
-        BadBatch{{"--bogus", "1"}, "--bogus"}));
+        BadBatch{{"--outputs", "png,pdf"},
+                 R"(--outputs = 'png,pdf' \(expected a comma-separated list of png, json, txt, tmj and map)"},
+        BadBatch{{"--outputs", ""}, R"(--outputs = '' \(expected)"},
+        BadBatch{{"--no-files", "--outputs", "json"}, "--outputs excludes --no-files"},
+        BadBatch{{"--no-files", "--map"}, "--map excludes --no-files"}, BadBatch{{"--bogus", "1"}, "--bogus"}));
 
 TEST(BatchCommandTest, MissingSeedsIsAUsageError) {
   test::TempDir dir;
