@@ -18,6 +18,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
+#include <catacomb/pathing/map_rules.hpp>
 #include "shared/core/enum_names.hpp"
 #include "shared/core/large_pages.hpp"
 #include "io/json_input.hpp"
@@ -51,6 +52,8 @@ int need_int(const ojson& obj, const char* key, const std::string& where, int lo
 }
 
 }  // namespace
+
+std::string write_json_map(const Dungeon& d) { return write_json_map(d, recorded_rules(d).costs); }
 
 std::string write_json_map(const Dungeon& d, const CostTable& costs) {
   ojson j;
