@@ -57,6 +57,9 @@ typedef struct catacomb_config catacomb_config;
 /** A dungeon: terrain, objectives, and the cost table and moves it is validated and routed under
  *  (opaque, immutable). */
 typedef struct catacomb_dungeon catacomb_dungeon;
+/** A player's state for key-aware routes: the keys held and the locked doors opened (opaque,
+ *  mutable; further progression state will be more setters on the same handle). */
+typedef struct catacomb_player catacomb_player;
 
 /* --- library ---------------------------------------------------------------------------- */
 
@@ -172,6 +175,37 @@ CATACOMB_C_API int catacomb_validate(const catacomb_dungeon* dungeon);
  *  dungeon, a cell off the map, capacity < 0, out_xy NULL with capacity > 0). */
 CATACOMB_C_API int catacomb_find_path(const catacomb_dungeon* dungeon, int x0, int y0, int x1, int y1, int* out_xy,
                                       int capacity, double* out_cost);
+
+/** A player holding no key and having opened no door. NULL only when out of memory. Free with
+ *  catacomb_player_free. */
+CATACOMB_C_API catacomb_player* catacomb_player_new(void);
+
+/** A player holding every key of `dungeon` (one per key objective with a lock id), no door
+ *  opened. NULL on error (a NULL dungeon). Free with catacomb_player_free. */
+CATACOMB_C_API catacomb_player* catacomb_player_all_keys(const catacomb_dungeon* dungeon);
+
+/** Frees a player. NULL does nothing. */
+CATACOMB_C_API void catacomb_player_free(catacomb_player* player);
+
+/** Gives the player one more key of lock `lock` (1 to 9). Returns 0, or -1 on error (NULL, a
+ *  lock out of range: "lock = 12 (expected 1 to 9)"). */
+CATACOMB_C_API int catacomb_player_add_key(catacomb_player* player, int lock);
+
+/** Marks the locked door at (x, y) opened (open for good, whatever the keys). Returns 0, or -1
+ *  on error (NULL; the cell is checked against the dungeon when the player is used). */
+CATACOMB_C_API int catacomb_player_open_door(catacomb_player* player, int x, int y);
+
+/** catacomb_find_path for a player: a locked door is closed unless the player has opened it or
+ *  holds a key of its lock (under the dungeon's consumable key rule, each key opens one door).
+ *  Writes the route as catacomb_find_path does, and the locked doors it opens, in the order
+ *  walked, to `out_doors` as x, y, lock triples (3 * door_capacity ints; may be NULL when
+ *  door_capacity is 0) with their number in `*out_door_count` when not NULL. Returns the number of
+ *  cells, 0 when there is no route for this player, -1 on error (as catacomb_find_path, plus a
+ *  NULL player and an opened cell that is not a locked door: "opened[0] = 2,1 (expected a locked
+ *  door of the map)"). */
+CATACOMB_C_API int catacomb_find_player_path(const catacomb_dungeon* dungeon, const catacomb_player* player, int x0,
+                                             int y0, int x1, int y1, int* out_xy, int capacity, double* out_cost,
+                                             int* out_doors, int door_capacity, int* out_door_count);
 
 /* --- images ----------------------------------------------------------------------------- */
 

@@ -15,6 +15,7 @@
 #include <catacomb/core/format.hpp>
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/grid.hpp>
+#include <catacomb/core/player_state.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/core/terrain.hpp>
 #include <catacomb/core/threads.hpp>
@@ -22,8 +23,10 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/graph_search.hpp>
 #include <catacomb/pathing/jps.hpp>
+#include <catacomb/pathing/map_rules.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/path_smoothing.hpp>
+#include <catacomb/pathing/player_path.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/pathing/search.hpp>
 

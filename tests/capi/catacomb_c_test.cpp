@@ -176,4 +176,47 @@ TEST(CApiTest, LockedDungeonsFromTheConfigTable) {
   catacomb_config_free(c);
 }
 
+namespace {
+
+struct PlayerFree {
+  void operator()(catacomb_player* p) const { catacomb_player_free(p); }
+};
+using PlayerPtr = std::unique_ptr<catacomb_player, PlayerFree>;
+
+TEST(CApiTest, PlayerPathsOpenOnlyTheDoorsWhoseKeysAreHeld) {
+  const std::string json = write_json_map(read_ascii("#########\n#<.bB..>#\n#########\n\nkey-rule: reusable\n"));
+  DungeonPtr d(catacomb_dungeon_from_json(json.c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  PlayerPtr nobody(catacomb_player_new());
+  ASSERT_TRUE(nobody);
+  int xy[40], doors[9], door_count = -1;
+  double cost = 0;
+  EXPECT_EQ(catacomb_find_player_path(d.get(), nobody.get(), 1, 1, 7, 1, xy, 20, &cost, doors, 3, &door_count), 0);
+  EXPECT_EQ(door_count, 0);
+  EXPECT_STREQ(catacomb_last_error(), "");
+  PlayerPtr holder(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_add_key(holder.get(), 2), 0);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), holder.get(), 1, 1, 7, 1, xy, 20, &cost, doors, 3, &door_count), 7);
+  ASSERT_EQ(door_count, 1);
+  EXPECT_EQ(doors[0], 4);
+  EXPECT_EQ(doors[1], 1);
+  EXPECT_EQ(doors[2], 2);
+  PlayerPtr all(catacomb_player_all_keys(d.get()));
+  EXPECT_EQ(catacomb_find_player_path(d.get(), all.get(), 1, 1, 7, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), 7);
+  PlayerPtr opened(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_open_door(opened.get(), 4, 1), 0);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), opened.get(), 1, 1, 7, 1, nullptr, 0, nullptr, nullptr, 0, &door_count),
+            7);
+  EXPECT_EQ(door_count, 0);
+  EXPECT_EQ(catacomb_player_add_key(holder.get(), 12), -1);
+  EXPECT_STREQ(catacomb_last_error(), "lock = 12 (expected 1 to 9)");
+  PlayerPtr wrong(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_open_door(wrong.get(), 2, 1), 0);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), wrong.get(), 1, 1, 7, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), -1);
+  EXPECT_STREQ(catacomb_last_error(), "opened[0] = 2,1 (expected a locked door of the map)");
+  EXPECT_EQ(catacomb_find_player_path(d.get(), nullptr, 1, 1, 7, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), -1);
+  EXPECT_EQ(catacomb_player_all_keys(nullptr), nullptr);
+}
+
+}  // namespace
 }  // namespace catacomb
