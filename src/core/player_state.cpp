@@ -26,8 +26,8 @@ std::vector<FieldProblem> PlayerState::problems(const Dungeon& d) const {
   if (keys[0] != 0) out.push_back({"keys[0]", std::to_string(keys[0]), "0 (lock ids run from 1)"});
   for (size_t i = 1; i < keys.size(); ++i)
     if (keys[i] < 0 || keys[i] > kMaxKeysPerLock)
-      out.push_back({"keys[" + std::to_string(i) + "]", std::to_string(keys[i]),
-                     "0 to " + std::to_string(kMaxKeysPerLock)});
+      out.push_back(
+          {"keys[" + std::to_string(i) + "]", std::to_string(keys[i]), "0 to " + std::to_string(kMaxKeysPerLock)});
   for (size_t i = 0; i < opened.size(); ++i)
     if (d.lock_at(opened[i]) == 0)
       out.push_back({"opened[" + std::to_string(i) + "]", to_string(opened[i]), "a locked door of the map"});
@@ -39,7 +39,8 @@ void PlayerState::check(const Dungeon& d) const { throw_if_problems(problems(d))
 PlayerState all_keys_state(const Dungeon& d) {
   PlayerState s;
   for (const Objective& o : d.objectives)
-    if (o.kind == ObjectiveKind::Key && o.lock >= 1 && o.lock <= kMaxLock && s.keys[static_cast<size_t>(o.lock)] < PlayerState::kMaxKeysPerLock)
+    if (o.kind == ObjectiveKind::Key && o.lock >= 1 && o.lock <= kMaxLock &&
+        s.keys[static_cast<size_t>(o.lock)] < PlayerState::kMaxKeysPerLock)
       ++s.keys[static_cast<size_t>(o.lock)];
   return s;
 }

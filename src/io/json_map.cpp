@@ -321,6 +321,8 @@ void read_rooms(const ojson& j, int w, int h, Dungeon& d) {
 
 Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr) {
   if (!j.is_object()) bad("document", j.type_name(), "an object");
+  if (!j.contains("format"))
+    bad("format", "missing", "\"catacomb-map\": the document has no \"format\" key, so it is not a catacomb JSON map");
   const ojson& format = need(j, "format", "");
   if (format != "catacomb-map") bad("format", json_excerpt(format), "\"catacomb-map\"");
   const ojson& version = need(j, "version", "");

@@ -144,9 +144,9 @@ PathResult find_path(const Dungeon& d, const MapRules& rules, Point start, Point
   o.check();
   for (const auto& [name, p] : {std::pair<const char*, Point>{"start", start}, {"goal", goal}})
     if (!d.tiles.in_bounds(p))
-      throw InvalidArgument(FieldProblem{name, to_string(p),
-                                         "inside the " + std::to_string(d.tiles.width()) + "x" +
-                                             std::to_string(d.tiles.height()) + " map"});
+      throw InvalidArgument(FieldProblem{
+          name, to_string(p),
+          "inside the " + std::to_string(d.tiles.width()) + "x" + std::to_string(d.tiles.height()) + " map"});
   CostGrid costs = make_cost_grid(d.tiles, rules.costs);
   for (const LockedDoor& l : d.locks)
     if (valid_lock(d, l) && !door_open_for(d, state, l.pos)) costs[l.pos] = CostTable::kImpassable;

@@ -108,9 +108,7 @@ TEST(PlayerPathTest, BadStatesAndCellsAreRefusedNamingTheField) {
   try {
     find_path(d, {1, 1}, {7, 1}, s);
     FAIL() << "expected InvalidArgument";
-  } catch (const InvalidArgument& e) {
-    EXPECT_STREQ(e.what(), "opened[0] = 2,1 (expected a locked door of the map)");
-  }
+  } catch (const InvalidArgument& e) { EXPECT_STREQ(e.what(), "opened[0] = 2,1 (expected a locked door of the map)"); }
   EXPECT_THROW(PlayerState{}.add_key(10), InvalidArgument);
   try {
     find_path(d, {1, 1}, {70, 1}, PlayerState{});
@@ -154,7 +152,8 @@ TEST(PlayerPathTest, RoutesNeverCrossADoorWhoseKeyIsNotHeld) {
           s.keys[static_cast<size_t>(missing)] = 0;
           const PathResult r = find_path(d, start, exit, s);
           for (const Point& p : r.path)
-            ASSERT_NE(d.lock_at(p), missing) << "seed " << d.seed << ": crossed door " << missing << " at " << to_string(p);
+            ASSERT_NE(d.lock_at(p), missing)
+                << "seed " << d.seed << ": crossed door " << missing << " at " << to_string(p);
           for (const LockedDoor& l : r.doors_opened) EXPECT_NE(l.lock, missing);
         }
         EXPECT_TRUE(find_path(d, start, exit, all_keys_state(d)).found()) << "seed " << d.seed;
