@@ -41,6 +41,7 @@
 #include <catacomb/generator/caves.hpp>
 #include <catacomb/generator/corridors.hpp>
 #include <catacomb/generator/decorate.hpp>
+#include <catacomb/generator/locks.hpp>
 #include <catacomb/generator/objectives.hpp>
 #include <catacomb/pipeline/generate.hpp>
 #include <catacomb/generator/room_graph.hpp>
@@ -51,6 +52,7 @@
 
 #include <catacomb/render/annotate.hpp>
 #include <catacomb/io/ascii.hpp>
+#include <catacomb/io/certificate.hpp>
 #include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/config_json.hpp>
 #include <catacomb/render/contact_sheet.hpp>
