@@ -117,6 +117,47 @@ if [[ -f examples/c/main.c ]]; then
   cmp "$out/example-c.txt" "$out/example-c-shared.txt" || fail "the C example printed differently against the shared library"
 fi
 
+# --- 4b. the shared install from pkg-config runs without LD_LIBRARY_PATH (catacomb.pc's rpath) ----
+if [[ -f examples/c/main.c ]]; then
+  step "examples/c against the shared install through pkg-config, run without LD_LIBRARY_PATH"
+  # shellcheck disable=SC2046
+  cc -std=c11 -Wall -Wextra -Wpedantic -Werror examples/c/main.c -o "$out/example-c-shared-pc" \
+     $(PKG_CONFIG_PATH="$out/prefix-shared/$libdir/pkgconfig" pkg-config --cflags --libs catacomb)
+  (cd "$out" && env -u LD_LIBRARY_PATH ./example-c-shared-pc > example-c-shared-pc.txt) \
+    || fail "example-c (shared, pkg-config) did not run without LD_LIBRARY_PATH"
+  cmp "$out/example-c.txt" "$out/example-c-shared-pc.txt" || fail "the shared pkg-config build printed differently"
+fi
+
+# --- 4c. a -fno-exceptions C++ program on the C API ------------------------------------------
+step "a C++ program built with -fno-exceptions -fno-rtti calls the C API (static install, pkg-config)"
+cat > "$out/noexcept.cpp" <<'EOF_NOEXCEPT'
+#include <catacomb/catacomb.h>
+#include <cstdio>
+int main() {
+  catacomb_config* c = catacomb_config_new();
+  catacomb_dungeon* d = c ? catacomb_generate(c, 7) : nullptr;
+  if (!d) return std::printf("%s\n", catacomb_last_error()), 1;
+  const bool bad = catacomb_dungeon_from_json("{}") != nullptr || catacomb_last_error_code() != CATACOMB_INVALID_ARGUMENT;
+  std::printf("%dx%d, error path %s\n", catacomb_dungeon_width(d), catacomb_dungeon_height(d), bad ? "wrong" : "ok");
+  catacomb_dungeon_free(d);
+  catacomb_config_free(c);
+  return bad ? 1 : 0;
+}
+EOF_NOEXCEPT
+# shellcheck disable=SC2046
+c++ -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Werror "$out/noexcept.cpp" -o "$out/noexcept" \
+    $(PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig" pkg-config --cflags --libs catacomb)
+"$out/noexcept" || fail "the -fno-exceptions program failed"
+
+# --- 4d. a library-only install (the "library" component): no CLI ----------------------------
+step "cmake --install $from --component library: the library without the CLI"
+cmake --install "$from" --prefix "$out/prefix-lib" --component library >/dev/null
+[[ -e "$out/prefix-lib/$libdir/libcatacomb.a" ]] || fail "the library component has no libcatacomb.a"
+[[ -e "$out/prefix-lib/$libdir/cmake/catacomb/catacombConfig.cmake" ]] || fail "the library component has no CMake package"
+[[ ! -e "$out/prefix-lib/bin/catacomb" ]] || fail "the library component installed the CLI"
+cmake --install "$from" --prefix "$out/prefix-cli" --component cli >/dev/null
+[[ -x "$out/prefix-cli/bin/catacomb" ]] || fail "the cli component has no bin/catacomb"
+
 # --- 5. add_subdirectory() under CI=true, with a warning-unclean parent -----------------------
 step "add_subdirectory() from a parent with -Wconversion-unclean code, CI=true, no build type"
 CI=true cmake -S tests/package/subproject -B "$out/subproject" -DCATACOMB_SOURCE_DIR="$root" >/dev/null

@@ -1,4 +1,5 @@
 // catacomb path: find a route on a map, as the tutorial's demo does, and show how it was found.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -8,6 +9,7 @@
 #include <catacomb/render/image.hpp>
 #include <catacomb/io/map_file.hpp>
 #include <catacomb/render/overlay.hpp>
+#include <catacomb/pathing/player_path.hpp>
 #include <catacomb/pathing/search.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
@@ -28,6 +30,22 @@ Point parse_point(const std::string& flag, const std::string& text) {
   return p;
 }
 
+// --keys "1,3" (a lock id per key held; repeat an id for several consumable keys) or "none".
+PlayerState parse_keys(const std::string& text) {
+  PlayerState s;
+  if (text == "none") return s;
+  size_t at = 0;
+  while (at <= text.size()) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    int lock = 0;
+    if (!parse_strict_number(text.substr(at, comma - at), lock) || lock < 1 || lock > kMaxLock)
+      throw InvalidArgument(FieldProblem{"--keys", text, "lock ids 1 to 9 separated by commas, e.g. 1,3, or none"});
+    s.add_key(lock);
+    at = comma + 1;
+  }
+  return s;
+}
+
 class PathCommand : public Command {
  public:
   explicit PathCommand(CLI::App& app) {
@@ -38,6 +56,10 @@ class PathCommand : public Command {
         "  catacomb path arena2.map --from 10,10 --to 200,150 --algorithm jps --json\n"
         "  catacomb path cave.txt --from 2,2 --to 70,40 --heuristic manhattan --neighbors 4 --png search.png\n"
         "  catacomb path level.txt --movement platformer --jump-height 3 --from 1,8 --to 20,3 --json\n"
+        "  catacomb path locked.json --from 3,4 --to 60,30 --keys 1,3   # a player without key 2\n"
+        "With --keys or --all-keys the route is a player's: a locked door is closed unless a key of its\n"
+        "lock is held (under the map's key rule, a consumable key opens one door), and the doors the\n"
+        "route opens are listed; without either, locked doors are walked as the door tiles they are.\n"
         "MAP is a catacomb .json or .txt map, a Moving AI .map, or a Tiled .tmj/.tmx map. Coordinates\n"
         "are X,Y (column, row).\n"
         "Exit codes: 0 a route was found (or, with --closest, a partial one), 1 no route, 2 bad input, 3 I/O error.\n");
@@ -57,6 +79,9 @@ class PathCommand : public Command {
     sub->add_flag("--json", json_, "Print {found, cost, length, expanded, path} as JSON");
     sub->add_option("--png", png_, "Draw visited cells, the frontier and the path")->type_name("FILE");
     add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
+    sub->add_option("--keys", keys_, "Keys held: lock ids, e.g. 1,3 (locked doors of other locks stay closed), or none")
+        ->type_name("IDS");
+    sub->add_flag("--all-keys", all_keys_, "Hold every key of the map (locked doors open as they are met)");
     memory_.add_option(*sub);
     movement_.add_to(sub);
   }
@@ -84,9 +109,18 @@ class PathCommand : public Command {
     };
     off_map("--from", from);
     off_map("--to", to);
+    if (!keys_.empty() && all_keys_)
+      throw InvalidArgument(FieldProblem{"--keys", keys_, "either --keys or --all-keys, not both"});
     GridSearch search;
-    search.set_map(d.tiles, costs);
-    PathResult r = search.find_path(from, to, options_);
+    PathResult r;
+    const bool player = !keys_.empty() || all_keys_;
+    if (player) {
+      const PlayerState state = all_keys_ ? all_keys_state(d) : parse_keys(keys_);
+      r = find_path(d, MapRules{costs, options_.moves, d.key_rule}, from, to, state, options_);
+    } else {
+      search.set_map(d.tiles, costs);
+      r = search.find_path(from, to, options_);
+    }
     if (json_) {
       nlohmann::ordered_json j;
       j["found"] = r.found();
@@ -98,15 +132,21 @@ class PathCommand : public Command {
       nlohmann::ordered_json path = nlohmann::ordered_json::array();
       for (const Point& p : r.path) path.push_back({p.x, p.y});
       j["path"] = path;
+      if (player) {
+        nlohmann::ordered_json doors = nlohmann::ordered_json::array();
+        for (const LockedDoor& l : r.doors_opened) doors.push_back({{"x", l.pos.x}, {"y", l.pos.y}, {"lock", l.lock}});
+        j["doors_opened"] = doors;
+      }
       out << j.dump() << "\n";
     } else {
       out << path_status_name(r.status) << (r.partial ? " (partial: path to the closest reachable cell)" : "")
           << ": cost " << format_number(r.cost) << ", " << (r.path.empty() ? 0 : r.path.size() - 1) << " moves, "
           << r.expanded << " nodes expanded\n";
+      for (const LockedDoor& l : r.doors_opened) out << "  opens door " << l.lock << " at " << to_string(l.pos) << "\n";
     }
     if (!png_.empty()) {
       std::vector<Point> visited, frontier;
-      search.last_search_cells(visited, frontier);
+      if (!player) search.last_search_cells(visited, frontier);
       write_png(png_, render_search(d, visited, frontier, r.path, from, to, scale_));
     }
     return r.found() || r.partial ? kExitOk : kExitFailed;
@@ -115,7 +155,8 @@ class PathCommand : public Command {
  private:
   std::string map_path_, from_, to_, algorithm_ = "astar", diagonal_ = "no-corner-cut", heuristic_ = "octile",
                                      costs_ = "dungeon", png_;
-  bool json_ = false;
+  std::string keys_;
+  bool json_ = false, all_keys_ = false;
   int scale_ = 4;
   SearchOptions options_;
   MemoryBudget memory_;

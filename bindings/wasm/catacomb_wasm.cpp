@@ -70,7 +70,7 @@ class Map {
   }
 
   /// The map as the CLI's --json writes it.
-  std::string to_json() const { return write_json_map(dungeon_, legend_ ? *legend_ : CostTable::dungeon()); }
+  std::string to_json() const { return write_json_map(dungeon_, map_rules(dungeon_, legend_).costs); }
   /// The map as the CLI's --txt writes it.
   std::string to_ascii() const { return write_ascii(dungeon_); }
   /// The map as `catacomb generate --tmj <file>` writes it (16-pixel tiles, the map's costs):

@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
 
     const catacomb::Point start = *dungeon.find(catacomb::ObjectiveKind::Start);
     const catacomb::Point exit = *dungeon.find(catacomb::ObjectiveKind::Exit);
-    const catacomb::PathResult route = catacomb::find_path(dungeon.tiles, config.cost_table(), start, exit);
+    const catacomb::PathResult route = catacomb::find_path(dungeon, start, exit);
     std::printf("route (%d,%d) -> (%d,%d): %zu cells, cost %.2f\n", start.x, start.y, exit.x, exit.y, route.path.size(),
                 route.cost);
 

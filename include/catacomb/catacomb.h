@@ -57,6 +57,22 @@ typedef struct catacomb_config catacomb_config;
 /** A dungeon: terrain, objectives, and the cost table and moves it is validated and routed under
  *  (opaque, immutable). */
 typedef struct catacomb_dungeon catacomb_dungeon;
+/** A player's state for key-aware routes: the keys held and the locked doors opened (opaque,
+ *  mutable; further progression state will be more setters on the same handle). */
+typedef struct catacomb_player catacomb_player;
+
+/** What a call ended with, for a binding to switch on (catacomb_last_error_code). Codes 1 to 3
+ *  are the CLI's exit codes for the same outcomes. */
+typedef enum catacomb_status {
+  CATACOMB_OK = 0,               /**< the call succeeded */
+  CATACOMB_NO_VALID_DUNGEON = 1, /**< generation found no valid dungeon within max_attempts */
+  CATACOMB_INVALID_ARGUMENT = 2, /**< a NULL, out-of-range or malformed argument; the message names it */
+  CATACOMB_IO = 3,               /**< a file could not be read or written; the message names it */
+  CATACOMB_NOT_COMPLETABLE = 4,  /**< the dungeon is invalid or cannot be finished (catacomb_validate) */
+  CATACOMB_NO_ROUTE = 5,         /**< no route between the cells (a find_path call returned 0) */
+  CATACOMB_OUT_OF_MEMORY = 6,    /**< an allocation failed */
+  CATACOMB_INTERNAL = 7          /**< a bug in catacomb: please report the message */
+} catacomb_status;
 
 /* --- library ---------------------------------------------------------------------------- */
 
@@ -67,6 +83,10 @@ CATACOMB_C_API const char* catacomb_version(void);
  *  "" when the last call that can fail succeeded. Valid until the next catacomb call on this
  *  thread. Never NULL; never free it. */
 CATACOMB_C_API const char* catacomb_last_error(void);
+
+/** The catacomb_status of the last call on this thread that can fail: CATACOMB_OK after a
+ *  success, else the code that goes with catacomb_last_error(). */
+CATACOMB_C_API catacomb_status catacomb_last_error_code(void);
 
 /** Frees a string returned by this API (catacomb_dungeon_to_json, ...). NULL does nothing. */
 CATACOMB_C_API void catacomb_string_free(char* s);
@@ -172,6 +192,128 @@ CATACOMB_C_API int catacomb_validate(const catacomb_dungeon* dungeon);
  *  dungeon, a cell off the map, capacity < 0, out_xy NULL with capacity > 0). */
 CATACOMB_C_API int catacomb_find_path(const catacomb_dungeon* dungeon, int x0, int y0, int x1, int y1, int* out_xy,
                                       int capacity, double* out_cost);
+
+/** A player holding no key and having opened no door. NULL only when out of memory. Free with
+ *  catacomb_player_free. */
+CATACOMB_C_API catacomb_player* catacomb_player_new(void);
+
+/** A player holding every key of `dungeon` (one per key objective with a lock id), no door
+ *  opened. NULL on error (a NULL dungeon). Free with catacomb_player_free. */
+CATACOMB_C_API catacomb_player* catacomb_player_all_keys(const catacomb_dungeon* dungeon);
+
+/** Frees a player. NULL does nothing. */
+CATACOMB_C_API void catacomb_player_free(catacomb_player* player);
+
+/** Gives the player one more key of lock `lock` (1 to 9). Returns 0, or -1 on error (NULL, a
+ *  lock out of range: "lock = 12 (expected 1 to 9)"). */
+CATACOMB_C_API int catacomb_player_add_key(catacomb_player* player, int lock);
+
+/** Marks the locked door at (x, y) opened (open for good, whatever the keys). Returns 0, or -1
+ *  on error (NULL; the cell is checked against the dungeon when the player is used). */
+CATACOMB_C_API int catacomb_player_open_door(catacomb_player* player, int x, int y);
+
+/** catacomb_find_path for a player: a locked door is closed unless the player has opened it or
+ *  holds a key of its lock (under the dungeon's consumable key rule, each key opens one door).
+ *  Writes the route as catacomb_find_path does, and the locked doors it opens, in the order
+ *  walked, to `out_doors` as x, y, lock triples (3 * door_capacity ints; may be NULL when
+ *  door_capacity is 0) with their number in `*out_door_count` when not NULL. Returns the number of
+ *  cells, 0 when there is no route for this player, -1 on error (as catacomb_find_path, plus a
+ *  NULL player and an opened cell that is not a locked door: "opened[0] = 2,1 (expected a locked
+ *  door of the map)"). */
+CATACOMB_C_API int catacomb_find_player_path(const catacomb_dungeon* dungeon, const catacomb_player* player, int x0,
+                                             int y0, int x1, int y1, int* out_xy, int capacity, double* out_cost,
+                                             int* out_doors, int door_capacity, int* out_door_count);
+
+/* --- layers, rooms, batches -------------------------------------------------------------- */
+
+/** Copies the terrain of every cell, row-major (index y * width + x), one ASCII legend character
+ *  per cell ('#' wall, '.' floor, ',' corridor, '+' door, '~' water, '"' vegetation, '=' road,
+ *  'H' ladder, '-' platform): no markers, so a key never hides the floor under it (objectives and
+ *  locks are lists: catacomb_dungeon_objective, catacomb_dungeon_locked_door). Writes
+ *  min(size, cells) bytes to `buffer` (no NUL) and returns the number of cells (call with size 0
+ *  to ask); -1 on error (NULL dungeon, NULL buffer with size > 0). */
+CATACOMB_C_API long long catacomb_dungeon_tiles(const catacomb_dungeon* dungeon, char* buffer, size_t size);
+
+/** The same with the markers drawn over the terrain, as catacomb_dungeon_tile gives them. */
+CATACOMB_C_API long long catacomb_dungeon_cells(const catacomb_dungeon* dungeon, char* buffer, size_t size);
+
+/** The number of locked doors, or -1 on error. */
+CATACOMB_C_API int catacomb_dungeon_locked_door_count(const catacomb_dungeon* dungeon);
+
+/** Locked door `index` (row-major order of cells): its cell and lock id (1 to 9). 0, or -1 on
+ *  error (NULL dungeon, index out of range). Output pointers may be NULL. */
+CATACOMB_C_API int catacomb_dungeon_locked_door(const catacomb_dungeon* dungeon, int index, int* x, int* y, int* lock);
+
+/** The number of rooms (0 for caves), or -1 on error. */
+CATACOMB_C_API int catacomb_dungeon_room_count(const catacomb_dungeon* dungeon);
+
+/** Room `index`: its top-left cell and size in cells. 0, or -1 on error. Output pointers may be
+ *  NULL. */
+CATACOMB_C_API int catacomb_dungeon_room(const catacomb_dungeon* dungeon, int index, int* x, int* y, int* width,
+                                         int* height);
+
+/** Generates the dungeons of seeds first_seed to first_seed + count - 1 with `config`, on up to
+ *  `threads` threads (1 to 256; the dungeons are the same for any number), writing seed i's
+ *  terrain (as catacomb_dungeon_tiles) to tiles + i * width * height, so `tiles` holds count *
+ *  width * height bytes (`tiles_size`, checked before any work), and its catacomb_status to
+ *  statuses[i] (CATACOMB_NO_VALID_DUNGEON leaves its cells '#'). Returns the number of seeds with
+ *  a dungeon, or -1 on error (NULL, count < 1, a buffer too small). */
+CATACOMB_C_API int catacomb_generate_batch(const catacomb_config* config, uint64_t first_seed, int count, int threads,
+                                           char* tiles, size_t tiles_size, int* statuses);
+
+/* --- reports ---------------------------------------------------------------------------- */
+
+/** A validation report: every problem and the walkthrough (opaque, immutable). */
+typedef struct catacomb_report catacomb_report;
+
+/** Validates the dungeon under its rules with the solver on. NULL on error. Free with
+ *  catacomb_report_free. */
+CATACOMB_C_API catacomb_report* catacomb_report_new(const catacomb_dungeon* dungeon);
+
+/** Frees a report. NULL does nothing. */
+CATACOMB_C_API void catacomb_report_free(catacomb_report* report);
+
+/** 1 when the dungeon is valid, 0 when not, -1 on error. */
+CATACOMB_C_API int catacomb_report_valid(const catacomb_report* report);
+
+/** The number of problems (0 when valid), or -1 on error. */
+CATACOMB_C_API int catacomb_report_problem_count(const catacomb_report* report);
+
+/** Problem `index`: its sentence (valid while the report lives), its kind ("unreachable", ...;
+ *  static) and the index of the objective concerned (-1 for none). NULL on error. */
+CATACOMB_C_API const char* catacomb_report_problem(const catacomb_report* report, int index, const char** kind,
+                                                   int* objective);
+
+/** The number of walkthrough steps (0 without a solution), or -1 on error. */
+CATACOMB_C_API int catacomb_report_step_count(const catacomb_report* report);
+
+/** Walkthrough step `index`: its kind ("take-key", "open-door", "take", "reach-exit"; static),
+ *  where it ends, its lock id (0 for none), the cells walked and its cost. 0, or -1 on error.
+ *  Output pointers may be NULL. */
+CATACOMB_C_API int catacomb_report_step(const catacomb_report* report, int index, const char** kind, int* x, int* y,
+                                        int* lock, int* moves, double* cost);
+
+/* --- config setters --------------------------------------------------------------------- */
+
+/** The default config (an 80x50 rooms dungeon). NULL only when out of memory. */
+CATACOMB_C_API catacomb_config* catacomb_config_new(void);
+
+/** The number of parameters catacomb_config_set takes: every parameter of `catacomb generate`'s
+ *  table but the seed, then "threads". */
+CATACOMB_C_API int catacomb_config_param_count(void);
+
+/** Parameter `index`'s key ("room_count"; static), or NULL (last error set) out of range. */
+CATACOMB_C_API const char* catacomb_config_param_key(int index);
+
+/** Sets parameter `key` ("room_count" or "room-count") from its text ("12", "0.5", "true",
+ *  "caves"). The config is checked as catacomb_config_from_json checks it: a bad value leaves it
+ *  unchanged and gives -1 with CATACOMB_INVALID_ARGUMENT ("room_count = 0 (expected 1 to 500)").
+ *  "threads" (1 to 256) is the threads one dungeon's generation may use. Returns 0 or -1. */
+CATACOMB_C_API int catacomb_config_set(catacomb_config* config, const char* key, const char* value);
+
+/** Parameter `key`'s value as text (what catacomb_config_set reads back). Free with
+ *  catacomb_string_free. NULL on error. */
+CATACOMB_C_API char* catacomb_config_get(const catacomb_config* config, const char* key);
 
 /* --- images ----------------------------------------------------------------------------- */
 

@@ -17,6 +17,7 @@
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/mission.hpp>
 #include <catacomb/core/room_templates.hpp>
+#include <catacomb/core/player_state.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/core/terrain.hpp>
 #include <catacomb/core/threads.hpp>
@@ -24,8 +25,10 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/graph_search.hpp>
 #include <catacomb/pathing/jps.hpp>
+#include <catacomb/pathing/map_rules.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/path_smoothing.hpp>
+#include <catacomb/pathing/player_path.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/pathing/search.hpp>
 
@@ -40,6 +43,7 @@
 #include <catacomb/generator/caves.hpp>
 #include <catacomb/generator/corridors.hpp>
 #include <catacomb/generator/decorate.hpp>
+#include <catacomb/generator/locks.hpp>
 #include <catacomb/generator/objectives.hpp>
 #include <catacomb/pipeline/generate.hpp>
 #include <catacomb/generator/room_graph.hpp>
@@ -52,6 +56,7 @@
 
 #include <catacomb/render/annotate.hpp>
 #include <catacomb/io/ascii.hpp>
+#include <catacomb/io/certificate.hpp>
 #include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/config_json.hpp>
 #include <catacomb/render/contact_sheet.hpp>

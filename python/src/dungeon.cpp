@@ -204,7 +204,7 @@ void bind_dungeon_data(py::class_<PyDungeon, std::shared_ptr<PyDungeon>>& c) {
 void bind_dungeon(py::module_& m) {
   py::class_<PyDungeon, std::shared_ptr<PyDungeon>> c(m, "Dungeon", "A dungeon held by the C++ library.");
   bind_dungeon_data(c);
-  c.def("to_json", [](const PyDungeon& d) { return write_json_map(d.dungeon); })
+  c.def("to_json", [](const PyDungeon& d) { return write_json_map(d.dungeon, rules_of(d).costs); })
       .def("to_ascii", [](const PyDungeon& d) { return write_ascii(d.dungeon); })
       .def("validate", &validate)
       .def("certificate", &certificate)

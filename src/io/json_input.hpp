@@ -105,6 +105,26 @@ inline void check_json_declared_size(std::string_view text, const MapSizeCheck& 
 /// deeper than kMaxJsonDepth.
 /// `callback`, when given, is nlohmann's parser callback (it may drop or replace values as they
 /// are parsed, e.g. to keep a huge array out of the tree).
+/// Where JSON text stops parsing, in catacomb's words (never the parser's): "the text ends early
+/// at line 1, column 2" or "unexpected '}' at line 3, column 7", from the parser's 1-based byte.
+inline std::string json_syntax_error(std::string_view text, size_t byte) {
+  const size_t at = byte == 0 ? 0 : byte - 1;
+  int line = 1, column = 1;
+  for (size_t i = 0; i < at && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  const std::string where = "line " + std::to_string(line) + ", column " + std::to_string(column);
+  if (at >= text.size()) return "the text ends early at " + where;
+  const auto c = static_cast<unsigned char>(text[at]);
+  if (c >= 0x20 && c < 0x7f) return std::string("unexpected '") + static_cast<char>(c) + "' at " + where;
+  return "an unexpected byte " + std::to_string(c) + " at " + where;
+}
+
 template <class Json>
 Json parse_json_input(std::string_view text, const std::string& what, const std::string& value,
                       const std::string& expected, typename Json::parser_callback_t callback = nullptr) {
@@ -113,8 +133,16 @@ Json parse_json_input(std::string_view text, const std::string& what, const std:
         FieldProblem{what, value, expected + ": nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
   try {
     return Json::parse(text.begin(), text.end(), std::move(callback));
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InvalidArgument(FieldProblem{what, value, expected + ": " + json_syntax_error(text, e.byte)});
   } catch (const nlohmann::json::exception& e) {
-    throw InvalidArgument(FieldProblem{what, value, expected + ": " + e.what()});
+    // The only other error parsing gives is a number too large for a double: name the number.
+    const std::string m = e.what();
+    const size_t open = m.find('\''), close = m.rfind('\'');
+    const std::string number = open != std::string::npos && close > open
+                                   ? " (" + m.substr(open + 1, close - open - 1) + ")"
+                                   : "";
+    throw InvalidArgument(FieldProblem{what, value, expected + ": a number beyond a double" + number});
   }
 }
 

@@ -19,6 +19,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
+#include <catacomb/pathing/map_rules.hpp>
 #include <catacomb/pipeline/generate.hpp>
 #include "shared/core/enum_names.hpp"
 #include "shared/core/large_pages.hpp"
@@ -53,6 +54,8 @@ int need_int(const ojson& obj, const char* key, const std::string& where, int lo
 }
 
 }  // namespace
+
+std::string write_json_map(const Dungeon& d) { return write_json_map(d, recorded_rules(d).costs); }
 
 std::string write_json_map(const Dungeon& d, const CostTable& costs) {
   ojson j;
@@ -349,6 +352,8 @@ void read_rooms(const ojson& j, int w, int h, Dungeon& d) {
 
 Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr, const MapSizeCheck& check_size = {}) {
   if (!j.is_object()) bad("document", j.type_name(), "an object");
+  if (!j.contains("format"))
+    bad("format", "missing", "\"catacomb-map\": the document has no \"format\" key, so it is not a catacomb JSON map");
   const ojson& format = need(j, "format", "");
   if (format != "catacomb-map") bad("format", json_excerpt(format), "\"catacomb-map\"");
   const ojson& version = need(j, "version", "");

@@ -161,6 +161,10 @@ int count_dead_end_rooms(const std::vector<uint8_t>& flags, size_t pw, const std
 
 }  // namespace
 
+MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report) {
+  return analyse_map(d, report, map_rules(d));
+}
+
 MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options) {
   options.moves.check();
   if (options.threads < 1)

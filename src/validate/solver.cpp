@@ -17,6 +17,7 @@
 #include <optional>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/pathing/map_rules.hpp>
 #include "shared/core/problems.hpp"
 #include "shared/validate/step_kind_names.hpp"
 #include "validate/solver_model.hpp"
@@ -279,6 +280,15 @@ std::string_view solve_status_name(SolveStatus s) { return detail::enum_name(kSo
 
 Solution solve_dungeon(const Dungeon& d, const SolveOptions& options) {
   return solve_dungeon(d, options, StartRoutes{});
+}
+
+Solution solve_dungeon(const Dungeon& d) {
+  const MapRules rules = recorded_rules(d);
+  SolveOptions options;
+  options.costs = rules.costs;
+  options.moves = rules.moves;
+  options.key_rule = rules.key_rule;
+  return solve_dungeon(d, options);
 }
 
 namespace solving {

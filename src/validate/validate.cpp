@@ -11,6 +11,7 @@
 
 #include <catacomb/core/error.hpp>
 
+#include <catacomb/pathing/map_rules.hpp>
 #include <catacomb/pathing/search.hpp>
 #include "shared/core/enum_names.hpp"
 #include "shared/core/large_pages.hpp"
@@ -37,37 +38,18 @@ constexpr detail::EnumNames<ProblemKind, 10> kProblemKindNames = {{{ProblemKind:
 std::string_view problem_kind_name(ProblemKind k) { return detail::enum_name(kProblemKindNames, k); }
 
 ValidateOptions map_rules(const Dungeon& d, const std::optional<CostTable>& legend) {
+  const MapRules rules = recorded_rules(d, legend);
   ValidateOptions o;
-  auto param = [&](std::string_view name) -> const ParamValue* {
-    for (const auto& [k, v] : d.params)
-      if (k == name) return &v;
-    return nullptr;
-  };
-  auto text = [&](std::string_view name) -> std::optional<std::string> {
-    const ParamValue* v = param(name);
-    if (!v) return std::nullopt;
-    if (const auto* s = std::get_if<std::string>(v)) return *s;
-    throw InvalidArgument(FieldProblem{"params." + std::string(name), "a non-string value", "a name"});
-  };
-  if (legend) {
-    o.costs = *legend;
-  } else {
-    if (auto c = text("costs")) o.costs = CostTable::preset(parse_cost_preset(*c, "params.costs"));
-    if (const ParamValue* v = param("deep_water")) {
-      const bool* deep = std::get_if<bool>(v);
-      if (!deep) throw InvalidArgument(FieldProblem{"params.deep_water", "a non-boolean value", "true or false"});
-      if (*deep) o.costs.set(Terrain::Water, CostTable::kImpassable);
-    }
-  }
-  if (const ParamValue* v = param("neighbors")) {
-    const int64_t* n = std::get_if<int64_t>(v);
-    if (!n || (*n != 4 && *n != 8))
-      throw InvalidArgument(FieldProblem{"params.neighbors", n ? std::to_string(*n) : "a non-integer value", "4 or 8"});
-    o.moves.neighbors = static_cast<int>(*n);
-  }
-  if (auto diag = text("diagonal")) o.moves.diagonal = parse_diagonal_policy(*diag, "params.diagonal");
-  o.key_rule = d.key_rule;
+  o.costs = rules.costs;
+  o.moves = rules.moves;
+  o.key_rule = rules.key_rule;
   return o;
+}
+
+ValidationReport validate_dungeon(const Dungeon& d) { return validate_dungeon(d, map_rules(d)); }
+
+Solution solve_for_report(const Dungeon& d, const ValidationReport& report) {
+  return solve_for_report(d, report, map_rules(d));
 }
 
 namespace {

@@ -174,9 +174,10 @@ static void test_generate_round_trip_validate(const char* config_json, uint64_t 
       free(xy);
     }
   }
-  /* Wall to wall: no route, not an error. */
-  CHECK(catacomb_find_path(d, 0, 0, w - 1, h - 1, NULL, 0, NULL) == 0);
-  CHECK(strcmp(catacomb_last_error(), "") == 0);
+  /* From a wall: an error that names the cell and its terrain. */
+  CHECK(catacomb_find_path(d, 0, 0, w - 1, h - 1, NULL, 0, NULL) == -1);
+  CHECK(catacomb_last_error_code() == CATACOMB_INVALID_ARGUMENT);
+  CHECK(strcmp(catacomb_last_error(), "x0, y0 = 0,0 (expected a passable cell, not wall)") == 0);
 
   catacomb_string_free(json);
   catacomb_dungeon_free(back);

@@ -14,7 +14,9 @@
 #include <catacomb/io/config_json.hpp>
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/pathing/search.hpp>
+#include <catacomb/validate/validate.hpp>
 #include <catacomb/version.hpp>
+#include "support/test_support.hpp"
 
 namespace catacomb {
 namespace {
@@ -176,4 +178,189 @@ TEST(CApiTest, LockedDungeonsFromTheConfigTable) {
   catacomb_config_free(c);
 }
 
+namespace {
+
+struct PlayerFree {
+  void operator()(catacomb_player* p) const { catacomb_player_free(p); }
+};
+using PlayerPtr = std::unique_ptr<catacomb_player, PlayerFree>;
+
+TEST(CApiTest, PlayerPathsOpenOnlyTheDoorsWhoseKeysAreHeld) {
+  const std::string json = write_json_map(read_ascii("#########\n#<.bB..>#\n#########\n\nkey-rule: reusable\n"));
+  DungeonPtr d(catacomb_dungeon_from_json(json.c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  PlayerPtr nobody(catacomb_player_new());
+  ASSERT_TRUE(nobody);
+  int xy[40], doors[9], door_count = -1;
+  double cost = 0;
+  EXPECT_EQ(catacomb_find_player_path(d.get(), nobody.get(), 1, 1, 7, 1, xy, 20, &cost, doors, 3, &door_count), 0);
+  EXPECT_EQ(door_count, 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_NO_ROUTE);
+  EXPECT_STREQ(catacomb_last_error(), "no route from 1,1 to 7,1");
+  PlayerPtr holder(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_add_key(holder.get(), 2), 0);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), holder.get(), 1, 1, 7, 1, xy, 20, &cost, doors, 3, &door_count), 7);
+  ASSERT_EQ(door_count, 1);
+  EXPECT_EQ(doors[0], 4);
+  EXPECT_EQ(doors[1], 1);
+  EXPECT_EQ(doors[2], 2);
+  PlayerPtr all(catacomb_player_all_keys(d.get()));
+  EXPECT_EQ(catacomb_find_player_path(d.get(), all.get(), 1, 1, 7, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), 7);
+  PlayerPtr opened(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_open_door(opened.get(), 4, 1), 0);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), opened.get(), 1, 1, 7, 1, nullptr, 0, nullptr, nullptr, 0, &door_count),
+            7);
+  EXPECT_EQ(door_count, 0);
+  EXPECT_EQ(catacomb_player_add_key(holder.get(), 12), -1);
+  EXPECT_STREQ(catacomb_last_error(), "lock = 12 (expected 1 to 9)");
+  PlayerPtr wrong(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_open_door(wrong.get(), 2, 1), 0);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), wrong.get(), 1, 1, 7, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), -1);
+  EXPECT_STREQ(catacomb_last_error(), "opened[0] = 2,1 (expected a locked door of the map)");
+  EXPECT_EQ(catacomb_find_player_path(d.get(), nullptr, 1, 1, 7, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), -1);
+  EXPECT_EQ(catacomb_player_all_keys(nullptr), nullptr);
+}
+
+struct ReportFree {
+  void operator()(catacomb_report* r) const { catacomb_report_free(r); }
+};
+using ReportPtr = std::unique_ptr<catacomb_report, ReportFree>;
+
+TEST(CApiTest, TilesLayersRoomsAndLocksComeOutWhole) {
+  ConfigPtr config(catacomb_config_from_json(R"({"locks": 2})"));
+  ASSERT_TRUE(config) << catacomb_last_error();
+  DungeonPtr d(catacomb_generate(config.get(), 5));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  const Dungeon own = generate_dungeon(generate_config_from_json(R"({"locks": 2})"), 5).dungeon;
+  const long long n = catacomb_dungeon_tiles(d.get(), nullptr, 0);
+  ASSERT_EQ(n, static_cast<long long>(own.tiles.size()));
+  std::string tiles(static_cast<size_t>(n), '?'), cells(static_cast<size_t>(n), '?');
+  EXPECT_EQ(catacomb_dungeon_tiles(d.get(), tiles.data(), tiles.size()), n);
+  EXPECT_EQ(catacomb_dungeon_cells(d.get(), cells.data(), cells.size()), n);
+  const int w = own.tiles.width();
+  for (size_t k = 0; k < own.tiles.size(); ++k) {
+    ASSERT_EQ(tiles[k], terrain_char(own.tiles.data()[k])) << k;
+    ASSERT_EQ(cells[k], catacomb_dungeon_tile(d.get(), static_cast<int>(k) % w, static_cast<int>(k) / w)) << k;
+  }
+  const Point start = *own.find(ObjectiveKind::Start);
+  EXPECT_EQ(tiles[static_cast<size_t>(start.y * w + start.x)], '.') << "the floor under the start";
+  EXPECT_EQ(cells[static_cast<size_t>(start.y * w + start.x)], '<');
+  ASSERT_EQ(catacomb_dungeon_locked_door_count(d.get()), static_cast<int>(own.locks.size()));
+  for (int k = 0; k < catacomb_dungeon_locked_door_count(d.get()); ++k) {
+    int x = -1, y = -1, lock = -1;
+    ASSERT_EQ(catacomb_dungeon_locked_door(d.get(), k, &x, &y, &lock), 0);
+    EXPECT_EQ((LockedDoor{{x, y}, lock}), own.locks[static_cast<size_t>(k)]);
+  }
+  ASSERT_EQ(catacomb_dungeon_room_count(d.get()), static_cast<int>(own.rooms.size()));
+  int rx = 0, ry = 0, rw = 0, rh = 0;
+  ASSERT_EQ(catacomb_dungeon_room(d.get(), 0, &rx, &ry, &rw, &rh), 0);
+  EXPECT_EQ((Rect{rx, ry, rw, rh}), own.rooms[0]);
+  EXPECT_EQ(catacomb_dungeon_room(d.get(), 999, nullptr, nullptr, nullptr, nullptr), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+
+  ReportPtr report(catacomb_report_new(d.get()));
+  ASSERT_TRUE(report);
+  EXPECT_EQ(catacomb_report_valid(report.get()), 1);
+  EXPECT_EQ(catacomb_report_problem_count(report.get()), 0);
+  const ValidationReport mine = validate_dungeon(own);
+  ASSERT_EQ(catacomb_report_step_count(report.get()), static_cast<int>(mine.solution->walkthrough.size()));
+  const char* kind = nullptr;
+  int x = 0, y = 0, lock = 0, moves = 0;
+  double cost = 0;
+  ASSERT_EQ(catacomb_report_step(report.get(), 0, &kind, &x, &y, &lock, &moves, &cost), 0);
+  EXPECT_STREQ(kind, step_kind_name(mine.solution->walkthrough[0].kind).data());
+  EXPECT_EQ(cost, mine.solution->walkthrough[0].cost);
+}
+
+TEST(CApiTest, EveryProblemOfAnInvalidMapIsListed) {
+  DungeonPtr d(catacomb_dungeon_from_json(write_json_map(read_ascii("#######\n#<.#1.#\n#..#2.#\n#######\n")).c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  EXPECT_EQ(catacomb_validate(d.get()), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_NOT_COMPLETABLE);
+  ReportPtr report(catacomb_report_new(d.get()));
+  ASSERT_TRUE(report);
+  EXPECT_EQ(catacomb_report_valid(report.get()), 0);
+  ASSERT_EQ(catacomb_report_problem_count(report.get()), 2);
+  const char* kind = nullptr;
+  int objective = -2;
+  const char* message = catacomb_report_problem(report.get(), 1, &kind, &objective);
+  ASSERT_NE(message, nullptr);
+  EXPECT_STREQ(kind, "unreachable");
+  EXPECT_EQ(objective, 2);
+}
+
+TEST(CApiTest, ConfigSettersCoverEveryParameterOfTheTable) {
+  ConfigPtr config(catacomb_config_new());
+  ASSERT_TRUE(config);
+  size_t table = 0;
+  for (const ConfigParam& p : generate_config_params()) table += p.is_seed() ? 0u : 1u;
+  ASSERT_EQ(catacomb_config_param_count(), static_cast<int>(table) + 1);
+  // Each parameter reads back what it holds and takes it again unchanged.
+  for (int k = 0; k < catacomb_config_param_count(); ++k) {
+    const char* key = catacomb_config_param_key(k);
+    ASSERT_NE(key, nullptr);
+    StringPtr value(catacomb_config_get(config.get(), key));
+    ASSERT_TRUE(value) << key << ": " << catacomb_last_error();
+    EXPECT_EQ(catacomb_config_set(config.get(), key, value.get()), 0) << key << ": " << catacomb_last_error();
+  }
+  EXPECT_EQ(catacomb_config_set(config.get(), "room-count", "12"), 0);
+  EXPECT_EQ(catacomb_config_set(config.get(), "generator", "caves"), 0);
+  EXPECT_EQ(catacomb_config_set(config.get(), "threads", "2"), 0);
+  StringPtr json(catacomb_config_to_json(config.get()));
+  const GenerateConfig back = generate_config_from_json(json.get());
+  EXPECT_EQ(back.rooms.room_count, 12);
+  EXPECT_EQ(back.generator, GeneratorKind::Caves);
+  EXPECT_EQ(catacomb_config_set(config.get(), "width", "99999"), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_STREQ(catacomb_last_error(), "width = 99999 (expected 3 to 16384)");
+  EXPECT_EQ(catacomb_config_set(config.get(), "colour", "red"), -1);
+  EXPECT_EQ(std::string(catacomb_last_error()).rfind("key = colour (expected one of generator, width", 0), 0u)
+      << catacomb_last_error();
+  EXPECT_EQ(catacomb_config_set(config.get(), "water", "lots"), -1);
+  EXPECT_STREQ(catacomb_last_error(), "water = lots (expected a number)");
+}
+
+TEST(CApiTest, ABatchOnTwoThreadsGivesEachSeedsDungeon) {
+  ConfigPtr config(catacomb_config_from_json(R"({"width": 40, "height": 30})"));
+  ASSERT_TRUE(config);
+  const size_t cells = 40 * 30;
+  std::string tiles(cells * 6, '?');
+  int statuses[6];
+  ASSERT_EQ(catacomb_generate_batch(config.get(), 10, 6, 2, tiles.data(), tiles.size(), statuses), 6)
+      << catacomb_last_error();
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(statuses[i], CATACOMB_OK);
+    DungeonPtr one(catacomb_generate(config.get(), 10 + static_cast<uint64_t>(i)));
+    std::string own(cells, '?');
+    catacomb_dungeon_tiles(one.get(), own.data(), own.size());
+    EXPECT_EQ(tiles.substr(static_cast<size_t>(i) * cells, cells), own) << "seed " << 10 + i;
+  }
+  EXPECT_EQ(catacomb_generate_batch(config.get(), 10, 6, 2, tiles.data(), cells * 5, statuses), -1);
+  EXPECT_STREQ(catacomb_last_error(), "tiles_size = 6000 (expected at least 1200 x 6 bytes (width x height x count))");
+}
+
+TEST(CApiTest, TheIssuesThreeErrorsHaveCodesAndCatacombsWords) {
+  EXPECT_EQ(catacomb_dungeon_from_json("{}"), nullptr);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(std::string(catacomb_last_error()).rfind("JSON map format = missing (expected \"catacomb-map\"", 0), 0u)
+      << catacomb_last_error();
+  EXPECT_EQ(catacomb_dungeon_from_json("{"), nullptr);
+  EXPECT_STREQ(catacomb_last_error(), "JSON map = unparsable (expected JSON: the text ends early at line 1, column 2)");
+  ConfigPtr config(catacomb_config_new());
+  DungeonPtr d(catacomb_generate(config.get(), 1));
+  EXPECT_EQ(catacomb_find_path(d.get(), 0, 0, 1, 1, nullptr, 0, nullptr), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_STREQ(catacomb_last_error(), "x0, y0 = 0,0 (expected a passable cell, not wall)");
+  const int route[] = {1, 1, 5, 5};
+  test::TempDir dir;
+  EXPECT_EQ(catacomb_dungeon_write_png(d.get(), dir.file("r.png").c_str(), 2, route, 2), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_STREQ(catacomb_last_error(), "route cell 1 = 5,5 (expected a neighbour of route cell 0 = 1,1)");
+  EXPECT_EQ(catacomb_dungeon_write_png(d.get(), "/nonexistent-dir/x.png", 2, nullptr, 0), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_IO);
+  EXPECT_EQ(catacomb_dungeon_write_png(d.get(), dir.file("ok.png").c_str(), 2, nullptr, 0), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_OK);
+}
+
+}  // namespace
 }  // namespace catacomb

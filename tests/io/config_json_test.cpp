@@ -108,7 +108,7 @@ TEST(ConfigJsonTest, ErrorsNameTheKeyTheValueAndTheExpectation) {
   EXPECT_EQ(unknown.rfind("config key \"colour\" (expected one of generator, seed, width, height, ", 0), 0u) << unknown;
   EXPECT_NE(unknown.find(", max_attempts)"), std::string::npos) << unknown;
   const std::string syntax = error_of("{\"width\": ");
-  EXPECT_EQ(syntax.rfind("config = c.json (expected a JSON object: [json.exception.parse_error", 0), 0u) << syntax;
+  EXPECT_EQ(syntax, "config = c.json (expected a JSON object: the text ends early at line 1, column 11)");
 }
 
 TEST(ConfigJsonTest, HostileInputIsInvalidArgumentNeverACrash) {

@@ -32,6 +32,30 @@ TEST(PathCommandTest, JsonHasFoundCostLengthExpandedAndPath) {
   EXPECT_EQ(j["path"][4], nlohmann::json::array({5, 1}));
 }
 
+// --keys: a player without key 2 cannot pass door 2; with it (or --all-keys) the route lists the
+// door it opens. Without either flag the locked door is walked as a door tile, as before.
+TEST(PathCommandTest, KeysDecideWhichLockedDoorsARoutePasses) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), "#########\n#<.bB..>#\n#########\n\nkey-rule: reusable\n");
+  auto no_key = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "7,1", "--keys", "1,3", "--json"});
+  EXPECT_EQ(no_key.code, 1) << no_key.err;
+  EXPECT_EQ(nlohmann::json::parse(no_key.out)["found"], false);
+  auto with_key = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "7,1", "--keys", "2", "--json"});
+  ASSERT_EQ(with_key.code, 0) << with_key.err;
+  const auto j = nlohmann::json::parse(with_key.out);
+  ASSERT_EQ(j["doors_opened"].size(), 1u);
+  EXPECT_EQ(j["doors_opened"][0], nlohmann::json::parse(R"({"x":4,"y":1,"lock":2})"));
+  auto all = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "7,1", "--all-keys"});
+  ASSERT_EQ(all.code, 0) << all.err;
+  EXPECT_NE(all.out.find("opens door 2 at 4,1"), std::string::npos) << all.out;
+  auto plain = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "7,1", "--json"});
+  EXPECT_EQ(plain.code, 0);
+  EXPECT_FALSE(nlohmann::json::parse(plain.out).contains("doors_opened"));
+  auto bad = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "7,1", "--keys", "0"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--keys = 0 (expected lock ids 1 to 9"), std::string::npos) << bad.err;
+}
+
 TEST(PathCommandTest, NoRouteExitsOne) {
   test::TempDir dir;
   write_file_atomic(dir.file("m.txt"), "#####\n#.#.#\n#####\n");

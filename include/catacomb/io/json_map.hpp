@@ -27,7 +27,11 @@ CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
 /// The dungeon as a JSON document (ends with '\n'). The legend's costs come from `costs`.
-std::string write_json_map(const Dungeon& d, const CostTable& costs = CostTable::dungeon());
+std::string write_json_map(const Dungeon& d, const CostTable& costs);
+/// The dungeon as a JSON document whose legend states the costs the map records
+/// (recorded_rules(d).costs: its cost preset with deep water applied), so that reading it back
+/// gives the same rules. Throws InvalidArgument for a recipe catacomb does not know.
+std::string write_json_map(const Dungeon& d);
 
 /// Parses a JSON map. Tile characters are decoded through the file's legend (by terrain name)
 /// when it has one, else through catacomb's own legend. Throws InvalidArgument naming the key

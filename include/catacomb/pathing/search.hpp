@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/grid.hpp>
@@ -105,6 +106,9 @@ struct PathResult {
   double cost = 0;
   /// Nodes expanded (taken off the open list and processed).
   int64_t expanded = 0;
+  /// The locked doors the route opens, in the order walked (a key-aware find_path with a
+  /// PlayerState, player_path.hpp, fills it; empty otherwise).
+  std::vector<LockedDoor> doors_opened;
   /// True when a path from start to goal was found.
   bool found() const { return status == PathStatus::Found; }
 };

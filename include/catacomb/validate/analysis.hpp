@@ -35,7 +35,10 @@ struct MapAnalysis {
 /// or more, a map of 1M cells or more has each pass over its rows split between two threads:
 /// the same answers. Throws InvalidArgument for bad moves, threads below 1, or a report that
 /// kept the maps of another map.
-MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options = {});
+MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options);
+/// analyse_map under the rules `d` records (map_rules(d)), for the report
+/// validate_dungeon(d) returned.
+MapAnalysis analyse_map(const Dungeon& d, const ValidationReport& report);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

@@ -148,7 +148,10 @@ struct Solution {
 
 /// Solves `d`. Throws InvalidArgument for bad options (moves, max_states < 1). Locked doors off
 /// the map or on impassable tiles are treated as walls.
-Solution solve_dungeon(const Dungeon& d, const SolveOptions& options = {});
+Solution solve_dungeon(const Dungeon& d, const SolveOptions& options);
+/// Solves `d` under the rules it records (recorded_rules: its costs, moves and key rule).
+/// Throws InvalidArgument for a recipe catacomb does not know.
+Solution solve_dungeon(const Dungeon& d);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

@@ -13,6 +13,7 @@
 #include <catacomb/validate/mission_check.hpp>
 #include <catacomb/core/terrain.hpp>
 #include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pathing/map_rules.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/validate/solver.hpp>
@@ -120,10 +121,9 @@ struct ValidationReport {
   std::optional<MissionReport> mission;
 };
 
-/// The rules a map states for itself, for validating it: the cost table `legend` gives (a JSON
-/// map's legend, read_json_legend_costs) or else the recipe's "costs" preset (dungeon when the map
-/// has none) with its "deep_water"; the moves from the recipe's "neighbors" and "diagonal"
-/// (8 without corner cutting when absent); the map's key rule. Throws InvalidArgument naming
+/// The rules a map states for itself (recorded_rules, pathing/map_rules.hpp), as validation
+/// options: the cost table `legend` gives (a JSON map's legend, read_json_legend_costs) or else
+/// the recipe's own; the recipe's moves; the map's key rule. Throws InvalidArgument naming
 /// `params.<name>` for a recorded value catacomb does not know.
 ValidateOptions map_rules(const Dungeon& d, const std::optional<CostTable>& legend = std::nullopt);
 
@@ -131,14 +131,19 @@ ValidateOptions map_rules(const Dungeon& d, const std::optional<CostTable>& lege
 /// tile, on its own cell, and reachable from the start; with the solver on, also every locked
 /// door well placed, the exit reachable through the locked doors and every objective taken on
 /// the walkthrough (a softlock is reported in the solution, not a problem).
-ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options = {});
+ValidationReport validate_dungeon(const Dungeon& d, const ValidateOptions& options);
+/// Validates `d` under the rules it records: validate_dungeon(d, map_rules(d)). Throws
+/// InvalidArgument for a recipe catacomb does not know.
+ValidationReport validate_dungeon(const Dungeon& d);
 
 /// The solver's answer for `d` under `options` (costs, moves, key rule, max_states): the
 /// ValidationReport::solution that validate_dungeon(d, options) with the solver on holds, for a
 /// report made with it off. `report` must be validate_dungeon's report of `d` under the same
 /// costs and moves; on a map without locked doors the walkthrough starts on its routes from the
 /// start instead of distance maps of its own.
-Solution solve_for_report(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options = {});
+Solution solve_for_report(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options);
+/// solve_for_report under the rules `d` records (map_rules(d)), for a report made under them.
+Solution solve_for_report(const Dungeon& d, const ValidationReport& report);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END
