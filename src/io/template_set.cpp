@@ -40,29 +40,12 @@ std::string where_of(const Object& o) {
   return "object " + std::to_string(o.id) + (o.name.empty() ? std::string() : " (" + o.name + ")");
 }
 
-// The cell an object is drawn at: a point's cell, a tile object's centre (anchored bottom-left),
-// a rectangle's centre.
+// The cell an object is drawn at (where the map reader puts an objective), kept near the map.
 Point object_cell(const Object& o, const Model& m) {
-  double cx = o.x, cy = o.y;
-  if (o.gid != 0) {
-    cx += o.width / 2;
-    cy -= o.height / 2;
-  } else if (!o.point) {
-    cx += o.width / 2;
-    cy += o.height / 2;
-  }
+  const auto [cx, cy] = detail::tiled::object_centre(o);
   const double x = std::floor(cx / m.tile_width), y = std::floor(cy / m.tile_height);
   constexpr double kLimit = 4.0 * kMaxSide;
   return {static_cast<int>(std::clamp(x, -kLimit, kLimit)), static_cast<int>(std::clamp(y, -kLimit, kLimit))};
-}
-
-// A rectangle object in whole cells, clipped to the map.
-Rect object_rect(const Object& o, const Model& m) {
-  const double x0 = std::max(0.0, std::round(o.x / m.tile_width)), y0 = std::max(0.0, std::round(o.y / m.tile_height));
-  const double x1 = std::min<double>(m.width, std::round((o.x + o.width) / m.tile_width));
-  const double y1 = std::min<double>(m.height, std::round((o.y + o.height) / m.tile_height));
-  if (!(x1 > x0 && y1 > y0)) return {};
-  return {static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1 - x0), static_cast<int>(y1 - y0)};
 }
 
 struct Reader {
@@ -110,7 +93,7 @@ struct Reader {
     RoomTemplate t;
     t.name = o.name;
     const std::string who = o.name.empty() ? where_of(o) : o.name;
-    t.source = object_rect(o, m);
+    t.source = detail::tiled::object_cells(o, m);
     if (t.source.width == 0) {
       problem(who, object_cell(o, m), "template rectangle off the map or empty (expected cells of the map)");
       t.source = {0, 0, 0, 0};
@@ -173,7 +156,7 @@ struct Reader {
       const double p = number(o, "wall", t->name).value_or(0.5);
       if (!(p >= 0 && p <= 1)) problem(t->name, cell, "chance wall = " + format_number(p) + " (expected 0 to 1)");
       if (t->wall_chance.size() == 0) t->wall_chance = Grid<uint8_t>(t->width(), t->height(), 0);
-      const Rect r = object_rect(o, m);
+      const Rect r = detail::tiled::object_cells(o, m);
       const auto v = static_cast<uint8_t>(std::lround(std::clamp(p, 0.0, 1.0) * 255));
       for (int y = r.y; y < r.bottom(); ++y)
         for (int x = r.x; x < r.right(); ++x)

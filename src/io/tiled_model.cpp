@@ -153,29 +153,15 @@ void read_objects(const Model& m, Dungeon& d) {
   for (const Object& o : m.objects) {
     const std::string where = "object " + std::to_string(o.id) + " (" + shown(o.name) + ")";
     if (auto kind = objective_of(o, m.tilesets)) {
-      // Where the object is drawn: a point, the centre of a tile object (anchored at its
-      // bottom-left corner) or of a rectangle.
-      double cx = o.x, cy = o.y;
-      if (o.gid != 0) {
-        cx += o.width / 2;
-        cy -= o.height / 2;
-      } else if (!o.point) {
-        cx += o.width / 2;
-        cy += o.height / 2;
-      }
+      const auto [cx, cy] = object_centre(o);
       // A key's lock is its object's "lock" property (what catacomb writes).
       const int lock = *kind == ObjectiveKind::Key ? lock_of(o.props, where) : 0;
       d.objectives.push_back(
           {*kind, {cell_of(cx, m.tile_width, where + " x"), cell_of(cy, m.tile_height, where + " y")}, lock});
     } else if (o.cls == "room" && o.gid == 0 && !o.point) {
-      // Clipped to the map: a room dragged partly off the map keeps its part on it.
-      const double x0 = std::max(0.0, std::round(o.x / m.tile_width)),
-                   y0 = std::max(0.0, std::round(o.y / m.tile_height));
-      const double x1 = std::min<double>(m.width, std::round((o.x + o.width) / m.tile_width));
-      const double y1 = std::min<double>(m.height, std::round((o.y + o.height) / m.tile_height));
-      if (x1 > x0 && y1 > y0) {
-        d.rooms.push_back(
-            {static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1 - x0), static_cast<int>(y1 - y0)});
+      const Rect r = object_cells(o, m);
+      if (r.width > 0) {
+        d.rooms.push_back(r);
         // The mission node and template it was made for, when the map says.
         RoomLabel label{property_text(find_property(o.props, "node")),
                         property_text(find_property(o.props, "template"))};

@@ -3,11 +3,14 @@
 // (tiled_json.cpp for .tmj/.tsj, tiled_xml.cpp for .tmx/.tsx) and the one back end turns into a
 // Dungeon (tiled_model.cpp), so both syntaxes follow the same rules (see tiled_read.hpp).
 // Built only with the Tiled reader (CATACOMB_TILED_READER).
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <catacomb/core/dungeon.hpp>
@@ -91,6 +94,24 @@ inline void check_header(const Model& m, std::string_view orientation, bool infi
   check_grid_size(m.width, m.height, "Tiled map");
   if (!(m.tile_width > 0) || !(m.tile_height > 0) || m.tile_width > 1e6 || m.tile_height > 1e6)
     bad("tile size", std::to_string(m.tile_width) + " x " + std::to_string(m.tile_height), "positive pixel sizes");
+}
+
+/// Where object `o` is drawn, in pixels: a point, the centre of a tile object (anchored at its
+/// bottom-left corner) or of a rectangle.
+inline std::pair<double, double> object_centre(const Object& o) {
+  if (o.gid != 0) return {o.x + o.width / 2, o.y - o.height / 2};
+  if (!o.point) return {o.x + o.width / 2, o.y + o.height / 2};
+  return {o.x, o.y};
+}
+
+/// A rectangle object in whole cells (its edges rounded), clipped to the map: a rectangle dragged
+/// partly off the map keeps its part on it. Empty (0 x 0) when nothing of it is on the map.
+inline Rect object_cells(const Object& o, const Model& m) {
+  const double x0 = std::max(0.0, std::round(o.x / m.tile_width)), y0 = std::max(0.0, std::round(o.y / m.tile_height));
+  const double x1 = std::min<double>(m.width, std::round((o.x + o.width) / m.tile_width));
+  const double y1 = std::min<double>(m.height, std::round((o.y + o.height) / m.tile_height));
+  if (!(x1 > x0 && y1 > y0)) return {};
+  return {static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1 - x0), static_cast<int>(y1 - y0)};
 }
 
 inline size_t cell_count(const Model& m) { return static_cast<size_t>(m.width) * static_cast<size_t>(m.height); }
