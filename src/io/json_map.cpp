@@ -55,7 +55,21 @@ int need_int(const ojson& obj, const char* key, const std::string& where, int lo
 
 }  // namespace
 
-std::string write_json_map(const Dungeon& d) { return write_json_map(d, recorded_rules(d).costs); }
+// The legend's costs: those the recipe records ("costs", "deep_water"; its other fields, such as a
+// malformed "neighbors" in a map read from a file, do not matter here), or the dungeon costs when
+// the recipe names none catacomb knows: a map that was read can always be written.
+std::string write_json_map(const Dungeon& d) {
+  Dungeon recipe;  // only what the costs come from (the grid is not copied)
+  for (const auto& kv : d.params)
+    if (kv.first == "costs" || kv.first == "deep_water") recipe.params.push_back(kv);
+  CostTable costs = CostTable::dungeon();
+  try {
+    costs = recorded_rules(recipe).costs;
+  } catch (const InvalidArgument&) {
+    // an unknown preset or a mistyped deep_water: the legend states the dungeon costs
+  }
+  return write_json_map(d, costs);
+}
 
 std::string write_json_map(const Dungeon& d, const CostTable& costs) {
   ojson j;

@@ -210,4 +210,19 @@ TEST(JsonMapTest, RejectsBadLockFields) {
 }
 
 }  // namespace
+
+// Found by fuzz_json_map: a map read with a recipe no rules come from (neighbors 6) is written
+// (the legend's costs from "costs", the rest of the recipe as it was) and reads back the same.
+TEST(JsonMapTest, AMapWithAMalformedRecipeIsStillWritten) {
+  Dungeon d;
+  d.tiles = Grid<Terrain>(4, 3, Terrain::Floor);
+  d.params = {{"neighbors", int64_t{6}}, {"costs", std::string("tutorial")}};
+  const Dungeon back = read_json_map(write_json_map(d));
+  EXPECT_EQ(back.tiles, d.tiles);
+  EXPECT_EQ(back.params, d.params);
+  EXPECT_NE(write_json_map(d).find("\"cost\": 3.0"), std::string::npos);  // tutorial floor
+  d.params = {{"costs", std::string("no-such-preset")}};
+  EXPECT_EQ(read_json_map(write_json_map(d)).tiles, d.tiles);
+}
+
 }  // namespace catacomb

@@ -30,7 +30,8 @@ namespace catacomb {
 std::string write_json_map(const Dungeon& d, const CostTable& costs);
 /// The dungeon as a JSON document whose legend states the costs the map records
 /// (recorded_rules(d).costs: its cost preset with deep water applied), so that reading it back
-/// gives the same rules. Throws InvalidArgument for a recipe catacomb does not know.
+/// gives the same rules. A recipe whose costs catacomb does not know (a map read from a file)
+/// gets the dungeon costs: any dungeon can be written.
 std::string write_json_map(const Dungeon& d);
 
 /// Parses a JSON map. Tile characters are decoded through the file's legend (by terrain name)
