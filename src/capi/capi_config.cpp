@@ -1,0 +1,147 @@
+// The C API's configs: from and to JSON, and every parameter of the library's one table by key
+// (catacomb_config_set/get iterate generate_config_params(); no parameter is listed here), plus
+// "threads".
+#include "capi_internal.hpp"
+
+using namespace catacomb;
+using namespace catacomb::capi;
+
+namespace {
+
+// The keys catacomb_config_set takes: the parameter table's (iterated, never listed here) but
+// the seed, then "threads".
+const std::vector<std::string>& config_keys() {
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> out;
+    for (const ConfigParam& p : generate_config_params())
+      if (!p.is_seed()) out.push_back(p.key());
+    out.emplace_back("threads");
+    return out;
+  }();
+  return keys;
+}
+
+std::string key_of(const char* key) {
+  std::string k = key;
+  std::replace(k.begin(), k.end(), '-', '_');
+  return k;
+}
+
+const ConfigParam& param_of(const std::string& key) {
+  for (const ConfigParam& p : generate_config_params())
+    if (!p.is_seed() && p.key() == key) return p;
+  std::string all;
+  for (const std::string& k : config_keys()) all += (all.empty() ? "" : ", ") + k;
+  throw InvalidArgument(FieldProblem{"key", key, "one of " + all});
+}
+
+int parse_int_value(const std::string& key, const char* text) {
+  char* end = nullptr;
+  errno = 0;
+  const long long v = std::strtoll(text, &end, 10);
+  if (end == text || *end != '\0' || errno != 0 || v < -1000000000LL || v > 1000000000LL)
+    throw InvalidArgument(FieldProblem{key, text, "an integer"});
+  return static_cast<int>(v);
+}
+
+double parse_double_value(const std::string& key, const char* text) {
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !std::isfinite(v)) throw InvalidArgument(FieldProblem{key, text, "a number"});
+  return v;
+}
+
+void set_param(const ConfigField& field, const std::string& key, const char* text) {
+  if (auto* i = std::get_if<int*>(&field)) {
+    **i = parse_int_value(key, text);
+  } else if (auto* d = std::get_if<double*>(&field)) {
+    **d = parse_double_value(key, text);
+  } else if (auto* b = std::get_if<bool*>(&field)) {
+    const std::string t = text;
+    if (t != "true" && t != "false") throw InvalidArgument(FieldProblem{key, t, "true or false"});
+    **b = t == "true";
+  } else {
+    set_config_choice(field, text, key);
+  }
+}
+
+std::string param_text(const ConfigField& field) {
+  if (auto* i = std::get_if<int*>(&field)) return std::to_string(**i);
+  if (auto* d = std::get_if<double*>(&field)) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", **d);
+    return buf;
+  }
+  if (auto* b = std::get_if<bool*>(&field)) return **b ? "true" : "false";
+  return config_choice_name(field);
+}
+
+}  // namespace
+
+extern "C" {
+
+catacomb_config* catacomb_config_from_json(const char* json) {
+  return guarded<catacomb_config*>(nullptr, [&] {
+    need(json, "json", "a JSON object");
+    auto h = std::make_unique<catacomb_config>();
+    h->config = generate_config_from_json(json);
+    h->config.check();
+    return h.release();
+  });
+}
+
+char* catacomb_config_to_json(const catacomb_config* config) {
+  return guarded<char*>(nullptr, [&] {
+    need(config, "config", "a config handle");
+    return copy_string(generate_config_to_json(config->config));
+  });
+}
+
+void catacomb_config_free(catacomb_config* config) { delete config; }
+
+catacomb_config* catacomb_config_new(void) {
+  return guarded<catacomb_config*>(nullptr, [&] { return std::make_unique<catacomb_config>().release(); });
+}
+
+int catacomb_config_param_count(void) { return static_cast<int>(config_keys().size()); }
+
+const char* catacomb_config_param_key(int index) {
+  return guarded<const char*>(nullptr, [&] {
+    const std::vector<std::string>& keys = config_keys();
+    need_range("index", index, 0, static_cast<int>(keys.size()) - 1);
+    return keys[static_cast<size_t>(index)].c_str();
+  });
+}
+
+int catacomb_config_set(catacomb_config* config, const char* key, const char* value) {
+  return guarded<int>(-1, [&] {
+    need(config, "config", "a config handle");
+    need(key, "key", "a parameter name");
+    need(value, "value", "the parameter's value as text");
+    GenerateConfig next = config->config;
+    uint64_t seed = 0;
+    const std::string k = key_of(key);
+    if (k == "threads") {
+      next.threads = parse_int_value(k, value);
+    } else {
+      set_param(param_of(k).field(next, seed), k, value);
+    }
+    next.check();
+    config->config = std::move(next);
+    return 0;
+  });
+}
+
+char* catacomb_config_get(const catacomb_config* config, const char* key) {
+  return guarded<char*>(nullptr, [&] {
+    need(config, "config", "a config handle");
+    need(key, "key", "a parameter name");
+    const std::string k = key_of(key);
+    if (k == "threads") return copy_string(std::to_string(config->config.threads));
+    GenerateConfig copy = config->config;
+    uint64_t seed = 0;
+    return copy_string(param_text(param_of(k).field(copy, seed)));
+  });
+}
+
+}  // extern "C"
