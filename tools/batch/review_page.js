@@ -228,32 +228,40 @@ catacombReview.viewer = function (page) {
 };
 
 // --- keys: in the viewer, arrows, Escape, p and Tab kept inside; on a card, Enter and p ---
+// A key while the viewer is open; true when it was the viewer's.
+catacombReview.viewerKey = function (page, viewer, e) {
+  if (e.key === 'ArrowLeft') page.step(-1);
+  else if (e.key === 'ArrowRight') page.step(1);
+  else if (e.key === 'Escape') page.closeViewer();
+  else if (e.key === 'p' || e.key === 'P') page.togglePick(page.current);
+  else if (e.key === 'Tab') {  // focus stays in the dialog
+    var buttons = Array.prototype.slice.call(viewer.querySelectorAll('button'));
+    var i = buttons.indexOf(document.activeElement), n = buttons.length;
+    buttons[((i < 0 ? 0 : i + (e.shiftKey ? -1 : 1)) % n + n) % n].focus();
+  }
+  else return false;
+  return true;
+};
+
+// A key on a focused card (not while typing in the sort and filter controls).
+catacombReview.cardKey = function (page, e) {
+  var t = e.target, typing = t && (t.tagName === 'SELECT' || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA');
+  if (typing || !t || !t.classList || !t.classList.contains('card')) return;
+  if (e.key === 'Enter') { e.preventDefault(); page.openViewer(t); }
+  else if (e.key === 'p' || e.key === 'P') { e.preventDefault(); page.togglePick(t); }
+};
+
 catacombReview.keys = function (page) {
   var viewer = document.getElementById('viewer');
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    var t = e.target, typing = t && (t.tagName === 'SELECT' || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA');
-    if (page.current) {
-      if (e.key === 'ArrowLeft') page.step(-1);
-      else if (e.key === 'ArrowRight') page.step(1);
-      else if (e.key === 'Escape') page.closeViewer();
-      else if (e.key === 'p' || e.key === 'P') page.togglePick(page.current);
-      else if (e.key === 'Tab') {  // focus stays in the dialog
-        var buttons = Array.prototype.slice.call(viewer.querySelectorAll('button'));
-        var i = buttons.indexOf(document.activeElement), n = buttons.length;
-        buttons[((i < 0 ? 0 : i + (e.shiftKey ? -1 : 1)) % n + n) % n].focus();
-      }
-      else return;
-      e.preventDefault();
-      return;
-    }
-    if (typing || !t || !t.classList || !t.classList.contains('card')) return;
-    if (e.key === 'Enter') { e.preventDefault(); page.openViewer(t); }
-    else if (e.key === 'p' || e.key === 'P') { e.preventDefault(); page.togglePick(t); }
+    if (!page.current) return catacombReview.cardKey(page, e);
+    if (catacombReview.viewerKey(page, viewer, e)) e.preventDefault();
   });
 };
 
-(function () {
+// The page's parts joined, then drawn from the picks kept and the URL's hash.
+catacombReview.start = function () {
   var page = catacombReview.page();
   catacombReview.sorting(page);
   catacombReview.picks(page);
@@ -263,4 +271,6 @@ catacombReview.keys = function (page) {
   page.renderPicks();
   page.readHash();
   page.render();
-})();
+};
+
+catacombReview.start();
