@@ -64,6 +64,27 @@ Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out, 
   return d;
 }
 
+// The end of every top-down attempt: locks and keys when asked (a mission's locks are its
+// edges': then only the key rule is recorded), the independent validator and, for a dungeon with
+// a mission, the mission check.
+Failure lock_and_validate(const Run& run, uint64_t seed, Dungeon&& d, GenerateResult& r) {
+  const GenerateConfig& config = run.config;
+  if (config.locks > 0) {
+    Rng lock_rng = Rng::stream(seed, streams::kLocks);
+    LockPlacement locked = place_locks(d, config.locks, config.key_rule, run.costs, config.moves, lock_rng);
+    if (!locked.ok()) return std::move(locked.why);
+  } else if (d.has_locks()) {
+    d.key_rule = config.key_rule;
+  }
+  tell(run.on_stage, GenerateStage::Validation);
+  ValidationReport rep = validate_dungeon(d, run.validate);
+  if (!rep.valid) return rep.problems.front().message;
+  if (rep.mission && !rep.mission->satisfied) return "mission not kept: " + rep.mission->problems.front();
+  r.dungeon = std::move(d);
+  r.report = std::move(rep);
+  return std::nullopt;
+}
+
 bool uses_templates(const GenerateConfig& c) {
   return c.templates != nullptr || (c.mission != nullptr && !c.mission->empty());
 }
@@ -107,7 +128,6 @@ std::optional<TemplatePlan> make_templates(const Run& run, const TemplateSet& se
 // Template attempts: the three template stages, locks (without a mission), then the validator
 // and, with a mission, the mission check.
 Failure attempt_templates(const Run& run, const TemplateSet& set, uint64_t seed, GenerateResult& r) {
-  const GenerateConfig& config = run.config;
   Failure why;
   std::optional<TemplatePlan> plan = make_templates(run, set, seed, why);
   if (!plan) return why;
@@ -115,20 +135,7 @@ Failure attempt_templates(const Run& run, const TemplateSet& set, uint64_t seed,
   r.corridors.corridors = plan->corridors;
   Dungeon d = std::move(plan->dungeon);
   tell(run.on_stage, GenerateStage::Decoration);
-  if (config.locks > 0) {
-    Rng lock_rng = Rng::stream(seed, streams::kLocks);
-    LockPlacement locked = place_locks(d, config.locks, config.key_rule, run.costs, config.moves, lock_rng);
-    if (!locked.ok()) return std::move(locked.why);
-  } else if (d.has_locks()) {
-    d.key_rule = config.key_rule;
-  }
-  tell(run.on_stage, GenerateStage::Validation);
-  ValidationReport rep = validate_dungeon(d, run.validate);
-  if (!rep.valid) return rep.problems.front().message;
-  if (rep.mission && !rep.mission->satisfied) return "mission not kept: " + rep.mission->problems.front();
-  r.dungeon = std::move(d);
-  r.report = std::move(rep);
-  return std::nullopt;
+  return lock_and_validate(run, seed, std::move(d), r);
 }
 
 // Top-down attempts (rooms, caves): terrain, connection, objectives, decoration and locks, then
@@ -146,17 +153,7 @@ Failure attempt_top_down(const Run& run, uint64_t seed, GenerateResult& r) {
   tell(on_stage, GenerateStage::Decoration);
   Rng decor_rng = Rng::stream(seed, streams::kDecor);
   r.decor = decorate(d, config.decor, costs, config.moves, decor_rng);
-  if (config.locks > 0) {
-    Rng lock_rng = Rng::stream(seed, streams::kLocks);
-    LockPlacement locked = place_locks(d, config.locks, config.key_rule, costs, config.moves, lock_rng);
-    if (!locked.ok()) return std::move(locked.why);
-  }
-  tell(on_stage, GenerateStage::Validation);
-  ValidationReport rep = validate_dungeon(d, run.validate);
-  if (!rep.valid) return rep.problems.front().message;
-  r.dungeon = std::move(d);
-  r.report = std::move(rep);
-  return std::nullopt;
+  return lock_and_validate(run, seed, std::move(d), r);
 }
 
 // Side-view attempts: lay out (terrain and objectives), check strictly (no softlocks) and repair
@@ -204,6 +201,14 @@ std::string hex64(uint64_t v) {
   std::string s(16, '0');
   for (int i = 15; i >= 0; --i, v >>= 4) s[static_cast<size_t>(i)] = digits[v & 15];
   return s;
+}
+
+// A template set in a recipe: its name, the hash of all in it that shapes a dungeon, the theme.
+void record_templates(Params& p, const TemplateSet* templates, const std::string& theme) {
+  if (!templates) return;
+  p.emplace_back("templates", templates->name);
+  p.emplace_back("templates_hash", hex64(templates->hash()));
+  if (!theme.empty()) p.emplace_back("theme", theme);
 }
 
 constexpr EnumNames<GeneratorKind, 3> kGeneratorKindNames = {
@@ -312,20 +317,12 @@ Params GenerateConfig::params() const {
     p.emplace_back("ladders", platformer.ladders);
     p.emplace_back("blocks", platformer.blocks);
     p.emplace_back("objectives", int64_t{objectives});
-    if (templates) {  // the built-in rooms otherwise (side_view_rooms.hpp)
-      p.emplace_back("templates", templates->name);
-      p.emplace_back("templates_hash", hex64(templates->hash()));
-      if (!theme.empty()) p.emplace_back("theme", theme);
-    }
+    record_templates(p, templates.get(), theme);  // the built-in rooms without (side_view_rooms.hpp)
     record_movement(p, movement);
     p.emplace_back("max_attempts", int64_t{max_attempts});
     return p;
   } else if (templates || (mission && !mission->empty())) {
-    if (templates) {
-      p.emplace_back("templates", templates->name);
-      p.emplace_back("templates_hash", hex64(templates->hash()));
-      if (!theme.empty()) p.emplace_back("theme", theme);
-    }
+    record_templates(p, templates.get(), theme);
     if (mission && !mission->empty()) {
       p.emplace_back("mission", mission->name);
       p.emplace_back("min_side", int64_t{rooms.min_side});
