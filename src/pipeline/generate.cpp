@@ -6,6 +6,7 @@
 // on the machine). The stage hook hears every stage as it begins and Done after every attempt.
 #include <catacomb/pipeline/generate.hpp>
 
+#include <algorithm>
 #include <optional>
 
 #include <catacomb/core/error.hpp>
@@ -284,9 +285,9 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   if (has_mission) append_problems(p, mission->problems());
   if (!theme.empty() && !templates) p.push_back({"theme", theme, "a theme only with templates"});
   if (templates) {
-    const TemplateSet themed = templates->with_theme(theme);
-    if (themed.templates.empty())
-      p.push_back({"theme", theme, "a tag of at least one template of set " + templates->name});
+    const bool tagged = theme.empty() || std::any_of(templates->templates.begin(), templates->templates.end(),
+                                                     [&](const RoomTemplate& t) { return t.has_tag(theme); });
+    if (!tagged) p.push_back({"theme", theme, "a tag of at least one template of set " + templates->name});
     for (const TemplateProblem& tp : check_template_set(*templates))
       p.push_back({"templates", templates->name, tp.text()});
   }
