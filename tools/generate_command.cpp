@@ -3,6 +3,7 @@
 // Every generator parameter is a flag and a key of the optional JSON config file (--config);
 // flags given on the command line override the file (tools/generator_flags.hpp: the table batch
 // shares).
+#include <chrono>
 #include <memory>
 #include <ostream>
 
@@ -33,13 +34,20 @@ class GenerateCommand : public Command {
         "With no --png/--json/--txt, the ASCII map is printed to standard output.\n"
         "ASCII legend: # wall  . floor  , corridor  + door  ~ water  \" vegetation  = road  H ladder  - platform\n"
         "              < start  > exit  1-9 further objectives\n"
-        "Exit codes: 0 ok, 1 no valid dungeon within --max-attempts, 2 bad input, 3 I/O error.\n");
+        "Exit codes: 0 ok, 1 no valid dungeon within --max-attempts or --time-limit, 2 bad input, 3 I/O error.\n");
     flags_ = std::make_unique<GeneratorFlags>(*sub, &seed_);
     add_output_options(*sub, outputs_);
     memory_.add_option(*sub);
     add_number_option(*sub, "--threads", threads_,
                       "Threads one map may use (" + threads_range_text() +
                           "; default 2, 1 on a one-core machine); the same files for any");
+    add_number_option(*sub, "--time-limit", time_limit_ms_,
+                      "Start no attempt after MS milliseconds (exit 1 with the reason; 0: no limit). "
+                      "The first attempt always runs; a dungeon made is the same with any limit")
+        ->type_name("MS");
+    sub->add_flag("--partial", partial_,
+                  "With --mission: when no attempt lays it out, write the best partial layout (the attempt "
+                  "that placed the most rooms) to the outputs asked for; the exit code is still 1");
   }
 
   int run(std::ostream& out, std::ostream&) override {
@@ -47,12 +55,14 @@ class GenerateCommand : public Command {
     if (!threads_in_range(threads_))
       throw InvalidArgument(FieldProblem{"--threads", std::to_string(threads_), threads_range_text()});
     cfg_.threads = threads_;
+    if (time_limit_ms_ < 0)
+      throw InvalidArgument(FieldProblem{"--time-limit", std::to_string(time_limit_ms_), "0 (none) or more ms"});
     cfg_.check();
     check_outputs(outputs_, cfg_.width, cfg_.height);
     memory_.check("generate", uint64_t(cfg_.width) * uint64_t(cfg_.height), generate_bytes_per_cell(cfg_.generator));
     // Overlays draw validation's region and distance maps: the pipeline keeps them.
     cfg_.keep_maps = !outputs_.png.empty() && outputs_.annotated();
-    GenerateResult r = generate_dungeon(cfg_, seed_);
+    GenerateResult r = generate_within_limit(out);
     write_outputs(r.dungeon, outputs_, out, validate_options_for(cfg_), &r.report);
     if (outputs_.any()) {
       const Dungeon& d = r.dungeon;
@@ -66,9 +76,37 @@ class GenerateCommand : public Command {
   }
 
  private:
+  static constexpr int kDefaultTimeLimitMs = 30000;
+
+  // generate_dungeon under --time-limit (asked between attempts), writing the best partial layout
+  // on failure when --partial asks for it.
+  GenerateResult generate_within_limit(std::ostream& out) {
+    auto stopped = std::make_shared<bool>(false);
+    if (time_limit_ms_ > 0) {
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(time_limit_ms_);
+      cfg_.stop = [deadline, stopped] { return *stopped = std::chrono::steady_clock::now() >= deadline; };
+    }
+    cfg_.keep_partial = partial_;
+    try {
+      return generate_dungeon(cfg_, seed_);
+    } catch (const PartialLayoutError& e) {
+      write_outputs(e.partial(), outputs_, out, validate_options_for(cfg_), nullptr);
+      out << "wrote the best partial layout (" << e.summary() << ")\n";
+      if (*stopped)
+        throw GenerationError("time limit of " + std::to_string(time_limit_ms_) + " ms reached: " + e.what());
+      throw;
+    } catch (const GenerationError& e) {
+      if (*stopped)
+        throw GenerationError("time limit of " + std::to_string(time_limit_ms_) + " ms reached: " + e.what());
+      throw;
+    }
+  }
+
   GenerateConfig cfg_;
   uint64_t seed_ = 1;
   int threads_ = default_threads();
+  int time_limit_ms_ = kDefaultTimeLimitMs;
+  bool partial_ = false;
   std::unique_ptr<GeneratorFlags> flags_;
   OutputOptions outputs_;
   MemoryBudget memory_;

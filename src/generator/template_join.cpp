@@ -108,6 +108,7 @@ bool mission_passages(TemplatePlan& plan, std::vector<Passage>& out) {
   std::vector<int> rest;
   for (size_t e = 0; e < m.edges.size(); ++e) {
     const int a = room_of[static_cast<size_t>(m.edges[e].a)], b = room_of[static_cast<size_t>(m.edges[e].b)];
+    if (a < 0 || b < 0) continue;  // a partial layout's edge to a room not placed
     int sa = -1, sb = -1;
     const auto& ea = plan.placed[static_cast<size_t>(a)].socket_edge;
     const auto& eb = plan.placed[static_cast<size_t>(b)].socket_edge;
@@ -200,6 +201,9 @@ class Digger {
   }
 
   std::vector<Point> route_of(const Passage& p) {
+    if (apart_)  // a cycle's corridor routed at placement
+      for (const TemplatePlan::Route& r : plan_.routes)
+        if (r.edge == p.id) return r.cells;
     const Point from = outside(plan_.placed[static_cast<size_t>(p.a)], p.socket_a);
     const Point to = outside(plan_.placed[static_cast<size_t>(p.b)], p.socket_b);
     return detail::route_socket_corridor(

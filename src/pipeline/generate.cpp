@@ -36,6 +36,33 @@ struct Run {
   ValidateOptions validate;  // the options the result is validated under
   const StageHook& on_stage;
   const TemplateSet* templates = nullptr;  // the set with the theme applied; null for none
+  struct Partial* partial = nullptr;       // the best partial layout so far (keep_partial)
+};
+
+// The best partial layout of a mission's failed attempts (GenerateConfig::keep_partial).
+struct Partial {
+  int attempt = 0;  // the current attempt, from 1
+  int score = -1;   // the best's rooms x 10,000 + corridors
+  std::shared_ptr<Dungeon> best;
+  std::string summary;
+  // Keeps `plan` (the current attempt's, failed) when it placed more than the best so far, with
+  // the corridors between its rooms that route.
+  void offer(TemplatePlan plan, const TemplateLayoutConfig& tc, Rng& rng) {
+    if (plan.dungeon.mission.empty()) return;
+    const int rooms = static_cast<int>(plan.placed.size());
+    if (rooms * 10000 + 9999 <= score) return;  // cannot beat the best, whatever it joins
+    if (plan.corridors == 0) {                  // placement failed: join what was placed
+      plan.why.clear();
+      join_templates(plan, tc, rng);
+    }
+    const int s = rooms * 10000 + plan.corridors;
+    if (s <= score) return;
+    score = s;
+    summary = "attempt " + std::to_string(attempt) + ": " + std::to_string(rooms) + " of " +
+              std::to_string(plan.dungeon.mission.nodes.size()) + " rooms, " + std::to_string(plan.corridors) + " of " +
+              std::to_string(plan.dungeon.mission.edges.size()) + " passages";
+    best = std::make_shared<Dungeon>(std::move(plan.dungeon));
+  }
 };
 
 Dungeon make_rooms(const GenerateConfig& c, uint64_t seed, GenerateResult& out, const StageHook& on_stage) {
@@ -121,6 +148,7 @@ std::optional<TemplatePlan> make_templates(const Run& run, const TemplateSet& se
   place_template_objectives(plan, c.objectives, obj_rng);
   if (!plan.ok()) {
     why = plan.why;
+    if (run.partial) run.partial->offer(std::move(plan), tc, join_rng);
     return std::nullopt;
   }
   return plan;
@@ -416,8 +444,19 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, con
     if (templated) return attempt_templates(r, themed, s, out);
     return attempt_top_down(r, s, out);
   };
+  Partial partial;
+  if (config.keep_partial && templated && config.mission && !config.mission->empty()) run.partial = &partial;
   std::vector<std::string> failures;
+  auto last = [&] { return failures.empty() ? std::string("no reason") : failures.back(); };
+  auto fail = [&](const std::string& message) {
+    if (partial.best) throw PartialLayoutError(message, std::move(partial.best), partial.summary);
+    throw GenerationError(message);
+  };
   for (int attempt = 0; attempt < config.max_attempts; ++attempt) {
+    if (attempt > 0 && config.stop && config.stop())
+      fail("stopped after " + std::to_string(attempt) + " of " + std::to_string(config.max_attempts) + " attempts (" +
+           last() + ")");
+    partial.attempt = attempt + 1;
     GenerateResult r;
     const Failure why = attempt_fn(run, attempt_seed(seed, attempt), r);
     tell(on_stage, GenerateStage::Done);
@@ -432,8 +471,8 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, con
     r.failures = std::move(failures);
     return r;
   }
-  throw GenerationError("no valid dungeon in " + std::to_string(config.max_attempts) + " attempts (" +
-                        (failures.empty() ? std::string("no reason") : failures.back()) + ")");
+  fail("no valid dungeon in " + std::to_string(config.max_attempts) + " attempts (" + last() + ")");
+  return {};  // not reached
 }
 
 }  // namespace catacomb

@@ -169,7 +169,52 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{{"--generator", "lava"}, "--generator.*lava|lava.*--generator"},
         BadInput{{"--json", "/nonexistent-dir/x.json"},
                  R"(--json = /nonexistent-dir/x.json \(expected a file path in an existing, writable directory)"},
-        BadInput{{"--scale", "0"}, R"(--scale = 0 \(expected 1 to 64\))"}));
+        BadInput{{"--scale", "0"}, R"(--scale = 0 \(expected 1 to 64\))"},
+        BadInput{{"--time-limit", "-5"}, R"(--time-limit = -5 \(expected 0 \(none\) or more ms\))"}));
+
+// A mission that cannot be laid out: exit 1 naming the attempts; --partial writes the best
+// partial layout to the outputs asked for and says what it holds.
+TEST(GenerateCommandTest, AMissionThatDoesNotFitExitsOneAndPartialWritesTheBestLayout) {
+  test::TempDir dir;
+  const std::string root = CATACOMB_SOURCE_DIR;
+  const std::vector<std::string> base = {"generate",
+                                         "--templates",
+                                         root + "/examples/templates/crypt.tmj",
+                                         "--mission",
+                                         root + "/examples/missions/two-cycles.json",
+                                         "--width",
+                                         "30",
+                                         "--height",
+                                         "30",
+                                         "--max-attempts",
+                                         "3"};
+  auto args = base;
+  for (const char* a : {"--json", "plain.json"}) args.push_back(a == std::string("plain.json") ? dir.file(a) : a);
+  auto r = run_exe(args);
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("no valid dungeon in 3 attempts"), std::string::npos) << r.err;
+  EXPECT_EQ(test::list_dir(dir.path()), std::vector<std::string>{});
+  args = base;
+  for (const std::string a : {"--partial", "--json", "@"}) args.push_back(a == "@" ? dir.file("partial.json") : a);
+  r = run_exe(args);
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_TRUE(
+      std::regex_search(r.out, std::regex(R"(wrote the best partial layout \(attempt [1-3]: [1-8] of 9 rooms, )")))
+      << r.out;
+  const Dungeon part = read_json_map(test::slurp(dir.file("partial.json")));
+  EXPECT_GE(part.rooms.size(), 1u);
+  EXPECT_LT(part.rooms.size(), 9u);
+  // A time limit of 1 ms stops well before 1,000 attempts, naming the limit and the attempts spent.
+  args = base;
+  args.back() = "1000";
+  for (const char* a : {"--time-limit", "1"}) args.push_back(a);
+  r = run_exe(args);
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_TRUE(std::regex_search(
+      r.err,
+      std::regex(R"(time limit of 1 ms reached: stopped after [1-9][0-9]* of 1000 attempts \(attempt [0-9]+: node)")))
+      << r.err;
+}
 
 TEST(GenerateCommandTest, UnwritableOutputPathIsRefusedBeforeWork) {
   auto r = run_cli({"generate", "--png", "/nonexistent-dir/x.png"});

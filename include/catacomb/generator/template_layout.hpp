@@ -72,9 +72,16 @@ struct TemplatePlan {
   /// With a mission: the cells kept clear for the corridors placement planned (from a socket's
   /// outside cell to the one facing it), which later rooms keep a cell away from.
   std::vector<Rect> lanes;
-  int dropped = 0;    ///< rooms that found no spot
-  int corridors = 0;  ///< corridors dug
-  std::string why;    ///< why a stage failed; empty when it did not
+  /// With a mission: a corridor routed at placement, when the second room of an edge that
+  /// closes a cycle was placed (the room went where such a route exists).
+  struct Route {
+    int edge = -1;             ///< the mission edge
+    std::vector<Point> cells;  ///< from one socket's outside cell to the other's
+  };
+  std::vector<Route> routes;  ///< the corridors routed at placement, in the order they were
+  int dropped = 0;            ///< rooms that found no spot
+  int corridors = 0;          ///< corridors dug
+  std::string why;            ///< why a stage failed; empty when it did not
   /// True while no stage has failed.
   bool ok() const noexcept { return why.empty(); }
 };

@@ -108,6 +108,14 @@ struct GenerateConfig {
   /// ValidateOptions::threads). Not part of the recipe: the dungeon is the same for any number.
   /// [Default: 1] [Limit: 1 to kMaxThreads (256)]
   int threads = 1;
+  /// Asked before each attempt but the first: true stops generation there, with GenerationError
+  /// naming the attempts spent (the CLI's --time-limit asks the clock; the library reads none). Not part of
+  /// the recipe: a dungeon that is made is the same with or without it.
+  std::function<bool()> stop;
+  /// Templates with a mission: when every attempt fails, throw PartialLayoutError with the best
+  /// partial layout (the attempt that placed the most rooms, with the corridors between them that
+  /// route). Not part of the recipe.
+  bool keep_partial = false;
 
   /// Every bad field ({"<field>", "<value>", "<expected>"}), nested configs included; empty when
   /// valid.
@@ -136,6 +144,24 @@ struct GenerateResult {
   /// platformer: the side-view check it passed (strict: no softlocks). `report` then holds the
   /// top-down view's report (the map's open cells, for batch statistics).
   PlatformerReport platformer_report;
+};
+
+/// GenerationError of a mission layout asked for its best partial layout
+/// (GenerateConfig::keep_partial).
+class PartialLayoutError : public GenerationError {
+ public:
+  /// `message` as GenerationError's; `partial` the best attempt's layout, `summary` what it holds.
+  PartialLayoutError(const std::string& message, std::shared_ptr<const Dungeon> partial, std::string summary)
+      : GenerationError(message), partial_(std::move(partial)), summary_(std::move(summary)) {}
+  /// The layout: its rooms (labelled with their nodes) and the corridors that routed; no
+  /// objectives, not valid.
+  const Dungeon& partial() const noexcept { return *partial_; }
+  /// "attempt 3: 57 of 100 rooms, 51 of 103 passages".
+  const std::string& summary() const noexcept { return summary_; }
+
+ private:
+  std::shared_ptr<const Dungeon> partial_;
+  std::string summary_;
 };
 
 /// Seed of attempt k (k = 0 is `seed` itself).
