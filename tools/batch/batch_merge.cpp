@@ -280,6 +280,7 @@ ShardRun parse_shard_summary(std::string_view text, const std::string& dir) {
     // What merged_info reads: checked here, so that a merge refuses it before writing.
     const std::string range = s.same.at("range").get<std::string>();
     if (range.find("..") == std::string::npos) bad_shard(dir, "a range A..B in summary.json");
+    if (!s.same.at("parameters").is_object()) bad_shard(dir, "parameters as an object of names and values");
     for (const auto& item : s.same.at("parameters").items())
       if (!item.value().is_primitive() || item.value().is_null())
         bad_shard(dir, "parameters of numbers, flags and names");

@@ -100,7 +100,9 @@ class BatchSummary {
   /// percentiles (min, p50, p90, p99, max) of route_length and route_cost over the valid seeds
   /// (null when none is valid) and of generate_ms over every seed; means of open_fraction, rooms,
   /// objectives, loops, dead_ends and chokepoints over the valid seeds; maps_per_s, elapsed_s,
-  /// threads, shard, the --seeds range, the parameters and the file names. Ends with a newline.
+  /// threads, shard, the --seeds range, the parameters (then "themes" when BatchRunInfo has them)
+  /// and the file names, the columns (then "commands" when BatchRunInfo has them). Ends with a
+  /// newline.
   std::string json(const BatchRunInfo& info);
 
  private:

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include "support/test_support.hpp"
 #include "tools/batch/batch_merge.hpp"
 
@@ -197,6 +198,30 @@ TEST(BatchMergeTest, BatchesOfDifferentThemesMergeIntoOneSummaryAndPage) {
   EXPECT_NE(page.find("--theme crypt --out picks-1 --html\ncatacomb batch --seeds-file picks.txt"), std::string::npos);
   EXPECT_NE(page.find("--theme flooded --out picks-2 --html\n"), std::string::npos);
   EXPECT_NE(page.find(".tmj --out picks-3 --html</pre>"), std::string::npos);
+}
+
+TEST(BatchMergeTest, ReadsAShardsCommandsAndRefusesParametersThatAreNotAnObject) {
+  const std::string shard = R"({"generator": "rooms", "seeds": 2, "threads": 1, "elapsed_s": 0.1, "shard": "1/1",
+    "range": "1..2", "parameters": PARAMS, "columns": ["seed"], "files": {"contact_sheets": []}COMMANDS})";
+  auto with = [&shard](const std::string& params, const std::string& commands) {
+    return std::regex_replace(std::regex_replace(shard, std::regex("PARAMS"), params), std::regex("COMMANDS"),
+                              commands);
+  };
+  const cli::ShardRun s = cli::parse_shard_summary(
+      with(R"({"theme": "moss"})", R"(, "commands": {"generate": "catacomb generate --theme moss", "picks": "p"})"),
+      "d");
+  EXPECT_EQ(s.generate_command, "catacomb generate --theme moss");
+  EXPECT_EQ(s.picks_command, "p");
+  EXPECT_EQ(cli::parse_shard_summary(with("{}", ""), "d").generate_command, "");
+  auto refusal = [](const std::string& text) {
+    try {
+      cli::parse_shard_summary(text, "d");
+    } catch (const InvalidArgument& e) { return std::string(e.what()); }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal(with(R"(["theme"])", "")), "--merge = d (expected parameters as an object of names and values)");
+  EXPECT_TRUE(refusal(with("{}", R"(, "commands": {"generate": 3, "picks": ""})"))
+                  .starts_with("--merge = d (expected a batch directory whose summary.json is a batch's"));
 }
 
 TEST(BatchMergeTest, RefusesBatchesWhoseSeedsOverlapOrThatDifferInMoreThanTheTheme) {
