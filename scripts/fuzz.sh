@@ -75,6 +75,11 @@ if [[ -d "$corpus/fuzz_shard_summary" ]]; then
     --out "$corpus/shard" >/dev/null
   { cat "$corpus/shard/summary.json"; printf '\0'; cat "$corpus/shard/seeds.exact.jsonl"; } \
     > "$corpus/fuzz_shard_summary/shard.bin"
+  # One of room templates with a theme: the templates, theme and mission columns, "commands".
+  "$cli" batch --templates examples/templates/crypt.tmj --theme flooded --width 40 --height 30 --seeds 1..3 \
+    --shard 1/1 --out "$corpus/shard-themed" >/dev/null
+  { cat "$corpus/shard-themed/summary.json"; printf '\0'; cat "$corpus/shard-themed/seeds.exact.jsonl"; } \
+    > "$corpus/fuzz_shard_summary/shard-themed.bin"
 fi
 # Certificates: the map, a NUL byte, the certificate of its walkthrough.
 if [[ -d "$corpus/fuzz_certificate" ]]; then

@@ -3,6 +3,8 @@
 
 #include <catacomb/core/format.hpp>
 
+#include <algorithm>
+#include <string_view>
 #include <type_traits>
 
 #include <catacomb/core/atomic_file.hpp>
@@ -71,6 +73,31 @@ std::string generator_flags_text(const GenerateConfig& cfg) {
         },
         value);
   }
+  return text;
+}
+
+namespace {
+
+// `value` as one word of a POSIX shell command: as is when it is made of characters no shell
+// treats specially, else in single quotes (a quote inside as '\'').
+std::string shell_word(const std::string& value) {
+  const bool plain = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::string_view("-_./:+,@=").find(c) != std::string_view::npos;
+  });
+  if (plain) return value;
+  std::string quoted = "'";
+  for (char c : value) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
+std::string GeneratorFlags::file_flags_text() const {
+  std::string text;
+  if (!templates_path_.empty()) text += " --templates " + shell_word(templates_path_);
+  if (!theme_.empty()) text += " --theme " + shell_word(theme_);
+  if (!mission_path_.empty()) text += " --mission " + shell_word(mission_path_);
   return text;
 }
 

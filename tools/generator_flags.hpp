@@ -37,6 +37,13 @@ class GeneratorFlags {
   /// with problems is refused, each problem named).
   GenerateConfig resolve();
 
+  /// The file flags given, which generator_flags_text cannot know (the config holds the template
+  /// set and the mission read, not their paths): " --templates PATH", " --theme TAG",
+  /// " --mission PATH" in that order, each only when given; "" for none. A value holding anything
+  /// but letters, digits and -_./:+,@= is single-quoted for a POSIX shell. For the commands that
+  /// regenerate a batch's seeds, run from the directory the batch was run in.
+  std::string file_flags_text() const;
+
  private:
   GenerateConfig resolve_table();  // the defaults, the config file and the table's flags
 

@@ -1,9 +1,11 @@
 // The review page as a designer uses it, in Debian's Chromium driven by puppeteer-core: a real
 // batch's index.html opened from the file system, a card's picture clicked, the viewer stepped
 // with the arrow keys in the current sort order, seeds picked with `p` and the button, the page
-// reloaded, the picks still listed; another batch's page does not see them.
+// reloaded, the picks still listed; another batch's page does not see them. Then a merge of two
+// batches of the crypt room templates with different themes (and one without a theme): the
+// theme buttons clicked, the viewer stepping through one theme's seeds only.
 //
-//   node review_page.test.mjs --catacomb PATH --work DIR [--screenshot PNG]
+//   node review_page.test.mjs --catacomb PATH --work DIR --crypt examples/templates/crypt.tmj [--screenshot PNG]
 //
 // Exits 0 when every check passes, 1 with the failed checks listed otherwise. Run by ctest
 // (tests/CMakeLists.txt) after `npm ci` has installed puppeteer-core next to this file.
@@ -18,10 +20,11 @@ function arg(name, fallback) {
 }
 const catacomb = arg('--catacomb');
 const work = arg('--work');
+const cryptSet = arg('--crypt');  // examples/templates/crypt.tmj
 const screenshot = arg('--screenshot', '');
 const chromium = process.env.CATACOMB_CHROMIUM || '/usr/bin/chromium';
-if (!catacomb || !work) {
-  console.error('usage: node review_page.test.mjs --catacomb PATH --work DIR [--screenshot PNG]');
+if (!catacomb || !work || !cryptSet) {
+  console.error('usage: node review_page.test.mjs --catacomb PATH --work DIR --crypt examples/templates/crypt.tmj [--screenshot PNG]');
   process.exit(2);
 }
 
@@ -60,6 +63,18 @@ function batch(dir, seeds) {
 }
 const pageUrl = batch('batch', '1..8');
 const otherUrl = batch('other', '20..22');
+// Three batches of the crypt set (themes crypt and flooded, and none), merged with a review page.
+function themed(dir, seeds, theme) {
+  execFileSync(catacomb, ['batch', '--templates', cryptSet, '--seeds', seeds, '--width', '60', '--height', '40',
+                          '--shard', '1/1', '--out', path.join(work, dir), ...(theme ? ['--theme', theme] : [])],
+               { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+themed('crypt', '1..4', 'crypt');
+themed('flooded', '5..9', 'flooded');
+themed('plain', '10..11', '');
+execFileSync(catacomb, ['batch', '--merge', path.join(work, 'flooded'), path.join(work, 'crypt'), path.join(work, 'plain'),
+                        '--out', path.join(work, 'themes'), '--html'], { stdio: ['ignore', 'ignore', 'inherit'] });
+const themesUrl = pathToFileURL(path.join(work, 'themes', 'index.html')).href;
 
 const browser = await puppeteer.launch({
   executablePath: chromium,
@@ -178,6 +193,65 @@ try {
   same(await linked.$eval('#sort-key', (e) => e.value), 'route_length', 'the hash sets the sort key on load');
   same(await linked.$eval('#sort-dir', (e) => e.getAttribute('data-dir')), 'desc', 'the hash sets the direction on load');
   same(await linked.$eval('#filter', (e) => e.value), 'valid', 'the hash sets the filter on load');
+
+  // The merged page of three batches: click a theme, only its seeds show, with the other filters
+  // and in the viewer's steps; the choice is in the hash.
+  const themes = await browser.newPage();
+  themes.on('pageerror', (e) => errors.push(e.message));
+  await themes.goto(themesUrl, { waitUntil: 'load' });
+  const shown = () => themes.$$eval('.card:not([hidden])', (cs) => cs.map((c) => c.getAttribute('data-seed')));
+  const buttons = await themes.$$eval('#theme-filter button', (bs) => bs.map((b) => b.textContent));
+  same(buttons, ['all themes', 'crypt (4)', 'flooded (5)', 'no theme (2)'], 'a button per theme present, with its seeds');
+  same(await shown(), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11'], 'all themes at first');
+  await themes.click('#theme-filter button[data-theme="flooded"]');
+  same(await shown(), ['5', '6', '7', '8', '9'], 'clicking "flooded" shows only its seeds');
+  same(await themes.$eval('#count', (e) => e.textContent), 'showing 5 of 11', 'the count follows the theme');
+  same(await themes.$$eval('#theme-filter [aria-pressed="true"]', (bs) => bs.map((b) => b.getAttribute('data-theme'))),
+       ['flooded'], 'the chosen theme is pressed');
+  same(await themes.evaluate(() => location.hash), '#sort=seed&dir=asc&filter=all&theme=flooded', 'the hash keeps the theme');
+  const theme7 = await themes.$eval('.card[data-seed="7"] .stats', (e) => e.textContent);
+  check(/templatescrypt/.test(theme7) && /themeflooded/.test(theme7), `the card shows its template set and theme: ${theme7}`);
+  // The viewer steps through the flooded seeds only, sorted by route length.
+  await themes.select('#sort-key', 'route_length');
+  const order2 = await shown();
+  same([...order2].sort(), ['5', '6', '7', '8', '9'], 'sorting keeps the theme');
+  await themes.click(`.card[data-seed="${order2[0]}"] a.thumb img`);
+  const stepped = [await themes.$eval('#viewer', (v) => v.getAttribute('data-seed'))];
+  for (let i = 0; i < 6; i++) {
+    await themes.keyboard.press('ArrowRight');
+    stepped.push(await themes.$eval('#viewer', (v) => v.getAttribute('data-seed')));
+  }
+  same(stepped, [...order2, order2[4], order2[4]], 'ArrowRight steps through the theme\'s seeds and stops at its last');
+  const themeCommand = await themes.$eval('#viewer-command', (e) => e.textContent);
+  check(themeCommand.includes('--theme flooded --seed ' + order2[4]), `the viewer's command has the seed's theme: ${themeCommand}`);
+  same(await themes.$eval('#viewer-img', (i) => i.getAttribute('src')), `../flooded/seed-${order2[4]}.png`,
+       'the viewer shows the picture in its batch\'s directory');
+  await themes.keyboard.press('p');  // pick it, then close
+  await themes.keyboard.press('Escape');
+  const themePicks = decodeURIComponent((await themes.$eval('#picks-download', (l) => l.getAttribute('href')))
+    .replace(/^data:text\/plain;charset=utf-8,/, '')).split('\n');
+  same(themePicks.map((l) => (l.startsWith('# regenerate: ') ? l.replace(/.* --out (\S+) --html$/, '$1') : l)),
+       ['picks-1', 'picks-2', 'picks-3', order2[4], ''], 'picks.txt opens with one command per theme, then the pick');
+  check(themePicks[1].includes('--theme flooded'), `the second command is the flooded batch's: ${themePicks[1]}`);
+  // With "picked only" too: the theme's picks; another theme has none.
+  await themes.select('#filter', 'picked');
+  same(await shown(), [order2[4]], 'the theme and "picked only" together');
+  await themes.click('#theme-filter button[data-theme="crypt"]');
+  same(await shown(), [], 'no crypt seed is picked');
+  await themes.select('#filter', 'all');
+  await themes.click('#theme-filter button[data-theme=""]');
+  same(await shown(), ['10', '11'], '"no theme" shows the seeds of the batch without a theme');
+  // Keyboard: Tab to "all themes" and Enter chooses it.
+  await themes.focus('#theme-all');
+  await themes.keyboard.press('Enter');
+  same((await shown()).length, 11, 'Enter on "all themes" shows every seed again');
+  same(await themes.evaluate(() => location.hash.includes('theme=')), false, 'and the hash has no theme');
+  // A link with a theme in its hash opens the page on that theme.
+  const linkedTheme = await browser.newPage();
+  linkedTheme.on('pageerror', (e) => errors.push(e.message));
+  await linkedTheme.goto(themesUrl + '#sort=seed&dir=asc&filter=all&theme=crypt', { waitUntil: 'load' });
+  same(await linkedTheme.$$eval('.card:not([hidden])', (cs) => cs.map((c) => c.getAttribute('data-seed'))),
+       ['1', '2', '3', '4'], 'the hash sets the theme on load');
   same(errors, [], 'no script errors');
 } finally {
   await browser.close();

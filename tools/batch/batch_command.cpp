@@ -123,8 +123,9 @@ class BatchCommand : public Command {
     sub->add_option("--shard", shard_, "run only block K of N of the seed range (1 <= K <= N)")->type_name("K/N");
     sub->add_flag("--html", html_, "also write index.html, a review page of every seed");
     sub->add_option("--merge", merge_,
-                    "merge the summaries of shard directories (every --shard K/N of one batch) into --out, as one "
-                    "unsharded batch writes them; the seeds' files stay in their shards")
+                    "merge the summaries of shard directories (every --shard K/N of one batch, or of batches that "
+                    "differ only in --theme and in seeds that do not overlap) into --out, as one unsharded batch "
+                    "writes them; the seeds' files stay in their shards (--html: a review page linking them)")
         ->type_name("DIR...")
         ->excludes(seeds)
         ->excludes(seeds_file);
@@ -148,7 +149,7 @@ class BatchCommand : public Command {
   }
 
   int run(std::ostream& out, std::ostream& err) override {
-    if (!merge_.empty()) return run_merge(merge_, dir_, out, err);  // tools/batch/batch_merge.cpp
+    if (!merge_.empty()) return run_merge(merge_, dir_, html_, out, err);  // tools/batch/batch_merge.cpp
     // Every check first: nothing is created or written before all inputs are known good.
     if (seeds_.empty() && seeds_file_.empty())
       throw InvalidArgument(FieldProblem{"--seeds", "missing", "--seeds A..B or --seeds-file FILE"});
@@ -181,7 +182,8 @@ class BatchCommand : public Command {
     info.contact_sheets = result.contact_sheets;
     info.html = html_ ? "index.html" : "";
     info.elapsed_s = result.elapsed_s;
-    const ReviewPageInfo page = html_ ? review_page_info(cfg, job, shard, result) : ReviewPageInfo{};
+    const ReviewPageInfo page = review_page_info(cfg, job, shard, result);
+    if (!shard_.empty()) info.generate_command = page.generate_command, info.picks_command = page.picks_command;
     const SummaryTotals totals = write_summary(job, index, resume_from, shard.index == 1, info,
                                                html_ ? &page : nullptr);
     return report(job, result, totals, out, err);
@@ -253,7 +255,8 @@ class BatchCommand : public Command {
     info.scale = scale_;
     info.overlay = overlay_;
     if (!(png_ && json_ && txt_)) info.outputs = no_files_ ? "none" : outputs_text(false);
-    info.columns = BatchColumns{tmj_, map_, cfg.locks > 0};
+    const bool design = cfg.templates || (cfg.mission && !cfg.mission->empty());
+    info.columns = BatchColumns{tmj_, map_, cfg.locks > 0, design};
     return info;
   }
 
@@ -296,7 +299,7 @@ class BatchCommand : public Command {
     // The commands that give the same files again: the recipe's flags, then the preview's.
     std::string preview_flags = scale_ != 4 ? " --scale " + std::to_string(scale_) : std::string();
     if (!overlay_.empty()) preview_flags += " --overlay " + overlay_;
-    const std::string recipe = generator_flags_text(cfg);
+    const std::string recipe = generator_flags_text(cfg) + flags_->file_flags_text();
     page.generate_command = "catacomb generate" + recipe + preview_flags;
     page.picks_command = "catacomb batch --seeds-file picks.txt" + recipe + preview_flags + outputs_flags() +
                          " --out picks --html";

@@ -31,17 +31,25 @@ struct ShardRun {
   int threads = 1;              ///< its --threads
   double elapsed_s = 0;         ///< its run time
   bool contact_sheets = false;  ///< it wrote contact sheets
+  /// Its "commands" (BatchRunInfo::generate_command, picks_command), or empty.
+  std::string generate_command, picks_command;
 };
 
 /// Reads a shard's summary.json text (`dir` names it in messages). Throws InvalidArgument
 /// "--merge = <dir> (expected ...)" for anything a batch does not write.
 ShardRun parse_shard_summary(std::string_view text, const std::string& dir);
 
-/// Merges the shard directories `dirs` (every shard K/N of one batch, each once, in any order)
-/// into `out`. Checks everything before writing: each directory's summary.json and rows, the
-/// same batch in each (range, shard count, parameters, columns), every shard present once, and
-/// `out` (writable, not one of the shards). Returns the exit code of a batch: 0 every seed valid,
-/// 1 some seed failed. Throws InvalidArgument naming --merge and the directory, IoError.
-int run_merge(const std::vector<std::string>& dirs, const std::string& out, std::ostream& os, std::ostream& err);
+/// Merges the shard directories `dirs` into `out`: every shard K/N of one batch, each once, in any
+/// order; or of several batches (shards with the same range, shard count, parameters and columns
+/// are one batch) that differ only in their --theme and in their seeds, whose ranges must not
+/// overlap (a seed is one row, one card, one pick). The batches' rows follow each other in the
+/// order of their first seed. Checks everything before writing: each directory's summary.json
+/// and rows, every shard of each batch present once, and `out` (writable, not one of the shards).
+/// With `html`, also writes index.html, the review page of every row, its links going to the
+/// seeds' files in their shards; a merge of batches with different themes has a theme filter.
+/// Returns the exit code of a batch: 0 every seed valid, 1 some seed failed. Throws
+/// InvalidArgument naming --merge and the directory, IoError.
+int run_merge(const std::vector<std::string>& dirs, const std::string& out, bool html, std::ostream& os,
+              std::ostream& err);
 
 }  // namespace catacomb::cli

@@ -69,6 +69,8 @@ std::vector<std::pair<std::string, Json>> fields(const SeedRow& r, const BatchCo
   f.insert(f.end(), rest.begin(), rest.end());
   if (c.tmj) f.emplace_back(csv_field(r.tmj), Json(r.tmj));
   if (c.map) f.emplace_back(csv_field(r.map), Json(r.map));
+  if (c.design)
+    for (const std::string* v : {&r.templates, &r.theme, &r.mission}) f.emplace_back(csv_field(*v), Json(*v));
   return f;
 }
 
@@ -125,6 +127,7 @@ std::vector<std::string> batch_column_names(const BatchColumns& columns) {
   names.insert(names.end(), {"generate_ms", "error", "png", "json", "txt"});
   if (columns.tmj) names.emplace_back("tmj");
   if (columns.map) names.emplace_back("map");
+  if (columns.design) names.insert(names.end(), {"templates", "theme", "mission"});
   return names;
 }
 
@@ -205,6 +208,11 @@ bool batch_row_from_jsonl(std::string_view line, SeedRow& row) {
     row.txt = j.at("txt").get<std::string>();
     if (j.contains("tmj")) row.tmj = j.at("tmj").get<std::string>();
     if (j.contains("map")) row.map = j.at("map").get<std::string>();
+    if (j.contains("templates")) {
+      row.templates = j.at("templates").get<std::string>();
+      row.theme = j.at("theme").get<std::string>();
+      row.mission = j.at("mission").get<std::string>();
+    }
     return true;
   } catch (const nlohmann::json::exception&) { return false; }
 }
@@ -261,6 +269,7 @@ std::string BatchSummary::json(const BatchRunInfo& info) {
   j["shard"] = std::to_string(info.shard_index) + "/" + std::to_string(info.shard_count);
   j["range"] = std::to_string(info.first_seed) + ".." + std::to_string(info.last_seed);
   j["parameters"] = parameters_json(info);
+  if (!info.themes.empty()) j["themes"] = info.themes;
   Json files = Json::object();
   files["csv"] = "summary.csv";
   files["jsonl"] = "seeds.jsonl";
@@ -268,6 +277,12 @@ std::string BatchSummary::json(const BatchRunInfo& info) {
   files["html"] = info.html.empty() ? Json(nullptr) : Json(info.html);
   j["files"] = files;
   j["columns"] = batch_column_names(info.columns);
+  if (!info.generate_command.empty()) {
+    Json commands = Json::object();
+    commands["generate"] = info.generate_command;
+    commands["picks"] = info.picks_command;
+    j["commands"] = commands;
+  }
   return j.dump(2) + "\n";
 }
 

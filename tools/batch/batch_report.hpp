@@ -4,7 +4,8 @@
 ///
 /// Columns, in this order, in both the CSV and the JSON rows: seed, valid, attempts,
 /// open_fraction, rooms, objectives, route_cost, route_length, loops, dead_ends, chokepoints,
-/// generate_ms, error, png, json, txt, then tmj and map when those files were requested.
+/// generate_ms, error, png, json, txt, then tmj and map when those files were requested, then
+/// templates, theme and mission for a batch with a template set or a mission (BatchColumns).
 /// Numbers are printed with fixed precision (open_fraction 6 decimals, route_cost and
 /// generate_ms 3), so that every field but generate_ms is the same on every run and machine.
 #include <cstdint>
@@ -27,6 +28,11 @@ struct BatchColumns {
   /// critical_path_cost, keys_on_critical_path, backtracking, optional_objectives. Only for a
   /// batch with locks, so a batch without them writes the same files as before.
   bool locks = false;
+  /// The template set's name, the theme and the mission's name (after tmj and map): templates,
+  /// theme, mission, each "" when the batch had none. Only for a batch with a template set
+  /// (--templates) or a mission (--mission), so a batch without either writes the same files as
+  /// before.
+  bool design = false;
 };
 
 /// Column names in order.
@@ -67,9 +73,17 @@ struct BatchRunInfo {
   /// that a default batch records the same parameters as before --outputs.
   std::string outputs;
   BatchColumns columns;
+  /// A merge of batches with different themes: each batch's theme ("" for none), in the order of
+  /// their rows; written as "themes" (the parameters then leave out "theme"). Empty otherwise
+  /// (nothing written).
+  std::vector<std::string> themes;
   std::vector<std::string> contact_sheets;  ///< file names of the contact sheet pages
   std::string html;                         ///< file name of the review page, or empty
-  double elapsed_s = 0;                     ///< wall-clock time of the whole run
+  /// A shard's commands that regenerate one seed's files (without --seed and the file flags) and
+  /// the review page's picks; written as "commands": {"generate", "picks"} when not empty (by a
+  /// run with --shard, for the page of batch --merge --html).
+  std::string generate_command, picks_command;
+  double elapsed_s = 0;  ///< wall-clock time of the whole run
 };
 
 /// The aggregates of summary.json, gathered one row at a time (in the run's order) in memory
@@ -86,7 +100,9 @@ class BatchSummary {
   /// percentiles (min, p50, p90, p99, max) of route_length and route_cost over the valid seeds
   /// (null when none is valid) and of generate_ms over every seed; means of open_fraction, rooms,
   /// objectives, loops, dead_ends and chokepoints over the valid seeds; maps_per_s, elapsed_s,
-  /// threads, shard, the --seeds range, the parameters and the file names. Ends with a newline.
+  /// threads, shard, the --seeds range, the parameters (then "themes" when BatchRunInfo has them)
+  /// and the file names, the columns (then "commands" when BatchRunInfo has them). Ends with a
+  /// newline.
   std::string json(const BatchRunInfo& info);
 
  private:

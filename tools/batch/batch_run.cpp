@@ -168,6 +168,9 @@ OutputOptions seed_outputs(const BatchJob& job, uint64_t seed) {
 SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
   SeedRow row;
   row.seed = seed;
+  if (job.config.templates) row.templates = job.config.templates->name;
+  row.theme = job.config.theme;
+  if (job.config.mission && !job.config.mission->empty()) row.mission = job.config.mission->name;
   const auto t0 = Clock::now();
   GenerateResult r;
   try {

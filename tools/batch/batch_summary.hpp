@@ -37,6 +37,11 @@ struct SeedRow {
   std::string error;
   /// This seed's files, relative to the output directory (empty when not written).
   std::string png, json, txt, tmj, map;
+  /// What the seed was generated from besides the parameters: the template set's name (--templates),
+  /// the theme (--theme) and the mission's name (--mission); each empty when the batch had none.
+  /// The same for every row of one batch; rows of a merge of batches with different themes
+  /// (batch --merge) tell them apart.
+  std::string templates, theme, mission;
 };
 
 }  // namespace catacomb::cli

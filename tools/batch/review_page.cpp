@@ -13,7 +13,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <string_view>
+#include <utility>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
@@ -131,6 +133,38 @@ constexpr SortKey kSortKeys[] = {
     {"generate_ms", "generation time"},
 };
 
+/// Whether the row was made from a template set or a mission (its card then shows them and
+/// carries data-templates, data-theme and data-mission).
+bool has_design(const SeedRow& r) { return !r.templates.empty() || !r.mission.empty(); }
+
+/// The theme filter: a button per theme of the rows made from a template set (bytewise order, the
+/// rows without a theme last as "no theme"), after an "all themes" button; nothing when no row
+/// was made from a template set.
+void append_theme_filter(std::string& out, const std::vector<const SeedRow*>& rows) {
+  std::map<std::string, size_t> themes;
+  size_t none = 0;
+  for (const SeedRow* r : rows)
+    if (r->templates.empty()) continue;  // a theme is a tag of a set's templates
+    else if (r->theme.empty()) ++none;
+    else ++themes[r->theme];
+  if (themes.empty() && none == 0) return;
+  out +=
+      "<div id=\"theme-filter\" class=\"themes\" role=\"group\" aria-label=\"Show the seeds of one theme\">\n"
+      "<span class=\"label\">Theme</span>\n<button type=\"button\" id=\"theme-all\" aria-pressed=\"true\">all "
+      "themes</button>\n";
+  auto button = [&out](const std::string& theme, size_t count) {
+    out += "<button type=\"button\" class=\"theme\" data-theme=\"";
+    append_text(out, theme);
+    out += "\" aria-pressed=\"false\">";
+    if (theme.empty()) out += "no theme";
+    else append_text(out, theme);
+    out += " (" + std::to_string(count) + ")</button>\n";
+  };
+  for (const auto& [theme, count] : themes) button(theme, count);
+  if (none > 0) button("", none);
+  out += "</div>\n";
+}
+
 void append_stat(std::string& out, std::string_view name, const std::string& value) {
   out += "<div><dt>";
   out += name;
@@ -143,7 +177,9 @@ void append_stat(std::string& out, std::string_view name, const std::string& val
 /// and Moving AI maps), or the preview, JSON and ASCII map for a seed it wrote none of.
 std::string seed_command(const SeedRow& r, const ReviewPageInfo& info) {
   const std::string stem = "seed-" + std::to_string(r.seed);
-  std::string c = info.generate_command.empty() ? std::string("catacomb generate") : info.generate_command;
+  const auto own = info.theme_commands.find(r.theme);
+  const std::string& given = own == info.theme_commands.end() ? info.generate_command : own->second;
+  std::string c = given.empty() ? std::string("catacomb generate") : given;
   c += " --seed " + std::to_string(r.seed);
   const bool none = r.png.empty() && r.json.empty() && r.txt.empty() && r.map.empty();
   if (none || !r.png.empty()) c += " --png " + stem + ".png";
@@ -175,6 +211,17 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
     out += " data-";
     out += name;
     out += "=\"" + value + "\"";
+  }
+  if (has_design(r)) {  // what the theme filter reads; only on a page of such rows (as before)
+    const std::pair<std::string_view, const std::string*> design[] = {
+        {"templates", &r.templates}, {"theme", &r.theme}, {"mission", &r.mission}};
+    for (const auto& [name, value] : design) {
+      out += " data-";
+      out += name;
+      out += "=\"";
+      append_text(out, *value);
+      out += "\"";
+    }
   }
   out += " data-command=\"";
   append_text(out, seed_command(r, info));
@@ -209,6 +256,11 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
   append_stat(out, "dead ends", stat(std::to_string(r.dead_ends)));
   append_stat(out, "chokepoints", stat(std::to_string(r.chokepoints)));
   append_stat(out, "time", fixed(r.generate_ms, 2) + " ms");
+  if (has_design(r)) {  // the viewer copies the statistics, these with them
+    append_stat(out, "templates", r.templates.empty() ? std::string("&ndash;") : escaped(r.templates));
+    append_stat(out, "theme", r.theme.empty() ? std::string("&ndash;") : escaped(r.theme));
+    append_stat(out, "mission", r.mission.empty() ? std::string("&ndash;") : escaped(r.mission));
+  }
   out += "</dl>\n";
 
   if (!r.error.empty()) {
@@ -290,6 +342,7 @@ std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageI
       "<option value=\"invalid\">invalid only</option>\n"
       "<option value=\"picked\">picked only</option>\n</select>\n";
   out += "<span id=\"count\" role=\"status\">showing " + total + " of " + total + "</span>\n</div>\n";
+  append_theme_filter(out, order);
   out += "<noscript><p>Sorting and filtering need JavaScript; the seeds are listed in seed order.</p></noscript>\n";
   const std::string picks_command = info.picks_command.empty()
                                         ? std::string("catacomb batch --seeds-file picks.txt --out picks --html")

@@ -2,6 +2,7 @@
 /// The HTML review page of a batch run (index.html): one card per seed with its thumbnail, its
 /// statistics and links to its files, sortable by every statistic and filterable by outcome.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,13 @@ struct ReviewPageInfo {
   /// the page adds per seed: " --seed N --png seed-N.png --json seed-N.json --txt seed-N.txt"),
   /// e.g. "catacomb generate --generator caves --scale 8"; empty: "catacomb generate".
   std::string generate_command;
+  /// A merge of batches with different themes: each theme's generate_command (by the rows'
+  /// theme, "" for none), used instead of generate_command for that theme's rows.
+  std::map<std::string, std::string> theme_commands;
   /// The command that regenerates the picked seeds from the downloaded picks.txt, e.g.
-  /// "catacomb batch --seeds-file picks.txt --generator caves --out picks --html".
+  /// "catacomb batch --seeds-file picks.txt --generator caves --out picks --html". A merge of
+  /// batches with different themes has one line per batch's command (each regenerates the picks
+  /// of its theme); picks.txt then opens with a "# regenerate: " line for each.
   std::string picks_command;
   /// What tells this batch's picks from another's in the browser's storage (the recipe and the
   /// seeds); empty: the title.
@@ -44,6 +50,16 @@ struct ReviewPageInfo {
 /// Sorting moves the cards in the DOM (ties by seed ascending); filtered-out cards get the
 /// `hidden` attribute. The state round-trips through the URL hash,
 /// `#sort=route_length&dir=desc&filter=invalid`, so a view can be bookmarked.
+///
+/// Rows made from a template set or a mission (SeedRow::templates or mission not empty): their
+/// cards carry `data-templates`, `data-theme` and `data-mission` (each "" when none) and show them
+/// among the statistics (and so in the viewer); the page then has a theme filter,
+/// `<div id="theme-filter" role="group">` with `<button id="theme-all">` and one
+/// `<button class="theme" data-theme="T">` per theme present (bytewise order; data-theme="" for
+/// the rows without a theme, labelled "no theme", last), the chosen one aria-pressed="true". A
+/// theme hides the cards whose data-theme differs, together with the filter and the sort; it is
+/// kept in the hash as `&theme=T` (none for all themes). Pages of other rows have neither, as
+/// before.
 ///
 /// The designer's tools: clicking a card's image, or Enter on a focused card (each card has
 /// tabindex 0), opens a viewer (`<div id="viewer" role="dialog">`) with the seed's full preview,

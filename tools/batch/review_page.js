@@ -14,7 +14,11 @@ catacombReview.page = function () {
     count: document.getElementById('count'),
     cards: Array.prototype.slice.call(grid.querySelectorAll('.card')),
     filters: { all: true, valid: true, invalid: true, picked: true },
-    state: { sort: 'seed', dir: 'asc', filter: 'all' },
+    // The theme filter's buttons (none on a page without template sets): "all themes", then one
+    // per theme present, each with the data-theme of its cards.
+    themeAll: document.getElementById('theme-all'),
+    themeButtons: Array.prototype.slice.call(document.querySelectorAll('#theme-filter button.theme')),
+    state: { sort: 'seed', dir: 'asc', filter: 'all', theme: null },  // theme: null for all
     current: null  // the card the viewer shows, or null when it is closed
   };
 };
@@ -41,7 +45,11 @@ catacombReview.sorting = function (page) {
     if (xn || yn) return xn === yn ? 0 : xn ? 1 : -1;  // NaN last in both directions
     return sign * (x < y ? -1 : x > y ? 1 : 0);
   }
-  function shows(card, filter) {
+  function isTheme(t) {
+    return page.themeButtons.some(function (b) { return b.getAttribute('data-theme') === t; });
+  }
+  function shows(card, filter, theme) {
+    if (theme !== null && card.getAttribute('data-theme') !== theme) return false;
     if (filter === 'picked') return card.getAttribute('data-picked') === 'true';
     if (filter === 'valid') return card.getAttribute('data-valid') === '1';
     if (filter === 'invalid') return card.getAttribute('data-valid') !== '1';
@@ -54,7 +62,7 @@ catacombReview.sorting = function (page) {
     });
     var frag = document.createDocumentFragment();
     order.forEach(function (card) {
-      var visible = shows(card, state.filter);
+      var visible = shows(card, state.filter, state.theme);
       card.hidden = !visible;
       if (visible) shown++;
       frag.appendChild(card);
@@ -63,11 +71,15 @@ catacombReview.sorting = function (page) {
     keySel.value = state.sort;
     filterSel.value = state.filter;
     dirBtn.setAttribute('data-dir', state.dir);
+    if (page.themeAll) page.themeAll.setAttribute('aria-pressed', state.theme === null ? 'true' : 'false');
+    page.themeButtons.forEach(function (b) {
+      b.setAttribute('aria-pressed', b.getAttribute('data-theme') === state.theme ? 'true' : 'false');
+    });
     dirBtn.textContent = state.dir === 'desc' ? 'descending \u2193' : 'ascending \u2191';
     page.count.textContent = 'showing ' + shown + ' of ' + page.cards.length;
   };
   page.readHash = function () {
-    var next = { sort: 'seed', dir: 'asc', filter: 'all' };
+    var next = { sort: 'seed', dir: 'asc', filter: 'all', theme: null };
     location.hash.replace(/^#/, '').split('&').forEach(function (part) {
       var eq = part.indexOf('='), k, v;
       if (eq < 0) return;
@@ -80,12 +92,14 @@ catacombReview.sorting = function (page) {
       if (k === 'sort' && isKey(v)) next.sort = v;
       else if (k === 'dir' && (v === 'asc' || v === 'desc')) next.dir = v;
       else if (k === 'filter' && Object.prototype.hasOwnProperty.call(page.filters, v)) next.filter = v;
+      else if (k === 'theme' && isTheme(v)) next.theme = v;
     });
     page.state = next;
   };
   function writeHash() {
     var state = page.state;
     var h = '#sort=' + encodeURIComponent(state.sort) + '&dir=' + state.dir + '&filter=' + state.filter;
+    if (state.theme !== null) h += '&theme=' + encodeURIComponent(state.theme);
     if (location.hash === h) return;
     try {
       history.replaceState(null, '', h);
@@ -97,6 +111,10 @@ catacombReview.sorting = function (page) {
   keySel.addEventListener('change', function () { page.state.sort = keySel.value; update(); });
   dirBtn.addEventListener('click', function () { page.state.dir = page.state.dir === 'desc' ? 'asc' : 'desc'; update(); });
   filterSel.addEventListener('change', function () { page.state.filter = filterSel.value; update(); });
+  if (page.themeAll) page.themeAll.addEventListener('click', function () { page.state.theme = null; update(); });
+  page.themeButtons.forEach(function (b) {
+    b.addEventListener('click', function () { page.state.theme = b.getAttribute('data-theme'); update(); });
+  });
   window.addEventListener('hashchange', function () { page.readHash(); page.render(); });
 };
 
@@ -139,7 +157,9 @@ catacombReview.picks = function (page) {
     });
     picksList.textContent = picks.join('\n');
     picksCount.textContent = String(picks.length);
-    var file = '# regenerate: ' + picksCommand + '\n' + picks.join('\n') + (picks.length ? '\n' : '');
+    // One "# regenerate:" line per command (a merge of batches with several themes has one each).
+    var file = picksCommand.split('\n').map(function (c) { return '# regenerate: ' + c + '\n'; }).join('') +
+               picks.join('\n') + (picks.length ? '\n' : '');
     picksDownload.setAttribute('href', 'data:text/plain;charset=utf-8,' + encodeURIComponent(file));
     if (page.current) page.showPick();
   };

@@ -3,11 +3,16 @@
 // exactly once is refused before --out is touched.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
+#include <algorithm>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include <catacomb/core/error.hpp>
 #include "support/test_support.hpp"
 #include "tools/batch/batch_merge.hpp"
 
@@ -109,6 +114,135 @@ TEST(BatchMergeTest, RefusesWhatIsNotEveryShardOfOneBatchOnce) {
       << same.err;
   const test::CliResult both = test::run_cli({"batch", "--merge", t.file("s1"), "--seeds", "1..3", "--out", out});
   EXPECT_EQ(both.code, 2);
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string crypt() { return std::string(CATACOMB_SOURCE_DIR) + "/examples/templates/crypt.tmj"; }
+
+// A small batch of the crypt set's rooms, run as shard 1/1 (so that --merge takes it).
+std::vector<std::string> crypt_batch(const std::string& dir, const std::string& seeds,
+                                     const std::vector<std::string>& more) {
+  std::vector<std::string> args = {"batch", "--templates", crypt(), "--width",   "60", "--height", "40", "--seeds",
+                                   seeds,   "--shard",     "1/1",   "--threads", "2",  "--out",    dir};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+TEST(BatchMergeTest, RowsCarryTheTemplateSetThemeAndMissionAndReadBack) {
+  cli::SeedRow row;
+  row.seed = 7;
+  row.valid = true;
+  row.templates = "crypt";
+  row.theme = "flooded, \"deep\"";
+  row.mission = "two-cycles";
+  const cli::BatchColumns design{false, false, false, true};
+  const std::vector<std::string> names = cli::batch_column_names(design);
+  EXPECT_EQ(std::vector<std::string>(names.end() - 3, names.end()),
+            (std::vector<std::string>{"templates", "theme", "mission"}));
+  EXPECT_TRUE(cli::batch_csv_row(row, design).ends_with(",crypt,\"flooded, \"\"deep\"\"\",two-cycles\n"));
+  cli::SeedRow back;
+  ASSERT_TRUE(cli::batch_row_from_jsonl(cli::batch_jsonl_row(row, design), back));
+  EXPECT_EQ(back.templates, "crypt");
+  EXPECT_EQ(back.theme, row.theme);
+  EXPECT_EQ(back.mission, "two-cycles");
+  // A batch without a template set or a mission has none of these columns, as before.
+  const std::vector<std::string> plain = cli::batch_column_names(cli::BatchColumns{});
+  EXPECT_EQ(std::find(plain.begin(), plain.end(), "theme"), plain.end());
+  EXPECT_EQ(cli::batch_jsonl_row(row, cli::BatchColumns{}).find("theme"), std::string::npos);
+}
+
+TEST(BatchMergeTest, BatchesOfDifferentThemesMergeIntoOneSummaryAndPage) {
+  test::TempDir t;
+  ASSERT_EQ(test::run_cli(crypt_batch(t.file("flooded"), "4..6", {"--theme", "flooded"})).code, 0);
+  ASSERT_EQ(test::run_cli(crypt_batch(t.file("crypt"), "1..3", {"--theme", "crypt"})).code, 0);
+  ASSERT_EQ(test::run_cli(crypt_batch(t.file("none"), "7..8", {})).code, 0);
+  const test::CliResult r = test::run_cli(
+      {"batch", "--merge", t.file("flooded"), t.file("none"), t.file("crypt"), "--out", t.file("m"), "--html"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "8 seeds, 8 valid (100.0%), merged from 3 shards of 3 batches into " + t.file("m") + "\n");
+  const std::vector<std::string> csv = lines_of(test::slurp(t.file("m/summary.csv")));
+  ASSERT_EQ(csv.size(), 9u);
+  EXPECT_TRUE(csv[0].ends_with(",txt,templates,theme,mission")) << csv[0];
+  const std::vector<std::string> themes = {"crypt", "crypt", "crypt", "flooded", "flooded", "flooded", "", ""};
+  for (size_t i = 0; i < themes.size(); ++i) {
+    EXPECT_TRUE(csv[i + 1].starts_with(std::to_string(i + 1) + ",")) << csv[i + 1];  // the batches in seed order
+    EXPECT_TRUE(csv[i + 1].ends_with(",crypt," + themes[i] + ",")) << csv[i + 1];
+  }
+  size_t at = 0;
+  for (const std::string& line : lines_of(test::slurp(t.file("m/seeds.jsonl"))))
+    EXPECT_EQ(nlohmann::json::parse(line)["theme"], themes[at++]) << line;
+  const auto summary = nlohmann::json::parse(test::slurp(t.file("m/summary.json")));
+  EXPECT_EQ(summary["themes"], (std::vector<std::string>{"crypt", "flooded", ""}));
+  EXPECT_FALSE(summary["parameters"].contains("theme"));
+  EXPECT_EQ(summary["parameters"]["templates"], "crypt");
+  EXPECT_EQ(summary["range"], "1..8");
+  // The page: a button per theme, each card's theme, links into the batches' own directories and
+  // each theme's own command.
+  const std::string page = test::slurp(t.file("m/index.html"));
+  for (const char* b : {"data-theme=\"crypt\" aria-pressed=\"false\">crypt (3)</button>",
+                        "data-theme=\"flooded\" aria-pressed=\"false\">flooded (3)</button>",
+                        "data-theme=\"\" aria-pressed=\"false\">no theme (2)</button>", "id=\"theme-all\""})
+    EXPECT_NE(page.find(b), std::string::npos) << b;
+  EXPECT_NE(page.find("data-seed=\"5\" data-valid=\"1\""), std::string::npos);
+  EXPECT_NE(page.find("data-png=\"../flooded/seed-5.png\""), std::string::npos);
+  EXPECT_NE(page.find("--theme flooded --seed 5 --png"), std::string::npos);
+  EXPECT_NE(page.find("--theme crypt --seed 2 --png"), std::string::npos);
+  EXPECT_NE(page.find(".tmj --seed 8 --png"), std::string::npos);  // no theme
+  // One picks command per theme, each into its own directory, in the batches' order.
+  EXPECT_NE(page.find("--theme crypt --out picks-1 --html\ncatacomb batch --seeds-file picks.txt"), std::string::npos);
+  EXPECT_NE(page.find("--theme flooded --out picks-2 --html\n"), std::string::npos);
+  EXPECT_NE(page.find(".tmj --out picks-3 --html</pre>"), std::string::npos);
+}
+
+TEST(BatchMergeTest, ReadsAShardsCommandsAndRefusesParametersThatAreNotAnObject) {
+  const std::string shard = R"({"generator": "rooms", "seeds": 2, "threads": 1, "elapsed_s": 0.1, "shard": "1/1",
+    "range": "1..2", "parameters": PARAMS, "columns": ["seed"], "files": {"contact_sheets": []}COMMANDS})";
+  auto with = [&shard](const std::string& params, const std::string& commands) {
+    return std::regex_replace(std::regex_replace(shard, std::regex("PARAMS"), params), std::regex("COMMANDS"),
+                              commands);
+  };
+  const cli::ShardRun s = cli::parse_shard_summary(
+      with(R"({"theme": "moss"})", R"(, "commands": {"generate": "catacomb generate --theme moss", "picks": "p"})"),
+      "d");
+  EXPECT_EQ(s.generate_command, "catacomb generate --theme moss");
+  EXPECT_EQ(s.picks_command, "p");
+  EXPECT_EQ(cli::parse_shard_summary(with("{}", ""), "d").generate_command, "");
+  auto refusal = [](const std::string& text) {
+    try {
+      cli::parse_shard_summary(text, "d");
+    } catch (const InvalidArgument& e) { return std::string(e.what()); }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal(with(R"(["theme"])", "")), "--merge = d (expected parameters as an object of names and values)");
+  EXPECT_TRUE(refusal(with("{}", R"(, "commands": {"generate": 3, "picks": ""})"))
+                  .starts_with("--merge = d (expected a batch directory whose summary.json is a batch's"));
+}
+
+TEST(BatchMergeTest, RefusesBatchesWhoseSeedsOverlapOrThatDifferInMoreThanTheTheme) {
+  test::TempDir t;
+  ASSERT_EQ(test::run_cli(crypt_batch(t.file("a"), "1..3", {"--theme", "crypt"})).code, 0);
+  ASSERT_EQ(test::run_cli(crypt_batch(t.file("b"), "3..5", {"--theme", "flooded"})).code, 0);
+  ASSERT_EQ(test::run_cli(crypt_batch(t.file("c"), "6..7", {"--theme", "flooded", "--room-count", "9"})).code, 0);
+  const test::CliResult overlap = test::run_cli({"batch", "--merge", t.file("a"), t.file("b"), "--out", t.file("m")});
+  EXPECT_EQ(overlap.code, 2);
+  EXPECT_NE(overlap.err.find("--merge = " + t.file("b") +
+                             " (expected a batch whose seeds no other batch of the merge "
+                             "has (its range 3..5 overlaps 1..3 of " +
+                             t.file("a") + "))"),
+            std::string::npos)
+      << overlap.err;
+  const test::CliResult other = test::run_cli({"batch", "--merge", t.file("a"), t.file("c"), "--out", t.file("m")});
+  EXPECT_EQ(other.code, 2);
+  EXPECT_NE(other.err.find("--merge = " + t.file("c") + " (expected a shard of the same batch as " + t.file("a")),
+            std::string::npos)
+      << other.err;
+  EXPECT_FALSE(fs::exists(t.file("m")));
 }
 
 }  // namespace

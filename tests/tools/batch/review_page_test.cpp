@@ -326,6 +326,56 @@ TEST(ReviewPageTest, MarksNoSeedSlowFromWallClockTimes) {
   EXPECT_NE(html.find("<dt>time</dt><dd>25.00 ms</dd>"), std::string::npos);
 }
 
+TEST(ReviewPageTest, ShowsTheTemplateSetThemeAndMissionAndAThemeButtonPerTheme) {
+  // Rows without a template set or a mission: no theme filter, no data-theme (the markup as before).
+  const std::string page = review_page_html(fake_rows(), fake_info());
+  const size_t body = page.find("<body>");
+  const std::string plain = page.substr(body, page.find("<script>") - body);  // the markup, not the script
+  EXPECT_EQ(plain.find("theme-filter"), std::string::npos);
+  EXPECT_EQ(plain.find("data-theme"), std::string::npos);
+  EXPECT_EQ(plain.find("<dt>templates</dt>"), std::string::npos);
+
+  std::vector<SeedRow> rows = fake_rows();
+  const char* themes[] = {"moss", "<bones>", "moss", "", "moss", "<bones>", "", "moss"};
+  for (size_t i = 0; i < rows.size(); ++i) rows[i].templates = "crypt", rows[i].theme = themes[i];
+  rows[0].mission = "two-cycles";
+  const std::string html = review_page_html(rows, fake_info());
+  const std::string filter = html.substr(
+      html.find("<div id=\"theme-filter\""),
+      html.find("</div>", html.find("<div id=\"theme-filter\"")) - html.find("<div id=\"theme-filter\""));
+  EXPECT_NE(filter.find("role=\"group\""), std::string::npos);
+  // "all themes", then each theme in bytewise order with its count, "no theme" last; escaped.
+  const std::regex button(
+      R"re(<button type="button" (?:id="theme-all"|class="theme" data-theme="([^"]*)") aria-pressed="(true|false)">([^<]*)</button>)re");
+  std::vector<std::string> labels;
+  for (std::sregex_iterator it(filter.begin(), filter.end(), button), end; it != end; ++it)
+    labels.push_back((*it)[1].str() + "|" + (*it)[2].str() + "|" + (*it)[3].str());
+  EXPECT_EQ(labels, (std::vector<std::string>{"|true|all themes", "&lt;bones&gt;|false|&lt;bones&gt; (2)",
+                                              "moss|false|moss (4)", "|false|no theme (2)"}));
+  const size_t card = html.find("data-seed=\"100\"");
+  const std::string first = html.substr(card, html.find("</article>", card) - card);
+  EXPECT_NE(first.find("data-templates=\"crypt\" data-theme=\"moss\" data-mission=\"two-cycles\""), std::string::npos);
+  EXPECT_NE(first.find("<dt>templates</dt><dd>crypt</dd></div>"), std::string::npos);  // in the stats: the viewer's too
+  EXPECT_NE(first.find("<dt>theme</dt><dd>moss</dd>"), std::string::npos);
+  EXPECT_NE(first.find("<dt>mission</dt><dd>two-cycles</dd>"), std::string::npos);
+  const size_t none = html.find("data-seed=\"9007199254740993\"");
+  EXPECT_NE(html.substr(none, html.find("</article>", none) - none).find("<dt>theme</dt><dd>&ndash;</dd>"),
+            std::string::npos);
+}
+
+// A theme's own command for its rows (a merge of batches with different themes).
+TEST(ReviewPageTest, GivesEachThemesRowsTheirBatchsCommand) {
+  std::vector<SeedRow> rows = fake_rows();
+  for (SeedRow& r : rows) r.templates = "crypt", r.theme = r.seed == 7 ? "moss" : "";
+  ReviewPageInfo info = fake_info();
+  info.generate_command = "catacomb generate --templates crypt.tmj";
+  info.theme_commands = {{"moss", "catacomb generate --templates crypt.tmj --theme moss"}};
+  const std::string html = review_page_html(rows, info);
+  EXPECT_NE(html.find("data-command=\"catacomb generate --templates crypt.tmj --theme moss --seed 7 "),
+            std::string::npos);
+  EXPECT_NE(html.find("data-command=\"catacomb generate --templates crypt.tmj --seed 5 "), std::string::npos);
+}
+
 // --- in a real browser --------------------------------------------------------------------------
 
 std::string chromium_path() {
