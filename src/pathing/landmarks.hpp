@@ -20,9 +20,9 @@ inline constexpr int kMaxLandmarks = 4;
 inline constexpr float kUnreachedLandmark = std::numeric_limits<float>::infinity();
 
 struct LandmarkTable {
-  int count = 0;              // landmarks, 0 to kMaxLandmarks
-  std::vector<float> dist;    // dist[cell * count + k], cell = y * width + x
-  double margin = 0;          // taken off every difference (see above)
+  int count = 0;            // landmarks, 0 to kMaxLandmarks
+  std::vector<float> dist;  // dist[cell * count + k], cell = y * width + x
+  double margin = 0;        // taken off every difference (see above)
 };
 
 // A query's view of the table: the goal's distances from the landmarks that reach it.

@@ -103,7 +103,8 @@ struct CATACOMB_HIDDEN Navigator::Impl {
       const Point d = list[i];
       const std::string field = "doors[" + std::to_string(i) + "]";
       if (d.x < 0 || d.y < 0 || d.x >= width || d.y >= height) {
-        p.push_back({field, to_string(d), "inside the " + std::to_string(width) + "x" + std::to_string(height) + " map"});
+        p.push_back(
+            {field, to_string(d), "inside the " + std::to_string(width) + "x" + std::to_string(height) + " map"});
         continue;
       }
       const uint8_t c = code[padded(d.x, d.y)];
@@ -125,14 +126,16 @@ struct CATACOMB_HIDDEN Navigator::Impl {
     for (int d = 0; d < 8; ++d) offset[static_cast<size_t>(d)] = kDirections[d].x + kDirections[d].y * pw;
     min_cost = CostTable::kImpassable;
     for (size_t i = 0; i < cells(); ++i) {
-      const uint8_t c = code[padded(static_cast<int>(i % static_cast<size_t>(width)), static_cast<int>(i / static_cast<size_t>(width)))];
+      const uint8_t c = code[padded(static_cast<int>(i % static_cast<size_t>(width)),
+                                    static_cast<int>(i / static_cast<size_t>(width)))];
       if (c != kBlocked) min_cost = std::min(min_cost, palette[c]);
     }
     if (min_cost == CostTable::kImpassable) min_cost = 1;
     build_landmarks();
     bool unit = true;
     for (size_t i = 0; i < cells() && unit; ++i) {
-      const uint8_t c = code[padded(static_cast<int>(i % static_cast<size_t>(width)), static_cast<int>(i / static_cast<size_t>(width)))];
+      const uint8_t c = code[padded(static_cast<int>(i % static_cast<size_t>(width)),
+                                    static_cast<int>(i / static_cast<size_t>(width)))];
       unit = c == kBlocked || palette[c] == 1.0;
     }
     use_jps = unit && doors.empty() && moves.neighbors == 8 && policy == DiagonalPolicy::NoCornerCut &&
@@ -189,8 +192,9 @@ void Navigator::Impl::landmark_distances(Point from, std::vector<double>& dist) 
     const double here = palette[code[pc]];
     unsigned open = 0;
     for (int d = 0; d < 8; ++d)
-      open |= (code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])] != kBlocked ? 1u : 0u)
-              << d;
+      open |=
+          (code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])] != kBlocked ? 1u : 0u)
+          << d;
     for (unsigned steps = legal[open]; steps != 0; steps &= steps - 1) {
       const int d = std::countr_zero(steps);
       const int nx = x + kDirections[d].x, ny = y + kDirections[d].y;
@@ -302,8 +306,9 @@ PathResult Navigator::Impl::search(Point start, Point goal) {
     const size_t pc = padded(e.x, e.y);
     unsigned open = 0;
     for (int d = 0; d < 8; ++d)
-      open |= (code[pc + static_cast<size_t>(static_cast<ptrdiff_t>(offset[static_cast<size_t>(d)]))] != kBlocked ? 1u : 0u)
-              << d;
+      open |=
+          (code[pc + static_cast<size_t>(static_cast<ptrdiff_t>(offset[static_cast<size_t>(d)]))] != kBlocked ? 1u : 0u)
+          << d;
     for (unsigned steps = legal[open]; steps != 0; steps &= steps - 1) {
       const int d = std::countr_zero(steps);
       const int nx = e.x + kDirections[d].x, ny = e.y + kDirections[d].y;
@@ -335,7 +340,8 @@ void Navigator::Impl::report_doors(PathResult& r) const {
   if (!from_dungeon || doors.empty()) return;
   for (const Point& p : r.path) {
     const auto c = static_cast<uint32_t>(p.y * width + p.x);
-    const auto it = std::lower_bound(doors.begin(), doors.end(), c, [](const Door& d, uint32_t v) { return d.cell < v; });
+    const auto it = std::lower_bound(doors.begin(), doors.end(), c,
+                                     [](const Door& d, uint32_t v) { return d.cell < v; });
     if (it == doors.end() || it->cell != c || it->lock == 0 || it->already_opened) continue;
     const LockedDoor door{p, it->lock};
     if (std::find(r.doors_opened.begin(), r.doors_opened.end(), door) == r.doors_opened.end())
@@ -357,7 +363,8 @@ void Navigator::Impl::bind_terrain(Impl& s, const Grid<Terrain>& tiles, const Co
   for (int y = 0; y < tiles.height(); ++y)
     for (int x = 0; x < tiles.width(); ++x) {
       const auto t = static_cast<size_t>(tiles(x, y));
-      if (t < static_cast<size_t>(kTerrainCount) && s.palette[t] != CostTable::kImpassable) s.code[s.padded(x, y)] = static_cast<uint8_t>(t);
+      if (t < static_cast<size_t>(kTerrainCount) && s.palette[t] != CostTable::kImpassable)
+        s.code[s.padded(x, y)] = static_cast<uint8_t>(t);
     }
 }
 
@@ -380,8 +387,8 @@ void Navigator::Impl::bind_costs(Impl& s, const CostGrid& costs) {
     for (int x = 0; x < costs.width(); ++x) {
       const double c = costs(x, y);
       if (c == CostTable::kImpassable) continue;
-      s.code[s.padded(x, y)] =
-          static_cast<uint8_t>(std::lower_bound(distinct.begin(), distinct.end(), c) - distinct.begin());
+      s.code[s.padded(x, y)] = static_cast<uint8_t>(std::lower_bound(distinct.begin(), distinct.end(), c) -
+                                                    distinct.begin());
     }
 }
 
@@ -402,7 +409,8 @@ std::vector<Point> lock_cells(const Dungeon& d) {
 Door* Navigator::Impl::find_door(Impl& s, Point p) {
   if (p.x < 0 || p.y < 0 || p.x >= s.width || p.y >= s.height) return nullptr;
   const auto c = static_cast<uint32_t>(p.y * s.width + p.x);
-  const auto it = std::lower_bound(s.doors.begin(), s.doors.end(), c, [](const Door& d, uint32_t v) { return d.cell < v; });
+  const auto it = std::lower_bound(s.doors.begin(), s.doors.end(), c,
+                                   [](const Door& d, uint32_t v) { return d.cell < v; });
   return it != s.doors.end() && it->cell == c ? &*it : nullptr;
 }
 

@@ -48,12 +48,11 @@ bool near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, 
 }
 
 Grid<Terrain> random_map(Rng& rng, int w, int h, double walls) {
-  const Terrain kinds[] = {Terrain::Floor, Terrain::Floor, Terrain::Floor, Terrain::Water, Terrain::Vegetation,
-                           Terrain::Road};
+  const Terrain kinds[] = {Terrain::Floor, Terrain::Floor,      Terrain::Floor,
+                           Terrain::Water, Terrain::Vegetation, Terrain::Road};
   Grid<Terrain> t(w, h, Terrain::Floor);
   for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x)
-      t(x, y) = rng.uniform_real() < walls ? Terrain::Wall : kinds[rng.uniform_int(0, 5)];
+    for (int x = 0; x < w; ++x) t(x, y) = rng.uniform_real() < walls ? Terrain::Wall : kinds[rng.uniform_int(0, 5)];
   return t;
 }
 
@@ -243,16 +242,21 @@ TEST(NavigatorTest, BadArgumentsAreRefusedNamingTheField) {
   expect_invalid([&] { Navigator(tiles, rules, {{0, 0}}); }, "doors[0] = 0,0 (expected a passable cell)");
   expect_invalid([&] { Navigator(tiles, rules, {{9, 1}}); }, "doors[0] = 9,1 (expected inside the 5x3 map)");
   expect_invalid([&] { Navigator(tiles, rules, {{1, 1}, {1, 1}}); }, "doors = 1,1 (expected each cell listed once)");
-  expect_invalid([&] { Navigator(tiles, MapRules{CostTable::dungeon(), Moves{6}, KeyRule::Reusable}); },
-                       "neighbors = 6 (expected 4 or 8)");
+  expect_invalid(
+      [&] {
+        Navigator(tiles, MapRules{CostTable::dungeon(), Moves{6}, KeyRule::Reusable});
+      },
+      "neighbors = 6 (expected 4 or 8)");
   Navigator nav(tiles, rules, {{2, 1}});
   expect_invalid([&] { nav.set_door({1, 1}, false); }, "door = 1,1 (expected a door the navigator was built with)");
-  expect_invalid([&] { (void)nav.door_open({-1, 1}); },
-                       "door = -1,1 (expected a door the navigator was built with)");
-  expect_invalid([&] { nav.find_path({-1, 0}, {5, 1}); },
-                       "start = -1,0 (expected inside the 5x3 map); goal = 5,1 (expected inside the 5x3 map)");
+  expect_invalid([&] { (void)nav.door_open({-1, 1}); }, "door = -1,1 (expected a door the navigator was built with)");
+  expect_invalid(
+      [&] {
+        nav.find_path({-1, 0}, {5, 1});
+      },
+      "start = -1,0 (expected inside the 5x3 map); goal = 5,1 (expected inside the 5x3 map)");
   expect_invalid([&] { nav.set_state(read_ascii("#####\n#<.>#\n#####\n"), PlayerState{}); },
-                       "dungeon = 0 locked doors (expected the dungeon the navigator was built from)");
+                 "dungeon = 0 locked doors (expected the dungeon the navigator was built from)");
   CostGrid many(300, 1, 1.0);
   for (int x = 0; x < 300; ++x) many(x, 0) = 1.0 + x;
   expect_invalid([&] { Navigator(many, Moves{}); }, "costs = 300 distinct costs (expected at most 254 distinct costs)");
