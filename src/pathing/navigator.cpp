@@ -307,7 +307,7 @@ PathResult Navigator::Impl::search(Point start, Point goal) {
     unsigned open = 0;
     for (int d = 0; d < 8; ++d)
       open |=
-          (code[pc + static_cast<size_t>(static_cast<ptrdiff_t>(offset[static_cast<size_t>(d)]))] != kBlocked ? 1u : 0u)
+          (code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])] != kBlocked ? 1u : 0u)
           << d;
     for (unsigned steps = legal[open]; steps != 0; steps &= steps - 1) {
       const int d = std::countr_zero(steps);
@@ -476,12 +476,14 @@ void Navigator::set_state(const Dungeon& d, const PlayerState& state) {
 
 PathResult Navigator::find_path(Point start, Point goal) {
   Impl& s = *impl_;
-  std::vector<FieldProblem> p;
-  const std::string shape = std::to_string(s.width) + "x" + std::to_string(s.height);
   auto inside = [&](Point q) { return q.x >= 0 && q.y >= 0 && q.x < s.width && q.y < s.height; };
-  if (!inside(start)) p.push_back({"start", to_string(start), "inside the " + shape + " map"});
-  if (!inside(goal)) p.push_back({"goal", to_string(goal), "inside the " + shape + " map"});
-  throw_if_problems(p);
+  if (!inside(start) || !inside(goal)) {  // the message is built only when it is needed
+    std::vector<FieldProblem> p;
+    const std::string shape = std::to_string(s.width) + "x" + std::to_string(s.height);
+    if (!inside(start)) p.push_back({"start", to_string(start), "inside the " + shape + " map"});
+    if (!inside(goal)) p.push_back({"goal", to_string(goal), "inside the " + shape + " map"});
+    throw_if_problems(p);
+  }
   if (s.use_jps) return detail::JpsAccess::find_path(s.jps, start, goal);
   PathResult r;
   if (s.code[s.padded(start.x, start.y)] == kBlocked) {
