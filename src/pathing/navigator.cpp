@@ -10,9 +10,10 @@
 // true, entry-cost ones, so the triangle inequality gives a bound in both directions). Cost:
 // (landmarks + 1) Dijkstra searches and one region labelling, O(cells log cells).
 //
-// Query. A* ordered by (lower f, then larger g, then lower cell index: a total order, so every
-// platform returns the same path), h = max(octile or Manhattan distance x the smallest cost,
-// |d(L, cell) - d(L, goal)| over the landmarks). The landmark bound is admissible whatever the
+// Query. A* on the search engine's bucket queue (open_list.hpp), which pops in the total order
+// (lower f, then larger g, then lower cell index), so every platform returns the same path;
+// h = max(octile or Manhattan distance x the smallest cost, |d(L, cell) - d(L, goal)| over the
+// landmarks). The landmark bound is admissible whatever the
 // doors do (a closed door only lengthens routes) but in floats consistent only within a rounding
 // margin, so a closed node whose cost improves is opened again: optimal in every case. On maps
 // where every passable cell costs 1 under 8 neighbours without corner cutting and no door is
@@ -43,6 +44,7 @@
 #include <catacomb/pathing/regions.hpp>
 #include "shared/core/problems.hpp"
 #include "pathing/jps_access.hpp"
+#include "pathing/open_list.hpp"
 #include "pathing/landmarks.hpp"
 
 namespace catacomb {
@@ -82,13 +84,14 @@ struct CATACOMB_HIDDEN Navigator::Impl {
   };
   std::vector<Node> nodes;
   uint32_t generation = 0;
+  // An open-list entry: f, g and cell << 32 | row, in the search engine's bucket queue
+  // (open_list.hpp), which pops by (lower f, larger g, lower cell) like a heap would.
   struct Entry {
     double f;
-    double g;
-    uint32_t cell;
-    uint16_t x, y;
+    double gv;
+    uint64_t ik;
   };
-  std::vector<Entry> heap;
+  detail::BucketQueue<Entry> open_list;
   detail::LandmarkGoal goal_view;
   std::array<int, 8> offset{};  // padded index step per direction
 
@@ -280,46 +283,51 @@ PathResult Navigator::Impl::search(Point start, Point goal) {
                                        : static_cast<double>(dx + dy);
     return goal_view.bound(c, geometric * min_cost);
   };
-  auto before = [](const Entry& a, const Entry& b) {
-    if (a.f != b.f) return a.f < b.f;
-    if (a.g != b.g) return a.g > b.g;
-    return a.cell < b.cell;
+  const auto w = static_cast<uint32_t>(width);
+  auto entry = [](double f, double g, uint32_t cell, int y) {
+    return Entry{f, g, uint64_t{cell} << 32 | static_cast<uint32_t>(y)};
   };
-  auto after = [&](const Entry& a, const Entry& b) { return before(b, a); };  // a min-heap for std::*_heap
-  heap.clear();
+  // Buckets a 64th of the smallest step wide, as the search engine's (search.cpp).
+  const Entry first = entry(h(start.x, start.y, s), 0.0, s, start.y);
+  open_list.reset(min_cost / 64, first.f);
   nodes[s] = Node{0.0, open_stamp, s};
-  heap.push_back({h(start.x, start.y, s), 0.0, s, static_cast<uint16_t>(start.x), static_cast<uint16_t>(start.y)});
+  open_list.push(first);
+  auto live = [&](const Entry& e) {
+    const Node& n = nodes[static_cast<size_t>(e.ik >> 32)];
+    return n.stamp == open_stamp && !(e.gv > n.g);
+  };
   const auto& legal = kLegalMoves[static_cast<size_t>(policy)];
-  while (!heap.empty()) {
-    std::pop_heap(heap.begin(), heap.end(), after);
-    const Entry e = heap.back();
-    heap.pop_back();
-    Node& n = nodes[e.cell];
-    if (n.stamp != open_stamp || e.g > n.g) continue;  // closed, or a stale entry
+  Entry e;
+  while (open_list.pop(e, live)) {
+    const auto cell = static_cast<uint32_t>(e.ik >> 32);
+    Node& n = nodes[cell];
+    if (n.stamp != open_stamp || e.gv > n.g) continue;  // closed, or a stale entry
     n.stamp = closed_stamp;
     ++r.expanded;
-    if (e.cell == t) {
+    if (cell == t) {
       r.status = PathStatus::Found;
       build_path(s, t, r);
       return r;
     }
-    const size_t pc = padded(e.x, e.y);
-    unsigned open = 0;
+    const int ey = static_cast<int>(static_cast<uint32_t>(e.ik));
+    const int ex = static_cast<int>(cell - static_cast<uint32_t>(ey) * w);
+    const size_t pc = padded(ex, ey);
+    unsigned open_bits = 0;
     for (int d = 0; d < 8; ++d)
-      open |=
+      open_bits |=
           (code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])] != kBlocked ? 1u : 0u)
           << d;
-    for (unsigned steps = legal[open]; steps != 0; steps &= steps - 1) {
+    for (unsigned steps = legal[open_bits]; steps != 0; steps &= steps - 1) {
       const int d = std::countr_zero(steps);
-      const int nx = e.x + kDirections[d].x, ny = e.y + kDirections[d].y;
-      const uint32_t c = static_cast<uint32_t>(ny * width + nx);
-      const double step = palette[code[padded(nx, ny)]];
-      const double g = e.g + (d >= 4 ? step * diagonal_cost : step);
+      const int nx = ex + kDirections[d].x, ny = ey + kDirections[d].y;
+      const uint32_t c = static_cast<uint32_t>(ny) * w + static_cast<uint32_t>(nx);
+      const double step =
+          palette[code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])]];
+      const double g = e.gv + (d >= 4 ? step * diagonal_cost : step);
       Node& m = nodes[c];
       if ((m.stamp == open_stamp || m.stamp == closed_stamp) && !(g < m.g)) continue;
-      m = Node{g, open_stamp, e.cell};
-      heap.push_back({g + h(nx, ny, c), g, c, static_cast<uint16_t>(nx), static_cast<uint16_t>(ny)});
-      std::push_heap(heap.begin(), heap.end(), after);
+      m = Node{g, open_stamp, cell};
+      open_list.push(entry(g + h(nx, ny, c), g, c, ny));
     }
   }
   r.status = PathStatus::NoPath;
