@@ -1,11 +1,12 @@
-// Grid search on the Moving AI benchmarks and on a generated cave under the tutorial's costs:
-// catacomb's A* (GridSearch) and Jump Point Search against libtcod's A* and Boost.Graph's
-// astar_search, on the same problems in the same process, interleaved.
+// Grid search on the Moving AI benchmarks and on generated caves under the tutorial's costs:
+// catacomb's A* (GridSearch), Jump Point Search and Navigator (built once per map: its build time
+// and bytes per cell are printed) against libtcod's A* and Boost.Graph's astar_search, on the
+// same problems in the same process, interleaved.
 //
 // Problems: 1,000 of each Moving AI map's scen/ file spread over the file (search/cases.hpp;
 // --sample=stride takes the same problems as ../shared/peers/peer_bench --max-queries 1000), and
 // 1,000 random pairs of one area of a 256x256 cave (caves generator, seed 1, water and vegetation)
-// under the tutorial's table (road 1, floor 3, water 5, vegetation 10).
+// under the tutorial's table (road 1, floor 3, water 5, vegetation 10), and 200 of a 1024x1024 one.
 // Cost model: 8 neighbours, no corner cutting, a move costs the destination's cost, times sqrt(2)
 // on a diagonal; octile heuristic (times the smallest cell cost) for catacomb and Boost, libtcod's
 // own Euclidean one. Every engine's path cost is checked against the published optimum (the cave:
@@ -38,11 +39,14 @@ using namespace catacomb;
 using namespace catacomb::bench;
 
 const char* const kCave = "cave256_tutorial";
-const char* const kDefaultMaps[] = {"arena2", "den520d", "brc202d", "lak303d", kCave};
+const char* const kBigCave = "cave1024_tutorial";
+// Problems on the 1024 x 1024 cave: libtcod takes tens of milliseconds a query there.
+constexpr size_t kBigCaveSample = 200;
+const char* const kDefaultMaps[] = {"arena2", "den520d", "brc202d", "lak303d", kCave, kBigCave};
 const char* const kAllMaps[] = {"arena2",         "den520d",        "brc202d",     "lak303d",
                                 "16room_000",     "32room_000",     "maze512-1-0", "maze512-4-0",
-                                "random512-10-0", "random512-25-0", kCave};
-const char* const kColumns[] = {"catacomb_astar", "catacomb_jps", "libtcod_astar", "boost_astar"};
+                                "random512-10-0", "random512-25-0", kCave,         kBigCave};
+const char* const kColumns[] = {"catacomb_astar", "catacomb_jps", "catacomb_nav", "libtcod_astar", "boost_astar"};
 
 size_t g_block = kDefaultBlock;          // --block=N
 Sampling g_sampling = Sampling::Spread;  // --sample=spread|stride
@@ -82,11 +86,12 @@ void print_table(const std::vector<std::unique_ptr<SearchCase>>& cases) {
   std::printf(
       "\nPer query (median microseconds over the rounds / mean expansions), catacomb A*'s ns per expansion,"
       "\nand each ratio's median over the rounds (its range over the rounds):\n");
-  std::printf("%-16s %5s %6s | %17s | %17s | %17s | %17s | %6s | %-17s %-17s %-17s\n", "map", "n", "rounds",
-              "catacomb A*", "catacomb JPS", "libtcod A*", "Boost A*", "ns/exp", "Boost/A*", "tcod/A*", "Boost/JPS");
+  std::printf("%-17s %5s %6s | %17s | %17s | %17s | %17s | %17s | %6s | %-17s %-17s %-17s %-17s\n", "map", "n",
+              "rounds", "catacomb A*", "catacomb JPS", "Navigator", "libtcod A*", "Boost A*", "ns/exp", "Boost/A*",
+              "tcod/A*", "Boost/JPS", "Boost/Navigator");
   for (const auto& c : cases) {
     const size_t rounds = c->rounds_us.empty() ? 0 : c->rounds_us[0].size();
-    std::printf("%-16s %5zu %6zu |", c->name.c_str(), c->problems.size(), rounds);
+    std::printf("%-17s %5zu %6zu |", c->name.c_str(), c->problems.size(), rounds);
     for (const char* column : kColumns) {
       const int e = c->engine(column);
       if (e < 0 || rounds == 0) std::printf(" %17s |", "-");
@@ -95,13 +100,23 @@ void print_table(const std::vector<std::unique_ptr<SearchCase>>& cases) {
                     c->mean_expanded[static_cast<size_t>(e)]);
     }
     const double ns_per_expansion = rounds ? median(c->rounds_us[0]) * 1000 / c->mean_expanded[0] : 0;
-    std::printf(" %6.1f | %-17s %-17s %-17s\n", ns_per_expansion, ratio(*c, "boost_astar", "catacomb_astar").c_str(),
-                ratio(*c, "libtcod_astar", "catacomb_astar").c_str(), ratio(*c, "boost_astar", "catacomb_jps").c_str());
+    std::printf(" %6.1f | %-17s %-17s %-17s %-17s\n", ns_per_expansion,
+                ratio(*c, "boost_astar", "catacomb_astar").c_str(),
+                ratio(*c, "libtcod_astar", "catacomb_astar").c_str(), ratio(*c, "boost_astar", "catacomb_jps").c_str(),
+                ratio(*c, "boost_astar", "catacomb_nav").c_str());
   }
   std::printf(
       "(ratio = peer / catacomb per round; engines interleaved in blocks of %zu queries. Guards: catacomb\n"
       " A* 36-46 ns per expansion on the DAO maps; Boost/JPS >= 25x on lak303d.)\n",
       g_block);
+  std::printf("\nThe Navigator's build (CPU, median of 3) and what it holds:\n");
+  std::printf("%-17s %9s %8s %10s %10s %10s %9s\n", "map", "cells", "engine", "build ms", "bytes/cell", "scratch/cell",
+              "landmarks");
+  for (const auto& c : cases)
+    std::printf("%-17s %9zu %8s %10.1f %10.2f %10.2f %9d\n", c->name.c_str(), c->costs.size(),
+                std::string(c->navigator_stats.engine).c_str(), c->navigator_build_ms,
+                c->navigator_stats.bytes_per_cell, c->navigator_stats.scratch_bytes_per_cell,
+                c->navigator_stats.landmarks);
   std::printf(
       "\nCost checks (relative 1e-5), problems whose cost differs from the reference (published optimum;"
       "\n%s: catacomb's Dijkstra) / from catacomb A*:\n",
@@ -173,7 +188,9 @@ int main(int argc, char** argv) {
   std::vector<std::unique_ptr<SearchCase>> cases;
   try {
     for (const std::string& name : names) {
-      cases.push_back(name == kCave ? make_cave_case(256, 1, kSample) : load_movingai_case(dir, name, g_sampling));
+      if (name == kCave) cases.push_back(make_cave_case(256, 1, kSample));
+      else if (name == kBigCave) cases.push_back(make_cave_case(1024, 1, kBigCaveSample));
+      else cases.push_back(load_movingai_case(dir, name, g_sampling));
       check_costs(*cases.back());
     }
   } catch (const std::exception& e) {

@@ -2,6 +2,7 @@
 // the published optimal length. A correctness check of the search engine on real benchmark data,
 // plus a report of its speed (wall-clock time per query: a report, nothing here shapes a map).
 #include <algorithm>
+#include <optional>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include <catacomb/core/format.hpp>
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/pathing/jps.hpp>
+#include <catacomb/pathing/navigator.hpp>
 #include <catacomb/pathing/search.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
@@ -65,13 +67,15 @@ class ScenCommand : public Command {
     sub->add_option("--map", map_path_, "Map file (.map); default: found from the scenario's map column")
         ->type_name("FILE");
     sub->add_option("--algorithm", algorithm_, "Search algorithm")
-        ->check(CLI::IsMember({"astar", "dijkstra", "bfs", "greedy", "jps"}))
+        ->check(CLI::IsMember({"astar", "dijkstra", "bfs", "greedy", "jps", "navigator"}))
         ->capture_default_str();
     sub->add_flag("--json", json_, "Print one JSON object instead of the text report");
   }
 
   int run(std::ostream& out, std::ostream&) override {
-    const Algorithm algorithm = parse_algorithm(algorithm_, "algorithm");
+    // "navigator": a catacomb::Navigator built once for the map (its build is not timed).
+    const bool navigator = algorithm_ == "navigator";
+    const Algorithm algorithm = navigator ? Algorithm::AStar : parse_algorithm(algorithm_, "algorithm");
     const std::vector<Scenario> problems = load_scenarios(scen_path_);
     // With no problems and no --map there is nothing to run and no map to find.
     const std::string map_path = !map_path_.empty() ? map_path_ : problems.empty() ? "" : find_map(problems);
@@ -84,7 +88,7 @@ class ScenCommand : public Command {
                               std::to_string(s.map_height) + ", the size problem " + std::to_string(i + 1) + " of " +
                               scen_path_ + " names)");
     }
-    const ScenResults results = run_problems(problems, tiles, algorithm);
+    const ScenResults results = run_problems(problems, tiles, algorithm, navigator);
     if (json_) print_json(out, results, map_path);
     else print_text(out, results, map_path, tiles);
     return results.mismatched() == 0 ? kExitOk : kExitFailed;
@@ -93,7 +97,7 @@ class ScenCommand : public Command {
  private:
   // Runs every problem on `tiles` and compares its cost with the optimal length.
   static ScenResults run_problems(const std::vector<Scenario>& problems, const Grid<Terrain>& tiles,
-                                  Algorithm algorithm) {
+                                  Algorithm algorithm, bool navigator) {
     // Engines are set up before the clock starts; only queries are timed.
     JumpPointSearch jps;
     GridSearch search;
@@ -103,9 +107,11 @@ class ScenCommand : public Command {
       Grid<uint8_t> passable(tiles.width(), tiles.height(), 0);
       for (size_t i = 0; i < tiles.size(); ++i) passable.cells()[i] = tiles.cells()[i] == Terrain::Floor ? 1 : 0;
       jps.set_map(passable);
-    } else {
+    } else if (!navigator) {
       search.set_map(tiles, CostTable::uniform());
     }
+    std::optional<Navigator> nav;
+    if (navigator) nav.emplace(tiles, MapRules{CostTable::uniform(), Moves{}, KeyRule::Reusable});
 
     ScenResults results;
     std::vector<double> micros;
@@ -114,8 +120,9 @@ class ScenCommand : public Command {
     for (size_t i = 0; i < problems.size(); ++i) {
       const Scenario& s = problems[i];
       const auto t0 = std::chrono::steady_clock::now();
-      const PathResult r = algorithm == Algorithm::Jps ? jps.find_path(s.start, s.goal)
-                                                       : search.find_path(s.start, s.goal, options);
+      const PathResult r = nav                           ? nav->find_path(s.start, s.goal)
+                           : algorithm == Algorithm::Jps ? jps.find_path(s.start, s.goal)
+                                                         : search.find_path(s.start, s.goal, options);
       const auto t1 = std::chrono::steady_clock::now();
       micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
       expanded += r.expanded;

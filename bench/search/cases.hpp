@@ -26,6 +26,9 @@ struct SearchCase {
   std::vector<Scenario> problems;
   std::vector<std::string> engine_names;  // catacomb_astar first
   std::vector<std::unique_ptr<Engine>> engines;
+  // The Navigator's build: CPU milliseconds (median of kBuilds) and what it holds.
+  double navigator_build_ms = 0;
+  NavigatorStats navigator_stats;
   // Filled by check_costs:
   std::vector<double> mean_expanded;
   std::vector<int> mismatches_reference;  // cost differs from the problem's reference cost
@@ -47,8 +50,8 @@ enum class Sampling { Spread, Stride };
 std::unique_ptr<SearchCase> load_movingai_case(const std::string& dir, const std::string& name, Sampling sampling);
 /// A generated cave (catacomb's caves generator with water and vegetation, `side` x `side`,
 /// `seed`) under the tutorial's cost table, with `queries` random pairs of cells of one area
-/// (catacomb's Rng, the same seed), referenced by catacomb's Dijkstra; no JPS (uniform costs
-/// only).
+/// (catacomb's Rng, the same seed), referenced by catacomb's Dijkstra (A* above 256 x 256, where
+/// a Dijkstra per problem would take minutes); no JPS (uniform costs only).
 std::unique_ptr<SearchCase> make_cave_case(int side, uint64_t seed, size_t queries);
 
 /// Untimed: every engine on every problem; fills the expansions and the mismatch counts.

@@ -10,6 +10,7 @@
 
 #include <catacomb/pathing/jps.hpp>
 #include <catacomb/pathing/moves.hpp>
+#include <catacomb/pathing/navigator.hpp>
 
 namespace catacomb::bench {
 namespace {
@@ -45,6 +46,19 @@ class CatacombJps : public Engine {
 
  private:
   JumpPointSearch jps_;
+};
+
+class CatacombNavigator : public Engine {
+ public:
+  explicit CatacombNavigator(const CostGrid& costs) : nav_(costs, Moves{}) {}
+  Answer solve(Point s, Point g) override {
+    const PathResult r = nav_.find_path(s, g);
+    return {r.found() ? r.cost : -1, r.expanded};
+  }
+  const Navigator& navigator() const { return nav_; }
+
+ private:
+  Navigator nav_;
 };
 
 class LibtcodAStar : public Engine {
@@ -102,6 +116,11 @@ class LibtcodAStar : public Engine {
 
 std::unique_ptr<Engine> make_catacomb_astar(const CostGrid& costs) { return std::make_unique<CatacombAStar>(costs); }
 std::unique_ptr<Engine> make_catacomb_jps(const CostGrid& costs) { return std::make_unique<CatacombJps>(costs); }
+std::unique_ptr<Engine> make_catacomb_navigator(const CostGrid& costs, NavigatorStats& stats) {
+  auto e = std::make_unique<CatacombNavigator>(costs);
+  stats = e->navigator().stats();
+  return e;
+}
 std::unique_ptr<Engine> make_libtcod_astar(const CostGrid& costs) { return std::make_unique<LibtcodAStar>(costs); }
 
 }  // namespace catacomb::bench

@@ -9,6 +9,7 @@
 
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/grid.hpp>
+#include <catacomb/pathing/navigator.hpp>
 #include <catacomb/pathing/search.hpp>
 
 namespace catacomb::bench {
@@ -29,6 +30,9 @@ class Engine {
 std::unique_ptr<Engine> make_catacomb_astar(const CostGrid& costs);
 /// catacomb's Jump Point Search (uniform costs only: every passable cell must cost 1).
 std::unique_ptr<Engine> make_catacomb_jps(const CostGrid& costs);
+/// catacomb's Navigator built for `costs` (8 neighbours, no corner cutting); `stats` gets what it
+/// holds. Its build is timed by the caller (cases.cpp), not here.
+std::unique_ptr<Engine> make_catacomb_navigator(const CostGrid& costs, NavigatorStats& stats);
 /// libtcod's A* through its cost-callback form, diagonal factor sqrt(2) in float. Keeps a
 /// reference to `costs`, which must outlive it. libtcod's heuristic is Euclidean distance
 /// (admissible here, every passable cell costs at least 1, but not scaled to the smallest cost),

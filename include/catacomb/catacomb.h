@@ -60,6 +60,9 @@ typedef struct catacomb_dungeon catacomb_dungeon;
 /** A player's state for key-aware routes: the keys held and the locked doors opened (opaque,
  *  mutable; further progression state will be more setters on the same handle). */
 typedef struct catacomb_player catacomb_player;
+/** A navigator: many shortest-path queries on one dungeon, its locked doors set for a player
+ *  (opaque, mutable: one per thread). */
+typedef struct catacomb_navigator catacomb_navigator;
 
 /** What a call ended with, for a binding to switch on (catacomb_last_error_code). Codes 1 to 3
  *  are the CLI's exit codes for the same outcomes. */
@@ -223,6 +226,35 @@ CATACOMB_C_API int catacomb_player_open_door(catacomb_player* player, int x, int
 CATACOMB_C_API int catacomb_find_player_path(const catacomb_dungeon* dungeon, const catacomb_player* player, int x0,
                                              int y0, int x1, int y1, int* out_xy, int capacity, double* out_cost,
                                              int* out_doors, int door_capacity, int* out_door_count);
+
+/** A navigator for `dungeon` under the rules it records, its locked doors set as `player` finds
+ *  them (NULL player: no key held, no door opened): built once (landmark tables, about 16 bytes
+ *  per cell), then each query is far cheaper than catacomb_find_player_path. A held consumable
+ *  key counts as opening every door of its lock. NULL on error (a NULL dungeon, a bad player:
+ *  CATACOMB_INVALID_ARGUMENT; CATACOMB_OUT_OF_MEMORY). Free with catacomb_navigator_free. */
+CATACOMB_C_API catacomb_navigator* catacomb_navigator_new(const catacomb_dungeon* dungeon,
+                                                          const catacomb_player* player);
+
+/** Frees a navigator. NULL does nothing. */
+CATACOMB_C_API void catacomb_navigator_free(catacomb_navigator* navigator);
+
+/** Sets the locked doors of the navigator's dungeon as `player` finds them (O(doors): no table
+ *  is rebuilt). Returns 0, or -1 on error (NULL navigator or player, a bad player). */
+CATACOMB_C_API int catacomb_navigator_set_player(catacomb_navigator* navigator, const catacomb_player* player);
+
+/** Opens (open != 0) or closes (open == 0) the locked door at (x, y), whatever the keys: O(1).
+ *  Returns 0, or -1 on error (NULL, a cell that is not a locked door of the dungeon). */
+CATACOMB_C_API int catacomb_navigator_set_door(catacomb_navigator* navigator, int x, int y, int open);
+
+/** The cheapest route from (x0, y0) to (x1, y1), doors as they stand: the same cost as
+ *  catacomb_find_player_path when keys need no rationing. Writes the route as catacomb_find_path
+ *  does. Returns the number of cells, 0 when there is no route (CATACOMB_NO_ROUTE), -1 on error
+ *  (NULL navigator, a cell off the map, capacity < 0, out_xy NULL with capacity > 0). */
+CATACOMB_C_API int catacomb_navigator_find_path(catacomb_navigator* navigator, int x0, int y0, int x1, int y1,
+                                                int* out_xy, int capacity, double* out_cost);
+
+/** Bytes per cell the navigator keeps (landmark tables and cell costs), or -1 on error (NULL). */
+CATACOMB_C_API double catacomb_navigator_bytes_per_cell(const catacomb_navigator* navigator);
 
 /* --- layers, rooms, batches -------------------------------------------------------------- */
 

@@ -27,6 +27,7 @@
 #include <catacomb/pathing/jps.hpp>
 #include <catacomb/pathing/map_rules.hpp>
 #include <catacomb/pathing/moves.hpp>
+#include <catacomb/pathing/navigator.hpp>
 #include <catacomb/pathing/path_smoothing.hpp>
 #include <catacomb/pathing/player_path.hpp>
 #include <catacomb/pathing/regions.hpp>

@@ -59,6 +59,8 @@
 #include <catacomb/core/error.hpp>
 #include "shared/core/problems.hpp"
 #include "pathing/jps_map.hpp"
+#include "pathing/jps_access.hpp"
+#include "pathing/landmarks.hpp"
 
 namespace catacomb {
 namespace {
@@ -121,6 +123,12 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
 
   Point goal{};
   uint32_t goal_cell = 0;
+  // The Navigator's landmark heuristic (navigator.cpp), when set: the bound is the larger of the
+  // octile distance and the landmarks' differences. It is admissible but, in floats, consistent
+  // only within `margin`, so a closed node whose cost improves is opened again (never with the
+  // octile heuristic alone, which is consistent).
+  const detail::LandmarkTable* landmarks = nullptr;
+  detail::LandmarkGoal landmark_goal;
 
   void set_map(const Grid<uint8_t>& passable) {
     build(passable);
@@ -132,10 +140,11 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
     heap.clear();
   }
 
-  double heuristic(int x, int y) const {
+  double heuristic(int x, int y, uint32_t c) const {
     const int dx = std::abs(x - goal.x), dy = std::abs(y - goal.y);
     const int lo = std::min(dx, dy), hi = std::max(dx, dy);
-    return static_cast<double>(hi - lo) + static_cast<double>(lo) * kSqrt2;
+    const double octile = static_cast<double>(hi - lo) + static_cast<double>(lo) * kSqrt2;
+    return landmarks ? landmark_goal.bound(c, octile) : octile;
   }
 
   // Heap order: lower f, then larger g, then lower cell index (a total order).
@@ -187,7 +196,8 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
   void relax(int x, int y, double cost, uint32_t from, uint32_t code, int turns = 0) {
     const uint32_t c = cell_of(x, y);
     Node& n = nodes[c];
-    if (n.stamp == closed_stamp() || (n.stamp == open_stamp() && !(cost < n.g))) return;
+    if (n.stamp == closed_stamp() && (!landmarks || !(cost < n.g))) return;
+    if (n.stamp == open_stamp() && !(cost < n.g)) return;
     if (turns > 0) {
       via[c] = static_cast<uint32_t>(turn_list.size());
       turn_list.push_back(static_cast<uint32_t>(turns));
@@ -195,7 +205,7 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
       code += kAfterTurns;
     }
     n = Node{cost, open_stamp(), from << 4 | code};
-    fresh.push_back({cost + heuristic(x, y), cost, c, static_cast<uint16_t>(x), static_cast<uint16_t>(y)});
+    fresh.push_back({cost + heuristic(x, y, c), cost, c, static_cast<uint16_t>(x), static_cast<uint16_t>(y)});
   }
 
   // A straight jump from `from` found the jump point (x, y), arriving in direction d (0 to 3).
@@ -430,6 +440,10 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
     goal = target;
     goal_cell = cell_of(target.x, target.y);
     const uint32_t s = cell_of(start.x, start.y);
+    if (landmarks && !landmark_goal.prepare(*landmarks, s, goal_cell)) {
+      r.status = PathStatus::NoPath;
+      return r;
+    }
     fresh.clear();
     relax(start.x, start.y, 0.0, s, kFromStart);
     for (;;) {
@@ -482,6 +496,14 @@ JumpPointSearch::JumpPointSearch(JumpPointSearch&&) noexcept = default;
 JumpPointSearch& JumpPointSearch::operator=(JumpPointSearch&&) noexcept = default;
 
 void JumpPointSearch::set_map(const Grid<uint8_t>& passable) { impl_->set_map(passable); }
+
+void detail::JpsAccess::set_landmarks(JumpPointSearch& jps, const LandmarkTable* table) {
+  jps.impl_->landmarks = table;
+}
+
+PathResult detail::JpsAccess::find_path(JumpPointSearch& jps, Point start, Point goal) {
+  return jps.impl_->find_path(start, goal, 0);
+}
 
 PathResult JumpPointSearch::find_path(Point start, Point goal, int64_t budget) {
   const Impl& s = *impl_;

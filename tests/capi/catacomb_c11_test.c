@@ -154,6 +154,16 @@ static void test_generate_round_trip_validate(const char* config_json, uint64_t 
         if (catacomb_dungeon_tile(d, xy[2 * i], xy[2 * i + 1]) == '#') steps_ok = 0;
       }
       CHECK(steps_ok);
+      /* The navigator (no keys: this config has no locks) finds a route of the same cost. */
+      catacomb_navigator* nav = catacomb_navigator_new(d, NULL);
+      CHECK(nav != NULL);
+      double nav_cost = -1;
+      CHECK(catacomb_navigator_find_path(nav, sx, sy, ex, ey, NULL, 0, &nav_cost) >= 2);
+      CHECK(nav_cost > cost - 1e-9 && nav_cost < cost + 1e-9);
+      CHECK(catacomb_navigator_bytes_per_cell(nav) > 0);
+      CHECK(catacomb_navigator_find_path(nav, -1, sy, ex, ey, NULL, 0, NULL) == -1);
+      CHECK(catacomb_last_error_code() == CATACOMB_INVALID_ARGUMENT);
+      catacomb_navigator_free(nav);
       /* A buffer too small takes the first cells and still reports the whole length. */
       int two[4] = {-1, -1, -1, -1};
       CHECK(catacomb_find_path(d, sx, sy, ex, ey, two, 2, NULL) == len);

@@ -221,6 +221,60 @@ TEST(CApiTest, PlayerPathsOpenOnlyTheDoorsWhoseKeysAreHeld) {
   EXPECT_EQ(catacomb_player_all_keys(nullptr), nullptr);
 }
 
+struct NavigatorFree {
+  void operator()(catacomb_navigator* n) const { catacomb_navigator_free(n); }
+};
+using NavigatorPtr = std::unique_ptr<catacomb_navigator, NavigatorFree>;
+
+TEST(CApiTest, ANavigatorRoutesThroughTheDoorsItsPlayerOpensAndRefusesBadArguments) {
+  const std::string json = write_json_map(read_ascii("#########\n#<.bB..>#\n#########\n\nkey-rule: reusable\n"));
+  DungeonPtr d(catacomb_dungeon_from_json(json.c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  NavigatorPtr nav(catacomb_navigator_new(d.get(), nullptr));
+  ASSERT_TRUE(nav) << catacomb_last_error();
+  int xy[40];
+  double cost = 0;
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), 1, 1, 7, 1, xy, 20, &cost), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_NO_ROUTE);
+  PlayerPtr holder(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_add_key(holder.get(), 2), 0);
+  ASSERT_EQ(catacomb_navigator_set_player(nav.get(), holder.get()), 0);
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), 1, 1, 7, 1, xy, 20, &cost), 7);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_OK);
+  EXPECT_EQ(cost, 6.0);
+  EXPECT_EQ(xy[6], 4);  // the fourth cell is the door
+  ASSERT_EQ(catacomb_navigator_set_door(nav.get(), 4, 1, 0), 0);
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), 1, 1, 7, 1, nullptr, 0, nullptr), 0);
+  ASSERT_EQ(catacomb_navigator_set_door(nav.get(), 4, 1, 1), 0);
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), 1, 1, 7, 1, nullptr, 0, nullptr), 7);
+  const double bytes = catacomb_navigator_bytes_per_cell(nav.get());
+  EXPECT_GT(bytes, 1.0);
+  EXPECT_LE(bytes, 16.0 * 2);  // a 9x3 map's padding weighs on its few cells
+  // Bad arguments: -1 with CATACOMB_INVALID_ARGUMENT and a message naming the value.
+  EXPECT_EQ(catacomb_navigator_set_door(nav.get(), 2, 1, 1), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_STREQ(catacomb_last_error(), "x, y = 2,1 (expected a locked door of the dungeon)");
+  EXPECT_EQ(catacomb_navigator_set_door(nav.get(), 40, 1, 1), -1);
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), -1, 1, 7, 1, nullptr, 0, nullptr), -1);
+  EXPECT_STREQ(catacomb_last_error(), "x0 = -1 (expected 0 to 8)");
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), 1, 1, 7, 1, nullptr, 3, nullptr), -1);
+  EXPECT_STREQ(catacomb_last_error(), "out_xy = NULL (expected room for capacity cells)");
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), 1, 1, 7, 1, xy, -1, nullptr), -1);
+  EXPECT_EQ(catacomb_navigator_find_path(nullptr, 1, 1, 7, 1, nullptr, 0, nullptr), -1);
+  EXPECT_STREQ(catacomb_last_error(), "navigator = NULL (expected a navigator handle)");
+  EXPECT_EQ(catacomb_navigator_set_player(nav.get(), nullptr), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  PlayerPtr wrong(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_open_door(wrong.get(), 2, 1), 0);
+  EXPECT_EQ(catacomb_navigator_set_player(nav.get(), wrong.get()), -1);
+  EXPECT_STREQ(catacomb_last_error(), "opened[0] = 2,1 (expected a locked door of the map)");
+  EXPECT_EQ(catacomb_navigator_new(nullptr, nullptr), nullptr);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(catacomb_navigator_new(d.get(), wrong.get()), nullptr);
+  EXPECT_EQ(catacomb_navigator_bytes_per_cell(nullptr), -1);
+  catacomb_navigator_free(nullptr);
+}
+
 struct ReportFree {
   void operator()(catacomb_report* r) const { catacomb_report_free(r); }
 };

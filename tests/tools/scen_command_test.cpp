@@ -218,6 +218,47 @@ TEST(ScenCommandTest, JpsMatchesEveryProblemOfEverySharedScenarioFile) {
   EXPECT_EQ(problems, 34356);  // 929 + 888 + 2519 + 1060 + 1860 + 1900 + 11960 + 9730 + 1670 + 1840
 }
 
+// The Navigator (landmarks and jump point search) on all 49,166 problems: both editions of every
+// shared scenario file, one process per file as above.
+TEST(ScenCommandTest, TheNavigatorMatchesEveryProblemOfBothEditions) {
+  const std::string dir = test::movingai_dir();
+  if (dir.empty()) GTEST_SKIP() << "no Moving AI data";
+  const std::vector<std::string> files = {"scen/maze512-1-0",
+                                          "scen/random512-25-0",
+                                          "scen/maze512-4-0",
+                                          "scen/random512-10-0",
+                                          "scen-web/maze512-1-0",
+                                          "scen-web/arena2",
+                                          "scen-web/random512-10-0",
+                                          "scen/16room_000",
+                                          "scen/brc202d",
+                                          "scen/32room_000",
+                                          "scen/lak303d",
+                                          "scen/arena2",
+                                          "scen/den520d"};
+  std::vector<nlohmann::json> results(files.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    while (true) {
+      const size_t i = next++;
+      if (i >= files.size()) return;
+      results[i] = run_shared(dir + "/" + files[i] + ".map.scen", "navigator");
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < std::max(1u, std::thread::hardware_concurrency()); ++t) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  int64_t problems = 0;
+  for (size_t i = 0; i < files.size(); ++i) {
+    const auto& j = results[i];
+    ASSERT_FALSE(j.is_null()) << files[i];
+    EXPECT_EQ(j["mismatched"], 0) << files[i] << ": " << j["mismatches"].dump();
+    EXPECT_EQ(j["matched"], j["problems"]) << files[i];
+    problems += j["problems"].get<int64_t>();
+  }
+  EXPECT_EQ(problems, 49166);
+}
+
 TEST(ScenCommandTest, AStarMatchesEveryProblemOfTheArena2WebEdition) {
   const std::string dir = test::movingai_dir();
   if (dir.empty()) GTEST_SKIP() << "no Moving AI data";

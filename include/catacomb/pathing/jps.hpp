@@ -19,6 +19,11 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
+namespace detail {
+/// Library-internal: the Navigator's access to a JumpPointSearch (src/pathing/jps_access.hpp).
+struct JpsAccess;
+}  // namespace detail
+
 /// A reusable JPS object bound to one map. It owns its scratch buffers: repeated queries on the
 /// same map allocate nothing but the returned path after the first. Not thread-safe: use one per
 /// thread (find_path is non-const for that reason).
@@ -47,7 +52,8 @@ class JumpPointSearch {
   PathResult find_path(Point start, Point goal, int64_t budget = 0);
 
  private:
-  struct CATACOMB_HIDDEN Impl;  // library-internal (src/), not exported
+  friend struct detail::JpsAccess;  ///< the Navigator's landmark heuristic (library-internal)
+  struct CATACOMB_HIDDEN Impl;      // library-internal (src/), not exported
   std::unique_ptr<Impl> impl_;
 };
 
