@@ -84,8 +84,8 @@ int catacomb_graph_edge_door(const catacomb_graph* graph, int edge, int door, in
   return guarded<int>(-1, [&] {
     const GraphEdge& e = edge_of(graph, edge);
     if (e.doors.empty())
-      throw InvalidArgument(FieldProblem{"door", std::to_string(door), "a door, but edge " + std::to_string(edge) +
-                                                                          " has none"});
+      throw InvalidArgument(
+          FieldProblem{"door", std::to_string(door), "a door, but edge " + std::to_string(edge) + " has none"});
     need_range("door", door, 0, static_cast<int>(e.doors.size()) - 1);
     const GraphDoor& d = e.doors[static_cast<size_t>(door)];
     if (x) *x = d.pos.x;

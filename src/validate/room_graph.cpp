@@ -81,7 +81,8 @@ Split split_cells(const Dungeon& d, const MapRules& rules, RoomGraph& g) {
     g.node_at = std::move(areas.labels);
   }
   Grid<uint8_t> passage_cell(w, h, 0);
-  for (size_t i = 0; i < s.open.cells().size(); ++i) passage_cell.cells()[i] = s.open.cells()[i] && !node_cell.cells()[i];
+  for (size_t i = 0; i < s.open.cells().size(); ++i)
+    passage_cell.cells()[i] = s.open.cells()[i] && !node_cell.cells()[i];
   s.passages = label_regions(passage_cell, rules.moves);
   return s;
 }
