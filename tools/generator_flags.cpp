@@ -13,6 +13,13 @@
 #include "tools/number_flags.hpp"
 
 namespace catacomb::cli {
+namespace {
+
+// Fields given as text: the choice enums by name, the game's costs as "water=impassable,...".
+template <class T>
+constexpr bool kTextChoice = std::is_enum_v<T> || std::is_same_v<T, CostOverrides>;
+
+}  // namespace
 
 GeneratorFlags::GeneratorFlags(CLI::App& sub, uint64_t* seed) : seed_(seed) {
   sub.add_option("--config", config_path_, "JSON file of parameters (keys as the flags, '_' for '-')")
@@ -40,7 +47,7 @@ GeneratorFlags::GeneratorFlags(CLI::App& sub, uint64_t* seed) : seed_(seed) {
           if constexpr (std::is_same_v<T, bool>) {
             f.given = *field;
             f.option = sub.add_flag(flag, std::get<bool>(f.given), help);
-          } else if constexpr (std::is_enum_v<T>) {
+          } else if constexpr (kTextChoice<T>) {
             f.given = config_choice_name(field);
             f.option = sub.add_option(flag, std::get<std::string>(f.given), help)->capture_default_str();
           } else {
@@ -67,7 +74,7 @@ std::string generator_flags_text(const GenerateConfig& cfg) {
           text += " --";
           text += p.name;
           if constexpr (std::is_same_v<T, bool>) text += *v ? "" : "=false";
-          else if constexpr (std::is_enum_v<T>) text += " " + config_choice_name(value);
+          else if constexpr (kTextChoice<T>) text += " " + config_choice_name(value);
           else if constexpr (std::is_same_v<T, double>) text += " " + format_shortest(*v);
           else text += " " + std::to_string(*v);
         },
@@ -138,7 +145,7 @@ GenerateConfig GeneratorFlags::resolve_table() {
     std::visit(
         [&](auto* target) {
           using T = std::remove_pointer_t<decltype(target)>;
-          if constexpr (std::is_enum_v<T>) set_config_choice(field, std::get<std::string>(f.given), f.param->key());
+          if constexpr (kTextChoice<T>) set_config_choice(field, std::get<std::string>(f.given), f.param->key());
           else *target = std::get<T>(f.given);
         },
         field);

@@ -19,6 +19,7 @@
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <catacomb/validate/analysis.hpp>
+#include <catacomb/validate/room_graph.hpp>
 #include "tools/number_flags.hpp"
 
 namespace catacomb::cli {
@@ -26,6 +27,8 @@ namespace catacomb::cli {
 void add_output_options(CLI::App& sub, OutputOptions& o) {
   sub.add_option("--png", o.png, "Write a PNG preview to this file")->type_name("FILE");
   sub.add_option("--json", o.json, "Write the JSON map to this file")->type_name("FILE");
+  sub.add_flag("--graph", o.graph,
+               "With --json: write the room graph into it (rooms or areas, corridors, doors, locks)");
   sub.add_option("--txt", o.txt, "Write the ASCII map to this file")->type_name("FILE");
   sub.add_option("--tmj", o.tmj, "Write a Tiled JSON map to this file (and its tileset PNG beside it)")
       ->type_name("FILE");
@@ -98,7 +101,7 @@ std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d
       files.emplace_back(o.png, encode_png(render_preview(d, {o.scale})));
     }
   }
-  if (!o.json.empty()) files.emplace_back(o.json, write_json_map(d));
+  if (!o.json.empty()) files.emplace_back(o.json, o.graph ? write_json_map(d, room_graph(d)) : write_json_map(d));
   if (!o.txt.empty()) files.emplace_back(o.txt, write_ascii(d));
   if (!o.tmj.empty()) {
     TiledExport tiled = make_tiled(d, o.tmj, kTiledTileSize, validate.costs, o.tmj_tileset);

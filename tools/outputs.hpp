@@ -31,6 +31,7 @@ struct OutputOptions {
   std::string overlay;
   bool legend = false;  ///< add a legend strip under the preview (on whenever overlays are drawn)
   bool grid = false;    ///< draw grid lines between tiles (needs a large enough scale)
+  bool graph = false;   ///< write the room graph into the JSON map ("graph")
 
   /// The PNG is annotated (overlays, legend or grid) rather than the plain preview.
   bool annotated() const { return !overlay.empty() || legend || grid; }

@@ -325,6 +325,45 @@ CATACOMB_C_API int catacomb_report_step_count(const catacomb_report* report);
 CATACOMB_C_API int catacomb_report_step(const catacomb_report* report, int index, const char** kind, int* x, int* y,
                                         int* lock, int* moves, double* cost);
 
+/* --- room graph ------------------------------------------------------------------------- */
+
+/** The room graph of a dungeon (opaque, immutable): its rooms (or, without rooms, as in a cave,
+ *  its areas between doors) as nodes, the corridors and doors joining them as edges with their
+ *  locks (see <catacomb/validate/room_graph.hpp>). */
+typedef struct catacomb_graph catacomb_graph;
+
+/** The room graph of the dungeon under its rules. NULL on error. Free with catacomb_graph_free. */
+CATACOMB_C_API catacomb_graph* catacomb_graph_new(const catacomb_dungeon* dungeon);
+
+/** Frees a graph. NULL does nothing. */
+CATACOMB_C_API void catacomb_graph_free(catacomb_graph* graph);
+
+/** The number of nodes: rooms in the dungeon's order (or areas), then passages; -1 on error. */
+CATACOMB_C_API int catacomb_graph_node_count(const catacomb_graph* graph);
+
+/** Node `index`: its kind ("room", "area" or "passage"; static), its room index (-1 unless a
+ *  room), its rectangle (a room's, or the bounding box of its cells) and its passable cells. 0,
+ *  or -1 on error. Output pointers may be NULL. */
+CATACOMB_C_API int catacomb_graph_node(const catacomb_graph* graph, int index, const char** kind, int* room, int* x,
+                                       int* y, int* width, int* height, long long* cells);
+
+/** The number of edges, or -1 on error. */
+CATACOMB_C_API int catacomb_graph_edge_count(const catacomb_graph* graph);
+
+/** Edge `index`: the nodes it joins (a < b), its lock (the highest lock id among its doors, 0 for
+ *  none), a cell of it (where to draw it) and its number of doors. 0, or -1 on error. Output
+ *  pointers may be NULL. */
+CATACOMB_C_API int catacomb_graph_edge(const catacomb_graph* graph, int index, int* a, int* b, int* lock, int* x,
+                                       int* y, int* door_count);
+
+/** Door `door` of edge `edge` (row-major order): its cell and lock id (0 for a door without a
+ *  lock). 0, or -1 on error. Output pointers may be NULL. */
+CATACOMB_C_API int catacomb_graph_edge_door(const catacomb_graph* graph, int edge, int door, int* x, int* y, int* lock);
+
+/** The node the cell (x, y) belongs to, written to `node` (-1 for a wall or a cell of a corridor
+ *  that is an edge). 0, or -1 on error (NULL graph or node, a cell off the map). */
+CATACOMB_C_API int catacomb_graph_node_at(const catacomb_graph* graph, int x, int y, int* node);
+
 /* --- config setters --------------------------------------------------------------------- */
 
 /** The default config (an 80x50 rooms dungeon). NULL only when out of memory. */

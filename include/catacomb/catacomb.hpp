@@ -53,6 +53,7 @@
 
 #include <catacomb/validate/analysis.hpp>
 #include <catacomb/validate/mission_check.hpp>
+#include <catacomb/validate/room_graph.hpp>
 #include <catacomb/validate/validate.hpp>
 
 #include <catacomb/render/annotate.hpp>

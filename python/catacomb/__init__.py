@@ -258,6 +258,9 @@ class Dungeon:
     objectives = property(lambda self: [Objective(*o) for o in self._d.objectives], doc="Objectives, start first")
     locks = property(lambda self: [Lock(*lock) for lock in self._d.locks], doc="locked doors, row-major")
     rooms = property(lambda self: [Room(*r) for r in self._d.rooms], doc="rooms (rooms generator only)")
+    graph = property(lambda self: self._d.graph,
+                     doc='the room graph: {"nodes": [...], "edges": [...]} as the JSON map\'s "graph" has it '
+                         '(room is -1 for areas and passages; doors are (x, y, lock))')
 
     def find(self, kind: str) -> Optional[tuple]:
         """(x, y) of the first objective of `kind`, or None."""

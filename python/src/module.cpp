@@ -37,6 +37,7 @@ py::list config_params() {
           else if constexpr (std::is_same_v<T, uint64_t>) kind = "seed", value = py::int_(*f);
           else if constexpr (std::is_same_v<T, double>) kind = "float", value = py::float_(*f);
           else if constexpr (std::is_same_v<T, int>) value = py::int_(*f);
+          else if constexpr (std::is_same_v<T, CostOverrides>) kind = "text", value = py::str(cost_overrides_text(*f));
           else kind = "text", value = py::cast(*f);  // a field type added to the table later
           out.append(py::make_tuple(std::string(p.name), p.key(), std::string(p.help), kind, value));
         },

@@ -87,6 +87,19 @@ def test_png_equals_the_clis(tmp_path):
     assert d._repr_png_().startswith(b"\x89PNG")
 
 
+def test_room_graph_and_game_costs():
+    d = catacomb.generate(7, locks=2, cost="water=impassable,vegetation=7.5", water=0.2)
+    assert d.params["cost"] == "water=impassable,vegetation=7.5"
+    g = d.graph
+    assert [n["room"] for n in g["nodes"][:len(d.rooms)]] == list(range(len(d.rooms)))
+    assert {e["lock"] for e in g["edges"]} >= {1, 2}
+    for e in g["edges"]:
+        assert e["a"] < e["b"] < len(g["nodes"])
+        assert e["lock"] == max([lock for _, _, lock in e["doors"]], default=0)
+    with pytest.raises(ValueError, match="cost = lava=1"):
+        catacomb.generate(1, cost="lava=1")
+
+
 def test_objectives_locks_rooms_and_masks():
     d = catacomb.generate(3, locks=2, key_rule="consumable")
     doc = json.loads(d.to_json())

@@ -1,6 +1,7 @@
 // Terrain characters and names (one table), the cost table's checked setter, its presets
 // (dungeon, tutorial, uniform) and their names, and the summaries the searches use (the
-// cheapest cost, whether every passable cost is the same).
+// cheapest cost, whether every passable cost is the same), and a game's own costs over a table
+// (CostOverrides) with their text form.
 #include <catacomb/core/terrain.hpp>
 
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
 #include "shared/core/enum_names.hpp"
+#include "shared/core/parse_number.hpp"
 
 namespace catacomb {
 namespace {
@@ -120,6 +122,72 @@ bool CostTable::uniform_costs() const {
     else if (c != first) return false;
   }
   return true;
+}
+
+void CostOverrides::set(Terrain t, double cost) {
+  CostTable check;
+  check.set(t, cost);  // the one rule for a cost: > 0 and finite, or impassable
+  costs_[static_cast<size_t>(t)] = cost;
+}
+
+bool CostOverrides::empty() const {
+  for (const std::optional<double>& c : costs_)
+    if (c) return false;
+  return true;
+}
+
+CostTable CostOverrides::apply(CostTable base) const {
+  for (Terrain t : kAllTerrains)
+    if (const std::optional<double>& c = costs_[static_cast<size_t>(t)]) base.set(t, *c);
+  return base;
+}
+
+CostOverrides CostOverrides::all_of(const CostTable& table) {
+  CostOverrides o;
+  for (Terrain t : kAllTerrains) o.costs_[static_cast<size_t>(t)] = table[t];
+  return o;
+}
+
+std::string cost_overrides_text(const CostOverrides& o) {
+  std::string text;
+  for (Terrain t : kAllTerrains) {
+    const std::optional<double> c = o[t];
+    if (!c) continue;
+    if (!text.empty()) text += ',';
+    text += terrain_name(t);
+    text += '=';
+    text += *c == CostTable::kImpassable ? std::string("impassable") : format_shortest(*c);
+  }
+  return text;
+}
+
+CostOverrides parse_cost_overrides(std::string_view text, const std::string& field) {
+  CostOverrides o;
+  size_t begin = 0;
+  while (begin < text.size()) {
+    size_t end = text.find(',', begin);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view item = text.substr(begin, end - begin);
+    const size_t eq = item.find('=');
+    const std::string shown = item.empty() ? "''" : std::string(item);
+    if (eq == std::string_view::npos)
+      throw InvalidArgument(
+          FieldProblem{field, shown, "terrain=cost items joined by ',', e.g. water=impassable,vegetation=7.5"});
+    const std::optional<Terrain> t = terrain_from_name(item.substr(0, eq));
+    if (!t) {
+      std::string names;
+      for (Terrain k : kAllTerrains) names += (names.empty() ? "" : ", ") + std::string(terrain_name(k));
+      throw InvalidArgument(FieldProblem{field, shown, "a terrain name before '=': " + names});
+    }
+    const std::string_view value = item.substr(eq + 1);
+    double cost = 0;
+    if (value == "impassable") cost = CostTable::kImpassable;
+    else if (!detail::parse_finite_double(value, cost) || !(cost > 0))
+      throw InvalidArgument(FieldProblem{field, shown, "a cost after '=': a finite number > 0 or impassable"});
+    o.set(*t, cost);
+    begin = end + 1;
+  }
+  return o;
 }
 
 }  // namespace catacomb

@@ -82,6 +82,10 @@ const std::array kParams = {
     ConfigParam{"costs", "cost table to validate under: dungeon, tutorial or uniform", CATACOMB_FIELD(costs)},
     ConfigParam{"deep-water", "water cannot be crossed (pools are then kept from cutting objectives off)",
                 CATACOMB_FIELD(deep_water)},
+    ConfigParam{"cost",
+                "the game's own costs over the table: terrain=cost items joined by ',', a cost > 0 or impassable "
+                "(water=impassable,vegetation=7.5); what is generated is valid under them, and records them",
+                CATACOMB_FIELD(cost)},
     ConfigParam{"neighbors", "player moves: 4 or 8 neighbours", CATACOMB_FIELD(moves.neighbors)},
     ConfigParam{"diagonal", "diagonal policy: never, no-corner-cut, one-free or always",
                 CATACOMB_FIELD(moves.diagonal)},
@@ -97,8 +101,9 @@ std::string key_of(std::string_view name) {
   return k;
 }
 
+// Choices are set and read by name; the game's costs by their text, the same way.
 template <class T>
-constexpr bool kIsChoice = std::is_enum_v<T>;
+constexpr bool kIsChoice = std::is_enum_v<T> || std::is_same_v<T, CostOverrides>;
 
 }  // namespace
 
@@ -115,6 +120,7 @@ std::string config_choice_name(const ConfigField& field) {
         else if constexpr (std::is_same_v<T, CaveConnect>) return std::string(cave_connect_name(*f));
         else if constexpr (std::is_same_v<T, DiagonalPolicy>) return std::string(diagonal_policy_name(*f));
         else if constexpr (std::is_same_v<T, KeyRule>) return std::string(key_rule_name(*f));
+        else if constexpr (std::is_same_v<T, CostOverrides>) return cost_overrides_text(*f);
         else throw InvalidArgument("config field = a number or flag (expected a choice)");
       },
       field);
@@ -129,6 +135,7 @@ void set_config_choice(const ConfigField& field, std::string_view name, const st
         else if constexpr (std::is_same_v<T, CaveConnect>) *f = parse_cave_connect(name, key);
         else if constexpr (std::is_same_v<T, DiagonalPolicy>) *f = parse_diagonal_policy(name, key);
         else if constexpr (std::is_same_v<T, KeyRule>) *f = parse_key_rule(name, key);
+        else if constexpr (std::is_same_v<T, CostOverrides>) *f = parse_cost_overrides(name, key);
         else throw InvalidArgument(FieldProblem{key, std::string(name), "a number or flag, not a name"});
       },
       field);
@@ -195,6 +202,7 @@ std::string generate_config_to_json(const GenerateConfig& config, const uint64_t
   uint64_t seed_copy = seed ? *seed : 0;
   for (const ConfigParam& p : kParams) {
     if (p.is_seed() && !seed) continue;
+    if (p.key() == "cost" && config.cost.empty()) continue;  // a config without keeps its bytes
     std::visit(
         [&](auto* f) {
           using T = std::remove_pointer_t<decltype(f)>;

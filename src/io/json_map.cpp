@@ -21,6 +21,7 @@
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/pathing/map_rules.hpp>
 #include <catacomb/pipeline/generate.hpp>
+#include <catacomb/validate/room_graph.hpp>
 #include "shared/core/enum_names.hpp"
 #include "shared/core/large_pages.hpp"
 #include "io/json_input.hpp"
@@ -55,23 +56,58 @@ int need_int(const ojson& obj, const char* key, const std::string& where, int lo
 
 }  // namespace
 
-// The legend's costs: those the recipe records ("costs", "deep_water"; its other fields, such as a
+// The legend's costs: those the recipe records ("costs", "deep_water", "cost"; its other fields, such as a
 // malformed "neighbors" in a map read from a file, do not matter here), or the dungeon costs when
 // the recipe names none catacomb knows: a map that was read can always be written.
-std::string write_json_map(const Dungeon& d) {
+std::string write_json_map(const Dungeon& d) { return write_json_map(d, recorded_legend_costs(d)); }
+
+std::string write_json_map(const Dungeon& d, const RoomGraph& graph) {
+  return write_json_map(d, recorded_legend_costs(d), graph);
+}
+
+CostTable recorded_legend_costs(const Dungeon& d) {
   Dungeon recipe;  // only what the costs come from (the grid is not copied)
   for (const auto& kv : d.params)
-    if (kv.first == "costs" || kv.first == "deep_water") recipe.params.push_back(kv);
+    if (kv.first == "costs" || kv.first == "deep_water" || kv.first == "cost") recipe.params.push_back(kv);
   CostTable costs = CostTable::dungeon();
   try {
     costs = recorded_rules(recipe).costs;
   } catch (const InvalidArgument&) {
     // an unknown preset or a mistyped deep_water: the legend states the dungeon costs
   }
-  return write_json_map(d, costs);
+  return costs;
 }
 
-std::string write_json_map(const Dungeon& d, const CostTable& costs) {
+namespace {
+
+// The room graph as the "graph" key: nodes and edges, each field a plain number or list.
+ojson graph_json(const RoomGraph& g) {
+  ojson nodes = ojson::array();
+  for (const GraphNode& n : g.nodes) {
+    ojson e{{"kind", graph_node_kind_name(n.kind)}};
+    if (n.kind == GraphNodeKind::Room) e["room"] = n.room;
+    e["x"] = n.bounds.x;
+    e["y"] = n.bounds.y;
+    e["width"] = n.bounds.width;
+    e["height"] = n.bounds.height;
+    e["cells"] = n.cells;
+    e["objectives"] = n.objectives;
+    nodes.push_back(std::move(e));
+  }
+  ojson edges = ojson::array();
+  for (const GraphEdge& ge : g.edges) {
+    ojson e{{"a", ge.a}, {"b", ge.b}, {"lock", ge.lock}, {"x", ge.via.x}, {"y", ge.via.y}};
+    ojson doors = ojson::array();
+    for (const GraphDoor& door : ge.doors)
+      doors.push_back(ojson{{"x", door.pos.x}, {"y", door.pos.y}, {"lock", door.lock}});
+    e["doors"] = std::move(doors);
+    edges.push_back(std::move(e));
+  }
+  return ojson{{"nodes", std::move(nodes)}, {"edges", std::move(edges)}};
+}
+
+// The JSON map, with its "graph" when `graph` is given.
+std::string write_json_map_impl(const Dungeon& d, const CostTable& costs, const RoomGraph* graph) {
   ojson j;
   j["format"] = "catacomb-map";
   j["version"] = 1;
@@ -146,7 +182,16 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) {
   }
   j["rooms"] = rooms;
   if (!d.mission.empty()) j["mission"] = detail::mission_value(d.mission);
+  if (graph) j["graph"] = graph_json(*graph);
   return j.dump(2) + "\n";
+}
+
+}  // namespace
+
+std::string write_json_map(const Dungeon& d, const CostTable& costs) { return write_json_map_impl(d, costs, nullptr); }
+
+std::string write_json_map(const Dungeon& d, const CostTable& costs, const RoomGraph& graph) {
+  return write_json_map_impl(d, costs, &graph);
 }
 
 namespace {

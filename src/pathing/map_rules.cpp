@@ -1,5 +1,5 @@
 // The rules a map records for itself (recorded_rules) and routes on a Dungeon under them: the one
-// place that reads a recipe's "costs", "deep_water", "neighbors" and "diagonal" back into rules
+// place that reads a recipe's "costs", "deep_water", "cost", "neighbors" and "diagonal" back into rules
 // (validate's map_rules, the C API, the bindings and the CLI all come here). O(params) per call;
 // no state, so the same map always gives the same rules.
 #include <catacomb/pathing/map_rules.hpp>
@@ -34,6 +34,8 @@ MapRules recorded_rules(const Dungeon& d, const std::optional<CostTable>& legend
       if (!deep) throw InvalidArgument(FieldProblem{"params.deep_water", "a non-boolean value", "true or false"});
       if (*deep) o.costs.set(Terrain::Water, CostTable::kImpassable);
     }
+    // A game's own costs over the preset (GenerateConfig::cost), when the recipe has them.
+    if (auto c = text("cost")) o.costs = parse_cost_overrides(*c, "params.cost").apply(o.costs);
   }
   if (const ParamValue* v = param("neighbors")) {
     const int64_t* n = std::get_if<int64_t>(v);

@@ -240,6 +240,11 @@ void record_templates(Params& p, const TemplateSet* templates, const std::string
   if (!theme.empty()) p.emplace_back("theme", theme);
 }
 
+// A game's own costs in a recipe, only when there are any (a recipe without keeps its bytes).
+void record_cost(Params& p, const CostOverrides& cost) {
+  if (!cost.empty()) p.emplace_back("cost", cost_overrides_text(cost));
+}
+
 constexpr EnumNames<GeneratorKind, 3> kGeneratorKindNames = {
     {{GeneratorKind::Rooms, "rooms"}, {GeneratorKind::Caves, "caves"}, {GeneratorKind::Platformer, "platformer"}}};
 
@@ -293,6 +298,7 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   append_problems(p, decor.problems());
   if (!detail::enum_known(detail::kCostPresetNames, costs))
     p.push_back({"costs", std::to_string(static_cast<int>(costs)), detail::enum_expected(detail::kCostPresetNames)});
+  append_problems(p, cost_problems());
   append_problems(p, moves.problems());
   if (max_attempts < 1 || max_attempts > 1000) p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
   if (!threads_in_range(threads)) p.push_back({"threads", std::to_string(threads), threads_range_text()});
@@ -322,12 +328,26 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   return p;
 }
 
+std::vector<FieldProblem> GenerateConfig::cost_problems() const {
+  std::vector<FieldProblem> p;
+  if (cost.empty()) return p;
+  const std::string text = cost_overrides_text(cost);
+  if (generator == GeneratorKind::Platformer)
+    p.push_back({"cost", text, "no cost table with the platformer generator (its movement model decides)"});
+  const CostTable t = cost_table();
+  if (t.passable(Terrain::Wall)) p.push_back({"cost", text, "wall impassable (the generators' rock)"});
+  for (Terrain open : {Terrain::Floor, Terrain::Corridor, Terrain::Door})
+    if (!t.passable(open))
+      p.push_back({"cost", text, std::string(terrain_name(open)) + " passable (the generators carve it)"});
+  return p;
+}
+
 void GenerateConfig::check() const { throw_if_problems(problems()); }
 
 CostTable GenerateConfig::cost_table() const {
   CostTable t = CostTable::preset(costs);
   if (deep_water) t.set(Terrain::Water, CostTable::kImpassable);
-  return t;
+  return cost.apply(t);
 }
 
 Params GenerateConfig::params() const {
@@ -367,6 +387,7 @@ Params GenerateConfig::params() const {
     p.emplace_back("objectives", int64_t{objectives});
     p.emplace_back("costs", std::string(cost_preset_name(costs)));
     p.emplace_back("deep_water", deep_water);
+    record_cost(p, cost);
     p.emplace_back("neighbors", int64_t{moves.neighbors});
     p.emplace_back("diagonal", std::string(diagonal_policy_name(moves.diagonal)));
     p.emplace_back("max_attempts", int64_t{max_attempts});
@@ -393,6 +414,7 @@ Params GenerateConfig::params() const {
   p.emplace_back("max_blob", int64_t{decor.max_blob});
   p.emplace_back("costs", std::string(cost_preset_name(costs)));
   p.emplace_back("deep_water", deep_water);
+  record_cost(p, cost);
   p.emplace_back("neighbors", int64_t{moves.neighbors});
   p.emplace_back("diagonal", std::string(diagonal_policy_name(moves.diagonal)));
   p.emplace_back("max_attempts", int64_t{max_attempts});

@@ -323,6 +323,41 @@ static void test_bad_dungeons(void) {
   catacomb_dungeon_free(d);
 }
 
+/* The room graph of a hand-written cave: two areas split by a door locked with lock 1. */
+static void test_room_graph(void) {
+  catacomb_dungeon* d = catacomb_dungeon_from_json(
+      "{\"format\": \"catacomb-map\", \"version\": 1, \"width\": 7, \"height\": 3, "
+      "\"legend\": {\"#\": {\"name\": \"wall\"}, \".\": {\"name\": \"floor\"}, "
+      "\"A\": {\"name\": \"door\", \"lock\": 1}}, "
+      "\"tiles\": [\"#######\", \"#..A..#\", \"#######\"], "
+      "\"objectives\": [{\"kind\": \"start\", \"x\": 1, \"y\": 1}]}");
+  CHECK(d != NULL);
+  if (!d) return;
+  catacomb_graph* g = catacomb_graph_new(d);
+  CHECK(g != NULL);
+  CHECK(catacomb_graph_node_count(g) == 2);
+  const char* kind = NULL;
+  int room = 0, x = -1, y = -1, w = 0, h = 0, a = -1, b = -1, lock = -1, doors = -1, node = -2;
+  long long cells = 0;
+  CHECK(catacomb_graph_node(g, 1, &kind, &room, &x, &y, &w, &h, &cells) == 0);
+  CHECK(kind && strcmp(kind, "area") == 0 && room == -1 && x == 4 && y == 1 && w == 2 && h == 1 && cells == 2);
+  CHECK(catacomb_graph_edge_count(g) == 1);
+  CHECK(catacomb_graph_edge(g, 0, &a, &b, &lock, &x, &y, &doors) == 0);
+  CHECK(a == 0 && b == 1 && lock == 1 && x == 3 && y == 1 && doors == 1);
+  CHECK(catacomb_graph_edge_door(g, 0, 0, &x, &y, &lock) == 0);
+  CHECK(x == 3 && y == 1 && lock == 1);
+  CHECK(catacomb_graph_edge_door(g, 0, 1, NULL, NULL, NULL) == -1);
+  CHECK(strcmp(catacomb_last_error(), "door = 1 (expected 0 to 0)") == 0);
+  CHECK(catacomb_graph_node_at(g, 5, 1, &node) == 0 && node == 1);
+  CHECK(catacomb_graph_node_at(g, 7, 1, &node) == -1);
+  CHECK(catacomb_last_error_code() == CATACOMB_INVALID_ARGUMENT);
+  CHECK(catacomb_graph_node_count(NULL) == -1);
+  CHECK(strcmp(catacomb_last_error(), "graph = NULL (expected a graph handle)") == 0);
+  catacomb_graph_free(g);
+  catacomb_graph_free(NULL);
+  catacomb_dungeon_free(d);
+}
+
 static void test_null_handles(void) {
   CHECK(catacomb_generate(NULL, 1) == NULL);
   CHECK(strcmp(catacomb_last_error(), "config = NULL (expected a config handle)") == 0);
@@ -355,6 +390,7 @@ int main(void) {
   test_bad_configs();
   test_bad_dungeons();
   test_null_handles();
+  test_room_graph();
   printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 ? 0 : 1;
 }

@@ -14,6 +14,7 @@
 #include <catacomb/io/config_json.hpp>
 #include <catacomb/io/json_map.hpp>
 #include <catacomb/pathing/search.hpp>
+#include <catacomb/validate/room_graph.hpp>
 #include <catacomb/validate/validate.hpp>
 #include <catacomb/version.hpp>
 #include "support/test_support.hpp"
@@ -324,6 +325,81 @@ TEST(CApiTest, TilesLayersRoomsAndLocksComeOutWhole) {
   ASSERT_EQ(catacomb_report_step(report.get(), 0, &kind, &x, &y, &lock, &moves, &cost), 0);
   EXPECT_STREQ(kind, step_kind_name(mine.solution->walkthrough[0].kind).data());
   EXPECT_EQ(cost, mine.solution->walkthrough[0].cost);
+}
+
+struct GraphFree {
+  void operator()(catacomb_graph* g) const { catacomb_graph_free(g); }
+};
+using GraphPtr = std::unique_ptr<catacomb_graph, GraphFree>;
+
+TEST(CApiTest, TheRoomGraphComesOutNodeByNodeAndEdgeByEdge) {
+  for (const char* recipe : {R"({"locks": 2})", R"({"generator": "caves", "locks": 2, "cost": "water=impassable"})"}) {
+    SCOPED_TRACE(recipe);
+    ConfigPtr config(catacomb_config_from_json(recipe));
+    ASSERT_TRUE(config) << catacomb_last_error();
+    DungeonPtr d(catacomb_generate(config.get(), 5));
+    ASSERT_TRUE(d) << catacomb_last_error();
+    const Dungeon own = generate_dungeon(generate_config_from_json(recipe), 5).dungeon;
+    const RoomGraph mine = room_graph(own);
+    GraphPtr g(catacomb_graph_new(d.get()));
+    ASSERT_TRUE(g) << catacomb_last_error();
+    ASSERT_EQ(catacomb_graph_node_count(g.get()), static_cast<int>(mine.nodes.size()));
+    for (int i = 0; i < catacomb_graph_node_count(g.get()); ++i) {
+      const char* kind = nullptr;
+      int room = -2, x = 0, y = 0, w = 0, h = 0;
+      long long cells = 0;
+      ASSERT_EQ(catacomb_graph_node(g.get(), i, &kind, &room, &x, &y, &w, &h, &cells), 0);
+      const GraphNode& n = mine.nodes[size_t(i)];
+      EXPECT_EQ(kind, graph_node_kind_name(n.kind));
+      EXPECT_EQ(room, n.room);
+      EXPECT_EQ((Rect{x, y, w, h}), n.bounds);
+      EXPECT_EQ(cells, n.cells);
+    }
+    ASSERT_EQ(catacomb_graph_edge_count(g.get()), static_cast<int>(mine.edges.size()));
+    int locks = 0;
+    for (int i = 0; i < catacomb_graph_edge_count(g.get()); ++i) {
+      int a = -1, b = -1, lock = -1, x = -1, y = -1, doors = -1;
+      ASSERT_EQ(catacomb_graph_edge(g.get(), i, &a, &b, &lock, &x, &y, &doors), 0);
+      const GraphEdge& e = mine.edges[size_t(i)];
+      EXPECT_EQ(a, e.a);
+      EXPECT_EQ(b, e.b);
+      EXPECT_EQ(lock, e.lock);
+      EXPECT_EQ((Point{x, y}), e.via);
+      ASSERT_EQ(doors, static_cast<int>(e.doors.size()));
+      for (int k = 0; k < doors; ++k) {
+        int dx = -1, dy = -1, dl = -1;
+        ASSERT_EQ(catacomb_graph_edge_door(g.get(), i, k, &dx, &dy, &dl), 0);
+        EXPECT_EQ((GraphDoor{{dx, dy}, dl}), e.doors[size_t(k)]);
+      }
+      locks |= lock > 0 ? 1 << lock : 0;
+    }
+    EXPECT_EQ(locks, 2 | 4);  // locks 1 and 2, each on an edge
+    const Point start = *own.find(ObjectiveKind::Start);
+    int node = -2;
+    ASSERT_EQ(catacomb_graph_node_at(g.get(), start.x, start.y, &node), 0);
+    EXPECT_EQ(node, mine.node_at[start]);
+    EXPECT_GE(node, 0);
+  }
+  // Errors: a code and the library's words.
+  EXPECT_EQ(catacomb_graph_new(nullptr), nullptr);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(catacomb_graph_node_count(nullptr), -1);
+  EXPECT_EQ(catacomb_graph_edge_count(nullptr), -1);
+  ConfigPtr config(catacomb_config_new());
+  DungeonPtr d(catacomb_generate(config.get(), 1));
+  GraphPtr g(catacomb_graph_new(d.get()));
+  ASSERT_TRUE(g);
+  int node = 0;
+  EXPECT_EQ(catacomb_graph_node(g.get(), -1, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), -1);
+  EXPECT_EQ(catacomb_graph_edge(g.get(), 100000, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), -1);
+  EXPECT_EQ(std::string(catacomb_last_error()).rfind("edge = 100000 (expected 0 to ", 0), 0u) << catacomb_last_error();
+  EXPECT_EQ(catacomb_graph_edge_door(g.get(), 0, 99, nullptr, nullptr, nullptr), -1);
+  EXPECT_EQ(catacomb_graph_node_at(g.get(), -1, 0, &node), -1);
+  EXPECT_NE(std::string(catacomb_last_error()).find("x = -1"), std::string::npos) << catacomb_last_error();
+  EXPECT_EQ(catacomb_graph_node_at(g.get(), 0, 0, nullptr), -1);
+  ASSERT_EQ(catacomb_graph_node_at(g.get(), 0, 0, &node), 0);
+  EXPECT_EQ(node, -1);  // the border is wall
+  catacomb_graph_free(nullptr);
 }
 
 TEST(CApiTest, EveryProblemOfAnInvalidMapIsListed) {

@@ -45,5 +45,34 @@ TEST(CostTableTest, RejectsNonPositiveCosts) {
   EXPECT_FALSE(c.passable(Terrain::Floor));
 }
 
+TEST(CostOverridesTest, TextRoundTripsInTerrainOrder) {
+  const CostOverrides o = parse_cost_overrides("vegetation=7.5,water=impassable");
+  EXPECT_EQ(cost_overrides_text(o), "water=impassable,vegetation=7.5");
+  EXPECT_EQ(parse_cost_overrides(cost_overrides_text(o)), o);
+  EXPECT_TRUE(parse_cost_overrides("").empty());
+  EXPECT_EQ(cost_overrides_text(CostOverrides{}), "");
+  const CostTable t = o.apply(CostTable::dungeon());
+  EXPECT_FALSE(t.passable(Terrain::Water));
+  EXPECT_EQ(t[Terrain::Vegetation], 7.5);
+  EXPECT_EQ(t[Terrain::Floor], 1.0);  // the rest keep the base's
+  EXPECT_EQ(CostOverrides::all_of(CostTable::tutorial()).apply(CostTable::uniform()), CostTable::tutorial());
+}
+
+TEST(CostOverridesTest, BadItemsAreNamedWithWhatIsExpected) {
+  auto message = [](std::string_view text) {
+    try {
+      parse_cost_overrides(text, "--cost");
+    } catch (const InvalidArgument& e) { return std::string(e.what()); }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("watr=1").find("--cost = watr=1 (expected a terrain name before '='"), std::string::npos);
+  EXPECT_NE(message("water=0").find("--cost = water=0 (expected a cost after '='"), std::string::npos);
+  EXPECT_NE(message("water=inf").find("--cost = water=inf"), std::string::npos);
+  EXPECT_NE(message("water").find("--cost = water (expected terrain=cost items"), std::string::npos);
+  EXPECT_NE(message(",water=1").find("--cost = '' (expected terrain=cost items"), std::string::npos);
+  CostOverrides o;
+  EXPECT_THROW(o.set(Terrain::Water, -1), InvalidArgument);
+}
+
 }  // namespace
 }  // namespace catacomb

@@ -24,7 +24,7 @@ TEST(ConfigJsonTest, TableHasEveryParameterOnceWithHelp) {
     EXPECT_EQ(p.name.find('_'), std::string_view::npos) << p.name;  // flags use '-'
     EXPECT_TRUE(keys.insert(p.key()).second) << p.name;
   }
-  EXPECT_EQ(keys.size(), 45u);  // 33, 2 of locks and 10 of the platformer generator
+  EXPECT_EQ(keys.size(), 46u);  // 33, 2 of locks, 10 of the platformer generator and the game's cost
   EXPECT_EQ(generate_config_params()[0].name, "generator");
   EXPECT_TRUE(generate_config_params()[1].is_seed());
   EXPECT_EQ(generate_config_params().back().key(), "max_attempts");
@@ -165,12 +165,34 @@ TEST(ConfigJsonTest, WritesEveryParameterAndReadsItBack) {
   EXPECT_EQ(read, seed);
 }
 
+TEST(ConfigJsonTest, TheGamesCostsAreOneKeyWrittenOnlyWhenSet) {
+  GenerateConfig c;
+  EXPECT_EQ(generate_config_to_json(c).find("\"cost\""), std::string::npos);
+  const GenerateConfig read = generate_config_from_json(R"({"cost": "vegetation=7.5,water=impassable"})");
+  EXPECT_EQ(cost_overrides_text(read.cost), "water=impassable,vegetation=7.5");
+  const std::string json = generate_config_to_json(read);
+  EXPECT_NE(json.find("\"cost\": \"water=impassable,vegetation=7.5\""), std::string::npos) << json;
+  EXPECT_EQ(generate_config_from_json(json).cost, read.cost);
+  try {
+    generate_config_from_json(R"({"cost": "lava=1"})");
+    ADD_FAILURE() << "no error";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("cost = lava=1 (expected a terrain name"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(generate_config_from_json(R"({"cost": 7.5})"), InvalidArgument);
+}
+
 TEST(ConfigJsonTest, ChoiceNamesReadAndWrite) {
   GenerateConfig c;
   uint64_t seed = 0;
   for (const ConfigParam& p : generate_config_params()) {
     const ConfigField f = p.field(c, seed);
-    const bool choice = std::visit([](auto* ptr) { return std::is_enum_v<std::remove_pointer_t<decltype(ptr)>>; }, f);
+    const bool choice = std::visit(
+        [](auto* ptr) {
+          using T = std::remove_pointer_t<decltype(ptr)>;
+          return std::is_enum_v<T> || std::is_same_v<T, CostOverrides>;  // the game's costs: text
+        },
+        f);
     if (!choice) {
       EXPECT_THROW(config_choice_name(f), InvalidArgument) << p.name;
       EXPECT_THROW(set_config_choice(f, "1", p.key()), InvalidArgument) << p.name;

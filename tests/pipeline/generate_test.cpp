@@ -7,6 +7,7 @@
 #include <catacomb/core/error.hpp>
 #include "support/test_support.hpp"
 #include <catacomb/io/json_map.hpp>
+#include <catacomb/pathing/map_rules.hpp>
 
 namespace catacomb {
 namespace {
@@ -123,6 +124,77 @@ TEST(PipelineTest, DeepWaterNeverCutsAnObjectiveOff) {
     for (Terrain t : r.dungeon.tiles.cells()) water += t == Terrain::Water;
     EXPECT_GT(water, 0);
   }
+}
+
+// The case: a game whose water cannot be crossed and whose vegetation costs 7.5.
+CostOverrides game_costs() { return parse_cost_overrides("water=impassable,vegetation=7.5"); }
+
+TEST(PipelineTest, WithoutTheGamesCostsSomeMapIsInvalidUnderThem) {
+  // What a game got before GenerateConfig::cost: maps made under the default table, some of them
+  // invalid under its own (the reason the field exists; if this ever finds none, the test below
+  // proves nothing).
+  ValidateOptions game;
+  game.costs = game_costs().apply(CostTable::dungeon());
+  int invalid = 0;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    GenerateConfig cfg = config_for(seed % 2 ? "caves" : "rooms", 80, 50);
+    cfg.decor.water = 0.3;
+    cfg.decor.max_blob = 80;
+    invalid += validate_dungeon(generate_dungeon(cfg, seed).dungeon, game).valid ? 0 : 1;
+  }
+  EXPECT_GT(invalid, 0);
+}
+
+TEST(PipelineTest, UnderTheGamesCostsEveryMapIsValidAndRecordsThem) {
+  ValidateOptions game;
+  game.costs = game_costs().apply(CostTable::dungeon());
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    GenerateConfig cfg = config_for(seed % 2 ? "caves" : "rooms", 80, 50);
+    cfg.decor.water = 0.3;
+    cfg.decor.max_blob = 80;
+    cfg.cost = game_costs();
+    ASSERT_EQ(cfg.cost_table(), game.costs);
+    const Dungeon d = generate_dungeon(cfg, seed).dungeon;
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    expect_playable(d, cfg, "game costs");
+    EXPECT_TRUE(validate_dungeon(d, game).valid);
+    // Recorded: the map's own rules are the game's, in memory and after a JSON round trip.
+    EXPECT_EQ(map_rules(d).costs, game.costs);
+    const std::string json = write_json_map(d);
+    const Dungeon back = read_json_map(json);
+    EXPECT_EQ(map_rules(back, read_json_legend_costs(json, CostTable::dungeon())).costs, game.costs);
+    EXPECT_EQ(map_rules(back).costs, game.costs);  // the recipe alone says it too
+    EXPECT_TRUE(validate_dungeon(back).valid);
+  }
+}
+
+TEST(PipelineTest, WithoutTheGamesCostsTheRecipeIsAsBefore) {
+  GenerateConfig cfg;
+  const Params before = cfg.params();
+  for (const auto& [k, v] : before) EXPECT_NE(k, "cost");
+  cfg.cost = game_costs();
+  const Params with = cfg.params();
+  ASSERT_EQ(with.size(), before.size() + 1);
+  size_t deep = 0;
+  while (with[deep].first != "deep_water") ++deep;
+  EXPECT_EQ(with[deep + 1].first, "cost");
+  EXPECT_EQ(std::get<std::string>(with[deep + 1].second), "water=impassable,vegetation=7.5");
+}
+
+TEST(PipelineTest, GameCostsTheGeneratorsCannotKeepAreRefused) {
+  auto problems_of = [](GeneratorKind g, std::string_view text) {
+    GenerateConfig cfg;
+    cfg.generator = g;
+    cfg.cost = parse_cost_overrides(text);
+    std::string all;
+    for (const FieldProblem& p : cfg.problems()) all += p.field + " = " + p.value + " (" + p.expected + ")\n";
+    return all;
+  };
+  EXPECT_EQ(problems_of(GeneratorKind::Rooms, "water=impassable,road=0.5"), "");
+  EXPECT_NE(problems_of(GeneratorKind::Rooms, "wall=2").find("cost = wall=2 (wall impassable"), std::string::npos);
+  EXPECT_NE(problems_of(GeneratorKind::Caves, "door=impassable").find("(door passable"), std::string::npos);
+  EXPECT_NE(problems_of(GeneratorKind::Platformer, "water=2").find("no cost table with the platformer"),
+            std::string::npos);
 }
 
 TEST(PipelineTest, SameSeedGivesTheSameDungeonAndDifferentSeedsDiffer) {

@@ -10,6 +10,7 @@
 #include <catacomb/validate/validate.hpp>
 #include <catacomb/pipeline/generate.hpp>
 #include <catacomb/validate/analysis.hpp>
+#include <catacomb/validate/room_graph.hpp>
 #include "support/test_support.hpp"
 #include "tools/outputs.hpp"
 
@@ -85,6 +86,56 @@ TEST(GenerateCommandTest, MovingAiMapExportKeepsPassabilityAndRoutes) {
   ValidateOptions uniform;
   uniform.costs = CostTable::uniform();
   EXPECT_TRUE(validate_dungeon(exported, uniform).valid);
+}
+
+TEST(GenerateCommandTest, AGamesCostsAreUsedRecordedAndReadBackByValidate) {
+  test::TempDir dir;
+  auto r = run_cli({"generate", "--generator", "caves", "--seed", "5", "--water", "0.2", "--cost",
+                    "vegetation=7.5,water=impassable", "--json", dir.file("d.json"), "--tmj", dir.file("d.tmj")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string json = test::slurp(dir.file("d.json"));
+  EXPECT_NE(json.find("\"cost\": \"water=impassable,vegetation=7.5\""), std::string::npos);
+  const auto legend = nlohmann::json::parse(json)["legend"];
+  EXPECT_EQ(legend["~"]["passable"], false);
+  EXPECT_EQ(legend["\""]["cost"], 7.5);
+  for (const char* file : {"d.json", "d.tmj"}) {
+    auto v = run_cli({"validate", dir.file(file)});
+    EXPECT_EQ(v.code, 0) << file << ": " << v.out << v.err;
+  }
+  // Without --cost the recipe has no such key.
+  auto plain = run_cli({"generate", "--seed", "5", "--json", dir.file("p.json")});
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  EXPECT_EQ(test::slurp(dir.file("p.json")).find("\"cost\": \""), std::string::npos);
+  auto bad = run_cli({"generate", "--cost", "lava=2"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--cost = lava=2 (expected a terrain name"), std::string::npos) << bad.err;
+}
+
+TEST(GenerateCommandTest, GraphWritesTheRoomGraphIntoTheJsonMapOnRequest) {
+  test::TempDir dir;
+  auto r = run_cli({"generate", "--seed", "7", "--locks", "2", "--json", dir.file("g.json"), "--graph"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto plain = run_cli({"generate", "--seed", "7", "--locks", "2", "--json", dir.file("p.json")});
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  const std::string with = test::slurp(dir.file("g.json")), without = test::slurp(dir.file("p.json"));
+  EXPECT_EQ(without.find("\"graph\""), std::string::npos);
+  const auto j = nlohmann::json::parse(with);
+  const Dungeon d = read_json_map(with);
+  EXPECT_EQ(d, read_json_map(without));  // the key is ignored on read
+  const RoomGraph g = room_graph(d);
+  ASSERT_EQ(j["graph"]["nodes"].size(), g.nodes.size());
+  ASSERT_EQ(j["graph"]["edges"].size(), g.edges.size());
+  EXPECT_EQ(j["graph"]["nodes"][0]["kind"], "room");
+  EXPECT_EQ(j["graph"]["nodes"][0]["room"], 0);
+  int locked = 0;
+  for (size_t i = 0; i < g.edges.size(); ++i) {
+    EXPECT_EQ(j["graph"]["edges"][i]["a"], g.edges[i].a);
+    EXPECT_EQ(j["graph"]["edges"][i]["lock"], g.edges[i].lock);
+    EXPECT_EQ(j["graph"]["edges"][i]["doors"].size(), g.edges[i].doors.size());
+    locked += g.edges[i].lock > 0;
+  }
+  EXPECT_EQ(locked, 2);
+  EXPECT_EQ(with, write_json_map(d, room_graph(d)));
 }
 
 TEST(GenerateCommandTest, TiledExportWritesTheMapAndItsTilesetTogether) {

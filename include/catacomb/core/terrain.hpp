@@ -100,5 +100,37 @@ class CostTable {
   std::array<double, kTerrainCount> costs_{};
 };
 
+/// A game's own costs over a cost table: for each terrain, the cost that replaces the table's,
+/// or none to keep it. What GenerateConfig::cost and the `--cost` flag hold
+/// ("water=impassable,vegetation=7.5"); a dungeon records it in its recipe as that text.
+class CostOverrides {
+ public:
+  /// Replaces the cost of `t`. Throws InvalidArgument unless cost > 0 (finite) or
+  /// CostTable::kImpassable.
+  void set(Terrain t, double cost);
+  /// The cost that replaces terrain `t`'s, if any.
+  std::optional<double> operator[](Terrain t) const { return costs_[static_cast<size_t>(t)]; }
+  /// True when no terrain is replaced.
+  bool empty() const;
+  /// `base` with every replaced cost set.
+  CostTable apply(CostTable base) const;
+  /// Every terrain of `table` (a whole cost table of the game's own, whatever the preset).
+  static CostOverrides all_of(const CostTable& table);
+  /// Equal when the same terrains are replaced by the same costs.
+  friend bool operator==(const CostOverrides&, const CostOverrides&) = default;
+
+ private:
+  std::array<std::optional<double>, kTerrainCount> costs_{};
+};
+
+/// The overrides as text: "name=cost" for each replaced terrain, in enum order, joined by ',';
+/// a cost in its shortest round-trip form, or "impassable"; "" when none.
+std::string cost_overrides_text(const CostOverrides& o);
+/// Parses cost_overrides_text's form ("water=impassable,vegetation=7.5"; "" is none; a terrain
+/// named twice keeps the last). Throws InvalidArgument "<field> = <item> (expected ...)" naming
+/// the first bad item: an unknown terrain name, a cost that is not a finite number > 0 or
+/// "impassable", an item without '='.
+CostOverrides parse_cost_overrides(std::string_view text, const std::string& field = "cost");
+
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

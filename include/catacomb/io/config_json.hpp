@@ -6,7 +6,8 @@
 /// A config is a JSON object whose keys are parameter names, with '_' or '-' between words
 /// ("room_count" or "room-count"). Values are JSON integers, numbers or booleans, and strings for
 /// the choices (generator "rooms"/"caves", costs "dungeon"/"tutorial"/"uniform", connect,
-/// diagonal). Keys left out keep the base config's value. The same table gives the flags of
+/// diagonal; and "cost", a game's own costs: "water=impassable,vegetation=7.5"). Keys left out
+/// keep the base config's value. The same table gives the flags of
 /// `catacomb generate` and `catacomb batch` (`--room-count`), so a key and its flag always
 /// agree, and so do their help texts.
 #include <catacomb/export.hpp>
@@ -24,10 +25,11 @@
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
 
-/// Where one parameter's value lives: a field of a GenerateConfig (a number, a flag or one of
-/// the choice enums), or the seed (uint64_t*), which is not part of a config.
-using ConfigField =
-    std::variant<int*, double*, bool*, uint64_t*, GeneratorKind*, CostPreset*, CaveConnect*, DiagonalPolicy*, KeyRule*>;
+/// Where one parameter's value lives: a field of a GenerateConfig (a number, a flag, one of the
+/// choice enums, or the game's costs, which are set and read as text like a choice:
+/// cost_overrides_text), or the seed (uint64_t*), which is not part of a config.
+using ConfigField = std::variant<int*, double*, bool*, uint64_t*, GeneratorKind*, CostPreset*, CaveConnect*,
+                                 DiagonalPolicy*, KeyRule*, CostOverrides*>;
 
 /// One generator parameter.
 struct ConfigParam {
@@ -49,7 +51,7 @@ struct ConfigParam {
 /// costs, moves, max-attempts.
 std::span<const ConfigParam> generate_config_params();
 
-/// A choice field's value by name ("caves", "no-corner-cut"). Throws InvalidArgument for a
+/// A choice field's value by name ("caves", "no-corner-cut"; for `cost`, its text). Throws InvalidArgument for a
 /// number or boolean field.
 std::string config_choice_name(const ConfigField& field);
 /// Sets a choice field from its name. Throws InvalidArgument "<key> = <name> (expected ...)" for
@@ -75,7 +77,8 @@ GenerateConfig generate_config_from_json(std::string_view json, const GenerateCo
                                          uint64_t* seed = nullptr, std::string_view source = "JSON text");
 
 /// The config as a JSON object with every parameter of the table (keys with '_', in table
-/// order, two-space indentation, ending in '\n'); with `seed`, a "seed" key too. Reading it back
+/// order, two-space indentation, ending in '\n'), but "cost" only when the config has a game's
+/// costs (so a config without writes as before); with `seed`, a "seed" key too. Reading it back
 /// with generate_config_from_json gives the same values.
 std::string generate_config_to_json(const GenerateConfig& config, const uint64_t* seed = nullptr);
 

@@ -10,7 +10,15 @@
 /// "A" to "I", {"name": "door", "lock": 1, "passable": true, "cost": 1}, for the locks present.
 ///    "key_rule": "reusable" | "consumable"     only for a map with locks
 ///    "objectives": [{"kind": "start", "x": 3, "y": 4}, {"kind": "key", "lock": 2, "x": 5, "y": 1}, ...],
-///    "rooms": [{"x": 1, "y": 1, "width": 8, "height": 6}, ...]}
+///    "rooms": [{"x": 1, "y": 1, "width": 8, "height": 6}, ...],
+///    "graph": {...}                             only when asked for (write_json_map with a RoomGraph)}
+///
+/// The room graph (validate/room_graph.hpp), when written:
+///   "graph": {"nodes": [{"kind": "room", "room": 0, "x": 1, "y": 1, "width": 8, "height": 6,
+///                        "cells": 48, "objectives": [0]}, ...],      "room" only for rooms
+///             "edges": [{"a": 0, "b": 1, "lock": 2, "x": 9, "y": 4,   a cell of the edge
+///                        "doors": [{"x": 9, "y": 4, "lock": 2}, ...]}, ...]}
+/// It is derived from the map, so readers ignore it (read_json_map computes nothing from it).
 ///
 /// Keys are written in this order with two-space indentation, so the same dungeon always gives
 /// the same bytes. Readers should ignore keys they do not know.
@@ -22,6 +30,7 @@
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/io/map_file.hpp>
 #include <catacomb/core/terrain.hpp>
+#include <catacomb/validate/room_graph.hpp>
 
 CATACOMB_PUBLIC_BEGIN
 namespace catacomb {
@@ -33,6 +42,15 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs);
 /// gives the same rules. A recipe whose costs catacomb does not know (a map read from a file)
 /// gets the dungeon costs: any dungeon can be written.
 std::string write_json_map(const Dungeon& d);
+
+/// The dungeon as a JSON document with its room graph (`graph`, as room_graph(d) gives it) after
+/// the rooms; the legend's costs come from `costs`.
+std::string write_json_map(const Dungeon& d, const CostTable& costs, const RoomGraph& graph);
+/// write_json_map(d) with the room graph `graph` after the rooms.
+std::string write_json_map(const Dungeon& d, const RoomGraph& graph);
+/// The costs write_json_map(d) states in the legend: recorded_rules(d).costs, or the dungeon
+/// costs for a recipe catacomb does not know.
+CostTable recorded_legend_costs(const Dungeon& d);
 
 /// Parses a JSON map. Tile characters are decoded through the file's legend (by terrain name)
 /// when it has one, else through catacomb's own legend. Throws InvalidArgument naming the key

@@ -31,7 +31,7 @@ struct MapRules {
 
 /// The rules `d` records: the cost table `legend` gives (a JSON map's legend,
 /// read_json_legend_costs) or else the recipe's "costs" preset (dungeon when the map has none)
-/// with its "deep_water"; the moves from the recipe's "neighbors" and "diagonal" (8 without
+/// with its "deep_water" and then its "cost" (a game's own costs, parse_cost_overrides); the moves from the recipe's "neighbors" and "diagonal" (8 without
 /// corner cutting when absent); the map's key rule. Throws InvalidArgument naming
 /// `params.<name>` for a recorded value catacomb does not know.
 MapRules recorded_rules(const Dungeon& d, const std::optional<CostTable>& legend = std::nullopt);

@@ -95,6 +95,14 @@ struct GenerateConfig {
   CostPreset costs = CostPreset::Dungeon;
   /// Water cannot be crossed (deep water): pools are then checked not to cut objectives off.
   bool deep_water = false;
+  /// The game's own costs (and passability) over the preset: each terrain set here costs this
+  /// instead (CostTable::kImpassable: never entered). Objectives, decoration, locks and
+  /// validation all run under the result (cost_table()), so the dungeon is valid under the
+  /// game's rules, and the recipe records it as params "cost" (cost_overrides_text) after
+  /// "deep_water", which recorded_rules reads back. Rooms and caves only; wall must stay
+  /// impassable and floor, corridor and door passable (the generators carve them). Empty (the
+  /// default) records nothing: the dungeon is the same as without the field.
+  CostOverrides cost;
   /// How the player moves, for objective placement and validation.
   Moves moves;
   /// Attempts before giving up. [Limit: 1 to 1000]
@@ -120,9 +128,13 @@ struct GenerateConfig {
   /// Every bad field ({"<field>", "<value>", "<expected>"}), nested configs included; empty when
   /// valid.
   std::vector<FieldProblem> problems() const;
+  /// The problems of `cost` alone (part of problems()): a table that the generator cannot make a
+  /// valid map under.
+  std::vector<FieldProblem> cost_problems() const;
   /// Throws InvalidArgument listing every problem.
   void check() const;
-  /// The cost table the dungeon is validated under (preset, with deep_water applied).
+  /// The cost table the dungeon is made and validated under (preset, with deep_water, then
+  /// `cost`, applied).
   CostTable cost_table() const;
   /// The recipe, as recorded in the dungeon's params (only the active generator's fields).
   Params params() const;
