@@ -112,6 +112,9 @@ copy fuzz_mission examples/missions/*.json
 copy fuzz_ascii fuzz/seeds/ascii/*
 copy fuzz_route fuzz/seeds/route/*
 copy fuzz_certificate fuzz/seeds/certificate/*
+# Maps with gates, switches, one-way and secret doors (issue #33), for every reader of JSON maps.
+copy fuzz_json_map fuzz/seeds/json_map/*
+copy fuzz_route fuzz/seeds/json_map/*
 # A scenario for each generated Moving AI map, from the CLI's routes.
 for m in "$corpus"/m*.map; do
   w=$(sed -n 3p "$m" | cut -d' ' -f2); h=$(sed -n 2p "$m" | cut -d' ' -f2)

@@ -165,6 +165,8 @@ class ValidateCommand : public Command {
       case StepKind::OpenDoor: return "open door " + std::to_string(st.lock) + " at " + to_string(st.target);
       case StepKind::Take: return "take the " + objective_label(d.objectives[static_cast<size_t>(st.objective)]);
       case StepKind::ReachExit: return "reach the exit at " + to_string(st.target);
+      case StepKind::Toggle: return "toggle switch " + std::to_string(st.switch_id) + " at " + to_string(st.target);
+      case StepKind::OneWay: return "pass the one-way door at " + to_string(st.target);
     }
     return "?";
   }
@@ -191,6 +193,7 @@ class ValidateCommand : public Command {
         out << (i ? ", " : " ") << step_text(d, s.softlock->steps[i]);
       out << "\n";
     }
+    for (const SecretShortcut& sc : s.secrets) out << "  " << sc.message << "\n";
   }
 
   std::string map_path_, png_, certificate_, costs_ = "dungeon", diagonal_ = "no-corner-cut", key_rule_ = "reusable";

@@ -14,7 +14,11 @@
 namespace catacomb {
 namespace {
 
-constexpr detail::EnumNames<DoorKind, 2> kDoorKindNames = {{{DoorKind::Open, "open"}, {DoorKind::Locked, "locked"}}};
+constexpr detail::EnumNames<DoorKind, 5> kDoorKindNames = {{{DoorKind::Open, "open"},
+                                                            {DoorKind::Locked, "locked"},
+                                                            {DoorKind::Gate, "gate"},
+                                                            {DoorKind::OneWay, "one-way"},
+                                                            {DoorKind::Secret, "secret"}}};
 
 void check_nodes(const Mission& m, std::vector<FieldProblem>& p) {
   int starts = 0, exits = 0;
@@ -51,6 +55,11 @@ void check_edges(const Mission& m, std::vector<FieldProblem>& p) {
     if (e.door != DoorKind::Locked && e.lock != 0)
       p.push_back({field + ".lock", std::to_string(e.lock),
                    "no lock on a door of kind " + std::string(door_kind_name(e.door))});
+    if (e.door == DoorKind::Gate && (e.switch_id < 1 || e.switch_id > kMaxSwitch))
+      p.push_back({field + ".switch", std::to_string(e.switch_id), "1 to 9"});
+    if (e.door != DoorKind::Gate && e.switch_id != 0)
+      p.push_back({field + ".switch", std::to_string(e.switch_id),
+                   "no switch on a door of kind " + std::string(door_kind_name(e.door))});
   }
   std::vector<std::pair<int, int>> sorted = seen;
   std::sort(sorted.begin(), sorted.end());

@@ -1,8 +1,9 @@
-// PlayerState: keys held and doors opened, checked against a map. O(keys + opened * locks).
+// PlayerState: keys held, doors opened and switch states, checked against a map. O(keys + opened * locks).
 // No hidden state: the same map and state always give the same problems.
 #include <catacomb/core/player_state.hpp>
 
 #include <algorithm>
+#include <cstdio>
 
 #include <string>
 #include "shared/core/problems.hpp"
@@ -31,6 +32,11 @@ std::vector<FieldProblem> PlayerState::problems(const Dungeon& d) const {
   for (size_t i = 0; i < opened.size(); ++i)
     if (d.lock_at(opened[i]) == 0)
       out.push_back({"opened[" + std::to_string(i) + "]", to_string(opened[i]), "a locked door of the map"});
+  if ((switches >> kMaxSwitch) != 0) {
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%x", switches);
+    out.push_back({"switches", hex, "bits of switches 1 to " + std::to_string(kMaxSwitch)});
+  }
   return out;
 }
 

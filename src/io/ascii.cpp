@@ -13,6 +13,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/platformer/movement_model.hpp>
+#include "io/progression_refusal.hpp"
 #include "io/text_lines.hpp"
 
 namespace catacomb {
@@ -83,7 +84,17 @@ void read_movement_header(std::string_view line, Params& params) {
 char door_char(int lock) { return static_cast<char>('A' + lock - 1); }
 char key_char(int lock) { return static_cast<char>('a' + lock - 1); }
 
+char progression_door_char(const ProgressionDoor& g) {
+  if (g.kind == DoorKind::Gate && g.switch_id >= 1 && g.switch_id <= kMaxSwitch)
+    return static_cast<char>((g.open_when_off ? 'j' : 'J') + g.switch_id - 1);
+  if (g.kind == DoorKind::Secret) return 'S';
+  if (g.kind != DoorKind::OneWay) return '\0';
+  const std::string_view dir = direction_name(g.dir);
+  return dir == "north" ? '^' : dir == "south" ? 'v' : dir == "east" ? ')' : dir == "west" ? '(' : '\0';
+}
+
 std::string write_ascii(const Dungeon& d) {
+  detail::refuse_progression(d, "ASCII");
   const int w = d.tiles.width(), h = d.tiles.height();
   const std::string header = movement_header(d.params);
   std::string out = header;

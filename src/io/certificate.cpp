@@ -33,6 +33,7 @@ std::string write_certificate(const Dungeon& d, const Solution& solution, const 
     s["action"] = step_kind_name(st.kind);
     s["at"] = ojson::array({st.target.x, st.target.y});
     if (st.lock != 0) s["lock"] = st.lock;
+    if (st.switch_id != 0) s["switch"] = st.switch_id;
     s["cost"] = st.cost;
     ojson route = ojson::array();
     for (const Point& p : st.route) route.push_back(ojson::array({p.x, p.y}));

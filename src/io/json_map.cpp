@@ -1,6 +1,7 @@
 // The JSON map format ("catacomb-map", version 1): writing (an ordered JSON object, so its keys
 // always come in one order: size, seed, generator, params, the legend of every top-down terrain,
-// the side-view ones the map uses and each used lock's door, the rows of tiles, objectives,
+// the side-view ones the map uses, each used lock's door and progression door (gate, one-way,
+// secret: progression_door_char), the rows of tiles, objectives (a switch with its "switch"),
 // rooms) and reading it back with every field checked and named in the error ("JSON map
 // <field> = <value> (expected ...)"). Reading takes a fast path for the "tiles" array
 // (split_tiles): its rows are copied 8 bytes at a time into one buffer that becomes the grid's
@@ -26,6 +27,7 @@
 #include "shared/core/large_pages.hpp"
 #include "io/json_input.hpp"
 #include "io/mission_value.hpp"
+#include "shared/core/problems.hpp"
 
 namespace catacomb {
 namespace {
@@ -149,6 +151,20 @@ std::string write_json_map_impl(const Dungeon& d, const CostTable& costs, const 
     e["lock"] = lock;
     legend[std::string(1, door_char(lock))] = e;
   }
+  for (const ProgressionDoor& g : d.doors) {  // progression fields only for a map with them
+    const std::string where = std::string(door_kind_name(g.kind)) + " door at " + to_string(g.pos);
+    const char c = progression_door_char(g);
+    if (!d.tiles.in_bounds(g.pos) || c == '\0')
+      throw InvalidArgument(FieldProblem{where, "off the map or of no JSON letter",
+                                         "a gate (switch 1 to 9), one-way (north, east, south or west) or secret door "
+                                         "inside the map"});
+    ojson e = legend_entry(Terrain::Door);
+    if (g.kind == DoorKind::Gate) e["gate"] = g.switch_id;
+    if (g.kind == DoorKind::Gate && g.open_when_off) e["open_when"] = "off";
+    if (g.kind == DoorKind::OneWay) e["one_way"] = direction_name(g.dir);
+    if (g.kind == DoorKind::Secret) e["secret"] = true;
+    legend[std::string(1, c)] = e;
+  }
   j["legend"] = legend;
   ojson tiles = ojson::array();
   for (int y = 0; y < d.tiles.height(); ++y) {
@@ -159,11 +175,15 @@ std::string write_json_map_impl(const Dungeon& d, const CostTable& costs, const 
   }
   for (const LockedDoor& l : d.locks)
     tiles[static_cast<size_t>(l.pos.y)].get_ref<std::string&>()[static_cast<size_t>(l.pos.x)] = door_char(l.lock);
+  for (const ProgressionDoor& g : d.doors)
+    tiles[static_cast<size_t>(g.pos.y)].get_ref<std::string&>()[static_cast<size_t>(g.pos.x)] = progression_door_char(
+        g);
   j["tiles"] = std::move(tiles);
   ojson objs = ojson::array();
   for (const Objective& o : d.objectives) {
     ojson e{{"kind", objective_kind_name(o.kind)}};
     if (o.lock != 0) e["lock"] = o.lock;
+    if (o.switch_id != 0) e["switch"] = o.switch_id;
     e["x"] = o.pos.x;
     e["y"] = o.pos.y;
     objs.push_back(std::move(e));
@@ -267,7 +287,41 @@ void read_map_fields(const ojson& j, Dungeon& d) {
 struct Legend {
   std::array<std::optional<Terrain>, 256> decode{};
   std::array<int, 256> lock_of{};
+  std::array<std::optional<ProgressionDoor>, 256> door_of{};  // pos unset
 };
+
+// A legend entry's progression fields ("gate" with "open_when", "one_way", "secret"), if any.
+std::optional<ProgressionDoor> legend_door(const std::string& k, const ojson& v) {
+  const std::string where = "legend[\"" + k + "\"].";
+  const int kinds = (v.contains("gate") ? 1 : 0) + (v.contains("one_way") ? 1 : 0) + (v.contains("secret") ? 1 : 0) +
+                    (v.contains("lock") ? 1 : 0);
+  if (kinds > 1) bad("legend[\"" + k + "\"]", json_excerpt(v), "at most one of lock, gate, one_way and secret");
+  ProgressionDoor g;
+  if (auto it = v.find("gate"); it != v.end()) {
+    if (!it->is_number_integer() || it->get<int64_t>() < 1 || it->get<int64_t>() > kMaxSwitch)
+      bad(where + "gate", json_excerpt(*it), "a switch id 1 to 9");
+    g.switch_id = static_cast<int>(it->get<int64_t>());
+    if (auto w = v.find("open_when"); w != v.end()) {
+      if (*w != "on" && *w != "off") bad(where + "open_when", json_excerpt(*w), "\"on\" or \"off\"");
+      g.open_when_off = *w == "off";
+    }
+    return g;
+  }
+  if (v.contains("open_when")) bad(where + "open_when", json_excerpt(v["open_when"]), "only on a gate");
+  if (auto it = v.find("one_way"); it != v.end()) {
+    const std::optional<Point> dir = it->is_string() ? direction_from_name(it->get<std::string>()) : std::nullopt;
+    if (!dir) bad(where + "one_way", json_excerpt(*it), "\"north\", \"east\", \"south\" or \"west\"");
+    g.kind = DoorKind::OneWay;
+    g.dir = *dir;
+    return g;
+  }
+  if (auto it = v.find("secret"); it != v.end()) {
+    if (*it != true) bad(where + "secret", json_excerpt(*it), "true");
+    g.kind = DoorKind::Secret;
+    return g;
+  }
+  return std::nullopt;
+}
 
 Legend read_legend(const ojson& j) {
   Legend legend;
@@ -289,6 +343,7 @@ Legend read_legend(const ojson& j) {
           bad("legend[\"" + k + "\"].lock", json_excerpt(*l), "a lock id 1 to 9");
         legend.lock_of[static_cast<unsigned char>(k[0])] = static_cast<int>(l->get<int64_t>());
       }
+      legend.door_of[static_cast<unsigned char>(k[0])] = legend_door(k, v);
     }
   }
   return legend;
@@ -331,7 +386,7 @@ void decode_tiles(const RowViews& rows, const Legend& legend, int w, int h, Rows
   bool any_lock = false;
   for (size_t c = 0; c < 256; ++c) {
     code[c] = legend.decode[c] ? static_cast<uint8_t>(*legend.decode[c]) : kNone;
-    any_lock = any_lock || lock_of[c] != 0;
+    any_lock = any_lock || lock_of[c] != 0 || legend.door_of[c].has_value();
   }
   // Rows read in place lie one after another (read_rows), each w long (checked above): row y
   // at y * w of their storage, which then becomes the map's tiles, each character replaced by
@@ -341,10 +396,17 @@ void decode_tiles(const RowViews& rows, const Legend& legend, int w, int h, Rows
   if (!in_place) d.tiles = Grid<Terrain>(w, h, Terrain::Wall);
   for (int y = 0; y < h; ++y) {
     const std::string_view s = rows[static_cast<size_t>(y)];
-    if (any_lock)
-      for (int x = 0; x < w; ++x)
-        if (const int lock = lock_of[static_cast<unsigned char>(s[static_cast<size_t>(x)])])
-          d.locks.push_back({{x, y}, lock});
+    if (any_lock) {
+      for (int x = 0; x < w; ++x) {
+        const auto c = static_cast<unsigned char>(s[static_cast<size_t>(x)]);
+        if (lock_of[c] != 0) {
+          d.locks.push_back({{x, y}, lock_of[c]});
+        } else if (legend.door_of[c]) {
+          d.doors.push_back(*legend.door_of[c]);
+          d.doors.back().pos = {x, y};
+        }
+      }
+    }
     Terrain* out = in_place ? rows_read->cells.data() + static_cast<size_t>(y) * uw : d.tiles.row(y);
     for (int x = 0; x < w; ++x) {
       const auto c = static_cast<unsigned char>(s[static_cast<size_t>(x)]);
@@ -379,7 +441,15 @@ void read_objectives(const ojson& j, Dungeon& d) {
           bad(where + "lock", json_excerpt(o["lock"]), "no lock on a " + kind.get<std::string>());
         lock = need_int(o, "lock", where, 1, kMaxLock);
       }
-      d.objectives.push_back({*k, p, lock});
+      int switch_id = 0;
+      if (o.contains("switch")) {
+        if (*k != ObjectiveKind::Switch)
+          bad(where + "switch", json_excerpt(o["switch"]), "no switch on a " + kind.get<std::string>());
+        switch_id = need_int(o, "switch", where, 1, kMaxSwitch);
+      } else if (*k == ObjectiveKind::Switch) {
+        bad(where + "switch", "missing", "a switch id 1 to 9 on a switch");
+      }
+      d.objectives.push_back({*k, p, lock, switch_id});
     }
   }
 }
@@ -430,6 +500,10 @@ Dungeon json_map_from(const ojson& j, RowsRead* rows_read = nullptr, const MapSi
   read_rooms(j, w, h, d);
   if (!d.room_labels.empty()) d.room_labels.resize(d.rooms.size());
   if (auto it = j.find("mission"); it != j.end()) d.mission = detail::mission_from_value(*it, "", "JSON map mission");
+  if (d.has_progression()) {
+    sort_doors(d);
+    throw_if_problems(progression_problems(d, CostTable::dungeon()));
+  }
   return d;
 }
 
@@ -575,7 +649,9 @@ std::optional<CostTable> legend_costs_from(const ojson& j, const CostTable& base
   CostTable costs = base;
   bool stated = false;
   for (auto& [k, v] : it->items()) {
-    if (!v.is_object() || v.contains("lock") || !v.contains("name") || !v["name"].is_string()) continue;
+    if (!v.is_object() || v.contains("lock") || v.contains("gate") || v.contains("one_way") || v.contains("secret") ||
+        !v.contains("name") || !v["name"].is_string())
+      continue;
     const auto t = terrain_from_name(v["name"].get<std::string>());
     if (!t) continue;
     const std::string where = "legend[\"" + k + "\"].";

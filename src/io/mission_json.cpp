@@ -100,7 +100,7 @@ MissionNode node_of(const ojson& v, const std::string& where) {
 
 MissionEdge edge_of(const ojson& v, const Mission& m, const std::string& where) {
   if (!v.is_object()) bad(where, json_excerpt(v), "an object");
-  only_fields(v, {"a", "b", "door", "lock"}, where);
+  only_fields(v, {"a", "b", "door", "lock", "switch"}, where);
   MissionEdge e;
   for (const char* end : {"a", "b"}) {
     const std::string id = need_text(v, end, where, true);
@@ -116,8 +116,12 @@ MissionEdge edge_of(const ojson& v, const Mission& m, const std::string& where) 
   if (v.contains("door")) {
     const std::string door = need_text(v, "door", where, true);
     const std::optional<DoorKind> k = door_kind_from_name(door);
-    if (!k) bad(where + ".door", "\"" + door + "\"", "open or locked");
+    if (!k) bad(where + ".door", "\"" + door + "\"", "open, locked, gate, one-way or secret");
     e.door = *k;
+  }
+  if (auto it = v.find("switch"); it != v.end()) {
+    if (!it->is_number_integer() || *it < 1 || *it > kMaxSwitch) bad(where + ".switch", json_excerpt(*it), "1 to 9");
+    e.switch_id = it->get<int>();
   }
   return e;
 }
@@ -167,6 +171,7 @@ ojson mission_value(const Mission& m) {
     ojson v{{"a", m.nodes[static_cast<size_t>(e.a)].id}, {"b", m.nodes[static_cast<size_t>(e.b)].id}};
     if (e.door == DoorKind::Locked) v["lock"] = e.lock;
     else v["door"] = door_kind_name(e.door);
+    if (e.switch_id != 0) v["switch"] = e.switch_id;
     edges.push_back(std::move(v));
   }
   j["edges"] = std::move(edges);

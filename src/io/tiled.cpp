@@ -5,6 +5,8 @@
 // Time and memory are linear in the cell count; the text is about two bytes per cell.
 #include <catacomb/io/tiled.hpp>
 
+#include "io/progression_refusal.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -338,6 +340,7 @@ TiledTileset make_tiled_tileset(const std::string& tsj_path, int tile_size, cons
 
 TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_size, const CostTable& costs,
                        const std::string& external_tileset) {
+  detail::refuse_progression(d, "Tiled");
   // One check at the boundary: the size range (message "tile_size = v (expected 1 to 64)") and
   // that a row of kTerrainCount tiles fits a PNG.
   check_image_scale(kTileCount, 1, tile_size, "tile_size");

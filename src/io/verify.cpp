@@ -129,6 +129,7 @@ struct Replay {
   std::vector<uint8_t> visited;
   Point pos{};
   int64_t moves = 0;
+  uint32_t switches = 0;  // bit s - 1: switch s on
 
   Replay(const Dungeon& dungeon, const Rules& r)
       : d(dungeon),
@@ -146,14 +147,39 @@ struct Replay {
           ++keys[static_cast<size_t>(d.objectives[i].lock)];
       }
   }
-  // A cell a diagonal may cut past: on the map, passable, and not a closed locked door.
+  // A cell a diagonal may cut past: on the map, passable, not a closed locked door, not a
+  // closed gate, a one-way or a secret door.
   bool open(Point p) const {
-    return tiles.in_bounds(p) && rules.o.costs.passable(tiles[p]) && (locks[p] == 0 || opened[p] != 0);
+    if (!tiles.in_bounds(p) || !rules.o.costs.passable(tiles[p]) || (locks[p] != 0 && opened[p] == 0)) return false;
+    const ProgressionDoor* g = d.door_at(p);
+    return !g || (g->kind == DoorKind::Gate && gate_open(*g, switches));
+  }
+
+  // Why the move a -> b breaks a progression door's rule (the last move of a one-way step may
+  // enter a one-way door), or nullopt.
+  std::optional<std::string> progression_move(Point a, Point b, const std::string& move, bool last_of_one_way) const {
+    if (const ProgressionDoor* g = d.door_at(b)) {
+      if (g->kind == DoorKind::Secret)
+        return move + " passes the secret door at " + cells_text(b) + ": a secret door is never a required step";
+      if (g->kind == DoorKind::Gate && !gate_open(*g, switches))
+        return move + " enters the gate at " + cells_text(b) + " of switch " + std::to_string(g->switch_id) +
+               " while it is closed (switch " + std::to_string(g->switch_id) + " is " +
+               (((switches >> (g->switch_id - 1)) & 1u) ? "on)" : "off)");
+      if (g->kind == DoorKind::OneWay && !one_way_step_allowed(*g, a, b))
+        return move + " takes the one-way door at " + cells_text(b) + " backwards (it is passed going " +
+               std::string(direction_name(g->dir)) + " only)";
+      if (g->kind == DoorKind::OneWay && !last_of_one_way)
+        return move + " enters the one-way door at " + cells_text(b) + " outside a one-way step ending there";
+    }
+    if (const ProgressionDoor* g = d.door_at(a); g && g->kind == DoorKind::OneWay && !one_way_step_allowed(*g, a, b))
+      return move + " leaves the one-way door at " + cells_text(a) + " backwards (it is passed going " +
+             std::string(direction_name(g->dir)) + " only)";
+    return std::nullopt;
   }
 
   // The route's moves from route[0], each a legal step (opening the locked doors it enters),
   // their costs summed in `cost`.
-  std::optional<std::string> walk(const json& route, const std::string& where, double& cost) {
+  std::optional<std::string> walk(const json& route, const std::string& where, double& cost, bool one_way) {
     for (size_t i = 1; i < route.size(); ++i) {
       const Point a = cell(route[i - 1], where + "route"),
                   b = cell(route[i], where + "route[" + std::to_string(i) + "]");
@@ -168,6 +194,8 @@ struct Replay {
       if (diagonal && (rules.o.moves.neighbors != 8 || !diagonal_allowed(effective_diagonal(rules.o.moves),
                                                                          open(Point{b.x, a.y}), open(Point{a.x, b.y}))))
         return move + " cuts a corner the rules forbid";
+      if (!d.doors.empty())
+        if (std::optional<std::string> why = progression_move(a, b, move, one_way && i + 1 == route.size())) return why;
       if (locks[b] != 0 && !opened[b]) {
         const size_t lock = locks[b];
         const int held = rules.key_rule == KeyRule::Consumable ? keys[lock] - spent[lock] : keys[lock];
@@ -187,6 +215,11 @@ struct Replay {
   // does (for open-door: a locked door of that lock, closed before the step), else why not.
   std::optional<std::string> target(StepKind kind, const std::string& action, Point at, int lock, bool was_open) const {
     const std::string claim = lock != 0 ? "the step claims lock " + std::to_string(lock) : "the step claims no lock";
+    if (kind == StepKind::OneWay) {
+      const ProgressionDoor* g = d.door_at(at);
+      if (!g || g->kind != DoorKind::OneWay) return "there is no one-way door at " + cells_text(at);
+      return lock != 0 ? std::optional<std::string>(claim + ", a one-way door has none") : std::nullopt;
+    }
     if (kind == StepKind::OpenDoor) {
       if (locks[at] == 0) return "there is no open-door target at " + cells_text(at);
       if (was_open) return "the door at " + cells_text(at) + " was opened before this step, not by it";
@@ -198,6 +231,7 @@ struct Replay {
       const bool locked_key = o.kind == ObjectiveKind::Key && o.lock >= 1 && o.lock <= kMaxLock;
       const bool fits = kind == StepKind::ReachExit ? o.kind == ObjectiveKind::Exit
                         : kind == StepKind::TakeKey ? locked_key
+                        : kind == StepKind::Toggle  ? o.kind == ObjectiveKind::Switch
                                                     : o.kind != ObjectiveKind::Exit && !locked_key;
       if (o.pos != at || !fits) continue;
       if (o.lock == lock) return std::nullopt;
@@ -208,13 +242,25 @@ struct Replay {
            (found->lock != 0 ? " is lock " + std::to_string(found->lock) : " has no lock");
   }
 
+  // A toggle of switch `id` standing at `at`: nullopt when a switch of that id stands there
+  // (its state flips), else why not.
+  std::optional<std::string> toggle(Point at, int id) {
+    for (const Objective& o : d.objectives)
+      if (o.kind == ObjectiveKind::Switch && o.pos == at && o.switch_id == id) {
+        switches ^= 1u << (id - 1);
+        return std::nullopt;
+      }
+    return "the step toggles switch " + std::to_string(id) + ", but the player stands at " + cells_text(at) +
+           ", not on switch " + std::to_string(id);
+  }
+
   // Step k: its fields, its number, its route from the player's cell to its target, the target
   // there with the lock it claims, the cost it claims; when it holds, its cost is added to
   // `total` and its action kept.
   std::optional<std::string> step(size_t k, const json& st, double& total, std::string& last_action) {
     const std::string where = "steps[" + std::to_string(k) + "].";
     if (!st.is_object()) bad(where.substr(0, where.size() - 1), st, "an object");
-    only_fields(st, {"step", "action", "at", "lock", "cost", "route"}, where);
+    only_fields(st, {"step", "action", "at", "lock", "switch", "cost", "route"}, where);
     const json& number = need(st, "step", where);
     if (!number.is_number_integer()) bad(where + "step", number, "an integer, the step's place from 1");
     const json& action = need(st, "action", where);
@@ -229,6 +275,16 @@ struct Replay {
         bad(where + "lock", l, "a lock id 1 to " + std::to_string(kMaxLock));
       lock = l.get<int>();
     }
+    int switch_id = 0;
+    if (st.contains("switch")) {
+      const json& sw = st["switch"];
+      if (!sw.is_number_integer() || sw.get<int64_t>() < 1 || sw.get<int64_t>() > kMaxSwitch)
+        bad(where + "switch", sw, "a switch id 1 to " + std::to_string(kMaxSwitch));
+      switch_id = sw.get<int>();
+    }
+    if ((kind == StepKind::Toggle) != (switch_id != 0))
+      bad(where + "switch", st.contains("switch") ? st["switch"] : json("missing"),
+          "a switch id exactly on a toggle step");
     const json& claimed = need(st, "cost", where);
     if (!claimed.is_number()) bad(where + "cost", claimed, "a number");
     const json& route = need(st, "route", where);
@@ -240,9 +296,14 @@ struct Replay {
              cells_text(pos);
     const bool was_open = tiles.in_bounds(at) && opened[at] != 0;
     double cost = 0;
-    if (std::optional<std::string> why = walk(route, where, cost)) return why;
+    if (std::optional<std::string> why = walk(route, where, cost, kind == StepKind::OneWay)) return why;
     if (pos != at) return "the route ends at " + cells_text(pos) + ", not at " + cells_text(at);
-    if (std::optional<std::string> why = target(kind, action.get<std::string>(), at, lock, was_open)) return why;
+    if (kind == StepKind::Toggle) {
+      if (lock != 0) return "the step claims lock " + std::to_string(lock) + ", a switch has none";
+      if (std::optional<std::string> why = toggle(at, switch_id)) return why;
+    } else if (std::optional<std::string> why = target(kind, action.get<std::string>(), at, lock, was_open)) {
+      return why;
+    }
     if (!same_cost(claimed.get<double>(), cost))
       return "the step claims cost " + claimed.dump() + ", its route costs " + json(cost).dump();
     total += cost;

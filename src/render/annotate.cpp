@@ -214,8 +214,8 @@ std::vector<Entry> legend_entries(const Dungeon& d, const ValidationReport& repo
   for (Terrain t : kAllTerrains)
     if (terrain[static_cast<size_t>(t)])
       e.push_back({Swatch::Terrain, terrain_colour(t), std::string(terrain_name(t)), {}});
-  constexpr ObjectiveKind kinds[] = {ObjectiveKind::Start, ObjectiveKind::Exit, ObjectiveKind::Key,
-                                     ObjectiveKind::Treasure, ObjectiveKind::Objective};
+  constexpr ObjectiveKind kinds[] = {ObjectiveKind::Start,    ObjectiveKind::Exit,      ObjectiveKind::Key,
+                                     ObjectiveKind::Treasure, ObjectiveKind::Objective, ObjectiveKind::Switch};
   for (ObjectiveKind k : kinds) {
     const bool present = std::any_of(d.objectives.begin(), d.objectives.end(),
                                      [&](const Objective& o) { return o.kind == k && d.tiles.in_bounds(o.pos); });
@@ -229,6 +229,9 @@ std::vector<Entry> legend_entries(const Dungeon& d, const ValidationReport& repo
   for (int lock = 1; lock <= kMaxLock; ++lock)
     if (locks[static_cast<size_t>(lock)])
       e.push_back({Swatch::Objective, lock_colour(lock), "lock " + std::to_string(lock), {}});
+  for (DoorKind k : {DoorKind::Gate, DoorKind::OneWay, DoorKind::Secret})
+    if (std::any_of(d.doors.begin(), d.doors.end(), [&](const ProgressionDoor& g) { return g.kind == k; }))
+      e.push_back({Swatch::Objective, progression_door_colour(k), std::string(door_kind_name(k)) + " door", {}});
   for (Overlay o : kAllOverlays) {
     if (!has(on, o)) continue;
     switch (o) {
@@ -262,9 +265,11 @@ std::vector<Entry> legend_entries(const Dungeon& d, const ValidationReport& repo
 std::vector<Entry> largest_legend_entries() {
   std::vector<Entry> e;
   for (Terrain t : kAllTerrains) e.push_back({Swatch::Terrain, {}, std::string(terrain_name(t)), {}});
-  for (int k = 0; k < 5; ++k)
+  for (int k = 0; k < 6; ++k)
     e.push_back({Swatch::Objective, {}, std::string(objective_kind_name(static_cast<ObjectiveKind>(k))), {}});
   for (int lock = 1; lock <= kMaxLock; ++lock) e.push_back({Swatch::Objective, {}, "lock " + std::to_string(lock), {}});
+  for (DoorKind k : {DoorKind::Gate, DoorKind::OneWay, DoorKind::Secret})
+    e.push_back({Swatch::Objective, {}, std::string(door_kind_name(k)) + " door", {}});
   const std::string count(12, '0');
   for (Overlay o : kAllOverlays) e.push_back({Swatch::Terrain, {}, std::string(overlay_name(o)) + " " + count, {}});
   e.push_back({Swatch::Heatmap, {}, "distance 0", std::string(24, '0')});

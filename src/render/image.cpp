@@ -131,6 +131,7 @@ Rgb objective_colour(ObjectiveKind k) {
     case ObjectiveKind::Key: return {250, 210, 30};
     case ObjectiveKind::Treasure: return {250, 140, 20};
     case ObjectiveKind::Objective: return {200, 60, 220};
+    case ObjectiveKind::Switch: return {0, 230, 200};
   }
   return {255, 0, 255};
 }
@@ -157,6 +158,42 @@ void draw_locked_door(Image& img, const LockedDoor& l, int scale) {
   }
 }
 
+Rgb progression_door_colour(DoorKind k) {
+  switch (k) {
+    case DoorKind::Gate: return objective_colour(ObjectiveKind::Switch);
+    case DoorKind::OneWay: return {255, 170, 0};
+    case DoorKind::Secret: return {110, 100, 120};
+    case DoorKind::Open:
+    case DoorKind::Locked: break;
+  }
+  return {255, 0, 255};
+}
+
+void draw_progression_door(Image& img, const ProgressionDoor& g, int scale) {
+  const int px = g.pos.x * scale, py = g.pos.y * scale;
+  const Rgb colour = progression_door_colour(g.kind);
+  if (g.kind == DoorKind::Gate) {
+    img.fill_rect(px, py, scale, scale, colour);
+    if (scale < 4) return;
+    const int bar = std::max(1, scale / 6);
+    for (int k = 1; k <= (g.open_when_off ? 1 : 2); ++k)
+      img.fill_rect(px + k * scale / (g.open_when_off ? 2 : 3) - bar / 2, py, bar, scale,
+                    terrain_colour(Terrain::Wall));
+    return;
+  }
+  if (g.kind == DoorKind::Secret) {
+    img.fill_rect(px, py, scale, scale, terrain_colour(Terrain::Wall));
+    if (scale >= 3)
+      img.fill_rect(px + scale / 3, py + scale / 3, scale - 2 * (scale / 3), scale - 2 * (scale / 3), colour);
+    return;
+  }
+  img.fill_rect(px, py, scale, scale, terrain_colour(Terrain::Door));
+  // The half toward where it leads, amber.
+  const int hx = g.dir.x > 0 ? px + scale / 2 : px, hy = g.dir.y > 0 ? py + scale / 2 : py;
+  const int hw = g.dir.x != 0 ? scale - scale / 2 : scale, hh = g.dir.y != 0 ? scale - scale / 2 : scale;
+  img.fill_rect(hx, hy, std::max(1, hw), std::max(1, hh), colour);
+}
+
 bool marker_shape_covers(ObjectiveKind k, int x, int y, int size) {
   // Twice the offset from the box's centre, so that odd and even sizes stay symmetric in integers.
   const int u = 2 * x + 1 - size, v = 2 * y + 1 - size;
@@ -168,6 +205,7 @@ bool marker_shape_covers(ObjectiveKind k, int x, int y, int size) {
     case ObjectiveKind::Key: return au + av <= r;
     case ObjectiveKind::Treasure: return v <= r && 2 * au <= v + r;  // apex at the top
     case ObjectiveKind::Objective: return (au <= r / 3 && av <= r) || (av <= r / 3 && au <= r);
+    case ObjectiveKind::Switch: return u * u + v * v <= r * r && 4 * (u * u + v * v) >= r * r;  // a ring
   }
   return false;
 }
@@ -241,6 +279,8 @@ Image render_preview(const Dungeon& d, const PreviewOptions& options) {
     }
   for (const LockedDoor& l : d.locks)
     if (d.tiles.in_bounds(l.pos)) draw_locked_door(img, l, s);
+  for (const ProgressionDoor& g : d.doors)
+    if (d.tiles.in_bounds(g.pos)) draw_progression_door(img, g, s);
   for (const Objective& o : d.objectives)
     if (d.tiles.in_bounds(o.pos)) draw_marker(img, o, s);
   return img;

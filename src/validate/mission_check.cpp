@@ -91,6 +91,16 @@ bool any_locked(const Dungeon& d, const Passage& p) {
   return false;
 }
 
+// True when a progression door of kind `k` (and, for a gate, switch `switch_id`) stands at one
+// of the passage's entrances.
+bool has_door(const Dungeon& d, const Passage& p, DoorKind k, int switch_id) {
+  for (const auto& [room, cell] : p.entrances)
+    if (const ProgressionDoor* g = d.door_at(cell);
+        g && g->kind == k && (k != DoorKind::Gate || g->switch_id == switch_id))
+      return true;
+  return false;
+}
+
 void check_objectives(const Dungeon& d, const std::vector<int>& room_of, MissionReport& rep) {
   const Mission& m = d.mission;
   for (size_t v = 0; v < m.nodes.size(); ++v) {
@@ -140,6 +150,10 @@ MissionReport check_mission(const Dungeon& d) {
       rep.problems.push_back(name + ": not behind a locked door of lock " + std::to_string(e.lock));
     else if (e.door == DoorKind::Open && any_locked(d, *found))
       rep.problems.push_back(name + ": a locked door on a passage the mission leaves open");
+    else if ((e.door == DoorKind::Gate || e.door == DoorKind::OneWay || e.door == DoorKind::Secret) &&
+             !has_door(d, *found, e.door, e.switch_id))
+      rep.problems.push_back(name + ": no " + std::string(door_kind_name(e.door)) + " door on its passage" +
+                             (e.door == DoorKind::Gate ? " of switch " + std::to_string(e.switch_id) : ""));
   }
   for (const Passage& p : ps)
     for (auto a = p.rooms.begin(); a != p.rooms.end(); ++a)

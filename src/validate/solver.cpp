@@ -21,6 +21,7 @@
 #include "shared/core/problems.hpp"
 #include "shared/validate/step_kind_names.hpp"
 #include "validate/solver_model.hpp"
+#include "validate/solver_progression.hpp"
 #include "validate/solver_walk.hpp"
 
 namespace catacomb {
@@ -297,6 +298,7 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const Star
   std::vector<FieldProblem> problems = options.moves.problems();
   if (options.max_states < 1) problems.push_back({"max_states", std::to_string(options.max_states), "at least 1"});
   throw_if_problems(problems);
+  if (d.has_progression()) return solve_progression(d, options);
   Solution s;
   Model m(d, options, routes.regions);
   if (routes.objectives && m.doors.empty() && m.start_objective >= 0 && routes.start_objective == m.start_objective &&

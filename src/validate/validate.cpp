@@ -195,6 +195,9 @@ struct Validation {
 
   // Each locked door: on the map, with a lock id of 1 to 9, on a passable cell, alone on it.
   void check_locks() {
+    // Gates, one-way and secret doors and switches: each bad field a problem of its own.
+    if (d.has_progression())
+      for (const FieldProblem& p : progression_problems(d, options.costs)) add(ProblemKind::BadLock, -1, to_string(p));
     std::map<Point, int> lock_cells;
     for (const LockedDoor& l : d.locks) {
       const std::string door = "locked door " + std::to_string(l.lock) + " at " + to_string(l.pos);

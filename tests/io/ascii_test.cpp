@@ -150,5 +150,21 @@ TEST(AsciiTest, HIsALadderOrLockEightsDoorAndRoundTrips) {
   EXPECT_THROW(write_ascii(both), InvalidArgument);  // a ladder in a top-down map with locks
 }
 
+TEST(AsciiTest, RefusesAMapWithProgressionItCannotCarryNamingIt) {
+  Dungeon d = read_ascii("#######\n#<.+.>#\n#######\n");
+  d.doors.push_back({{3, 1}, DoorKind::OneWay, 0, false, {1, 0}});
+  try {
+    (void)write_ascii(d);
+    FAIL() << "written";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "ASCII map = a one-way door at 3,1 (expected a map without gates, one-way doors, secret doors or "
+              "switches: ASCII cannot carry them)");
+  }
+  d.doors.clear();
+  d.objectives.push_back({ObjectiveKind::Switch, {2, 1}, 0, 1});
+  EXPECT_THROW((void)write_ascii(d), InvalidArgument);
+}
+
 }  // namespace
 }  // namespace catacomb

@@ -215,7 +215,7 @@ TEST(CertificateTest, FieldsTheFormatDoesNotDefineAreBadInput) {
     FAIL() << "an unknown step field is accepted";
   } catch (const InvalidArgument& e) {
     EXPECT_EQ(std::string(e.what()),
-              "certificate steps[2].moves = 1 (expected only the fields step, action, at, lock, cost, route)");
+              "certificate steps[2].moves = 1 (expected only the fields step, action, at, lock, switch, cost, route)");
   }
   json top = c;
   top["total_moves"] = 10;

@@ -106,7 +106,7 @@ TEST(JsonMapTest, MalformedInputIsRefusedWithTheKeyNamed) {
                "JSON map tiles[0][1] = '?' (expected a character of the legend)");
   expect_error(R"({"format": "catacomb-map", "version": 1, "width": 2, "height": 1, "tiles": ["##"],
                   "objectives": [{"kind": "dragon", "x": 0, "y": 0}]})",
-               R"(JSON map objectives[0].kind = "dragon" (expected start, exit, key, treasure or objective))");
+               R"(JSON map objectives[0].kind = "dragon" (expected start, exit, key, treasure, objective or switch))");
   EXPECT_THROW(read_json_map("{not json"), InvalidArgument);
 }
 
@@ -224,5 +224,58 @@ TEST(JsonMapTest, AMapWithAMalformedRecipeIsStillWritten) {
   d.params = {{"costs", std::string("no-such-preset")}};
   EXPECT_EQ(read_json_map(write_json_map(d)).tiles, d.tiles);
 }
+
+namespace {
+
+// A corridor with one door of every progression kind and a switch.
+Dungeon progression_sample() {
+  Dungeon d = read_ascii("############\n#<.+.+.+.+>#\n############\n");
+  d.doors = {{{3, 1}, DoorKind::Gate, 2, false, {}},
+             {{5, 1}, DoorKind::Gate, 9, true, {}},
+             {{7, 1}, DoorKind::OneWay, 0, false, {1, 0}},
+             {{9, 1}, DoorKind::Secret, 0, false, {}}};
+  d.objectives.push_back({ObjectiveKind::Switch, {2, 1}, 0, 2});
+  return d;
+}
+
+TEST(JsonMapTest, CarriesGatesOneWayAndSecretDoorsAndSwitches) {
+  const Dungeon d = progression_sample();
+  const std::string text = write_json_map(d);
+  const nlohmann::ordered_json j = nlohmann::ordered_json::parse(text);
+  EXPECT_EQ(j["tiles"][1], "#..K.r.).S.#");
+  EXPECT_EQ(j["legend"]["K"]["gate"], 2);
+  EXPECT_EQ(j["legend"]["r"]["open_when"], "off");
+  EXPECT_EQ(j["legend"][")"]["one_way"], "east");
+  EXPECT_EQ(j["legend"]["S"]["secret"], true);
+  EXPECT_EQ(j["objectives"][2]["switch"], 2);
+  const Dungeon back = read_json_map(text);
+  EXPECT_EQ(back.doors, d.doors);
+  EXPECT_EQ(back.objectives, d.objectives);
+  EXPECT_EQ(back.tiles, d.tiles);
+  EXPECT_EQ(map_hash(back), map_hash(d));
+}
+
+TEST(JsonMapTest, RefusesBadProgressionFieldsNamingThem) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::parse(write_json_map(progression_sample()));
+  j["legend"]["K"]["gate"] = 10;
+  EXPECT_THROW(
+      {
+        try {
+          read_json_map(j.dump());
+        } catch (const InvalidArgument& e) {
+          EXPECT_EQ(std::string(e.what()), "JSON map legend[\"K\"].gate = 10 (expected a switch id 1 to 9)");
+          throw;
+        }
+      },
+      InvalidArgument);
+  j = nlohmann::ordered_json::parse(write_json_map(progression_sample()));
+  j["objectives"][2].erase("switch");
+  EXPECT_THROW(read_json_map(j.dump()), InvalidArgument);
+  j = nlohmann::ordered_json::parse(write_json_map(progression_sample()));
+  j["legend"][")"]["one_way"] = "up";
+  EXPECT_THROW(read_json_map(j.dump()), InvalidArgument);
+}
+
+}  // namespace
 
 }  // namespace catacomb

@@ -173,5 +173,21 @@ TEST(ValidateTest, TheReportIsTheSameForAnyNumberOfThreads) {
   EXPECT_THROW(validate_dungeon(d, none), InvalidArgument);
 }
 
+TEST(ValidateTest, ProvesAMapWithAGateAndItsSwitchAndListsBadProgressionFields) {
+  Dungeon d = read_ascii("########\n#<..+.>#\n########\n");
+  d.doors.push_back({{4, 1}, DoorKind::Gate, 1, false, {}});
+  d.objectives.push_back({ObjectiveKind::Switch, {2, 1}, 0, 1});
+  const ValidationReport ok = validate_dungeon(d);
+  EXPECT_TRUE(ok.valid);
+  ASSERT_TRUE(ok.solution.has_value());
+  EXPECT_EQ(ok.solution->status, SolveStatus::Completable);
+  d.objectives.back().switch_id = 0;  // a switch of no id: its gate never opens
+  const ValidationReport bad = validate_dungeon(d);
+  EXPECT_FALSE(bad.valid);
+  bool named = false;
+  for (const Problem& p : bad.problems) named |= p.message == "switch at 2,1 switch = 0 (expected 1 to 9)";
+  EXPECT_TRUE(named);
+}
+
 }  // namespace
 }  // namespace catacomb

@@ -12,6 +12,7 @@
 
 #include <catacomb/core/geometry.hpp>
 #include <catacomb/core/grid.hpp>
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/mission.hpp>
 #include <catacomb/core/terrain.hpp>
 
@@ -25,15 +26,19 @@ enum class ObjectiveKind : uint8_t {
   Key,        ///< a key to collect
   Treasure,   ///< treasure to collect
   Objective,  ///< any other point of interest (what ASCII digits read back as)
+  Switch,     ///< a switch: standing on it, the player may toggle the gates of its switch id
 };
 
-/// "start", "exit", "key", "treasure", "objective".
+/// "start", "exit", "key", "treasure", "objective", "switch".
 std::string_view objective_kind_name(ObjectiveKind k);
 /// The kind called `name`, if any.
 std::optional<ObjectiveKind> objective_kind_from_name(std::string_view name);
 
 /// Lock ids run from 1 to kMaxLock; 0 means "no lock".
 inline constexpr int kMaxLock = 9;
+/// Switch ids run from 1 to kMaxSwitch; 0 means "no switch". A player's switch states are one
+/// bit per id (bit s - 1 set: switch s is on; every switch starts off).
+inline constexpr int kMaxSwitch = 9;
 
 /// One objective: a kind at a cell.
 struct Objective {
@@ -44,7 +49,9 @@ struct Objective {
   /// For a key: the lock it opens, 1 to kMaxLock; 0 for a key that opens nothing and for every
   /// other kind.
   int lock = 0;
-  /// Equal when kind, cell and lock are equal.
+  /// For a switch: its id, 1 to kMaxSwitch; 0 for every other kind.
+  int switch_id = 0;
+  /// Equal when kind, cell, lock and switch are equal.
   friend bool operator==(const Objective&, const Objective&) = default;
 };
 
@@ -58,6 +65,45 @@ struct LockedDoor {
   /// Equal when cell and lock are equal.
   friend bool operator==(const LockedDoor&, const LockedDoor&) = default;
 };
+
+/// A door of a progression kind: a gate (DoorKind::Gate), a one-way door (DoorKind::OneWay) or a
+/// secret door (DoorKind::Secret). It stands on a passable tile (a Door tile as generated); the
+/// rules of passing it are gate_open and one_way_step_allowed, written once here and read by the
+/// solver, the certificate replay and every format. A gate, one-way or secret door cell also
+/// counts as blocked for the corner rule of a diagonal step past it (as a wall does).
+struct ProgressionDoor {
+  /// The door's cell.
+  Point pos;
+  /// Gate, OneWay or Secret.
+  DoorKind kind = DoorKind::Gate;
+  /// A gate's switch, 1 to kMaxSwitch; 0 for the other kinds.
+  int switch_id = 0;
+  /// A gate: open while its switch is off (else open while it is on). False for the other kinds.
+  bool open_when_off = false;
+  /// A one-way door: the one straight step it is passed in ({0, -1} north, {1, 0} east, {0, 1}
+  /// south, {-1, 0} west): entered only from pos - dir, left only to pos + dir. {0, 0} otherwise.
+  Point dir{};
+  /// Equal when every field is equal.
+  friend bool operator==(const ProgressionDoor&, const ProgressionDoor&) = default;
+};
+
+/// True when gate `g` is open under switch states `switches` (bit s - 1: switch s on).
+constexpr bool gate_open(const ProgressionDoor& g, uint32_t switches) {
+  const bool on = g.switch_id >= 1 && g.switch_id <= kMaxSwitch && ((switches >> (g.switch_id - 1)) & 1u) != 0;
+  return on != g.open_when_off;
+}
+/// True when the straight or diagonal step `from` -> `to` may pass one-way door `w` there: a step
+/// into w.pos only from w.pos - w.dir, a step out of it only to w.pos + w.dir; steps that do not
+/// touch w.pos are not its business (true).
+constexpr bool one_way_step_allowed(const ProgressionDoor& w, Point from, Point to) {
+  if (to == w.pos) return from.x == w.pos.x - w.dir.x && from.y == w.pos.y - w.dir.y;
+  if (from == w.pos) return to.x == w.pos.x + w.dir.x && to.y == w.pos.y + w.dir.y;
+  return true;
+}
+/// "north", "east", "south", "west" for a one-way door's direction; "" for another point.
+std::string_view direction_name(Point dir);
+/// The unit step called `name` ("north", "east", "south", "west"), if any.
+std::optional<Point> direction_from_name(std::string_view name);
 
 /// What opening a locked door does to the key.
 enum class KeyRule : uint8_t {
@@ -101,6 +147,9 @@ struct Dungeon {
   std::vector<RoomLabel> room_labels;
   /// The mission graph the dungeon was laid out from; empty when none.
   Mission mission;
+  /// Gates, one-way doors and secret doors, in row-major order of their cells (at most one door
+  /// of any kind per cell, none on a locked door's cell). Empty for a dungeon without them.
+  std::vector<ProgressionDoor> doors;
 
   /// The first objective of kind `k`, if any.
   std::optional<Point> find(ObjectiveKind k) const {
@@ -122,9 +171,32 @@ struct Dungeon {
       if (o.lock != 0) return true;
     return false;
   }
+  /// True when the dungeon has gates, one-way doors, secret doors or switches (what the map
+  /// formats write the progression fields for, and what the solver searches switch states and
+  /// positions for; a dungeon without them is written and solved exactly as before they existed).
+  bool has_progression() const {
+    if (!doors.empty()) return true;
+    for (const Objective& o : objectives)
+      if (o.kind == ObjectiveKind::Switch || o.switch_id != 0) return true;
+    return false;
+  }
+  /// The progression door at `p`, or null.
+  const ProgressionDoor* door_at(Point p) const {
+    for (const ProgressionDoor& g : doors)
+      if (g.pos == p) return &g;
+    return nullptr;
+  }
   /// Equal when every field is equal.
   friend bool operator==(const Dungeon&, const Dungeon&) = default;
 };
+
+/// Every bad progression field of `d` ({"door at 3,4", "...", "..."}): doors inside the map, on
+/// passable tiles, one per cell and not on a locked door; a gate's switch 1 to kMaxSwitch; a
+/// one-way door's direction a unit straight step whose cells before and after are on the map;
+/// switches 1 to kMaxSwitch on switch objectives only and not on a door's cell. Empty when good.
+std::vector<FieldProblem> progression_problems(const Dungeon& d, const CostTable& costs);
+/// Sorts d.doors into row-major order of their cells.
+void sort_doors(Dungeon& d);
 
 /// 64-bit FNV-1a hash of what decides how a map plays: the terrain grid (as grid_hash), the
 /// locked doors, the objectives (kind, cell, lock) and the key rule. Certificates name their map

@@ -24,8 +24,11 @@ enum class ObjectiveKind : uint8_t;
 enum class DoorKind : uint8_t {
   Open,    ///< a plain door: always passable
   Locked,  ///< a locked door: passable once opened with a key of its lock id
+  Gate,    ///< a gate of a switch: passable while open (when its switch is on, or off per gate)
+  OneWay,  ///< a one-way door: passed in one direction only (a drop, a valve)
+  Secret,  ///< a secret door: passable, drawn as wall; never a required step of a proof
 };
-/// "open", "locked".
+/// "open", "locked", "gate", "one-way", "secret".
 std::string_view door_kind_name(DoorKind k);
 /// The door kind called `name`, if any.
 std::optional<DoorKind> door_kind_from_name(std::string_view name);
@@ -54,7 +57,8 @@ struct MissionEdge {
   int b = 0;                       ///< a node index, not a
   DoorKind door = DoorKind::Open;  ///< the door's kind
   int lock = 0;                    ///< a locked door's lock id (1 to kMaxLock); 0 otherwise
-  /// Equal when every field is equal.
+  int switch_id = 0;               ///< a gate's switch (1 to kMaxSwitch); 0 otherwise
+  /// Equal when every field is equal. A one-way edge is passed from a to b only.
   friend bool operator==(const MissionEdge&, const MissionEdge&) = default;
 };
 

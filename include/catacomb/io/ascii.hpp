@@ -39,13 +39,20 @@ inline constexpr int kMaxAsciiObjectives = 9;
 std::vector<char> objective_markers(const std::vector<Objective>& objectives);
 
 /// The map as text. Throws InvalidArgument for more than one start or exit, or more than nine
-/// further objectives.
+/// further objectives, and for a map with gates, one-way doors, secret doors or switches (ASCII
+/// cannot carry them: the message names the first; write JSON instead).
 std::string write_ascii(const Dungeon& d);
 
 /// The tile character of a door locked with lock 1 to 9: 'A' to 'I'.
 char door_char(int lock);
 /// The marker of a key of lock 1 to 9: 'a' to 'i'.
 char key_char(int lock);
+/// The tile character of a progression door in a JSON map's rows: a gate of switch 1 to 9 'J'
+/// to 'R' (open while its switch is on) or 'j' to 'r' (open while off), a one-way door '^'
+/// (north), 'v' (south), ')' (east), '(' (west), a secret door 'S'; '\0' for a door of no such
+/// kind. None of them is a terrain, lock, key or objective letter ('H' stays the ladder and lock
+/// 8's door).
+char progression_door_char(const ProgressionDoor& g);
 
 /// Parses text written by write_ascii (or by hand). Objectives come back as: the start, the
 /// exit, then '1'..'9' in digit order with the kind the trailer gives (Objective without one),

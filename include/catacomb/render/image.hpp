@@ -66,7 +66,8 @@ struct PreviewOptions {
 Image render_preview(const Dungeon& d, const PreviewOptions& options = {});
 /// Whether pixel (x, y) of a `size` x `size` box lies inside the shape that marks objectives of
 /// kind `k`: a disc for the start, a square ring (a door) for the exit, a diamond for a key, an
-/// upward triangle for treasure, a plus for any other objective. [Limit: size >= 1]
+/// upward triangle for treasure, a plus for any other objective, a round ring for a switch.
+/// [Limit: size >= 1]
 bool marker_shape_covers(ObjectiveKind k, int x, int y, int size);
 /// Draws kind `k`'s shape in its colour into the box at (x0, y0), with a one-pixel dark outline
 /// around it (inside the box), so it reads on any terrain colour.
@@ -83,6 +84,13 @@ void draw_marker(Image& img, const Objective& o, int scale);
 /// Draws a locked door: its cell in its lock's colour, with a door-coloured bar across the
 /// middle from scale 4.
 void draw_locked_door(Image& img, const LockedDoor& l, int scale);
+/// Colour of a progression door kind in previews and legends: a gate the switches' teal, a
+/// one-way door amber, a secret door the wall's colour lightened (magenta for another kind).
+Rgb progression_door_colour(DoorKind k);
+/// Draws a progression door: a gate in teal with bars across (one bar while open when its switch
+/// is off), a one-way door as a door with its far half amber (the side it leads to), a secret
+/// door as wall with a light square in the middle. From scale 1 each cell gets its colour.
+void draw_progression_door(Image& img, const ProgressionDoor& g, int scale);
 
 /// The image as PNG bytes. Throws Error if stb cannot encode it.
 std::string encode_png(const Image& img);

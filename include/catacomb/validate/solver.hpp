@@ -12,6 +12,17 @@
 /// that lock opened (consumable). A move opens one closed door next to the component with a key
 /// held. Under reusable keys opening a door never hurts, so the states form one chain (the
 /// closure); under consumable keys the solver searches every reachable state breadth first.
+///
+/// A map with progression (gates and their switches, one-way doors, secret doors:
+/// Dungeon::has_progression) is searched over position × keys × opened doors × switch states:
+/// a one-way door means the player may not get back, so the state keeps the node the player
+/// stands in (an area between doors, or a door's cell), the switch states, the locked doors
+/// opened and which nodes holding objectives were visited (keys are picked up on arrival). A
+/// move passes to a neighbouring node (a closed locked door opened with a key held, a gate only
+/// while open, a one-way door only its way) or toggles a switch standing in the node. Completable
+/// means one playthrough visits every objective and ends at the exit (what a certificate shows);
+/// secret doors count as wall. Breadth first, so the walkthrough has the fewest moves between
+/// nodes; a backwards pass finds the softlocks. Capped by SolveOptions::max_states.
 #include <catacomb/export.hpp>
 #include <cstdint>
 #include <optional>
@@ -49,8 +60,10 @@ enum class StepKind : uint8_t {
   OpenDoor,   ///< walk into a locked door, opening it (a consumable key is spent)
   Take,       ///< walk to another objective (treasure, a key without a lock, ...) and take it
   ReachExit,  ///< walk to the exit: the last step
+  Toggle,     ///< walk to a switch and toggle it (its gates open or close)
+  OneWay,     ///< walk through to a one-way door's cell, passing it its one way (the next step leaves it)
 };
-/// "take-key", "open-door", "take", "reach-exit".
+/// "take-key", "open-door", "take", "reach-exit", "toggle", "one-way".
 std::string_view step_kind_name(StepKind k);
 /// The kind called `name`, if any.
 std::optional<StepKind> step_kind_from_name(std::string_view name);
@@ -66,6 +79,8 @@ struct WalkStep {
   int door = -1;
   /// The lock id of the key or door; 0 otherwise.
   int lock = 0;
+  /// A toggle's switch id (1 to kMaxSwitch); 0 otherwise.
+  int switch_id = 0;
   /// Where the step ends.
   Point target;
   /// Every cell walked, from where the previous step ended (the start for the first step) to
@@ -75,12 +90,14 @@ struct WalkStep {
   double cost = 0;
 };
 
-/// A consumable-key dead end: a state the player can reach from which the exit can no longer
-/// be reached.
+/// A dead end: a state the player can reach from which the exit can no longer be reached (a
+/// consumable key spent on the wrong door, a one-way door into an area without the exit and no
+/// way back, a switch left in a state that shuts the way).
 struct Softlock {
   /// The shortest sequence of steps (fewest doors opened) that leads there.
   std::vector<WalkStep> steps;
-  /// One sentence: which door opened last spends the key that was needed.
+  /// One sentence naming what led there: the door opened last that spent the key needed, or the
+  /// one-way door passed or the switch toggled last.
   std::string message;
 };
 
@@ -115,6 +132,19 @@ enum class SolveStatus : uint8_t {
 /// "completable", "not-completable", "state-cap".
 std::string_view solve_status_name(SolveStatus s);
 
+/// What a secret door shortens: the walk between the cells on its two sides without it.
+struct SecretShortcut {
+  /// The secret door's cell.
+  Point pos;
+  Point from;  ///< one cell it joins: its straight neighbour on one side (west or north)
+  Point to;    ///< the other cell it joins, its straight neighbour on the opposite side
+  /// Moves from `from` to `to` without the secret door, every locked door and gate open and every
+  /// one-way door closed (-1 when there is no other two-way way); through it the walk is 2 moves.
+  int64_t without = -1;
+  /// One sentence: "secret door at 5,3 shortens the two-way walk between 4,3 and 6,3 from 14 moves to 2".
+  std::string message;
+};
+
 /// What solve_dungeon found: whether the map can be finished, a walkthrough, why each
 /// objective it cannot reach is out of reach, softlocks and the design metrics.
 struct Solution {
@@ -136,12 +166,16 @@ struct Solution {
   /// Per objective: why it cannot be reached ("key 2 at 5,3 lies behind door 2 at 31,7, ...");
   /// empty when it can.
   std::vector<std::string> reasons;
-  /// With consumable keys: the shortest way into a softlock, when there is one.
+  /// With consumable keys or progression doors: the shortest way into a softlock, when there is
+  /// one.
   std::optional<Softlock> softlock;
-  /// With consumable keys: how many of the visited states are softlocks.
+  /// With consumable keys or progression doors: how many of the visited states are softlocks.
   int64_t softlock_states = 0;
   /// The walkthrough's design metrics.
   WalkMetrics metrics;
+  /// Per secret door (Dungeon::doors order): what it shortens. Secret doors are never used by
+  /// the proof (they count as wall).
+  std::vector<SecretShortcut> secrets;
   /// For StateCap and for maps without a start or exit: one sentence saying so.
   std::string message;
 };

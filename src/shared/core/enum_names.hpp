@@ -86,11 +86,12 @@ E parse_enum(const EnumNames<E, N>& names, std::string_view name, const std::str
 
 // --- core's enums, whose names other modules' messages list too -------------------------------
 
-inline constexpr EnumNames<ObjectiveKind, 5> kObjectiveKindNames = {{{ObjectiveKind::Start, "start"},
+inline constexpr EnumNames<ObjectiveKind, 6> kObjectiveKindNames = {{{ObjectiveKind::Start, "start"},
                                                                      {ObjectiveKind::Exit, "exit"},
                                                                      {ObjectiveKind::Key, "key"},
                                                                      {ObjectiveKind::Treasure, "treasure"},
-                                                                     {ObjectiveKind::Objective, "objective"}}};
+                                                                     {ObjectiveKind::Objective, "objective"},
+                                                                     {ObjectiveKind::Switch, "switch"}}};
 
 inline constexpr EnumNames<KeyRule, 2> kKeyRuleNames = {
     {{KeyRule::Reusable, "reusable"}, {KeyRule::Consumable, "consumable"}}};

@@ -6,9 +6,11 @@
 
 namespace catacomb::detail {
 
-inline constexpr EnumNames<StepKind, 4> kStepKindNames = {{{StepKind::TakeKey, "take-key"},
+inline constexpr EnumNames<StepKind, 6> kStepKindNames = {{{StepKind::TakeKey, "take-key"},
                                                            {StepKind::OpenDoor, "open-door"},
                                                            {StepKind::Take, "take"},
-                                                           {StepKind::ReachExit, "reach-exit"}}};
+                                                           {StepKind::ReachExit, "reach-exit"},
+                                                           {StepKind::Toggle, "toggle"},
+                                                           {StepKind::OneWay, "one-way"}}};
 
 }  // namespace catacomb::detail
