@@ -274,8 +274,9 @@ class Digger {
   detail::RouterScratch scratch_;
 };
 
-// Used sockets become doors (a locked edge's socket in the room farther from the start: a locked
-// door), unused ones wall; chance cells wall with their chance.
+// Used sockets become doors (a locked or secret edge's socket in the room farther from the start:
+// a locked or secret door; a one-way edge's in room b: a one-way door into it), unused ones wall;
+// chance cells wall with their chance.
 void finish_rooms(TemplatePlan& plan, Rng& rng) {
   Dungeon& d = plan.dungeon;
   for (size_t i = 0; i < plan.placed.size(); ++i) {
@@ -286,13 +287,20 @@ void finish_rooms(TemplatePlan& plan, Rng& rng) {
       d.tiles[c] = e >= 0 ? Terrain::Door : Terrain::Wall;
       if (e < 0 || d.mission.empty()) continue;
       const MissionEdge& edge = d.mission.edges[static_cast<size_t>(e)];
-      if (edge.door != DoorKind::Locked) continue;
+      if (edge.door == DoorKind::OneWay) {  // passed from a to b: the door into b's room
+        const Point out = step_out({0, 0}, p.room.sockets[s].side);
+        if (p.node == edge.b) d.doors.push_back({c, DoorKind::OneWay, 0, false, {-out.x, -out.y}});
+        continue;
+      }
+      if (edge.door != DoorKind::Locked && edge.door != DoorKind::Secret) continue;
       const int other_node = edge.a == p.node ? edge.b : edge.a;
       int other = -1;
       for (size_t j = 0; j < plan.placed.size(); ++j)
         other = plan.placed[j].node == other_node ? static_cast<int>(j) : other;
       const int mine = plan.depth[i], theirs = plan.depth[static_cast<size_t>(other)];
-      if (mine > theirs || (mine == theirs && p.node == edge.b)) d.locks.push_back({c, edge.lock});
+      if (mine < theirs || (mine == theirs && p.node != edge.b)) continue;  // the door of the farther room
+      if (edge.door == DoorKind::Locked) d.locks.push_back({c, edge.lock});
+      else d.doors.push_back({c, DoorKind::Secret, 0, false, {}});
     }
     if (p.room.wall_chance.size() == 0) continue;
     for (int y = 0; y < p.room.height(); ++y)
@@ -302,6 +310,7 @@ void finish_rooms(TemplatePlan& plan, Rng& rng) {
       }
   }
   sort_locks(d);
+  sort_doors(d);
 }
 
 }  // namespace

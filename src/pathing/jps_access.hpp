@@ -7,7 +7,7 @@
 
 namespace catacomb::detail {
 
-struct JpsAccess {
+struct CATACOMB_HIDDEN JpsAccess {
   // Steers `jps` by `table` (kept by reference; nullptr: octile alone). The table must hold the
   // bound map's cells.
   static void set_landmarks(JumpPointSearch& jps, const LandmarkTable* table);

@@ -3,6 +3,7 @@
 // be laid out say why; the mission check catches a dungeon that breaks its mission; golden hashes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 
@@ -217,6 +218,73 @@ TEST(TemplatesGenerateTest, CycleEdgesAreRoutedAtPlacementRoundTheOtherRooms) {
     }
   }
   EXPECT_GE(routed, 10);  // thirty.json has 3 cycles: most layouts route them
+}
+
+// An edge whose removal leaves every node reachable from the start's (one on a cycle).
+int cycle_edge(const Mission& m) {
+  for (size_t e = 0; e < m.edges.size(); ++e) {
+    std::vector<bool> seen(m.nodes.size(), false);
+    std::vector<int> todo{0};
+    seen[0] = true;
+    while (!todo.empty()) {
+      const int v = todo.back();
+      todo.pop_back();
+      for (size_t f = 0; f < m.edges.size(); ++f) {
+        const MissionEdge& g = m.edges[f];
+        if (f == e || (g.a != v && g.b != v)) continue;
+        const int u = g.a == v ? g.b : g.a;
+        if (!seen[static_cast<size_t>(u)]) todo.push_back(u);
+        seen[static_cast<size_t>(u)] = true;
+      }
+    }
+    if (std::find(seen.begin(), seen.end(), false) == seen.end()) return static_cast<int>(e);
+  }
+  return -1;
+}
+
+// One-way and secret edges become one-way and secret doors on their passages; a gate edge is
+// refused before any attempt, naming it.
+TEST(TemplatesGenerateTest, OneWayAndSecretEdgesAreLaidOutAndGateEdgesRefused) {
+  for (const DoorKind kind : {DoorKind::OneWay, DoorKind::Secret}) {
+    SCOPED_TRACE(std::string(door_kind_name(kind)));
+    GenerateConfig c = mission_config("two-cycles.json");
+    Mission m = *c.mission;
+    const int e = cycle_edge(m);
+    ASSERT_GE(e, 0);
+    m.edges[static_cast<size_t>(e)].door = kind;
+    m.edges[static_cast<size_t>(e)].lock = 0;
+    c.mission = std::make_shared<const Mission>(m);
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+      expect_proven(c, seed);
+      const Dungeon d = generate_dungeon(c, seed).dungeon;
+      ASSERT_EQ(d.doors.size(), 1u);
+      EXPECT_EQ(d.doors[0].kind, kind);
+      EXPECT_EQ(d.tiles[d.doors[0].pos], Terrain::Door);
+      if (kind == DoorKind::OneWay) {  // into room b: a step along dir from the door enters it
+        const Point in{d.doors[0].pos.x + d.doors[0].dir.x, d.doors[0].pos.y + d.doors[0].dir.y};
+        const Rect& rb = d.rooms[static_cast<size_t>(
+            std::find_if(d.room_labels.begin(), d.room_labels.end(),
+                         [&](const RoomLabel& l) {
+                           return l.node == m.nodes[static_cast<size_t>(m.edges[static_cast<size_t>(e)].b)].id;
+                         }) -
+            d.room_labels.begin())];
+        EXPECT_TRUE(in.x >= rb.x && in.x < rb.right() && in.y >= rb.y && in.y < rb.bottom()) << to_string(in);
+      }
+    }
+  }
+  GenerateConfig c = mission_config("two-cycles.json");
+  Mission m = *c.mission;
+  m.edges[0].door = DoorKind::Gate;
+  m.edges[0].lock = 0;
+  m.edges[0].switch_id = 1;
+  c.mission = std::make_shared<const Mission>(m);
+  try {
+    generate_dungeon(c, 1);
+    FAIL() << "laid out a gate without its switch";
+  } catch (const GenerationError& e) {
+    EXPECT_NE(std::string(e.what()).find("a gate's switch cannot be placed from a mission yet"), std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(TemplatesGenerateTest, TheMissionCheckCatchesABrokenMission) {

@@ -16,7 +16,8 @@
 ///      a corridor, turn per change of direction) that never enters a room or the cells round a
 ///      room it does not join. With a mission, corridors never touch one another and each socket
 ///      serves one passage, so the rooms a corridor joins are exactly its edge's. Used sockets
-///      become doors (a locked edge's: a locked door, on the side farther from the start), unused
+///      become doors (a locked or secret edge's: a locked or secret door, on the side farther from
+///      the start; a one-way edge's: a one-way door into its room b), unused
 ///      ones wall; chance cells become wall with their chance.
 ///   3. place_template_objectives: objectives on spots. With a mission, each node's objectives
 ///      in its room (a spot of the kind, else a spot for any kind, else a random open cell of the
@@ -97,7 +98,8 @@ void place_template_objectives(TemplatePlan& plan, int further, Rng& rng);
 
 /// Why `mission` cannot be laid out from `set` whatever the seed (a node whose type or tags no
 /// template has, a node with more edges than any fitting template has sockets, more rooms of a
-/// template than its max), one line each; empty when nothing rules it out.
+/// template than its max, a gate edge: a mission cannot place its switch yet), one line each;
+/// empty when nothing rules it out.
 std::vector<std::string> mission_layout_problems(const Mission& mission, const TemplateSet& set);
 
 }  // namespace catacomb

@@ -21,7 +21,7 @@ namespace catacomb {
 
 namespace detail {
 /// Library-internal: the Navigator's access to a JumpPointSearch (src/pathing/jps_access.hpp).
-struct JpsAccess;
+struct CATACOMB_HIDDEN JpsAccess;
 }  // namespace detail
 
 /// A reusable JPS object bound to one map. It owns its scratch buffers: repeated queries on the
