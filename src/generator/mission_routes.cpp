@@ -1,7 +1,8 @@
 // The claims of a mission layout in progress (mission_routes.hpp): two grids the size of the map,
 // written once per room and per lane (O(area) each), so that a cell's test is O(1) plus the few
 // rectangles of the room being tried. A route is one A* of the socket router, bounded by a box
-// round the rooms it joins (a failed search costs the box, not the map). Deterministic: no
+// round the rooms it joins (a failed search costs the box, not the map); a flood is depth first
+// and stops at the box's edge. Deterministic: no
 // randomness here; the same claims give the same route.
 #include "mission_routes.hpp"
 
@@ -77,8 +78,9 @@ bool ClaimMap::escapes(Point from, int room, const Rect& box, const Rect& candid
   queue_.assign(1, from);
   seen_[from] = stamp_;
   constexpr int kDx[4] = {1, 0, -1, 0}, kDy[4] = {0, 1, 0, -1};
-  for (size_t head = 0; head < queue_.size(); ++head) {
-    const Point c = queue_[head];
+  while (!queue_.empty()) {  // depth first: in the open it runs straight to the box's edge
+    const Point c = queue_.back();
+    queue_.pop_back();
     for (int d = 0; d < 4; ++d) {
       const Point n{c.x + kDx[d], c.y + kDy[d]};
       if (!seen_.in_bounds(n) || seen_[n] == stamp_ || !open(n, room, room, candidate, extra)) continue;

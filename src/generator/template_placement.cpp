@@ -419,9 +419,7 @@ bool nothing_ringed(const TemplatePlan& plan, const Mission& m, int v, const std
   auto ringed = [&](int room, const PlacedTemplate& t, const std::vector<int>& edges, int wanted) {
     if (wanted == 0) return false;
     const int after = ways_out(room, t, edges, wanted, true);
-    const int before = ways_out(room, t, edges, wanted, false);
-
-    return after < wanted && after < before;
+    return after < wanted && after < ways_out(room, t, edges, wanted, false);
   };
   const std::vector<int> none(c.room.room.sockets.size(), -1);
   if (ringed(-1, c.room, none, pending(v))) return false;
@@ -435,8 +433,8 @@ bool nothing_ringed(const TemplatePlan& plan, const Mission& m, int v, const std
 // The corridors from candidate c (for node v, reached by edge `via`) to its other placed
 // neighbours (the edges that close cycles), each between the nearest pairs of free sockets
 // (kSocketPairs at most) in a box kRouteMargin round the two rooms; false when one has none.
-constexpr size_t kSocketPairs = 4;
-constexpr int kRouteMargin = 16;
+constexpr size_t kSocketPairs = 3;
+constexpr int kRouteMargin = 10;
 bool route_cycles(const TemplatePlan& plan, const Mission& m, int v, int via, const std::vector<int>& room_of,
                   const Candidate& c, detail::ClaimMap& claims, const DigCosts& dig, std::vector<CycleRoute>& out) {
   const RoomTemplate& room = c.room.room;

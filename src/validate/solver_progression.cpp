@@ -185,7 +185,8 @@ struct Packed {
     s[5] = static_cast<char>((v >> 8) & 0xFF);
   }
   static bool bit(const std::string& s, size_t at, int b) {
-    return ((static_cast<unsigned char>(s[at + static_cast<size_t>(b / 8)]) >> (b % 8)) & 1u) != 0;
+    const unsigned byte = static_cast<unsigned char>(s[at + static_cast<size_t>(b / 8)]);
+    return ((byte >> (b % 8)) & 1u) != 0;
   }
   static void set_bit(std::string& s, size_t at, int b) {
     s[at + static_cast<size_t>(b / 8)] = static_cast<char>(s[at + static_cast<size_t>(b / 8)] | (1 << (b % 8)));
