@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools as _functools
 import json as _json
 import numbers as _numbers
+import os as _os
 from typing import NamedTuple, Optional
 
 import numpy as _np
@@ -60,15 +61,33 @@ def _compiled(json_text: str):
     return _core.GenerateConfig(json_text)
 
 
+# Keys outside the parameter table, as the CLI's --templates, --theme and --mission: files read
+# when the config is made (paths kept absolute, so a config can travel to other processes).
+_FILE_KEYS = ("templates", "theme", "mission")
+
+
+def _file_value(key, value):
+    if key == "theme":
+        if not isinstance(value, str):
+            raise ValueError(f"theme = {value!r} (expected a tag, text)")
+        return value
+    if not isinstance(value, (str, _os.PathLike)):
+        raise ValueError(f"{key} = {value!r} (expected a file path)")
+    return _os.path.abspath(_os.fspath(value))
+
+
 class Config:
     """Generator parameters: every key of the library's table (Config.params()), defaults for the
     rest. Keys are the CLI's flags with '_' (room_count is --room-count), as in a JSON config.
-    Setting a bad value raises ValueError naming it; the library checks every value."""
+    Setting a bad value raises ValueError naming it; the library checks every value. Besides the
+    table: `templates` (a template set file), `theme` (a tag) and `mission` (a mission file), as
+    the CLI's --templates, --theme and --mission; None or "" removes one."""
 
-    __slots__ = ("_values", "_config")
+    __slots__ = ("_values", "_files", "_config")
 
     def __init__(self, **params):
         object.__setattr__(self, "_values", {})
+        object.__setattr__(self, "_files", {})
         self.update(**params)
 
     @staticmethod
@@ -78,14 +97,34 @@ class Config:
 
     def update(self, **params) -> "Config":
         """Sets the given parameters (checked together with the others) and returns self."""
-        values = dict(self._values)
-        values.update({k.replace("-", "_"): _plain(v) for k, v in params.items()})
+        values, files = dict(self._values), dict(self._files)
+        for k, v in params.items():
+            key = k.replace("-", "_")
+            if key not in _FILE_KEYS:
+                values[key] = _plain(v)
+            elif v is None or v == "":
+                files.pop(key, None)
+            else:
+                files[key] = _file_value(key, v)
         config = _compiled(_json.dumps(values))  # ValueError naming the first bad key or value
+        if files:  # OSError for a file that cannot be read, ValueError for a bad one
+            config = config.with_files(files.get("templates", ""), files.get("theme", ""), files.get("mission", ""))
         object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_files", files)
         object.__setattr__(self, "_config", config)
         return self
 
+    def files(self) -> dict:
+        """The template set, theme and mission given (absolute paths), by key."""
+        return dict(self._files)
+
+    def file_flags(self) -> list:
+        """The CLI's flags for files(): ["--templates", path, ...]."""
+        return [part for key in _FILE_KEYS if key in self._files for part in ("--" + key, self._files[key])]
+
     def __getattr__(self, key):
+        if key in _FILE_KEYS:
+            return self._files.get(key)
         if key in _DEFAULTS:
             return self._values.get(key, _DEFAULTS[key])
         raise AttributeError(f"Config has no parameter {key!r}")
@@ -115,10 +154,10 @@ class Config:
         return Dungeon(self._config.generate(_check_seed(seed)))
 
     def __eq__(self, other):
-        return isinstance(other, Config) and self.to_json() == other.to_json()
+        return isinstance(other, Config) and self.to_json() == other.to_json() and self._files == other._files
 
     def __repr__(self):
-        given = ", ".join(f"{k}={v!r}" for k, v in self._values.items())
+        given = ", ".join(f"{k}={v!r}" for k, v in {**self._values, **self._files}.items())
         return f"catacomb.Config({given})"
 
 
@@ -342,6 +381,8 @@ def generate(seed: int, generator: str = "rooms", width: int = 80, height: int =
     The same as `catacomb generate --seed SEED` with the same flags. The GIL is released while the
     library works."""
     params.update(generator=generator, width=width, height=height, locks=locks)
+    if any(k in _FILE_KEYS for k in params):
+        return Config(**params).generate(seed)
     config = _compiled(_json.dumps({k: _plain(v) for k, v in params.items()}))
     return Dungeon(config.generate(_check_seed(seed)))
 
@@ -412,6 +453,6 @@ def generate_many(seeds=None, threads: int = 0, *, start_seed: Optional[int] = N
     if isinstance(threads, bool) or not isinstance(threads, _numbers.Integral):
         raise ValueError(f"threads = {threads!r} (expected 0 (every core) or 1 to 256)")
     config = params.pop("config", None)
-    config = Config(**params) if config is None else Config(**dict(config.to_dict(), **params))
+    config = Config(**params) if config is None else Config(**dict(config.to_dict(), **config.files(), **params))
     tiles, reports, failures = _core.generate_many(config._config, _seed_array(seeds), int(threads))
     return Levels(tiles, reports, failures)

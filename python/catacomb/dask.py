@@ -104,6 +104,7 @@ def batch(client, seeds, out, *, chunk: int = 1000, threads: int = 1, cli=None, 
     config_path = work / "config.json"
     config_path.write_text(config.to_json())
     seed_args, count = _seed_args(seeds, work)
+    seed_args = [*seed_args, *config.file_flags()]  # --templates, --theme, --mission: outside the JSON config
     shards = max(1, count // chunk)
     futures = [client.submit(run_shard, exe, seed_args, str(config_path), k, shards, threads, str(out),
                              key=f"catacomb-shard-{k}-of-{shards}-{uuid.uuid4().hex[:8]}", pure=False)

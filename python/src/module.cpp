@@ -8,6 +8,8 @@
 
 #include <type_traits>
 
+#include <catacomb/io/mission_json.hpp>
+#include <catacomb/io/template_set.hpp>
 #include "binding.hpp"
 
 namespace catacomb::python {
@@ -43,6 +45,18 @@ py::list config_params() {
         },
         p.field(defaults, seed));
   }
+  return out;
+}
+
+// `cfg` with a template set, a theme and a mission read from files (each "" for none): what
+// the CLI's --templates, --theme and --mission give, outside the parameter table.
+GenerateConfig with_files(const GenerateConfig& cfg, const std::string& templates, const std::string& theme,
+                          const std::string& mission) {
+  GenerateConfig out = cfg;
+  if (!templates.empty()) out.templates = std::make_shared<const TemplateSet>(load_template_set(templates).set);
+  out.theme = theme;
+  if (!mission.empty()) out.mission = std::make_shared<const Mission>(load_mission(mission));
+  out.check();
   return out;
 }
 
@@ -84,6 +98,8 @@ PYBIND11_MODULE(_catacomb, m) {
       .def(py::init(&cp::config_from_json), py::arg("json"),
            "From the parameters as a JSON object; ValueError names a bad one.")
       .def("to_json", [](const catacomb::GenerateConfig& c) { return catacomb::generate_config_to_json(c); })
+      .def("with_files", &cp::with_files, py::arg("templates"), py::arg("theme"), py::arg("mission"),
+           "A copy with a template set, theme and mission from files (\"\" for none); OSError, ValueError.")
       .def("generate", &cp::generate, py::arg("seed"), "A valid dungeon for the seed (the GIL released).");
   m.def(
       "terrains",

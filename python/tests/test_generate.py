@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import catacomb
-from conftest import flags, run_cli
+from conftest import ROOT, flags, run_cli
 
 SETTINGS = settings(max_examples=12)
 
@@ -198,3 +198,38 @@ def test_any_number_is_refused_exactly_when_the_cli_refuses_it_and_named_alike(t
         as_flags = re.sub(r"(^|; )(\w+) = ", lambda m: f"{m.group(1)}--{m.group(2).replace('_', '-')} = ", refused)
         assert as_flags in r.stderr, (refused, r.stderr)
         assert re.match(r"\w+ = ", refused), refused
+
+
+CRYPT = ROOT / "examples" / "templates" / "crypt.tmj"
+TWO_CYCLES = ROOT / "examples" / "missions" / "two-cycles.json"
+
+
+def test_templates_theme_and_mission_equal_the_clis(tmp_path):
+    """templates, theme and mission (outside the parameter table) as the CLI's flags: the same bytes."""
+    d = catacomb.generate(5, templates=CRYPT, mission=TWO_CYCLES)
+    run_cli("generate", "--seed", 5, "--templates", CRYPT, "--mission", TWO_CYCLES, "--json", tmp_path / "d.json")
+    assert d.to_json() == (tmp_path / "d.json").read_text()
+    assert len(d.rooms) == 9
+    c = catacomb.Config(templates=CRYPT, theme="flooded")
+    assert (c.templates, c.theme, c.mission) == (str(CRYPT), "flooded", None)
+    assert c.file_flags() == ["--templates", str(CRYPT), "--theme", "flooded"]
+    run_cli("generate", "--seed", 3, *c.file_flags(), "--json", tmp_path / "e.json")
+    assert c.generate(3).to_json() == (tmp_path / "e.json").read_text()
+    levels = catacomb.generate_many([3, 4], config=c)
+    assert (levels.tiles[0] == c.generate(3).tiles).all() and (levels.tiles[1] == c.generate(4).tiles).all()
+    assert c != catacomb.Config(templates=CRYPT)
+    c.update(theme=None)
+    assert c.theme is None and c == catacomb.Config(templates=CRYPT)
+
+
+def test_template_and_mission_files_raise_as_the_cli_does(tmp_path):
+    with pytest.raises(OSError):
+        catacomb.Config(templates=tmp_path / "missing.tmj")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": "m", "nodes": [], "edges": [], "extra": 1}')
+    with pytest.raises(ValueError):
+        catacomb.Config(templates=CRYPT, mission=bad)
+    with pytest.raises(ValueError, match="theme = 3"):
+        catacomb.Config(theme=3)
+    with pytest.raises(ValueError, match="templates = 7"):
+        catacomb.Config(templates=7)
