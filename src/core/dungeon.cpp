@@ -92,8 +92,10 @@ std::vector<FieldProblem> progression_problems(const Dungeon& d, const CostTable
     if (o.kind != ObjectiveKind::Switch && o.switch_id != 0)
       out.push_back({field + " switch", std::to_string(o.switch_id),
                      "no switch on a " + std::string(objective_kind_name(o.kind))});
-    if (o.kind == ObjectiveKind::Switch && d.door_at(o.pos))
-      out.push_back({field, "on a door", "a cell without a gate, one-way or secret door"});
+    // The player cannot start, or find anything, on a door that shuts: a switch, a key, the start
+    // or the exit on a gate, one-way or secret door would stand on a cell that is wall part of
+    // the time.
+    if (d.door_at(o.pos)) out.push_back({field, "on a door", "a cell without a gate, one-way or secret door"});
   }
   return out;
 }

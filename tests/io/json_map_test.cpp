@@ -276,6 +276,23 @@ TEST(JsonMapTest, RefusesBadProgressionFieldsNamingThem) {
   EXPECT_THROW(read_json_map(j.dump()), InvalidArgument);
 }
 
+// Found by fuzz_certificate: a start on a gate shut at the start left the walkthrough standing on
+// a closed cell. No objective of any kind stands on a gate, one-way or secret door.
+TEST(JsonMapTest, RefusesAnObjectiveOfAnyKindOnADoor) {
+  for (const int x : {3, 7, 9}) {  // the gate, the one-way door, the secret door
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(write_json_map(progression_sample()));
+    j["objectives"][0]["x"] = x;
+    const std::string kind = j["objectives"][0]["kind"];
+    try {
+      read_json_map(j.dump());
+      ADD_FAILURE() << kind << " on the door at " << x << ",1 was read";
+    } catch (const InvalidArgument& e) {
+      EXPECT_NE(std::string(e.what()).find(kind + " at " + std::to_string(x) + ",1 = on a door"), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 }  // namespace
 
 }  // namespace catacomb
