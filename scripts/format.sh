@@ -2,7 +2,8 @@
 # The code format: .clang-format at the repository's root, applied by clang-format 14 (Debian 12's).
 #   scripts/format.sh           reformats every tracked C and C++ file in place
 #   scripts/format.sh --check   changes nothing; lists each file that differs and exits 1 (CI)
-# The files are git's tracked *.c, *.h, *.cpp and *.hpp; generated files live in build/ only.
+# The files are git's *.c, *.h, *.cpp and *.hpp, tracked or new but not ignored (a file not yet
+# added is checked too); generated files live in build/ only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 check=0
@@ -14,7 +15,7 @@ for arg in "$@"; do
 done
 FORMAT=${CLANG_FORMAT:-clang-format-14}
 command -v "$FORMAT" >/dev/null || { echo "format: $FORMAT not found (scripts/setup.sh --docs installs it)" >&2; exit 2; }
-mapfile -t files < <(git ls-files '*.c' '*.h' '*.cpp' '*.hpp')
+mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.c' '*.h' '*.cpp' '*.hpp' | sort -u)
 if [[ $check -eq 0 ]]; then
   "$FORMAT" -i --style=file "${files[@]}"
   echo "format: ${#files[@]} files formatted"
