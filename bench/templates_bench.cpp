@@ -123,7 +123,7 @@ void run(benchmark::State& state, const Example& e) {
     try {
       r = catacomb::generate_dungeon(cfg, seed++, hook);
     } catch (const catacomb::GenerationError& err) {
-      state.SkipWithError(err.what());  // hundred.json does not lay out today (README)
+      state.SkipWithError(err.what());  // a seed that does not lay out in 1000 attempts
       break;
     }
     attempts += r.dungeon.attempts;

@@ -1,5 +1,6 @@
-// The claims of a mission layout in progress (mission_routes.hpp): two grids the size of the map,
-// written once per room and per lane (O(area) each), so that a cell's test is O(1) plus the few
+// The claims of a mission layout in progress (mission_routes.hpp): grids the size of the map,
+// written once per room and per lane (O(area) each, each change journalled so that a layout can
+// take rooms back in O(changes)), so that a cell's test is O(1) plus the few
 // rectangles of the room being tried. A route is one A* of the socket router, bounded by a box
 // round the rooms it joins (a failed search costs the box, not the map); a flood is depth first
 // and stops at the box's edge. Deterministic: no
@@ -23,10 +24,35 @@ bool inside(Point p, const Rect& r) { return p.x >= r.x && p.x < r.right() && p.
 ClaimMap::ClaimMap(int width, int height)
     : closed_(width, height, 0), ring_(width, height, kNobody), fronts_(width, height, 0), seen_(width, height, 0) {}
 
+void ClaimMap::set(Layer layer, int x, int y, int32_t value) {
+  const uint32_t at = static_cast<uint32_t>(y) * static_cast<uint32_t>(closed_.width()) + static_cast<uint32_t>(x);
+  int32_t old = 0;
+  switch (layer) {
+    case Layer::Closed: old = closed_(x, y), closed_(x, y) = static_cast<uint8_t>(value); break;
+    case Layer::Ring: old = ring_(x, y), ring_(x, y) = value; break;
+    case Layer::Fronts: old = fronts_(x, y), fronts_(x, y) = static_cast<uint8_t>(value); break;
+  }
+  if (old != value) journal_.push_back({layer, at, old});
+}
+
+void ClaimMap::undo(size_t mark) {
+  const int w = closed_.width();
+  for (; journal_.size() > mark; journal_.pop_back()) {
+    const Change& c = journal_.back();
+    const int x = static_cast<int>(c.at % static_cast<uint32_t>(w)),
+              y = static_cast<int>(c.at / static_cast<uint32_t>(w));
+    switch (c.layer) {
+      case Layer::Closed: closed_(x, y) = static_cast<uint8_t>(c.old); break;
+      case Layer::Ring: ring_(x, y) = c.old; break;
+      case Layer::Fronts: fronts_(x, y) = static_cast<uint8_t>(c.old); break;
+    }
+  }
+}
+
 void ClaimMap::add_front(Point outside, int delta) {
   for (int y = outside.y - 1; y <= outside.y + 1; ++y)
     for (int x = outside.x - 1; x <= outside.x + 1; ++x)
-      if (fronts_.in_bounds(x, y)) fronts_(x, y) = static_cast<uint8_t>(fronts_(x, y) + delta);
+      if (fronts_.in_bounds(x, y)) set(Layer::Fronts, x, y, static_cast<uint8_t>(fronts_(x, y) + delta));
 }
 
 void ClaimMap::add_room(int id, const Rect& r) {
@@ -34,18 +60,18 @@ void ClaimMap::add_room(int id, const Rect& r) {
     for (int x = r.x - 1; x <= r.right(); ++x) {
       if (!closed_.in_bounds(x, y)) continue;
       if (inside({x, y}, r)) {
-        closed_(x, y) = 1;
+        set(Layer::Closed, x, y, 1);
         continue;
       }
-      int32_t& owner = ring_(x, y);
-      owner = owner == kNobody || owner == id ? id : kMany;
+      const int32_t owner = ring_(x, y);
+      set(Layer::Ring, x, y, owner == kNobody || owner == id ? id : kMany);
     }
 }
 
 void ClaimMap::add_lane(const Rect& r) {
   for (int y = r.y - 1; y <= r.bottom(); ++y)
     for (int x = r.x - 1; x <= r.right(); ++x)
-      if (closed_.in_bounds(x, y)) closed_(x, y) = 1;
+      if (closed_.in_bounds(x, y)) set(Layer::Closed, x, y, 1);
 }
 
 bool ClaimMap::open(Point p, int a, int b, const Rect& candidate, const std::vector<Rect>& extra) const {

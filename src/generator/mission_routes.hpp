@@ -5,6 +5,7 @@
 // rules the corridors dug later follow (template_join.cpp), only stricter: a route enters no room,
 // keeps a cell from every room but the two it joins (whole rectangles, not just their open cells)
 // and a cell from every lane and route planned before it.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -42,8 +43,20 @@ class ClaimMap {
   bool escapes(Point from, int room, const Rect& box, const Rect& candidate, const std::vector<Rect>& extra);
   /// Whether a route between rooms a and b may use cell `p` (see route).
   bool open(Point p, int a, int b, const Rect& candidate, const std::vector<Rect>& extra) const;
+  /// The claims as they stand, for undo: every change since is journalled.
+  size_t mark() const noexcept { return journal_.size(); }
+  /// Takes back every claim made since `mark` (rooms, lanes, fronts), newest first.
+  void undo(size_t mark);
 
  private:
+  enum class Layer : uint8_t { Closed, Ring, Fronts };
+  struct Change {
+    Layer layer;
+    uint32_t at;  // y * width + x
+    int32_t old;
+  };
+  void set(Layer layer, int x, int y, int32_t value);
+  std::vector<Change> journal_;
   static constexpr int32_t kNobody = -1, kMany = -2;
   Grid<uint8_t> closed_;  // inside a room, or within a cell of a lane
   Grid<int32_t> ring_;    // the room whose ring the cell is in (kNobody, kMany)

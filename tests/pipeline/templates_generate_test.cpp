@@ -220,6 +220,48 @@ TEST(TemplatesGenerateTest, CycleEdgesAreRoutedAtPlacementRoundTheOtherRooms) {
   EXPECT_GE(routed, 10);  // thirty.json has 3 cycles: most layouts route them
 }
 
+// The 100-node example lays out at the first attempt: a node that finds no spot takes back the
+// rooms placed since its latest placed neighbour and tries again, and what it takes back leaves no
+// trace (no cell of a room taken back, no lane or route of it).
+TEST(TemplatesGenerateTest, TheHundredNodeMissionLaysOutAtTheFirstAttemptAndRetreatsLeaveNoTrace) {
+  GenerateConfig c = mission_config("hundred.json");
+  c.width = c.height = 512;
+  c.max_attempts = 1;
+  for (uint64_t seed = 1; seed <= 3; ++seed) expect_proven(c, seed);
+  const Mission& m = *c.mission;
+  int laid = 0;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    Rng rng(seed);
+    const TemplatePlan plan = place_templates(256, 256, *c.templates, m, TemplateLayoutConfig{}, rng);
+    if (!plan.ok()) continue;  // a crowded map may fail
+    ++laid;
+    ASSERT_EQ(plan.placed.size(), m.nodes.size());
+    ASSERT_EQ(plan.depth.size(), plan.placed.size());
+    Grid<int> owner(256, 256, -1);
+    for (size_t i = 0; i < plan.placed.size(); ++i) {
+      const Rect& r = plan.placed[i].rect;
+      for (int y = r.y; y < r.bottom(); ++y)
+        for (int x = r.x; x < r.right(); ++x) {
+          ASSERT_EQ(owner(x, y), -1) << "seed " << seed << ": rooms overlap at " << x << "," << y;
+          owner(x, y) = static_cast<int>(i);
+        }
+    }
+    for (int y = 0; y < 256; ++y)
+      for (int x = 0; x < 256; ++x)
+        if (owner(x, y) < 0) {
+          ASSERT_EQ(plan.dungeon.tiles(x, y), Terrain::Wall) << "seed " << seed << " at " << x << "," << y;
+        }
+    for (const PlacedTemplate& t : plan.placed) {
+      int used = 0;
+      for (const int e : t.socket_edge) used += e >= 0;
+      ASSERT_EQ(used, static_cast<int>(m.edges_at(t.node).size())) << "seed " << seed << ": room " << t.room.name;
+    }
+    for (const TemplatePlan::Route& r : plan.routes)
+      for (const Point p : r.cells) ASSERT_EQ(owner[p], -1) << "seed " << seed << ": a route enters a room";
+  }
+  EXPECT_GE(laid, 2);  // at 256 x 256, with retreats, most seeds lay out
+}
+
 // An edge whose removal leaves every node reachable from the start's (one on a cycle).
 int cycle_edge(const Mission& m) {
   for (size_t e = 0; e < m.edges.size(); ++e) {
