@@ -108,6 +108,7 @@ copy fuzz_scen fuzz/seeds/scen/*
 copy fuzz_template_set_tmj examples/templates/*.tmj
 copy fuzz_template_set_tmx examples/templates/*.tmx
 copy fuzz_mission examples/missions/*.json
+copy fuzz_mission fuzz/seeds/mission/*.json
 # Inputs that once found a defect, kept so that every run tries them first.
 copy fuzz_ascii fuzz/seeds/ascii/*
 copy fuzz_route fuzz/seeds/route/*

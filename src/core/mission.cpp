@@ -82,6 +82,25 @@ void check_keys(const Mission& m, std::vector<FieldProblem>& p) {
   }
 }
 
+// Every gate edge's switch has a switch objective in some node, and every switch objective's
+// switch a gate edge (a switch that opens nothing would be a step the mission never needs).
+void check_switches(const Mission& m, std::vector<FieldProblem>& p) {
+  for (const MissionNode& n : m.nodes)
+    for (const MissionObjective& o : n.objectives)
+      if (o.kind == ObjectiveKind::Switch && (o.switch_id < 1 || o.switch_id > kMaxSwitch))
+        p.push_back({"mission node " + n.id + " switch", std::to_string(o.switch_id), "1 to 9"});
+  for (int sw = 1; sw <= kMaxSwitch; ++sw) {
+    int switches = 0;
+    bool gated = false;
+    for (const MissionNode& n : m.nodes)
+      for (const MissionObjective& o : n.objectives) switches += o.kind == ObjectiveKind::Switch && o.switch_id == sw;
+    for (const MissionEdge& e : m.edges) gated = gated || (e.door == DoorKind::Gate && e.switch_id == sw);
+    const std::string field = "mission switch " + std::to_string(sw);
+    if (gated && switches == 0) p.push_back({field, "a gate edge but no switch objective", "a node with the switch"});
+    if (!gated && switches > 0) p.push_back({field, "a switch but no gate edge", "a gate edge for each switch"});
+  }
+}
+
 // Every node joined to the start's node (through any edge, locked or not).
 void check_joined(const Mission& m, std::vector<FieldProblem>& p) {
   const int n = static_cast<int>(m.nodes.size());
@@ -136,6 +155,7 @@ std::vector<FieldProblem> Mission::problems() const {
   check_nodes(*this, p);
   check_edges(*this, p);
   check_keys(*this, p);
+  check_switches(*this, p);
   if (p.empty()) check_joined(*this, p);
   return p;
 }

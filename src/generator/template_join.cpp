@@ -274,8 +274,9 @@ class Digger {
   detail::RouterScratch scratch_;
 };
 
-// Used sockets become doors (a locked or secret edge's socket in the room farther from the start:
-// a locked or secret door; a one-way edge's in room b: a one-way door into it), unused ones wall;
+// Used sockets become doors (a locked, gate or secret edge's socket in the room farther from the
+// start: a locked door, a gate open while its switch is on, or a secret door; a one-way edge's in
+// room b: a one-way door into it), unused ones wall;
 // chance cells wall with their chance.
 void finish_rooms(TemplatePlan& plan, Rng& rng) {
   Dungeon& d = plan.dungeon;
@@ -292,7 +293,7 @@ void finish_rooms(TemplatePlan& plan, Rng& rng) {
         if (p.node == edge.b) d.doors.push_back({c, DoorKind::OneWay, 0, false, {-out.x, -out.y}});
         continue;
       }
-      if (edge.door != DoorKind::Locked && edge.door != DoorKind::Secret) continue;
+      if (edge.door != DoorKind::Locked && edge.door != DoorKind::Secret && edge.door != DoorKind::Gate) continue;
       const int other_node = edge.a == p.node ? edge.b : edge.a;
       int other = -1;
       for (size_t j = 0; j < plan.placed.size(); ++j)
@@ -300,6 +301,7 @@ void finish_rooms(TemplatePlan& plan, Rng& rng) {
       const int mine = plan.depth[i], theirs = plan.depth[static_cast<size_t>(other)];
       if (mine < theirs || (mine == theirs && p.node != edge.b)) continue;  // the door of the farther room
       if (edge.door == DoorKind::Locked) d.locks.push_back({c, edge.lock});
+      else if (edge.door == DoorKind::Gate) d.doors.push_back({c, DoorKind::Gate, edge.switch_id, false, {}});
       else d.doors.push_back({c, DoorKind::Secret, 0, false, {}});
     }
     if (p.room.wall_chance.size() == 0) continue;
@@ -370,7 +372,8 @@ void mission_objectives(TemplatePlan& plan, Rng& rng) {
       }
       const Point c = cells[rng.index_below(cells.size())];
       taken.push_back(c);
-      d.objectives.push_back({o.kind, c, o.kind == ObjectiveKind::Key ? o.lock : 0});
+      d.objectives.push_back(
+          {o.kind, c, o.kind == ObjectiveKind::Key ? o.lock : 0, o.kind == ObjectiveKind::Switch ? o.switch_id : 0});
     }
   }
 }

@@ -580,12 +580,6 @@ void place_mission(TemplatePlan& plan, const TemplateSet& set, const Mission& m,
 
 std::vector<std::string> mission_layout_problems(const Mission& mission, const TemplateSet& set) {
   std::vector<std::string> out;
-  for (const MissionEdge& e : mission.edges)
-    if (e.door == DoorKind::Gate)
-      out.push_back("edge " + mission.nodes[static_cast<size_t>(e.a)].id + "-" +
-                    mission.nodes[static_cast<size_t>(e.b)].id +
-                    ": a gate's switch cannot be placed from a mission yet (open, locked, one-way and secret "
-                    "edges can)");
   if (set.templates.empty()) return out;  // generated rectangles fit any node
   const std::vector<int> none(set.templates.size(), 0);
   for (size_t v = 0; v < mission.nodes.size(); ++v) {

@@ -53,21 +53,29 @@ MissionObjective objective_of(const ojson& v, const std::string& where) {
   if (v.is_string()) {
     kind = v.get<std::string>();
   } else if (v.is_object()) {
-    only_fields(v, {"kind", "lock"}, where);
+    only_fields(v, {"kind", "lock", "switch"}, where);
     kind = need_text(v, "kind", where, true);
     if (auto it = v.find("lock"); it != v.end()) {
       if (!it->is_number_integer() || *it < 1 || *it > kMaxLock) bad(where + ".lock", json_excerpt(*it), "1 to 9");
       o.lock = it->get<int>();
     }
+    if (auto it = v.find("switch"); it != v.end()) {
+      if (!it->is_number_integer() || *it < 1 || *it > kMaxSwitch) bad(where + ".switch", json_excerpt(*it), "1 to 9");
+      o.switch_id = it->get<int>();
+    }
   } else {
     bad(where, json_excerpt(v), "an objective kind or {\"kind\": ..., \"lock\": ...}");
   }
   const std::optional<ObjectiveKind> k = objective_kind_from_name(kind);
-  if (!k) bad(where, "\"" + kind + "\"", "start, exit, key, treasure or objective");
+  if (!k) bad(where, "\"" + kind + "\"", "start, exit, key, treasure, objective or switch");
   o.kind = *k;
   if (o.kind == ObjectiveKind::Key && o.lock == 0)
     bad(where, "a key without a lock", "{\"kind\": \"key\", \"lock\": L}");
   if (o.kind != ObjectiveKind::Key && o.lock != 0) bad(where + ".lock", std::to_string(o.lock), "a lock only on a key");
+  if (o.kind == ObjectiveKind::Switch && o.switch_id == 0)
+    bad(where, "a switch without its id", "{\"kind\": \"switch\", \"switch\": S}");
+  if (o.kind != ObjectiveKind::Switch && o.switch_id != 0)
+    bad(where + ".switch", std::to_string(o.switch_id), "a switch id only on a switch");
   return o;
 }
 
@@ -159,8 +167,9 @@ ojson mission_value(const Mission& m) {
     if (!n.tags.empty()) v["tags"] = n.tags;
     ojson objs = ojson::array();
     for (const MissionObjective& o : n.objectives) {
-      if (o.lock == 0) objs.push_back(objective_kind_name(o.kind));
-      else objs.push_back(ojson{{"kind", objective_kind_name(o.kind)}, {"lock", o.lock}});
+      if (o.lock != 0) objs.push_back(ojson{{"kind", objective_kind_name(o.kind)}, {"lock", o.lock}});
+      else if (o.switch_id != 0) objs.push_back(ojson{{"kind", objective_kind_name(o.kind)}, {"switch", o.switch_id}});
+      else objs.push_back(objective_kind_name(o.kind));
     }
     if (!objs.empty()) v["objectives"] = std::move(objs);
     nodes.push_back(std::move(v));

@@ -110,13 +110,14 @@ void check_objectives(const Dungeon& d, const std::vector<int>& room_of, Mission
     for (const MissionObjective& o : m.nodes[v].objectives) {
       bool found = false;
       for (const Objective& ob : d.objectives)
-        found = found ||
-                (ob.kind == o.kind && ob.lock == (o.kind == ObjectiveKind::Key ? o.lock : 0) && ob.pos.x >= rect.x &&
-                 ob.pos.x < rect.right() && ob.pos.y >= rect.y && ob.pos.y < rect.bottom());
-      if (!found)
-        rep.problems.push_back("node " + m.nodes[v].id + ": its " + std::string(objective_kind_name(o.kind)) +
-                               (o.kind == ObjectiveKind::Key ? " of lock " + std::to_string(o.lock) : "") +
-                               " is not in its room");
+        found = found || (ob.kind == o.kind && ob.lock == (o.kind == ObjectiveKind::Key ? o.lock : 0) &&
+                          ob.switch_id == (o.kind == ObjectiveKind::Switch ? o.switch_id : 0) && ob.pos.x >= rect.x &&
+                          ob.pos.x < rect.right() && ob.pos.y >= rect.y && ob.pos.y < rect.bottom());
+      if (found) continue;
+      std::string what = "node " + m.nodes[v].id + ": its " + std::string(objective_kind_name(o.kind));
+      if (o.kind == ObjectiveKind::Key) what += " of lock " + std::to_string(o.lock);
+      if (o.kind == ObjectiveKind::Switch) what += " of switch " + std::to_string(o.switch_id);
+      rep.problems.push_back(what + " is not in its room");
     }
   }
 }

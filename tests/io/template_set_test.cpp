@@ -115,5 +115,28 @@ TEST(MissionJsonTest, BadMissionsAreRefusedNamingTheField) {
   expect_refused("[1, 2", "mission");
 }
 
+// A gate edge and the switch objective that opens it: read, written and read back the same;
+// each missing half, a bad id or a plain "switch" refused, named.
+TEST(MissionJsonTest, GateEdgesAndSwitchObjectivesGoTogether) {
+  const std::string gate = R"({"a": "a", "b": "b", "door": "gate", "switch": 2})";
+  const std::string good = R"({"nodes": [{"id": "a", "objectives": ["start", {"kind": "switch", "switch": 2}]},
+                                          {"id": "b", "objectives": ["exit"]}], "edges": [)" +
+                           gate + "]}";
+  const Mission m = read_mission(good);
+  ASSERT_EQ(m.nodes[0].objectives.size(), 2u);
+  EXPECT_EQ(m.nodes[0].objectives[1].kind, ObjectiveKind::Switch);
+  EXPECT_EQ(m.nodes[0].objectives[1].switch_id, 2);
+  EXPECT_EQ(m.edges[0].door, DoorKind::Gate);
+  EXPECT_EQ(read_mission(mission_to_json(m)), m);
+  const std::string two = R"({"nodes": [{"id": "a", "objectives": ["start", )";
+  const std::string rest = R"(]}, {"id": "b", "objectives": ["exit"]}], "edges": [)";
+  expect_refused(two + R"("switch")" + rest + gate + "]}", "a switch without its id");
+  expect_refused(two + R"({"kind": "switch", "switch": 10})" + rest + gate + "]}", "objectives[1].switch = 10");
+  expect_refused(two + R"({"kind": "treasure", "switch": 2})" + rest + gate + "]}", "a switch id only on a switch");
+  expect_refused(two + R"("treasure")" + rest + gate + "]}", "mission switch 2 = a gate edge but no switch objective");
+  expect_refused(two + R"({"kind": "switch", "switch": 2})" + rest + R"({"a": "a", "b": "b"}]})",
+                 "mission switch 2 = a switch but no gate edge");
+}
+
 }  // namespace
 }  // namespace catacomb

@@ -284,9 +284,8 @@ int cycle_edge(const Mission& m) {
   return -1;
 }
 
-// One-way and secret edges become one-way and secret doors on their passages; a gate edge is
-// refused before any attempt, naming it.
-TEST(TemplatesGenerateTest, OneWayAndSecretEdgesAreLaidOutAndGateEdgesRefused) {
+// One-way and secret edges become one-way and secret doors on their passages.
+TEST(TemplatesGenerateTest, OneWayAndSecretEdgesAreLaidOut) {
   for (const DoorKind kind : {DoorKind::OneWay, DoorKind::Secret}) {
     SCOPED_TRACE(std::string(door_kind_name(kind)));
     GenerateConfig c = mission_config("two-cycles.json");
@@ -314,19 +313,47 @@ TEST(TemplatesGenerateTest, OneWayAndSecretEdgesAreLaidOutAndGateEdgesRefused) {
       }
     }
   }
-  GenerateConfig c = mission_config("two-cycles.json");
+}
+
+// A gate edge becomes a gate of its switch on the door of the room farther from the start, the
+// switch objective stands in its node's room, and the switch is needed: without it the dungeon
+// cannot be finished. A gate edge without a switch objective is a mission problem, named.
+TEST(TemplatesGenerateTest, GateEdgesAreLaidOutWithTheirSwitch) {
+  GenerateConfig c = mission_config("linear.json");
   Mission m = *c.mission;
-  m.edges[0].door = DoorKind::Gate;
-  m.edges[0].lock = 0;
-  m.edges[0].switch_id = 1;
+  const int start = m.node_index("entry");
+  ASSERT_GE(start, 0);
+  const int e = m.edges_at(start).front();  // the only way out of the start's room
+  ASSERT_EQ(m.edges_at(start).size(), 1u);
+  m.edges[static_cast<size_t>(e)].door = DoorKind::Gate;
+  m.edges[static_cast<size_t>(e)].lock = 0;
+  m.edges[static_cast<size_t>(e)].switch_id = 3;
+  Mission unswitched = m;
+  m.nodes[static_cast<size_t>(start)].objectives.push_back({ObjectiveKind::Switch, 0, 3});
   c.mission = std::make_shared<const Mission>(m);
-  try {
-    generate_dungeon(c, 1);
-    FAIL() << "laid out a gate without its switch";
-  } catch (const GenerationError& e) {
-    EXPECT_NE(std::string(e.what()).find("a gate's switch cannot be placed from a mission yet"), std::string::npos)
-        << e.what();
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    expect_proven(c, seed);
+    Dungeon d = generate_dungeon(c, seed).dungeon;
+    ASSERT_EQ(d.doors.size(), 1u);
+    EXPECT_EQ(d.doors[0].kind, DoorKind::Gate);
+    EXPECT_EQ(d.doors[0].switch_id, 3);
+    EXPECT_FALSE(d.doors[0].open_when_off);
+    ASSERT_TRUE(check_mission(d).satisfied) << check_mission(d).problems.front();
+    const auto sw = std::find_if(d.objectives.begin(), d.objectives.end(),
+                                 [](const Objective& o) { return o.kind == ObjectiveKind::Switch; });
+    ASSERT_NE(sw, d.objectives.end());
+    EXPECT_EQ(sw->switch_id, 3);
+    d.objectives.erase(sw);
+    ValidateOptions rules = validate_options_for(c);
+    rules.solve = true;
+    const ValidationReport rep = validate_dungeon(d, rules);
+    ASSERT_TRUE(rep.solution);
+    EXPECT_EQ(rep.solution->status, SolveStatus::NotCompletable) << "seed " << seed << ": the switch gates nothing";
   }
+  const std::vector<FieldProblem> problems = unswitched.problems();
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(to_string(problems[0]),
+            "mission switch 3 = a gate edge but no switch objective (expected a node with the switch)");
 }
 
 TEST(TemplatesGenerateTest, TheMissionCheckCatchesABrokenMission) {

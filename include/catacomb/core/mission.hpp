@@ -35,9 +35,10 @@ std::optional<DoorKind> door_kind_from_name(std::string_view name);
 
 /// One objective a node holds.
 struct MissionObjective {
-  ObjectiveKind kind{};  ///< start, exit, key, treasure or objective
+  ObjectiveKind kind{};  ///< start, exit, key, treasure, objective or switch
   int lock = 0;          ///< for a key: the lock it opens (1 to kMaxLock); 0 otherwise
-  /// Equal when kind and lock are equal.
+  int switch_id = 0;     ///< for a switch: the switch it toggles (1 to kMaxSwitch); 0 otherwise
+  /// Equal when every field is equal.
   friend bool operator==(const MissionObjective&, const MissionObjective&) = default;
 };
 
@@ -75,7 +76,8 @@ struct Mission {
   std::vector<int> edges_at(int n) const;
   /// Every bad field ({"mission <field>", "<value>", "<expected>"}): ids unique and not empty,
   /// edges between two different existing nodes and not twice, locks 1 to kMaxLock, exactly one
-  /// start and one exit, keys for existing locked edges and one key per lock, every node joined
+  /// start and one exit, keys for existing locked edges and one key per lock, a switch objective
+  /// for every gate edge's switch and a gate edge for every switch objective's, every node joined
   /// to the start. Empty when it is good.
   std::vector<FieldProblem> problems() const;
   /// Equal when every field is equal.

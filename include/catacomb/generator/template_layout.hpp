@@ -98,8 +98,7 @@ void place_template_objectives(TemplatePlan& plan, int further, Rng& rng);
 
 /// Why `mission` cannot be laid out from `set` whatever the seed (a node whose type or tags no
 /// template has, a node with more edges than any fitting template has sockets, more rooms of a
-/// template than its max, a gate edge: a mission cannot place its switch yet), one line each;
-/// empty when nothing rules it out.
+/// template than its max), one line each; empty when nothing rules it out.
 std::vector<std::string> mission_layout_problems(const Mission& mission, const TemplateSet& set);
 
 }  // namespace catacomb
