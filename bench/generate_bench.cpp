@@ -68,9 +68,12 @@ struct StageClock {
   }
 };
 
-GenerateConfig config_for(const char* generator, int side, int locks) {
+GenerateConfig config_for(const char* generator, int side, int locks,
+                          catacomb::LockLayout layout = catacomb::LockLayout::Chain) {
   GenerateConfig cfg;
   cfg.locks = locks;
+  cfg.lock_layout = layout;
+  cfg.cycle_one_way = layout == catacomb::LockLayout::Cycles;
   // A cave often has too few gates for three locks: the attempts that find none are part of the
   // time (attempts_per_map counts them), and a seed is never given up.
   if (locks > 0) cfg.max_attempts = 1000;
@@ -88,9 +91,10 @@ GenerateConfig config_for(const char* generator, int side, int locks) {
   return cfg;
 }
 
-void run(benchmark::State& state, const char* generator, int locks = 0) {
+void run(benchmark::State& state, const char* generator, int locks = 0,
+         catacomb::LockLayout layout = catacomb::LockLayout::Chain) {
   const int side = static_cast<int>(state.range(0));
-  const GenerateConfig cfg = config_for(generator, side, locks);
+  const GenerateConfig cfg = config_for(generator, side, locks, layout);
   catacomb::ValidateOptions vopt;
   vopt.costs = cfg.cost_table();
   vopt.moves = cfg.moves;
@@ -121,7 +125,11 @@ void run(benchmark::State& state, const char* generator, int locks = 0) {
         stages.ms[s], Counter::kAvgIterations);
   state.counters["analysis_ms"] = Counter(analysis_ms, Counter::kAvgIterations);
   state.counters["cells"] = static_cast<double>(int64_t{side} * side);
-  medians()[{std::string("catacomb ") + generator + (locks > 0 ? " locks" : ""), side}] = median(wall);
+  std::string name = "catacomb ";
+  name += generator;
+  if (locks > 0) name += " locks";
+  if (layout != catacomb::LockLayout::Chain) name.append(" ").append(catacomb::lock_layout_name(layout));
+  medians()[{name, side}] = median(wall);
 }
 
 void BM_GenerateRooms(benchmark::State& state) { run(state, "rooms"); }
@@ -133,6 +141,12 @@ BENCHMARK(BM_GenerateRooms)->Arg(64)->Arg(256)->Arg(1024)->Arg(4096)->Unit(bench
 BENCHMARK(BM_GenerateCaves)->Arg(64)->Arg(256)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond)->MinTime(0.5);
 BENCHMARK(BM_GenerateRoomsLocks)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->MinTime(0.5);
 BENCHMARK(BM_GenerateCavesLocks)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->MinTime(0.5);
+// Lock-and-key cycles with the one-way return (--lock-layout cycles --cycle-one-way), the same
+// three locks and seeds as the chains above: the ratio of the two is the layout's cost.
+void BM_GenerateRoomsCycles(benchmark::State& state) { run(state, "rooms", 3, catacomb::LockLayout::Cycles); }
+void BM_GenerateCavesCycles(benchmark::State& state) { run(state, "caves", 3, catacomb::LockLayout::Cycles); }
+BENCHMARK(BM_GenerateRoomsCycles)->Arg(256)->Unit(benchmark::kMillisecond)->MinTime(0.5);
+BENCHMARK(BM_GenerateCavesCycles)->Arg(256)->Unit(benchmark::kMillisecond)->MinTime(0.5);
 
 // rot.js through Node: one child process per case, which times `runs` maps after a warm-up run
 // and prints their times; the case reports their median as its manual time.
@@ -187,6 +201,13 @@ void print_ratios() {
                  rd = get("rot.js digger");
     auto ratio = [](double peer, double ours) { return peer > 0 && ours > 0 ? peer / ours : 0.0; };
     std::printf("%-6d %14.3f %14.3f %7.0fx %14.3f %14.3f %7.0fx\n", side, cc, rc, ratio(rc, cc), cr, rd, ratio(rd, cr));
+  }  // The lock-and-key cycles against the chain of as many locks, at 256x256 (when both ran).
+  for (const char* g : {"rooms", "caves"}) {
+    auto it_chain = m.find({std::string("catacomb ") + g + " locks", 256});
+    auto it_cycles = m.find({std::string("catacomb ") + g + " locks cycles", 256});
+    if (it_chain != m.end() && it_cycles != m.end())
+      std::printf("%s 256x256, 3 locks: cycles %.3f ms, chain %.3f ms, cycles / chain %.2fx\n", g, it_cycles->second,
+                  it_chain->second, it_cycles->second / it_chain->second);
   }
 }
 

@@ -114,6 +114,18 @@ def test_objectives_locks_rooms_and_masks():
         d.masks("lava")
 
 
+def test_lock_layouts_are_keywords_from_the_parameter_table():
+    assert {"lock_layout", "cycle_one_way"} <= {p.key for p in catacomb.Config.params()}
+    tree = catacomb.generate(1, locks=4, lock_layout="tree")
+    assert json.loads(tree.to_json())["params"]["lock_layout"] == "tree" and len(tree.locks) == 4
+    cycles = catacomb.generate(1, locks=3, lock_layout="cycles", cycle_one_way=True)
+    doc = json.loads(cycles.to_json())
+    assert doc["params"]["cycle_one_way"] is True and len(cycles.locks) == 3
+    assert catacomb.generate(1, locks=3).to_json() == catacomb.generate(1, locks=3, lock_layout="chain").to_json()
+    with pytest.raises(ValueError, match="lock_layout = spiral"):
+        catacomb.generate(1, locks=2, lock_layout="spiral")
+
+
 def test_from_json_and_load_read_back_the_same_dungeon(tmp_path):
     d = catacomb.generate(5, generator="caves", locks=1)
     assert catacomb.from_json(d.to_json()).to_json() == d.to_json()

@@ -18,6 +18,7 @@
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/pathing/search.hpp>
 #include "generator/gate_search.hpp"
+#include "generator/lock_gates.hpp"
 
 namespace catacomb {
 namespace {
@@ -179,8 +180,11 @@ class CandidateGates {
 
 // Gates spread along the way: each where the start's side has grown by another 1/(locks + 1)
 // of the `total` reachable cells (then, if that finds too few, wherever an area holds a key).
-// Leaves them in s.gates, fewer than `locks` when the candidates do not hold enough.
-void choose_gates(LockState& s, const std::vector<Candidate>& candidates, int64_t total, int locks) {
+// Leaves them in s.gates, fewer than `locks` when the candidates do not hold enough. With
+// `min_area` > 0 (the lock layouts' cycles), every area between two gates and the one beyond the
+// last hold at least that many cells.
+void choose_gates(LockState& s, const std::vector<Candidate>& candidates, int64_t total, int locks,
+                  int64_t min_area = 0) {
   auto on_side = [&](const Candidate& c, Point q) { return c.on_side(s.d.tiles.index(q)); };
   for (int spread = 1; spread >= 0 && static_cast<int>(s.gates.size()) < locks; --spread) {
     s.gates.clear();
@@ -192,6 +196,10 @@ void choose_gates(LockState& s, const std::vector<Candidate>& candidates, int64_
       bool beyond = true;
       for (Point q : c.cells) beyond &= !s.occupied(q) && (s.gates.empty() || !on_side(*s.gates.back(), q));
       if (!beyond) continue;
+      if (min_area > 0) {
+        const int64_t previous = s.gates.empty() ? 0 : s.gates.back()->side_size;
+        if (total - before < min_area || (!s.gates.empty() && before - previous < min_area)) continue;
+      }
       bool has_floor = false;
       for_each_between(c, s.gates.empty() ? nullptr : s.gates.back(), [&](size_t k) {
         return has_floor = s.d.tiles.cells()[k] == Terrain::Floor && !s.occupied(s.d.tiles.point(k));
@@ -229,31 +237,78 @@ LockPlacement lock_gates(LockState& s, Rng& rng) {
 
 }  // namespace
 
+namespace {
+
+// The steps place_locks and route_gates share: the route, the candidates and the chosen gates
+// (in s.gates, fewer than `locks` when there are too few); why it failed, else empty.
+std::string find_gates(LockState& s, std::vector<Candidate>& candidates, int locks, const CostTable& costs,
+                       int64_t min_area = 0) {
+  Dungeon& d = s.d;
+  {
+    const DistanceMap dm = distance_map(d.tiles, costs, {s.start}, s.moves);
+    if (dm.dist[s.exit] == kUnreached) return "the exit cannot be reached";
+    s.route = descend(dm, d.tiles, costs, s.exit);  // exit to start; the distances are dropped
+    std::reverse(s.route.begin(), s.route.end());
+  }
+  for (size_t i = 0; i < s.open.size(); ++i) s.open.cells()[i] = costs.passable(d.tiles.cells()[i]) ? 1 : 0;
+  const int64_t total = [&] {
+    const RegionMap all = label_regions(s.open, s.moves);
+    return all.sizes[static_cast<size_t>(all.label(s.start))];
+  }();
+  candidates = CandidateGates(s).find();
+  choose_gates(s, candidates, total, locks, min_area);
+  if (static_cast<int>(s.gates.size()) < locks)
+    return "only " + std::to_string(s.gates.size()) + " gates between the start and the exit for " +
+           std::to_string(locks) + " locks";
+  return {};
+}
+
+}  // namespace
+
 LockPlacement place_locks(Dungeon& d, int locks, KeyRule rule, const CostTable& costs, const Moves& moves, Rng& rng) {
   const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
   if (!start || !exit) return {"no start or exit to put locks between"};
-  std::vector<Point> route;  // start to exit; the distances (8 bytes per cell) are dropped
-  {
-    const DistanceMap dm = distance_map(d.tiles, costs, {*start}, moves);
-    if (dm.dist[*exit] == kUnreached) return {"the exit cannot be reached"};
-    route = descend(dm, d.tiles, costs, *exit);  // exit to start
-    std::reverse(route.begin(), route.end());
-  }
-  LockState s{d, moves, *start, *exit, std::move(route), Grid<uint8_t>(d.tiles.width(), d.tiles.height(), 0), {}};
-  for (size_t i = 0; i < s.open.size(); ++i) s.open.cells()[i] = costs.passable(d.tiles.cells()[i]) ? 1 : 0;
-  const int64_t total = [&] {
-    const RegionMap all = label_regions(s.open, moves);
-    return all.sizes[static_cast<size_t>(all.label(*start))];
-  }();
-  const std::vector<Candidate> candidates = CandidateGates(s).find();
-  choose_gates(s, candidates, total, locks);
-  if (static_cast<int>(s.gates.size()) < locks)
-    return {"only " + std::to_string(s.gates.size()) + " gates between the start and the exit for " +
-            std::to_string(locks) + " locks"};
+  LockState s{d, moves, *start, *exit, {}, Grid<uint8_t>(d.tiles.width(), d.tiles.height(), 0), {}};
+  std::vector<Candidate> candidates;
+  if (std::string why = find_gates(s, candidates, locks, costs); !why.empty()) return {std::move(why)};
   if (LockPlacement keys = lock_gates(s, rng); !keys.ok()) return keys;
   sort_locks(d);
   d.key_rule = rule;
   return {};
 }
 
+namespace detail {
+
+RouteGates route_gates(Dungeon& d, int count, const CostTable& costs, const Moves& moves, int64_t min_area) {
+  RouteGates out;
+  const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
+  if (!start || !exit) {
+    out.why = "no start or exit to put locks between";
+    return out;
+  }
+  LockState s{d, moves, *start, *exit, {}, Grid<uint8_t>(d.tiles.width(), d.tiles.height(), 0), {}};
+  std::vector<Candidate> candidates;
+  out.start = *start;
+  out.exit = *exit;
+  out.why = find_gates(s, candidates, count, costs, min_area);
+  if (!out.why.empty()) return out;
+  out.route = std::move(s.route);
+  const int n = static_cast<int>(s.gates.size());
+  out.area = Grid<int8_t>(d.tiles.width(), d.tiles.height(), RouteGates::kNoArea);
+  const RegionMap all = label_regions(s.open, moves);
+  const int32_t reached = all.label(*start);
+  for (size_t i = 0; i < out.area.size(); ++i) {
+    if (all.labels.cells()[i] != reached) continue;
+    int k = 0;
+    while (k < n && !s.gates[static_cast<size_t>(k)]->on_side(i)) ++k;
+    out.area.cells()[i] = static_cast<int8_t>(k);
+  }
+  for (const Candidate* g : s.gates) {
+    out.gates.push_back(g->cells);
+    for (Point q : g->cells) out.area[q] = RouteGates::kGateArea;
+  }
+  return out;
+}
+
+}  // namespace detail
 }  // namespace catacomb

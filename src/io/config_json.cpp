@@ -26,6 +26,13 @@ const std::array kParams = {
                 CATACOMB_FIELD(locks)},
     ConfigParam{"key-rule", "reusable (a key opens every door of its lock) or consumable (one door, then spent)",
                 CATACOMB_FIELD(key_rule)},
+    ConfigParam{"lock-layout",
+                "rooms and caves: chain (locks in a row), tree (keys in side areas behind locks of their own) or "
+                "cycles (a loop round each lock, its key at the end of the other way)",
+                CATACOMB_FIELD(lock_layout)},
+    ConfigParam{"cycle-one-way",
+                "lock-layout cycles: each loop's way back is a one-way door (instead of a second locked door)",
+                CATACOMB_FIELD(cycle_one_way)},
     ConfigParam{"room-count", "rooms: rooms created before perturbation (2 to 100000)",
                 CATACOMB_FIELD(rooms.room_count)},
     ConfigParam{"min-side", "rooms: smallest room side (6 or more)", CATACOMB_FIELD(rooms.min_side)},
@@ -120,6 +127,7 @@ std::string config_choice_name(const ConfigField& field) {
         else if constexpr (std::is_same_v<T, CaveConnect>) return std::string(cave_connect_name(*f));
         else if constexpr (std::is_same_v<T, DiagonalPolicy>) return std::string(diagonal_policy_name(*f));
         else if constexpr (std::is_same_v<T, KeyRule>) return std::string(key_rule_name(*f));
+        else if constexpr (std::is_same_v<T, LockLayout>) return std::string(lock_layout_name(*f));
         else if constexpr (std::is_same_v<T, CostOverrides>) return cost_overrides_text(*f);
         else throw InvalidArgument("config field = a number or flag (expected a choice)");
       },
@@ -135,6 +143,7 @@ void set_config_choice(const ConfigField& field, std::string_view name, const st
         else if constexpr (std::is_same_v<T, CaveConnect>) *f = parse_cave_connect(name, key);
         else if constexpr (std::is_same_v<T, DiagonalPolicy>) *f = parse_diagonal_policy(name, key);
         else if constexpr (std::is_same_v<T, KeyRule>) *f = parse_key_rule(name, key);
+        else if constexpr (std::is_same_v<T, LockLayout>) *f = parse_lock_layout(name, key);
         else if constexpr (std::is_same_v<T, CostOverrides>) *f = parse_cost_overrides(name, key);
         else throw InvalidArgument(FieldProblem{key, std::string(name), "a number or flag, not a name"});
       },
@@ -203,6 +212,9 @@ std::string generate_config_to_json(const GenerateConfig& config, const uint64_t
   for (const ConfigParam& p : kParams) {
     if (p.is_seed() && !seed) continue;
     if (p.key() == "cost" && config.cost.empty()) continue;  // a config without keeps its bytes
+    // A chain (the default) and no one-way return: the config keeps the bytes it had before layouts.
+    if (p.key() == "lock_layout" && config.lock_layout == LockLayout::Chain) continue;
+    if (p.key() == "cycle_one_way" && !config.cycle_one_way) continue;
     std::visit(
         [&](auto* f) {
           using T = std::remove_pointer_t<decltype(f)>;

@@ -99,7 +99,17 @@ Failure lock_and_validate(const Run& run, uint64_t seed, Dungeon&& d, GenerateRe
   const GenerateConfig& config = run.config;
   if (config.locks > 0) {
     Rng lock_rng = Rng::stream(seed, streams::kLocks);
-    LockPlacement locked = place_locks(d, config.locks, config.key_rule, run.costs, config.moves, lock_rng);
+    LockPlacement locked;
+    switch (config.lock_layout) {
+      case LockLayout::Tree:
+        locked = place_lock_tree(d, config.locks, config.key_rule, run.costs, config.moves, lock_rng);
+        break;
+      case LockLayout::Cycles:
+        locked = place_lock_cycles(d, config.locks, config.key_rule, config.cycle_one_way, run.costs, config.moves,
+                                   lock_rng);
+        break;
+      default: locked = place_locks(d, config.locks, config.key_rule, run.costs, config.moves, lock_rng);
+    }
     if (!locked.ok()) return std::move(locked.why);
   } else if (d.has_locks()) {
     d.key_rule = config.key_rule;
@@ -240,6 +250,13 @@ void record_templates(Params& p, const TemplateSet* templates, const std::string
   if (!theme.empty()) p.emplace_back("theme", theme);
 }
 
+// A lock layout in a recipe, only with locks and not a chain (a chain's recipe keeps its bytes).
+void record_lock_layout(Params& p, const GenerateConfig& c) {
+  if (c.locks == 0 || c.lock_layout == LockLayout::Chain) return;
+  p.emplace_back("lock_layout", std::string(lock_layout_name(c.lock_layout)));
+  if (c.lock_layout == LockLayout::Cycles && c.cycle_one_way) p.emplace_back("cycle_one_way", true);
+}
+
 // A game's own costs in a recipe, only when there are any (a recipe without keeps its bytes).
 void record_cost(Params& p, const CostOverrides& cost) {
   if (!cost.empty()) p.emplace_back("cost", cost_overrides_text(cost));
@@ -295,6 +312,12 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   if (locks < 0 || locks > kMaxLock) p.push_back({"locks", std::to_string(locks), "0 to 9"});
   if (!detail::enum_known(detail::kKeyRuleNames, key_rule))
     p.push_back({"key_rule", std::to_string(static_cast<int>(key_rule)), detail::enum_expected(detail::kKeyRuleNames)});
+  if (lock_layout_name(lock_layout) == "?")
+    p.push_back({"lock_layout", std::to_string(static_cast<int>(lock_layout)), "chain, tree or cycles"});
+  if (lock_layout != LockLayout::Chain && generator == GeneratorKind::Platformer)
+    p.push_back({"lock_layout", std::string(lock_layout_name(lock_layout)), "chain with the platformer generator"});
+  if (cycle_one_way && lock_layout != LockLayout::Cycles)
+    p.push_back({"cycle_one_way", "true", "false unless lock_layout is cycles"});
   append_problems(p, decor.problems());
   if (!detail::enum_known(detail::kCostPresetNames, costs))
     p.push_back({"costs", std::to_string(static_cast<int>(costs)), detail::enum_expected(detail::kCostPresetNames)});
@@ -393,6 +416,7 @@ Params GenerateConfig::params() const {
     p.emplace_back("max_attempts", int64_t{max_attempts});
     if (locks > 0 || (mission && !mission->empty())) p.emplace_back("key_rule", std::string(key_rule_name(key_rule)));
     if (locks > 0) p.emplace_back("locks", int64_t{locks});
+    record_lock_layout(p, *this);
     return p;
   } else {
     p.emplace_back("room_count", int64_t{rooms.room_count});
@@ -422,6 +446,7 @@ Params GenerateConfig::params() const {
     p.emplace_back("locks", int64_t{locks});
     p.emplace_back("key_rule", std::string(key_rule_name(key_rule)));
   }
+  record_lock_layout(p, *this);
   return p;
 }
 

@@ -24,7 +24,9 @@ TEST(ConfigJsonTest, TableHasEveryParameterOnceWithHelp) {
     EXPECT_EQ(p.name.find('_'), std::string_view::npos) << p.name;  // flags use '-'
     EXPECT_TRUE(keys.insert(p.key()).second) << p.name;
   }
-  EXPECT_EQ(keys.size(), 46u);  // 33, 2 of locks, 10 of the platformer generator and the game's cost
+  EXPECT_EQ(
+      keys.size(),
+      48u);  // 33, 4 of locks (count, key rule, layout, one-way return), 10 of the platformer generator and the game's cost
   EXPECT_EQ(generate_config_params()[0].name, "generator");
   EXPECT_TRUE(generate_config_params()[1].is_seed());
   EXPECT_EQ(generate_config_params().back().key(), "max_attempts");
@@ -209,6 +211,22 @@ TEST(ConfigJsonTest, ChoiceNamesReadAndWrite) {
   EXPECT_EQ(parse_cost_preset("uniform"), CostPreset::Uniform);
   EXPECT_EQ(CostTable::preset(CostPreset::Tutorial), CostTable::tutorial());
   EXPECT_THROW(CostTable::preset(static_cast<CostPreset>(9)), InvalidArgument);
+}
+
+// The lock layout and its one-way return: written only when not the default (a chain config keeps
+// its bytes), read back by name.
+TEST(ConfigJsonTest, TheLockLayoutIsWrittenOnlyWhenNotAChain) {
+  GenerateConfig c;
+  const std::string chain = generate_config_to_json(c);
+  EXPECT_EQ(chain.find("lock_layout"), std::string::npos);
+  EXPECT_EQ(chain.find("cycle_one_way"), std::string::npos);
+  const GenerateConfig read = generate_config_from_json(R"({"lock_layout": "cycles", "cycle_one_way": true})");
+  EXPECT_EQ(read.lock_layout, LockLayout::Cycles);
+  EXPECT_TRUE(read.cycle_one_way);
+  const std::string json = generate_config_to_json(read);
+  EXPECT_NE(json.find("\"lock_layout\": \"cycles\""), std::string::npos) << json;
+  EXPECT_EQ(generate_config_from_json(json).lock_layout, LockLayout::Cycles);
+  EXPECT_THROW(generate_config_from_json(R"({"lock_layout": "spiral"})"), InvalidArgument);
 }
 
 }  // namespace

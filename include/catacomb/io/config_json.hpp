@@ -29,7 +29,7 @@ namespace catacomb {
 /// choice enums, or the game's costs, which are set and read as text like a choice:
 /// cost_overrides_text), or the seed (uint64_t*), which is not part of a config.
 using ConfigField = std::variant<int*, double*, bool*, uint64_t*, GeneratorKind*, CostPreset*, CaveConnect*,
-                                 DiagonalPolicy*, KeyRule*, CostOverrides*>;
+                                 DiagonalPolicy*, KeyRule*, CostOverrides*, LockLayout*>;
 
 /// One generator parameter.
 struct ConfigParam {

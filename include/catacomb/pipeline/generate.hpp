@@ -18,6 +18,7 @@
 #include <catacomb/generator/caves.hpp>
 #include <catacomb/generator/corridors.hpp>
 #include <catacomb/generator/decorate.hpp>
+#include <catacomb/generator/locks.hpp>
 #include <catacomb/generator/rooms.hpp>
 #include <catacomb/generator/template_layout.hpp>
 #include <catacomb/core/room_templates.hpp>
@@ -89,6 +90,15 @@ struct GenerateConfig {
   int locks = 0;
   /// How keys open doors; recorded in the dungeon (only with locks).
   KeyRule key_rule = KeyRule::Reusable;
+  /// rooms and caves: how the locks are laid out (generator/locks.hpp): a chain (the default,
+  /// today's dungeons byte for byte), a tree (keys in side areas, behind locks of their own) or
+  /// cycles (a loop round each lock, its key at the end of the other way). Recorded in the params
+  /// when not chain.
+  LockLayout lock_layout = LockLayout::Chain;
+  /// cycles only: the passage that closes each loop ends in a one-way door back from the far side
+  /// (the way back; the lock cannot be bypassed) instead of a second locked door of the same lock.
+  /// Recorded in the params when set.
+  bool cycle_one_way = false;
   /// Water and vegetation (rooms and caves).
   DecorConfig decor;
   /// Cost table preset the dungeon is validated under; recorded in the params by name.
