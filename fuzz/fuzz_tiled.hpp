@@ -2,7 +2,7 @@
 // The Tiled reader on any bytes, shared by fuzz_tiled_tmj and fuzz_tiled_tmx: a Dungeon or
 // InvalidArgument (IoError only for an external tileset other than the one catacomb writes);
 // what it reads, written again as a .tmj with make_tiled and read back, gives the same tiles,
-// objectives (kind and cell), rooms, locks and key rule.
+// objectives (kind, cell, lock and switch), rooms, locks and key rule, and progression doors.
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <catacomb/io/tiled_read.hpp>
@@ -37,6 +37,7 @@ inline int fuzz_tiled(const uint8_t* data, size_t size, TiledSyntax syntax) {
     check(again.objectives[i] == d.objectives[i], "Tiled write -> read round trip: objectives (kind, cell, lock)");
   check(again.rooms == d.rooms, "Tiled write -> read round trip: rooms");
   check(again.locks == d.locks && again.key_rule == d.key_rule, "Tiled write -> read round trip: locks and key rule");
+  check(again.doors == d.doors, "Tiled write -> read round trip: gates, one-way and secret doors");
   return 0;
 }
 

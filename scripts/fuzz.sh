@@ -116,6 +116,9 @@ copy fuzz_certificate fuzz/seeds/certificate/*
 # Maps with gates, switches, one-way and secret doors (issue #33), for every reader of JSON maps.
 copy fuzz_json_map fuzz/seeds/json_map/*
 copy fuzz_route fuzz/seeds/json_map/*
+# The same kinds in Tiled (door objects, switch properties), as catacomb writes them and as Tiled
+# re-saves them (the .tmx is in fuzz/seeds/tiled_tmx/, copied above).
+copy fuzz_tiled_tmj fuzz/seeds/tiled_tmj/*
 # A scenario for each generated Moving AI map, from the CLI's routes.
 for m in "$corpus"/m*.map; do
   w=$(sed -n 3p "$m" | cut -d' ' -f2); h=$(sed -n 2p "$m" | cut -d' ' -f2)

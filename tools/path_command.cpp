@@ -46,6 +46,23 @@ PlayerState parse_keys(const std::string& text) {
   return s;
 }
 
+// --switches "1,3" (the ids of the switches that are on; the others are off) or "none".
+uint32_t parse_switches(const std::string& text) {
+  uint32_t on = 0;
+  if (text == "none") return on;
+  size_t at = 0;
+  while (at <= text.size()) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    int id = 0;
+    if (!parse_strict_number(text.substr(at, comma - at), id) || id < 1 || id > kMaxSwitch)
+      throw InvalidArgument(
+          FieldProblem{"--switches", text, "switch ids 1 to 9 separated by commas, e.g. 1,3, or none"});
+    on |= 1u << (id - 1);
+    at = comma + 1;
+  }
+  return on;
+}
+
 class PathCommand : public Command {
  public:
   explicit PathCommand(CLI::App& app) {
@@ -60,6 +77,9 @@ class PathCommand : public Command {
         "With --keys or --all-keys the route is a player's: a locked door is closed unless a key of its\n"
         "lock is held (under the map's key rule, a consumable key opens one door), and the doors the\n"
         "route opens are listed; without either, locked doors are walked as the door tiles they are.\n"
+        "--switches 1,3 (the switches that are on; with --keys, --all-keys or alone) makes it a player's\n"
+        "route through gates, one-way and secret doors: a gate is open or shut by its switch, a one-way\n"
+        "door is passed its way only, a secret door is passable.\n"
         "MAP is a catacomb .json or .txt map, a Moving AI .map, or a Tiled .tmj/.tmx map. Coordinates\n"
         "are X,Y (column, row).\n"
         "Exit codes: 0 a route was found (or, with --closest, a partial one), 1 no route, 2 bad input, 3 I/O error.\n");
@@ -82,6 +102,8 @@ class PathCommand : public Command {
     sub->add_option("--keys", keys_, "Keys held: lock ids, e.g. 1,3 (locked doors of other locks stay closed), or none")
         ->type_name("IDS");
     sub->add_flag("--all-keys", all_keys_, "Hold every key of the map (locked doors open as they are met)");
+    sub->add_option("--switches", switches_, "Switches that are on: ids, e.g. 1,3 (the others are off), or none")
+        ->type_name("IDS");
     memory_.add_option(*sub);
     movement_.add_to(sub);
   }
@@ -113,9 +135,10 @@ class PathCommand : public Command {
       throw InvalidArgument(FieldProblem{"--keys", keys_, "either --keys or --all-keys, not both"});
     GridSearch search;
     PathResult r;
-    const bool player = !keys_.empty() || all_keys_;
+    const bool player = !keys_.empty() || all_keys_ || !switches_.empty();
     if (player) {
-      const PlayerState state = all_keys_ ? all_keys_state(d) : parse_keys(keys_);
+      PlayerState state = all_keys_ ? all_keys_state(d) : parse_keys(keys_.empty() ? "none" : keys_);
+      if (!switches_.empty()) state.switches = parse_switches(switches_);
       r = find_path(d, MapRules{costs, options_.moves, d.key_rule}, from, to, state, options_);
     } else {
       search.set_map(d.tiles, costs);
@@ -155,7 +178,7 @@ class PathCommand : public Command {
  private:
   std::string map_path_, from_, to_, algorithm_ = "astar", diagonal_ = "no-corner-cut", heuristic_ = "octile",
                                      costs_ = "dungeon", png_;
-  std::string keys_;
+  std::string keys_, switches_;
   bool json_ = false, all_keys_ = false;
   int scale_ = 4;
   SearchOptions options_;

@@ -171,6 +171,10 @@ CATACOMB_C_API int catacomb_dungeon_objective(const catacomb_dungeon* dungeon, i
  *  an index out of range (last error set). */
 CATACOMB_C_API int catacomb_dungeon_objective_lock(const catacomb_dungeon* dungeon, int index);
 
+/** The switch id (1 to 9) of objective `index` when it is a switch (kind "switch"), else 0; -1
+ *  for NULL or an index out of range (last error set). */
+CATACOMB_C_API int catacomb_dungeon_objective_switch(const catacomb_dungeon* dungeon, int index);
+
 /** The lock id (1 to 9) of the locked door at (x, y), 0 when the cell has none; -1 for NULL or a
  *  cell off the map (last error set). Generate with {"locks": N} in the config. */
 CATACOMB_C_API int catacomb_dungeon_lock(const catacomb_dungeon* dungeon, int x, int y);
@@ -215,9 +219,18 @@ CATACOMB_C_API int catacomb_player_add_key(catacomb_player* player, int lock);
  *  on error (NULL; the cell is checked against the dungeon when the player is used). */
 CATACOMB_C_API int catacomb_player_open_door(catacomb_player* player, int x, int y);
 
+/** Turns switch `switch_id` (1 to 9) on (on != 0) or off (on == 0) in the player's state; every
+ *  switch starts off. Returns 0, or -1 on error (NULL, an id out of range: "switch = 12 (expected
+ *  1 to 9)"). */
+CATACOMB_C_API int catacomb_player_set_switch(catacomb_player* player, int switch_id, int on);
+
+/** The player's switch states: bit s - 1 set when switch s is on; -1 for NULL (last error set). */
+CATACOMB_C_API int catacomb_player_switches(const catacomb_player* player);
+
 /** catacomb_find_path for a player: a locked door is closed unless the player has opened it or
- *  holds a key of its lock (under the dungeon's consumable key rule, each key opens one door).
- *  Writes the route as catacomb_find_path does, and the locked doors it opens, in the order
+ *  holds a key of its lock (under the dungeon's consumable key rule, each key opens one door); a
+ *  gate is open or shut by the player's switches (catacomb_player_set_switch), a one-way door is
+ *  passed its way only, a secret door is passable (see catacomb::find_path). Writes the route as catacomb_find_path does, and the locked doors it opens, in the order
  *  walked, to `out_doors` as x, y, lock triples (3 * door_capacity ints; may be NULL when
  *  door_capacity is 0) with their number in `*out_door_count` when not NULL. Returns the number of
  *  cells, 0 when there is no route for this player, -1 on error (as catacomb_find_path, plus a
@@ -275,6 +288,19 @@ CATACOMB_C_API int catacomb_dungeon_locked_door_count(const catacomb_dungeon* du
 /** Locked door `index` (row-major order of cells): its cell and lock id (1 to 9). 0, or -1 on
  *  error (NULL dungeon, index out of range). Output pointers may be NULL. */
 CATACOMB_C_API int catacomb_dungeon_locked_door(const catacomb_dungeon* dungeon, int index, int* x, int* y, int* lock);
+
+/** The number of gates, one-way and secret doors, or -1 on error (NULL dungeon). */
+CATACOMB_C_API int catacomb_dungeon_door_count(const catacomb_dungeon* dungeon);
+
+/** Gate, one-way or secret door `index` (row-major order of cells): its cell, its kind ("gate",
+ *  "one-way" or "secret"; a static string, never free it), a gate's switch id (1 to 9; 0 for the
+ *  other kinds), whether a gate is open while its switch is off (1) or while it is on (0; 0 for
+ *  the other kinds), and a one-way door's direction: the straight step (dx, dy) it is passed in
+ *  ((0, -1) north, (1, 0) east, (0, 1) south, (-1, 0) west; (0, 0) for the other kinds). Output
+ *  pointers may be NULL. 0, or -1 on error (NULL dungeon, index out of range; the out-values are
+ *  untouched). */
+CATACOMB_C_API int catacomb_dungeon_door(const catacomb_dungeon* dungeon, int index, int* x, int* y, const char** kind,
+                                         int* switch_id, int* open_when_off, int* dx, int* dy);
 
 /** The number of rooms (0 for caves), or -1 on error. */
 CATACOMB_C_API int catacomb_dungeon_room_count(const catacomb_dungeon* dungeon);

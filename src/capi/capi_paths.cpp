@@ -57,6 +57,23 @@ int catacomb_player_add_key(catacomb_player* player, int lock) {
   });
 }
 
+int catacomb_player_set_switch(catacomb_player* player, int switch_id, int on) {
+  return guarded<int>(-1, [&] {
+    need(player, "player", "a player handle");
+    need_range("switch", switch_id, 1, kMaxSwitch);
+    const uint32_t bit = 1u << (switch_id - 1);
+    player->state.switches = on != 0 ? player->state.switches | bit : player->state.switches & ~bit;
+    return 0;
+  });
+}
+
+int catacomb_player_switches(const catacomb_player* player) {
+  return guarded<int>(-1, [&] {
+    need(player, "player", "a player handle");
+    return static_cast<int>(player->state.switches);
+  });
+}
+
 int catacomb_player_open_door(catacomb_player* player, int x, int y) {
   return guarded<int>(-1, [&] {
     need(player, "player", "a player handle");

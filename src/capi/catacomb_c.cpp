@@ -101,6 +101,17 @@ int catacomb_dungeon_objective_lock(const catacomb_dungeon* dungeon, int index) 
   });
 }
 
+int catacomb_dungeon_objective_switch(const catacomb_dungeon* dungeon, int index) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    const std::vector<Objective>& objectives = dungeon->dungeon.objectives;
+    if (objectives.empty())
+      throw InvalidArgument("index = " + std::to_string(index) + " (expected an objective, but the dungeon has none)");
+    need_range("index", index, 0, static_cast<int>(objectives.size()) - 1);
+    return objectives[static_cast<size_t>(index)].switch_id;
+  });
+}
+
 int catacomb_dungeon_lock(const catacomb_dungeon* dungeon, int x, int y) {
   return guarded<int>(-1, [&] {
     need(dungeon, "dungeon", "a dungeon handle");
@@ -219,6 +230,34 @@ int catacomb_dungeon_locked_door(const catacomb_dungeon* dungeon, int index, int
     if (x) *x = l.pos.x;
     if (y) *y = l.pos.y;
     if (lock) *lock = l.lock;
+    return 0;
+  });
+}
+
+int catacomb_dungeon_door_count(const catacomb_dungeon* dungeon) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    return static_cast<int>(dungeon->dungeon.doors.size());
+  });
+}
+
+int catacomb_dungeon_door(const catacomb_dungeon* dungeon, int index, int* x, int* y, const char** kind, int* switch_id,
+                          int* open_when_off, int* dx, int* dy) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    const std::vector<ProgressionDoor>& doors = dungeon->dungeon.doors;
+    if (doors.empty())
+      throw InvalidArgument(
+          FieldProblem{"index", std::to_string(index), "a gate, one-way or secret door, but the dungeon has none"});
+    need_range("index", index, 0, static_cast<int>(doors.size()) - 1);
+    const ProgressionDoor& g = doors[static_cast<size_t>(index)];
+    if (x) *x = g.pos.x;
+    if (y) *y = g.pos.y;
+    if (kind) *kind = door_kind_name(g.kind).data();  // views of string literals: NUL-terminated, static
+    if (switch_id) *switch_id = g.switch_id;
+    if (open_when_off) *open_when_off = g.open_when_off ? 1 : 0;
+    if (dx) *dx = g.dir.x;
+    if (dy) *dy = g.dir.y;
     return 0;
   });
 }

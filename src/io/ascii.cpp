@@ -1,8 +1,10 @@
 // The ASCII map format: one character per cell (terrain_char), objectives as '<' '>' and the
-// digits 1-9, locked doors 'A'-'I' and keys 'a'-'i', an optional "!key=value" header line with
-// the platformer movement, and a trailer after an empty line for what the markers cannot say (a
-// digit's kind, the key rule). 'H' is a ladder or lock 8's door, decided from the header and the
-// other lock signs. Reading checks every row and names the line and column of a bad character.
+// digits 1-9, locked doors 'A'-'I' and keys 'a'-'i', progression doors with the JSON map's letters
+// (gates 'J'-'R' / 'j'-'r', one-way '^' 'v' ')' '(', secret 'S': progression_door_char), an
+// optional "!key=value" header line with the platformer movement, and a trailer after an empty
+// line for what the markers cannot say (a digit's kind and a switch's id, the key rule). 'H' is a
+// ladder or lock 8's door, decided from the header and the other lock signs; every other letter
+// means one thing. Reading checks every row and names the line and column of a bad character.
 // O(cells) both ways.
 #include <catacomb/io/ascii.hpp>
 
@@ -13,8 +15,8 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/platformer/movement_model.hpp>
-#include "io/progression_refusal.hpp"
 #include "io/text_lines.hpp"
+#include "shared/core/problems.hpp"
 
 namespace catacomb {
 
@@ -94,7 +96,9 @@ char progression_door_char(const ProgressionDoor& g) {
 }
 
 std::string write_ascii(const Dungeon& d) {
-  detail::refuse_progression(d, "ASCII");
+  // A door or switch ASCII cannot carry (no letter, off the map, an objective on its cell) is
+  // refused, naming it, before anything is written.
+  if (d.has_progression()) throw_if_problems(progression_problems(d, CostTable::dungeon()));
   const int w = d.tiles.width(), h = d.tiles.height();
   const std::string header = movement_header(d.params);
   std::string out = header;
@@ -141,17 +145,63 @@ std::string write_ascii(const Dungeon& d) {
     out[header.size() + static_cast<size_t>(o.pos.y) * static_cast<size_t>(w + 1) + static_cast<size_t>(o.pos.x)] =
         markers[i];
   }
-  // The trailer: what the markers cannot say (a digit's kind, the key rule), after an empty line.
+  for (const ProgressionDoor& g : d.doors)
+    out[header.size() + static_cast<size_t>(g.pos.y) * static_cast<size_t>(w + 1) + static_cast<size_t>(g.pos.x)] =
+        progression_door_char(g);
+  // The trailer: what the markers cannot say (a digit's kind and switch, the key rule), after an
+  // empty line.
   std::string trailer;
-  for (size_t i = 0; i < d.objectives.size(); ++i)
-    if (markers[i] >= '1' && markers[i] <= '9' && d.objectives[i].kind != ObjectiveKind::Objective)
-      trailer += std::string(1, markers[i]) + ": " + std::string(objective_kind_name(d.objectives[i].kind)) + "\n";
+  for (size_t i = 0; i < d.objectives.size(); ++i) {
+    const Objective& o = d.objectives[i];
+    if (markers[i] < '1' || markers[i] > '9' || o.kind == ObjectiveKind::Objective) continue;
+    trailer.push_back(markers[i]);
+    trailer += ": ";
+    trailer += objective_kind_name(o.kind);
+    if (o.kind == ObjectiveKind::Switch) {
+      trailer.push_back(' ');
+      trailer.push_back(static_cast<char>('0' + o.switch_id));  // 1 to 9: progression_problems
+    }
+    trailer.push_back('\n');
+  }
   if (d.has_locks()) trailer += "key-rule: " + std::string(key_rule_name(d.key_rule)) + "\n";
   if (!trailer.empty()) out += "\n" + trailer;
   return out;
 }
 
 namespace {
+
+// A digit's kind in the trailer: "key", "treasure", "objective" or "switch <1-9>".
+void read_digit_kind(Objective& o, std::string_view value, const std::string& where) {
+  std::string_view name = value;
+  int switch_id = 0;
+  if (value.starts_with("switch")) {
+    const std::string_view id = value.substr(6);
+    if (id.size() != 2 || id[0] != ' ' || id[1] < '1' || id[1] > '0' + kMaxSwitch)
+      throw InvalidArgument(where + " kind = '" + printable_text(value, 40) + "' (expected 'switch <1-9>')");
+    name = "switch";
+    switch_id = id[1] - '0';
+  }
+  auto kind = objective_kind_from_name(name);
+  if (!kind || *kind == ObjectiveKind::Start || *kind == ObjectiveKind::Exit)
+    throw InvalidArgument(where + " kind = '" + printable_text(value, 40) +
+                          "' (expected key, treasure, objective or switch <1-9>)");
+  o.kind = *kind;
+  o.switch_id = switch_id;
+}
+
+// The progression door a grid letter stands for (pos unset), if any: the inverse of
+// progression_door_char.
+std::optional<ProgressionDoor> door_from_char(char c) {
+  ProgressionDoor g;
+  if (c >= 'J' && c < 'J' + kMaxSwitch) g.switch_id = c - 'J' + 1;
+  else if (c >= 'j' && c < 'j' + kMaxSwitch) g = {{}, DoorKind::Gate, c - 'j' + 1, true, {}};
+  else if (c == 'S') g.kind = DoorKind::Secret;
+  else if (c == '^' || c == 'v' || c == ')' || c == '(') {
+    g.kind = DoorKind::OneWay;
+    g.dir = c == '^' ? Point{0, -1} : c == 'v' ? Point{0, 1} : c == ')' ? Point{1, 0} : Point{-1, 0};
+  } else return std::nullopt;
+  return g;
+}
 
 // "<digit>: <kind>" and "key-rule: <rule>" lines; `first_line` is the 1-based number of the
 // first one, `digits` how many digit objectives the grid holds.
@@ -171,11 +221,7 @@ void read_trailer(Dungeon& d, const std::vector<std::string_view>& lines, size_t
       const int k = name[0] - '0';
       if (k > digits)
         throw InvalidArgument(where + ": objective '" + std::string(name) + "' (expected one on the map)");
-      auto kind = objective_kind_from_name(value);
-      if (!kind || *kind == ObjectiveKind::Start || *kind == ObjectiveKind::Exit)
-        throw InvalidArgument(where + " kind = '" + printable_text(value, 40) +
-                              "' (expected key, treasure or objective)");
-      d.objectives[first_digit + static_cast<size_t>(k) - 1].kind = *kind;
+      read_digit_kind(d.objectives[first_digit + static_cast<size_t>(k) - 1], value, where);
     } else {
       throw InvalidArgument(where + " = '" + printable_text(line, 40) +
                             "' (expected '<digit>: <kind>' or 'key-rule: <rule>')");
@@ -257,11 +303,15 @@ Dungeon read_ascii(std::string_view text, const MapSizeCheck& check_size) {
         d.locks.push_back({p, c - 'A' + 1});
       } else if (c >= 'a' && c < 'a' + kMaxLock) {
         keys.push_back({ObjectiveKind::Key, p, c - 'a' + 1});
+      } else if (auto door = door_from_char(c)) {
+        t = Terrain::Door;
+        door->pos = p;
+        d.doors.push_back(*door);
       } else if (auto tt = terrain_from_char(c)) {
         t = *tt;
       } else {
         throw InvalidArgument(where() + ": character '" + std::string(1, c) +
-                              "' (expected one of # . , + ~ \" = H - < > 1-9 A-I a-i)");
+                              "' (expected one of # . , + ~ \" = H - < > 1-9 A-I a-i J-R j-r ^ v ) ( S)");
       }
       d.tiles[p] = t;
     }
@@ -280,6 +330,9 @@ Dungeon read_ascii(std::string_view text, const MapSizeCheck& check_size) {
   std::stable_sort(keys.begin(), keys.end(), [](const Objective& a, const Objective& b) { return a.lock < b.lock; });
   d.objectives.insert(d.objectives.end(), keys.begin(), keys.end());
   read_trailer(d, trailer, first_row + lines.size() + 2, last);
+  // Doors came in row-major order; a switch objective and the doors are checked together (a
+  // one-way door at the edge, a marker cannot stand on a door as the grid has one letter a cell).
+  if (d.has_progression()) throw_if_problems(progression_problems(d, CostTable::dungeon()));
   return d;
 }
 

@@ -5,8 +5,6 @@
 // Time and memory are linear in the cell count; the text is about two bytes per cell.
 #include <catacomb/io/tiled.hpp>
 
-#include "io/progression_refusal.hpp"
-
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -20,6 +18,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/render/image.hpp>
+#include "shared/core/problems.hpp"
 
 namespace catacomb {
 namespace {
@@ -239,7 +238,9 @@ json objects_json(const Dungeon& d, int s, int& next_id) {
     // A tile object drawn with the kind's marker tile over its cell; Tiled anchors tile objects
     // at their bottom-left corner.
     json o = object_base(next_id++, kind, kind);
-    o["gid"] = 1 + marker_tile_id(ob.kind);
+    // A switch has no marker tile of its own (the tileset every map shares stays as it was): it
+    // is drawn with the plain objective's marker; its class and "switch" property say what it is.
+    o["gid"] = 1 + marker_tile_id(ob.kind == ObjectiveKind::Switch ? ObjectiveKind::Objective : ob.kind);
     o["x"] = int64_t{ob.pos.x} * s;
     o["y"] = (int64_t{ob.pos.y} + 1) * s;
     o["width"] = s;
@@ -247,6 +248,24 @@ json objects_json(const Dungeon& d, int s, int& next_id) {
     o["properties"] = json::array(
         {property("index", "int", i), property("cell_x", "int", ob.pos.x), property("cell_y", "int", ob.pos.y)});
     if (ob.lock != 0) o["properties"].push_back(property("lock", "int", ob.lock));
+    if (ob.kind == ObjectiveKind::Switch) o["properties"].push_back(property("switch", "int", ob.switch_id));
+    objects.push_back(std::move(o));
+  }
+  // Gates, one-way and secret doors: a door tile in the terrain layer, and over it a rectangle of
+  // class "door" covering the cell, whose properties say how it is passed.
+  for (const ProgressionDoor& g : d.doors) {
+    json o = object_base(next_id++, door_kind_name(g.kind), "door");
+    o["x"] = int64_t{g.pos.x} * s;
+    o["y"] = int64_t{g.pos.y} * s;
+    o["width"] = s;
+    o["height"] = s;
+    o["properties"] = json::array({property("kind", "string", door_kind_name(g.kind)),
+                                   property("cell_x", "int", g.pos.x), property("cell_y", "int", g.pos.y)});
+    if (g.kind == DoorKind::Gate) {
+      o["properties"].push_back(property("switch", "int", g.switch_id));
+      o["properties"].push_back(property("open_when", "string", g.open_when_off ? "off" : "on"));
+    }
+    if (g.kind == DoorKind::OneWay) o["properties"].push_back(property("direction", "string", direction_name(g.dir)));
     objects.push_back(std::move(o));
   }
   return objects;
@@ -340,7 +359,9 @@ TiledTileset make_tiled_tileset(const std::string& tsj_path, int tile_size, cons
 
 TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_size, const CostTable& costs,
                        const std::string& external_tileset) {
-  detail::refuse_progression(d, "Tiled");
+  // A door or switch the map cannot hold (off the map, no switch id, an objective on its cell) is
+  // refused naming it, before anything is written.
+  if (d.has_progression()) throw_if_problems(progression_problems(d, CostTable::dungeon()));
   // One check at the boundary: the size range (message "tile_size = v (expected 1 to 64)") and
   // that a row of kTerrainCount tiles fits a PNG.
   check_image_scale(kTileCount, 1, tile_size, "tile_size");

@@ -1,6 +1,6 @@
 // The back end of the Tiled reader: the model both front ends fill, as a Dungeon (terrain from
-// the tileset's per-tile properties, objectives and rooms from where the objects are drawn, the
-// recipe from the map properties).
+// the tileset's per-tile properties, objectives, rooms and gates, one-way and secret doors from
+// where the objects are drawn and their properties, the recipe from the map properties).
 #include "io/tiled_model.hpp"
 
 #if CATACOMB_TILED_READER
@@ -19,6 +19,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/terrain.hpp>
+#include "shared/core/problems.hpp"
 
 namespace catacomb::detail::tiled {
 namespace {
@@ -69,6 +70,45 @@ int lock_of(const Properties& props, const std::string& where) {
     bad(where + " property lock", i ? std::to_string(*i) : "not an int",
         "an int from 1 to " + std::to_string(kMaxLock));
   return static_cast<int>(*i);
+}
+
+// An int property `name` from 1 to `max`, refused naming `where` when missing or out of range.
+int required_id(const Properties& props, std::string_view name, int max, const std::string& where) {
+  const Property* p = find_property(props, name);
+  const int64_t* i = p ? std::get_if<int64_t>(&p->value) : nullptr;
+  if (!i || *i < 1 || *i > max)
+    bad(where + " property " + std::string(name),
+        !p  ? "missing"
+        : i ? std::to_string(*i)
+            : "not an int",
+        "an int from 1 to " + std::to_string(max));
+  return static_cast<int>(*i);
+}
+
+// A gate, one-way or secret door from a rectangle of class "door" (what catacomb writes): its
+// "kind", a gate's "switch" and "open_when" (on when missing), a one-way door's "direction".
+ProgressionDoor door_of(const Object& o, const std::string& where) {
+  const std::string kind = property_text(find_property(o.props, "kind"));
+  const std::optional<DoorKind> k = door_kind_from_name(kind);
+  if (!k || (*k != DoorKind::Gate && *k != DoorKind::OneWay && *k != DoorKind::Secret))
+    bad(where + " property kind", kind.empty() ? "missing" : shown(kind), "\"gate\", \"one-way\" or \"secret\"");
+  ProgressionDoor g;
+  g.kind = *k;
+  if (g.kind == DoorKind::Gate) {
+    g.switch_id = required_id(o.props, "switch", kMaxSwitch, where);
+    const Property* when = find_property(o.props, "open_when");
+    const std::string w = property_text(when);
+    if (when && w != "on" && w != "off") bad(where + " property open_when", shown(w), "\"on\" or \"off\"");
+    g.open_when_off = w == "off";
+  } else if (g.kind == DoorKind::OneWay) {
+    const std::string dir = property_text(find_property(o.props, "direction"));
+    const std::optional<Point> step = direction_from_name(dir);
+    if (!step)
+      bad(where + " property direction", dir.empty() ? "missing" : shown(dir),
+          "\"north\", \"east\", \"south\" or \"west\"");
+    g.dir = *step;
+  }
+  return g;
 }
 
 std::string terrain_names() {
@@ -156,8 +196,15 @@ void read_objects(const Model& m, Dungeon& d) {
       const auto [cx, cy] = object_centre(o);
       // A key's lock is its object's "lock" property (what catacomb writes).
       const int lock = *kind == ObjectiveKind::Key ? lock_of(o.props, where) : 0;
+      // A switch's id is its "switch" property.
+      const int switch_id = *kind == ObjectiveKind::Switch ? required_id(o.props, "switch", kMaxSwitch, where) : 0;
       d.objectives.push_back(
-          {*kind, {cell_of(cx, m.tile_width, where + " x"), cell_of(cy, m.tile_height, where + " y")}, lock});
+          {*kind, {cell_of(cx, m.tile_width, where + " x"), cell_of(cy, m.tile_height, where + " y")}, lock, switch_id});
+    } else if (o.cls == "door") {
+      ProgressionDoor g = door_of(o, where);
+      const auto [cx, cy] = object_centre(o);
+      g.pos = {cell_of(cx, m.tile_width, where + " x"), cell_of(cy, m.tile_height, where + " y")};
+      d.doors.push_back(g);
     } else if (o.cls == "room" && o.gid == 0 && !o.point) {
       const Rect r = object_cells(o, m);
       if (r.width > 0) {
@@ -219,6 +266,10 @@ Dungeon to_dungeon(Model& m) {
   read_objects(m, d);
   if (!d.room_labels.empty()) d.room_labels.resize(d.rooms.size());
   read_map_properties(m, d);
+  if (d.has_progression()) {  // doors in row-major order, then every door and switch checked
+    sort_doors(d);
+    throw_if_problems(progression_problems(d, CostTable::dungeon()));
+  }
   return d;
 }
 

@@ -6,6 +6,12 @@
 // cell * M + k with k a mixed-radix count (M = product of (held + 1) over the short locks), each
 // entry of a short lock's door spending one key. Optimal (costs > 0; a cheapest route enters no
 // cell twice, so a door is never paid for twice). Memory 16 bytes per state, capped at 2^24 states.
+// Gates, one-way and secret doors (Dungeon::doors): a gate closed under the player's switch
+// states is a wall; a map with one-way or secret doors is searched with the same Dijkstra (the
+// grid engine knows no directed steps), a one-way door entered and left only its way and a one-way
+// or secret door never cut past diagonally (core/dungeon.hpp's rules, as the solver and verify
+// apply them). A secret door is passable: a game whose player has not found it yet draws it as
+// wall, and routes on a copy of the dungeon with the door's cell set to wall.
 // Determinism: the queue pops by (cost, state number), a total order; costs are added in path
 // order, so every platform returns the same route.
 #include <catacomb/pathing/player_path.hpp>
@@ -69,6 +75,21 @@ struct RationedSearch {
   std::vector<ShortLock> locks;
   Grid<int8_t> lock_of;  // index into `locks` per cell, -1 elsewhere
   int64_t m = 1;
+  const Dungeon* d = nullptr;  // set when the map has one-way or secret doors
+  Grid<uint8_t> no_corner;     // 1 on a one-way or secret door: never cut past diagonally
+
+  // The step p -> q (direction dir) by the one-way and secret doors' rules.
+  bool door_step(Point p, Point q, int dir, int64_t k) const {
+    const auto side_open = [&](Point c) { return open(c, k) && (c == q || no_corner[c] == 0); };
+    if (!step_allowed_at(moves, p, dir, side_open)) return false;
+    if (no_corner[q] != 0)
+      if (const ProgressionDoor* g = d->door_at(q); g->kind == DoorKind::OneWay && !one_way_step_allowed(*g, p, q))
+        return false;
+    if (no_corner[p] != 0)
+      if (const ProgressionDoor* g = d->door_at(p); g->kind == DoorKind::OneWay && !one_way_step_allowed(*g, p, q))
+        return false;
+    return true;
+  }
 
   int spent(int64_t k, const ShortLock& l) const { return static_cast<int>((k / l.stride) % (l.held + 1)); }
   bool open(Point p, int64_t k) const {
@@ -98,8 +119,9 @@ struct RationedSearch {
       const Point p{static_cast<int>(cell % w), static_cast<int>(cell / w)};
       if (p == goal) return finish(r, parent, node, cost);
       for (int dir = 0; dir < 8; ++dir) {
-        if (!step_allowed_at(moves, p, dir, [&](Point q) { return open(q, k); })) continue;
         const Point q{p.x + kDirections[dir].x, p.y + kDirections[dir].y};
+        if (d ? !door_step(p, q, dir, k) : !step_allowed_at(moves, p, dir, [&](Point c) { return open(c, k); }))
+          continue;
         int64_t nk = k;
         if (const int8_t i = lock_of[q]; i >= 0) nk += locks[static_cast<size_t>(i)].stride;
         const double step = costs[q] * (dir < 4 ? 1.0 : moves.diagonal_cost);
@@ -150,19 +172,36 @@ PathResult find_path(const Dungeon& d, const MapRules& rules, Point start, Point
   CostGrid costs = make_cost_grid(d.tiles, rules.costs);
   for (const LockedDoor& l : d.locks)
     if (valid_lock(d, l) && !door_open_for(d, state, l.pos)) costs[l.pos] = CostTable::kImpassable;
+  bool directed = false;  // one-way or secret doors: the Dijkstra below, with their rules
+  for (const ProgressionDoor& g : d.doors) {
+    if (!d.tiles.in_bounds(g.pos)) continue;
+    if (g.kind == DoorKind::Gate && !gate_open(g, state.switches)) costs[g.pos] = CostTable::kImpassable;
+    directed = directed || g.kind == DoorKind::OneWay || g.kind == DoorKind::Secret;
+  }
   std::vector<ShortLock> locks = short_locks(d, rules.key_rule, state);
   PathResult r;
-  if (locks.empty()) {
+  if (locks.empty() && !directed) {
     GridSearch search;
     search.set_costs(std::move(costs));
     r = search.find_path(start, goal, o);
   } else {
-    RationedSearch s{costs, rules.moves, std::move(locks), Grid<int8_t>(d.tiles.width(), d.tiles.height(), -1), 1};
+    RationedSearch s{costs, rules.moves, std::move(locks), Grid<int8_t>(d.tiles.width(), d.tiles.height(), -1),
+                     1,     nullptr,     Grid<uint8_t>()};
+    if (directed) {
+      s.d = &d;
+      s.no_corner = Grid<uint8_t>(d.tiles.width(), d.tiles.height(), 0);
+      for (const ProgressionDoor& g : d.doors)
+        if (d.tiles.in_bounds(g.pos) && g.kind != DoorKind::Gate) s.no_corner[g.pos] = 1;
+    }
     for (size_t i = 0; i < s.locks.size(); ++i) {
       s.locks[i].stride = s.m;
       s.m *= s.locks[i].held + 1;
       if (s.m > kMaxStates) break;
     }
+    if (s.m == 1 && static_cast<int64_t>(costs.size()) > kMaxStates)
+      throw InvalidArgument(FieldProblem{"dungeon",
+                                         std::to_string(costs.size()) + " cells with one-way or secret doors",
+                                         "at most " + std::to_string(kMaxStates) + " cells for a player's route"});
     if (s.m > kMaxStates || static_cast<int64_t>(costs.size()) > kMaxStates / s.m)
       throw InvalidArgument(FieldProblem{"keys", "a consumable key count giving " + std::to_string(s.m) + " key states",
                                          "at most " + std::to_string(kMaxStates) + " (cells x key states)"});

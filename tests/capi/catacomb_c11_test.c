@@ -371,6 +371,12 @@ static void test_null_handles(void) {
   CHECK(catacomb_dungeon_tile(NULL, 0, 0) == 0);
   CHECK(catacomb_dungeon_objective_count(NULL) == -1);
   CHECK(catacomb_dungeon_objective(NULL, 0, NULL, NULL, NULL) == -1);
+  CHECK(catacomb_dungeon_objective_switch(NULL, 0) == -1);
+  CHECK(catacomb_dungeon_door_count(NULL) == -1);
+  CHECK(catacomb_dungeon_door(NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL) == -1);
+  CHECK(catacomb_player_set_switch(NULL, 1, 1) == -1);
+  CHECK(strcmp(catacomb_last_error(), "player = NULL (expected a player handle)") == 0);
+  CHECK(catacomb_player_switches(NULL) == -1);
   CHECK(catacomb_validate(NULL) == -1);
   CHECK_ERROR("dungeon = NULL");
   CHECK(catacomb_find_path(NULL, 0, 0, 0, 0, NULL, 0, NULL) == -1);

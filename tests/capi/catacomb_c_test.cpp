@@ -222,6 +222,57 @@ TEST(CApiTest, PlayerPathsOpenOnlyTheDoorsWhoseKeysAreHeld) {
   EXPECT_EQ(catacomb_player_all_keys(nullptr), nullptr);
 }
 
+// The doors of every kind, each objective's switch, and player routes under switch states.
+TEST(CApiTest, DoorsSwitchesAndPlayerRoutesThroughGatesAndOneWayDoors) {
+  const std::string json = write_json_map(
+      read_ascii("#########\n#<.K.).>#\n#########\n#.j.S..1#\n#########\n\n1: switch 2\n"));
+  DungeonPtr d(catacomb_dungeon_from_json(json.c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  ASSERT_EQ(catacomb_dungeon_door_count(d.get()), 4);
+  int x = -1, y = -1, sw = -1, off = -1, dx = 9, dy = 9;
+  const char* kind = nullptr;
+  ASSERT_EQ(catacomb_dungeon_door(d.get(), 0, &x, &y, &kind, &sw, &off, &dx, &dy), 0);
+  EXPECT_EQ(std::string(kind) + " " + std::to_string(x) + "," + std::to_string(y), "gate 3,1");
+  EXPECT_EQ(sw, 2);
+  EXPECT_EQ(off, 0);
+  EXPECT_EQ(dx, 0);
+  ASSERT_EQ(catacomb_dungeon_door(d.get(), 1, &x, &y, &kind, &sw, &off, &dx, &dy), 0);
+  EXPECT_EQ(std::string(kind) + " " + std::to_string(x) + "," + std::to_string(y), "one-way 5,1");
+  EXPECT_EQ(sw, 0);
+  EXPECT_EQ(dx, 1);
+  EXPECT_EQ(dy, 0);
+  ASSERT_EQ(catacomb_dungeon_door(d.get(), 2, &x, &y, &kind, &sw, &off, nullptr, nullptr), 0);
+  EXPECT_EQ(std::string(kind) + " " + std::to_string(x) + "," + std::to_string(y), "gate 2,3");
+  EXPECT_EQ(sw, 1);
+  EXPECT_EQ(off, 1);
+  ASSERT_EQ(catacomb_dungeon_door(d.get(), 3, nullptr, nullptr, &kind, nullptr, nullptr, nullptr, nullptr), 0);
+  EXPECT_STREQ(kind, "secret");
+  EXPECT_EQ(catacomb_dungeon_door(d.get(), 4, &x, &y, &kind, &sw, &off, &dx, &dy), -1);
+  EXPECT_STREQ(catacomb_last_error(), "index = 4 (expected 0 to 3)");
+  EXPECT_EQ(catacomb_dungeon_door(nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), -1);
+  EXPECT_EQ(catacomb_dungeon_door_count(nullptr), -1);
+  EXPECT_EQ(catacomb_dungeon_objective_switch(d.get(), 0), 0);  // the start
+  EXPECT_EQ(catacomb_dungeon_objective_switch(d.get(), 2), 2);
+  EXPECT_EQ(catacomb_dungeon_objective_switch(d.get(), 3), -1);
+  EXPECT_EQ(catacomb_dungeon_objective_switch(nullptr, 0), -1);
+
+  // The exit at 7,1 is behind the gate of switch 2 at 3,1 and the one-way door at 5,1 (east).
+  PlayerPtr p(catacomb_player_new());
+  EXPECT_EQ(catacomb_player_switches(p.get()), 0);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), p.get(), 1, 1, 4, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), 0);
+  ASSERT_EQ(catacomb_player_set_switch(p.get(), 2, 1), 0);
+  EXPECT_EQ(catacomb_player_switches(p.get()), 2);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), p.get(), 1, 1, 6, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), 6);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), p.get(), 6, 1, 4, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), 0)
+      << "the one-way door is passed going east only";
+  ASSERT_EQ(catacomb_player_set_switch(p.get(), 2, 0), 0);
+  EXPECT_EQ(catacomb_player_switches(p.get()), 0);
+  EXPECT_EQ(catacomb_player_set_switch(p.get(), 12, 1), -1);
+  EXPECT_STREQ(catacomb_last_error(), "switch = 12 (expected 1 to 9)");
+  EXPECT_EQ(catacomb_player_set_switch(nullptr, 1, 1), -1);
+  EXPECT_EQ(catacomb_player_switches(nullptr), -1);
+}
+
 struct NavigatorFree {
   void operator()(catacomb_navigator* n) const { catacomb_navigator_free(n); }
 };

@@ -47,7 +47,8 @@ TEST(AsciiTest, RejectsBadCharacterNamingLineAndColumn) {
     FAIL();
   } catch (const InvalidArgument& e) {
     EXPECT_EQ(std::string(e.what()),
-              "ASCII map line 2 column 2: character 'x' (expected one of # . , + ~ \" = H - < > 1-9 A-I a-i)");
+              "ASCII map line 2 column 2: character 'x' (expected one of # . , + ~ \" = H - < > 1-9 A-I a-i J-R j-r ^ "
+              "v ) ( S)");
   }
 }
 
@@ -105,7 +106,8 @@ TEST(AsciiTest, RejectsABadTrailerNamingTheLine) {
     read_ascii("###\n#1#\n###\n\n1: dragon\n");
     FAIL();
   } catch (const InvalidArgument& e) {
-    EXPECT_EQ(std::string(e.what()), "ASCII map line 5 kind = 'dragon' (expected key, treasure or objective)");
+    EXPECT_EQ(std::string(e.what()),
+              "ASCII map line 5 kind = 'dragon' (expected key, treasure, objective or switch <1-9>)");
   }
   EXPECT_THROW(read_ascii("###\n#1#\n###\n\n2: key\n"), InvalidArgument);
   EXPECT_THROW(read_ascii("###\n#1#\n###\n\nkey-rule: sticky\n"), InvalidArgument);
@@ -150,20 +152,87 @@ TEST(AsciiTest, HIsALadderOrLockEightsDoorAndRoundTrips) {
   EXPECT_THROW(write_ascii(both), InvalidArgument);  // a ladder in a top-down map with locks
 }
 
-TEST(AsciiTest, RefusesAMapWithProgressionItCannotCarryNamingIt) {
+TEST(AsciiTest, CarriesEveryDoorKindAndSwitchesBothWays) {
+  Dungeon d = read_ascii(
+      "###########\n"
+      "#<.+.+.+.>#\n"
+      "#.+.+.+...#\n"
+      "###########\n");
+  d.doors = {{{3, 1}, DoorKind::Gate, 1, false, {}},        {{5, 1}, DoorKind::Gate, 9, true, {}},
+             {{7, 1}, DoorKind::OneWay, 0, false, {1, 0}},  {{2, 2}, DoorKind::OneWay, 0, false, {-1, 0}},
+             {{4, 2}, DoorKind::OneWay, 0, false, {0, -1}}, {{6, 2}, DoorKind::Secret, 0, false, {}}};
+  d.objectives.push_back({ObjectiveKind::Treasure, {8, 2}});
+  d.objectives.push_back({ObjectiveKind::Switch, {1, 2}, 0, 9});
+  d.objectives.push_back({ObjectiveKind::Switch, {7, 2}, 0, 1});
+  const std::string text = write_ascii(d);
+  EXPECT_EQ(text,
+            "###########\n"
+            "#<.J.r.).>#\n"
+            "#2(.^.S31.#\n"
+            "###########\n"
+            "\n"
+            "1: treasure\n"
+            "2: switch 9\n"
+            "3: switch 1\n");
+  const Dungeon back = read_ascii(text);
+  EXPECT_EQ(back.tiles, d.tiles);
+  EXPECT_EQ(back.objectives, d.objectives);
+  EXPECT_EQ(back.doors, d.doors);
+  EXPECT_EQ(write_ascii(back), text);
+  // The other one-way letter and every gate letter read as the JSON legend says.
+  const Dungeon south = read_ascii("#.#\n#v#\n#.#\n");
+  ASSERT_EQ(south.doors.size(), 1u);
+  EXPECT_EQ(south.doors[0], (ProgressionDoor{{1, 1}, DoorKind::OneWay, 0, false, {0, 1}}));
+  EXPECT_EQ(south.tiles(1, 1), Terrain::Door);
+  for (int s = 1; s <= kMaxSwitch; ++s)
+    for (bool off : {false, true}) {
+      const ProgressionDoor g{{1, 0}, DoorKind::Gate, s, off, {}};
+      const std::string row = std::string(".") + progression_door_char(g) + ".\n";
+      const Dungeon one = read_ascii(row);
+      ASSERT_EQ(one.doors.size(), 1u) << row;
+      EXPECT_EQ(one.doors[0], g);
+      EXPECT_EQ(write_ascii(one), row);
+    }
+}
+
+// A map with a door or switch ASCII cannot carry is refused naming it (exit 2 in the CLI), never
+// written without it; so is a bad trailer or a one-way door at the edge on reading.
+TEST(AsciiTest, RefusesProgressionItCannotCarryAndBadTrailersNamingThem) {
   Dungeon d = read_ascii("#######\n#<.+.>#\n#######\n");
-  d.doors.push_back({{3, 1}, DoorKind::OneWay, 0, false, {1, 0}});
+  d.doors.push_back({{3, 1}, DoorKind::Gate, 0, false, {}});
   try {
     (void)write_ascii(d);
     FAIL() << "written";
   } catch (const InvalidArgument& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "ASCII map = a one-way door at 3,1 (expected a map without gates, one-way doors, secret doors or "
-              "switches: ASCII cannot carry them)");
+    EXPECT_EQ(std::string(e.what()), "gate door at 3,1 switch = 0 (expected 1 to 9)");
   }
-  d.doors.clear();
-  d.objectives.push_back({ObjectiveKind::Switch, {2, 1}, 0, 1});
+  d.doors = {{{3, 1}, DoorKind::OneWay, 0, false, {1, 1}}};
   EXPECT_THROW((void)write_ascii(d), InvalidArgument);
+  d.doors.clear();
+  d.objectives.push_back({ObjectiveKind::Switch, {2, 1}, 0, 0});
+  EXPECT_THROW((void)write_ascii(d), InvalidArgument);
+  d.objectives.back() = {ObjectiveKind::Switch, {3, 1}, 0, 2};
+  d.doors = {{{3, 1}, DoorKind::Secret, 0, false, {}}};  // a switch on a door's cell
+  EXPECT_THROW((void)write_ascii(d), InvalidArgument);
+
+  auto message = [](const std::string& text) {
+    try {
+      (void)read_ascii(text);
+    } catch (const InvalidArgument& e) { return std::string(e.what()); }
+    return std::string("read");
+  };
+  EXPECT_EQ(message("<1.\n\n1: switch\n"), "ASCII map line 3 kind = 'switch' (expected 'switch <1-9>')");
+  EXPECT_EQ(message("<1.\n\n1: switch 0\n"), "ASCII map line 3 kind = 'switch 0' (expected 'switch <1-9>')");
+  EXPECT_EQ(message("<1.\n\n1: switch 12\n"), "ASCII map line 3 kind = 'switch 12' (expected 'switch <1-9>')");
+  EXPECT_EQ(message("<1.\n\n1: switchy\n"), "ASCII map line 3 kind = 'switchy' (expected 'switch <1-9>')");
+  EXPECT_EQ(message("<1.\n\n1: lever\n"),
+            "ASCII map line 3 kind = 'lever' (expected key, treasure, objective or switch <1-9>)");
+  EXPECT_EQ(message("<.^\n"), "one-way door at 2,0 direction = north (expected cells before and after on the map)");
+  EXPECT_EQ(
+      message("<.T\n"),
+      "ASCII map line 1 column 3: character 'T' (expected one of # . , + ~ \" = H - < > 1-9 A-I a-i J-R j-r ^ v ) "
+      "( S)");
+  EXPECT_EQ(read_ascii("<1.\n\n1: switch 4\n").objectives[1], (Objective{ObjectiveKind::Switch, {1, 0}, 0, 4}));
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <catacomb/pipeline/generate.hpp>
 #include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/map_file.hpp>
+#include <catacomb/io/ascii.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <catacomb/validate/validate.hpp>
 #include "support/layer_encoding.hpp"
@@ -375,6 +376,52 @@ TEST(TiledReadTest, LockedDoorsKeysAndTheKeyRuleAreReadBack) {
   const Dungeon plain = read_json(tmj_of(sample_dungeon()));
   EXPECT_TRUE(plain.locks.empty());
   EXPECT_EQ(plain.key_rule, KeyRule::Reusable);
+}
+
+// Every door kind and switch objectives: door objects and switch properties written, read back
+// to the same dungeon; a bad property is refused naming the object and the value.
+TEST(TiledReadTest, GatesSwitchesOneWayAndSecretDoorsAreReadBack) {
+  const Dungeon d = read_ascii(
+      "###########\n"
+      "#<.J.r.).>#\n"
+      "#2(.^.S31.#\n"
+      "#.v.j.R...#\n"
+      "###########\n"
+      "\n"
+      "1: treasure\n"
+      "2: switch 9\n"
+      "3: switch 1\n");
+  ASSERT_EQ(d.doors.size(), 9u);
+  const json j = tmj_of(d);
+  const Dungeon got = read_json(j);
+  expect_same_map(got, d);
+  EXPECT_EQ(got.doors, d.doors);
+  // A map without them has no door object and the same tileset.
+  const json plain = tmj_of(sample_dungeon());
+  EXPECT_EQ(plain["tilesets"], tmj_of(d)["tilesets"]);
+  for (const json& o : plain["layers"][1]["objects"]) EXPECT_NE(o["type"], "door");
+
+  auto with = [&](const std::string& kind, const std::string& name, const json& value) {
+    json bad = j;
+    for (json& o : bad["layers"][1]["objects"])
+      if (o["type"] == kind)
+        for (json& p : o["properties"])
+          if (p["name"] == name) p["value"] = value;
+    return bad.dump();
+  };
+  expect_refused(with("door", "kind", "trapdoor"), TiledSyntax::Json,
+                 "property kind = \"trapdoor\" (expected \"gate\", \"one-way\" or \"secret\")");
+  expect_refused(with("door", "switch", 10), TiledSyntax::Json, "property switch = 10 (expected an int from 1 to 9)");
+  expect_refused(with("door", "open_when", "sometimes"), TiledSyntax::Json,
+                 "property open_when = \"sometimes\" (expected \"on\" or \"off\")");
+  expect_refused(with("door", "direction", "up"), TiledSyntax::Json,
+                 "property direction = \"up\" (expected \"north\", \"east\", \"south\" or \"west\")");
+  expect_refused(with("switch", "switch", 0), TiledSyntax::Json, "property switch = 0 (expected an int from 1 to 9)");
+  // A door dragged onto a wall is refused as progression_problems names it.
+  json moved = j;
+  for (json& o : moved["layers"][1]["objects"])
+    if (o["type"] == "door" && o["name"] == "secret") o["y"] = 0;
+  expect_refused(moved.dump(), TiledSyntax::Json, "secret door at 6,0 = wall (expected a passable tile (a door))");
 }
 
 TEST(TiledReadTest, TheRecipeComesFromTheMapProperties) {

@@ -59,6 +59,53 @@ TEST(PlayerPathTest, AClosedDoorBlocksCuttingItsCornerAsAWallDoes) {
   EXPECT_EQ(with.doors_opened.size(), 1u);
 }
 
+// A gate is open or shut by the player's switch states (or the other way round for one open
+// while its switch is off); a one-way door is passed its way only; a secret door is passable.
+TEST(PlayerPathTest, GatesFollowTheSwitchesOneWayDoorsTheirWayAndSecretDoorsArePassable) {
+  const Point west{1, 1}, east{5, 1};
+  auto with_switches = [](uint32_t on) {
+    PlayerState s;
+    s.switches = on;
+    return s;
+  };
+  const Dungeon gate = map("#######\n#..J..#\n#######\n");
+  EXPECT_EQ(find_path(gate, west, east, PlayerState{}).status, PathStatus::NoPath);
+  EXPECT_EQ(find_path(gate, west, east, with_switches(0b10)).status, PathStatus::NoPath);  // switch 2 only
+  const PathResult open = find_path(gate, west, east, with_switches(0b1));
+  ASSERT_TRUE(open.found());
+  EXPECT_EQ(open.cost, 4);
+  EXPECT_EQ(find_path(gate, west, {3, 1}, PlayerState{}).status, PathStatus::GoalBlocked);
+
+  const Dungeon when_off = map("#######\n#..r..#\n#######\n");  // switch 9, open while it is off
+  EXPECT_TRUE(find_path(when_off, west, east, PlayerState{}).found());
+  EXPECT_EQ(find_path(when_off, west, east, with_switches(1u << 8)).status, PathStatus::NoPath);
+
+  const Dungeon one_way = map("#######\n#..)..#\n#######\n");  // passed going east
+  EXPECT_TRUE(find_path(one_way, west, east, PlayerState{}).found());
+  EXPECT_EQ(find_path(one_way, east, west, PlayerState{}).status, PathStatus::NoPath);
+  EXPECT_EQ(find_path(one_way, {3, 1}, west, PlayerState{}).status, PathStatus::NoPath);
+  EXPECT_TRUE(find_path(one_way, {3, 1}, east, PlayerState{}).found());
+
+  const Dungeon secret = map("#######\n#..S..#\n#######\n");
+  EXPECT_EQ(find_path(secret, west, east, PlayerState{}).cost, 4);
+  EXPECT_EQ(find_path(secret, east, west, PlayerState{}).cost, 4);
+}
+
+// A one-way or secret door is never cut past diagonally (as the solver and verify rule); an open
+// gate or a plain door may be.
+TEST(PlayerPathTest, OneWayAndSecretDoorsAreNeverCutPastDiagonally) {
+  for (const char* door : {"S", "^", "J", "+"}) {
+    SCOPED_TRACE(door);
+    const Dungeon d = map(std::string("#####\n#.") + door + ".#\n#...#\n#####\n");
+    PlayerState s;
+    s.switches = 1;  // the gate is open
+    const PathResult r = find_path(d, {1, 1}, {2, 2}, s);
+    ASSERT_TRUE(r.found());
+    const bool blocks = door[0] == 'S' || door[0] == '^';
+    EXPECT_EQ(r.path.size(), blocks ? 3u : 2u);
+  }
+}
+
 // Two doors of lock 1 in a row: one reusable key opens both; one consumable key opens only one,
 // so the route must go around the second door; two consumable keys open both.
 TEST(PlayerPathTest, AConsumableKeyOpensOneDoorAndAReusableKeyOpensEvery) {

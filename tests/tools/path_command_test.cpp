@@ -56,6 +56,23 @@ TEST(PathCommandTest, KeysDecideWhichLockedDoorsARoutePasses) {
   EXPECT_NE(bad.err.find("--keys = 0 (expected lock ids 1 to 9"), std::string::npos) << bad.err;
 }
 
+// --switches: a gate of switch 2 is shut until switch 2 is on; with --keys both count; a bad id
+// is refused naming the flag.
+TEST(PathCommandTest, SwitchesDecideWhichGatesARoutePasses) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), "#########\n#<..K.>1#\n#########\n\n1: switch 2\n");
+  auto shut = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "6,1", "--switches", "1,3", "--json"});
+  EXPECT_EQ(shut.code, 1) << shut.err;
+  EXPECT_EQ(nlohmann::json::parse(shut.out)["found"], false);
+  auto open = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "6,1", "--switches", "2"});
+  EXPECT_EQ(open.code, 0) << open.err;
+  auto none = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "6,1", "--switches", "none", "--keys", "2"});
+  EXPECT_EQ(none.code, 1) << none.err;
+  auto bad = run_cli({"path", dir.file("m.txt"), "--from", "1,1", "--to", "6,1", "--switches", "10"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--switches = 10 (expected switch ids 1 to 9"), std::string::npos) << bad.err;
+}
+
 TEST(PathCommandTest, NoRouteExitsOne) {
   test::TempDir dir;
   write_file_atomic(dir.file("m.txt"), "#####\n#.#.#\n#####\n");

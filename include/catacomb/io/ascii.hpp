@@ -13,12 +13,18 @@
 /// 'H' is both lock 8's door and a ladder: it reads as a ladder in a map with the side-view header,
 /// or with no other sign of locks (no key 'a'-'i', no door 'A'-'G' or 'I', no "key-rule" trailer
 /// line, below), else as lock 8's door; write_ascii refuses a map that would need both.
+/// Gates, one-way and secret doors (Dungeon::doors) are door tiles drawn with the JSON map's
+/// letters (progression_door_char): 'J' to 'R' a gate of switch 1 to 9 open while it is on, 'j' to
+/// 'r' one open while it is off, '^' 'v' ')' '(' a one-way door passed going north, south, east,
+/// west, 'S' a secret door. Every one of these means one thing in every map ('H' is the only
+/// letter with two meanings).
 /// Reading then writing a valid file gives the same text byte for byte.
 ///
 /// After the grid, an empty line and a trailer says what the markers cannot: one line
-/// "<digit>: <kind>" for each digit whose kind is key or treasure (a digit without one is kind
-/// objective), and "key-rule: reusable|consumable" for a map with locks. A map whose digits are
-/// all plain objectives and that has no locks has no trailer.
+/// "<digit>: <kind>" for each digit whose kind is key or treasure, "<digit>: switch <1-9>" for a
+/// switch with its id (a digit without a line is kind objective), and "key-rule:
+/// reusable|consumable" for a map with locks. A map whose digits are all plain objectives and
+/// that has no locks has no trailer.
 #include <catacomb/export.hpp>
 #include <string>
 #include <string_view>
@@ -39,8 +45,9 @@ inline constexpr int kMaxAsciiObjectives = 9;
 std::vector<char> objective_markers(const std::vector<Objective>& objectives);
 
 /// The map as text. Throws InvalidArgument for more than one start or exit, or more than nine
-/// further objectives, and for a map with gates, one-way doors, secret doors or switches (ASCII
-/// cannot carry them: the message names the first; write JSON instead).
+/// further objectives (switches count among them), and for a door or switch progression_problems
+/// finds (a door of no letter, a switch without an id 1 to 9, an objective on a door's cell: the
+/// message names each with its kind and cell).
 std::string write_ascii(const Dungeon& d);
 
 /// The tile character of a door locked with lock 1 to 9: 'A' to 'I'.
@@ -56,10 +63,11 @@ char progression_door_char(const ProgressionDoor& g);
 
 /// Parses text written by write_ascii (or by hand). Objectives come back as: the start, the
 /// exit, then '1'..'9' in digit order with the kind the trailer gives (Objective without one),
-/// then the keys 'a'..'i' by lock id, each lock's in row-major order. Locked doors come back
-/// in row-major order. Accepts "\r\n" line ends. Throws
+/// then the keys 'a'..'i' by lock id, each lock's in row-major order. Locked doors and
+/// progression doors come back in row-major order, each on a door tile. Accepts "\r\n" line ends. Throws
 /// InvalidArgument naming the line and column of the first bad character, ragged rows, a
-/// second '<' or '>', or digits that are not 1..n without gaps. `check_size`, when given, is
+/// second '<' or '>', digits that are not 1..n without gaps, a bad trailer line (naming its line
+/// and value), and the problems progression_problems finds (a one-way door at the map's edge). `check_size`, when given, is
 /// called with the first row's length and the number of rows before the grid is allocated.
 Dungeon read_ascii(std::string_view text, const MapSizeCheck& check_size = {});
 

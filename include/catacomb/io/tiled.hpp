@@ -11,6 +11,13 @@
 ///     cell_height), then every objective as a tile object covering its cell, drawn with its
 ///     kind's marker tile (gid; x, y = the cell's bottom-left corner in pixels, as Tiled anchors
 ///     tile objects; name and class = objective_kind_name, properties index, cell_x, cell_y).
+///     A switch objective is drawn with the plain objective's marker tile; its class "switch"
+///     and int property "switch" (1 to 9) say what it is. Then every gate, one-way and secret
+///     door (Dungeon::doors, a door tile in the terrain layer) as a rectangle object of class
+///     "door" covering its cell (name = door_kind_name; properties kind "gate" | "one-way" |
+///     "secret", cell_x, cell_y; a gate's switch (int 1 to 9) and open_when ("on" | "off"); a
+///     one-way door's direction ("north" | "east" | "south" | "west")). A map without them has
+///     no such object, and the tileset is the same for every map.
 ///     Object ids run 1, 2, ... in that order. Objectives off the map are written as they are.
 ///   - one tileset (firstgid 1, name "catacomb-terrain"): one tile per terrain in enum order
 ///     (class = terrain name, properties terrain, char, passable, cost; cost only when passable),

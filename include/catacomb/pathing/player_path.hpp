@@ -26,7 +26,13 @@ bool door_open_for(const Dungeon& d, const PlayerState& state, Point door);
 /// the route is searched over (cell, keys spent) with Dijkstra, so it is the cheapest one that
 /// spends no more keys than held (options' algorithm is then not used); otherwise the grid
 /// engine answers. The result's doors_opened lists the locked doors on the route that were not
-/// opened yet, in the order walked. Throws InvalidArgument for a start or goal off the map, a bad
+/// opened yet, in the order walked. Gates, one-way and secret doors (Dungeon::doors) follow the
+/// rules of core/dungeon.hpp: a gate closed under state.switches (gate_open) is a wall; a one-way
+/// door is entered and left only its way (one_way_step_allowed); a one-way or secret door is never
+/// cut past diagonally; a secret door is passable (the player may use one it knows; to route a
+/// player who has not found it, set its cell to wall in a copy of the dungeon). A map with one-way
+/// or secret doors is searched with Dijkstra over cells (and keys spent), options' algorithm
+/// unused; a map with none routes exactly as before. Throws InvalidArgument for a start or goal off the map, a bad
 /// state (PlayerState::check) or bad options, and when the (cell, keys spent) search would need
 /// more than 2^27 states.
 PathResult find_path(const Dungeon& d, const MapRules& rules, Point start, Point goal, const PlayerState& state,
