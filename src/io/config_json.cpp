@@ -26,6 +26,12 @@ const std::array kParams = {
                 CATACOMB_FIELD(locks)},
     ConfigParam{"key-rule", "reusable (a key opens every door of its lock) or consumable (one door, then spent)",
                 CATACOMB_FIELD(key_rule)},
+    ConfigParam{"switches", "switches, each opening a gate between the start and the exit, placed before it (0 to 9)",
+                CATACOMB_FIELD(switches)},
+    ConfigParam{"one-way", "one-way doors: drops through thin walls back towards the start (0 to 9)",
+                CATACOMB_FIELD(one_way)},
+    ConfigParam{"secret-doors", "secret doors: shortcuts through thin walls, never needed (0 to 9)",
+                CATACOMB_FIELD(secret_doors)},
     ConfigParam{"room-count", "rooms: rooms created before perturbation (2 to 100000)",
                 CATACOMB_FIELD(rooms.room_count)},
     ConfigParam{"min-side", "rooms: smallest room side (6 or more)", CATACOMB_FIELD(rooms.min_side)},
@@ -203,6 +209,10 @@ std::string generate_config_to_json(const GenerateConfig& config, const uint64_t
   for (const ConfigParam& p : kParams) {
     if (p.is_seed() && !seed) continue;
     if (p.key() == "cost" && config.cost.empty()) continue;  // a config without keeps its bytes
+    // Switches, one-way and secret doors likewise, written only when set.
+    if ((p.key() == "switches" && config.switches == 0) || (p.key() == "one_way" && config.one_way == 0) ||
+        (p.key() == "secret_doors" && config.secret_doors == 0))
+      continue;
     std::visit(
         [&](auto* f) {
           using T = std::remove_pointer_t<decltype(f)>;
