@@ -1,9 +1,11 @@
 // Progression door placement: switches and gates, one-way doors, secret doors.
 //
-// Switches: the cheapest start-to-exit route (distance_map, descend) and, in one pass over the
-// start's region, which of its cells are cuts between the start and the exit (RouteCuts,
-// generator/gate_search.hpp). Gate s takes a random free cut; its switch goes where the player
-// gets with the gate shut: a closure flood from the start that opens a locked door once a key of
+// Switches: the cheapest route from the start to the exit (then, when it has no free cut, to each
+// other objective in turn: every objective must be visited) and, in one pass over the start's
+// region, which of its cells are cuts (RouteCuts, generator/gate_search.hpp); caves with few add
+// the cells of squares round route cells that cut (GateSearch, then a labelling: one per cut
+// found), and an open cave a cage of the cells round the objective. Gate s takes a random free
+// cut; its switch goes where the player gets with the gate shut: a closure flood from the start that opens a locked door once a key of
 // its lock, and a gate once its switch, lies in what it reached (what a player holding every key
 // and switch seen can walk to). O(cells) per switch.
 // One-way and secret doors: one breadth-first flood of moves from the start over every passable
@@ -27,7 +29,9 @@
 namespace catacomb {
 namespace {
 
-constexpr int32_t kFar = -1;  // a cell the flood of moves did not reach
+constexpr int32_t kFar = -1;         // a cell the flood of moves did not reach
+constexpr int kMaxGateRadius = 4;    // caves: the largest square round a route cell tried as a gate
+constexpr size_t kMaxGateCells = 9;  // caves: the most cells of one gate
 
 // 1 for a passable cell, else 0; secret doors count as wall (never a step of the proof).
 Grid<uint8_t> passable_cells(const Dungeon& d, const CostTable& costs) {
@@ -113,9 +117,10 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
 }
 
 // Caves: gates of a few cells where the route has no single cell that cuts. For route cells from
-// a random offset, the smallest square round one (r = 1, 2) whose open cells, closed, separate
-// the start from the exit (GateSearch first, a labelling for a cut), narrowed to the cells next
-// to the start's side (at most 4): closing those cuts the same way. Stops after `want` gates.
+// a random offset, the smallest square round one (r = 1 to kMaxGateRadius) whose open cells,
+// closed, separate the route's ends (GateSearch first, a labelling for a cut), narrowed to the
+// cells next to the start's side (at most kMaxGateCells): closing those cuts the same way. Stops
+// after `want` gates, each at another chokepoint.
 std::vector<std::vector<Point>> square_cuts(const Dungeon& d, Grid<uint8_t>& open, const Moves& moves,
                                             const std::vector<Point>& route, size_t want, Rng& rng) {
   std::vector<std::vector<Point>> found;
@@ -125,7 +130,7 @@ std::vector<std::vector<Point>> square_cuts(const Dungeon& d, Grid<uint8_t>& ope
     const size_t i = (from + k) % n;
     if (i == 0 || i + 1 == n) continue;
     const Point p = route[i];
-    for (int r = 1; r <= 2; ++r) {
+    for (int r = 1; r <= kMaxGateRadius; ++r) {
       std::vector<Point> square;
       bool clear = true;
       for (int y = p.y - r; y <= p.y + r; ++y)
@@ -148,8 +153,9 @@ std::vector<std::vector<Point>> square_cuts(const Dungeon& d, Grid<uint8_t>& ope
             border.push_back(q);
             break;
           }
-      if (border.empty() || border.size() > 4 || search.way_round(border, p, r) != false) break;
+      if (border.empty() || border.size() > kMaxGateCells || search.way_round(border, p, r) != false) break;
       found.push_back(std::move(border));
+      k += static_cast<size_t>(2 * kMaxGateRadius + 2);  // the next gate at another chokepoint
       break;
     }
   }
@@ -157,7 +163,8 @@ std::vector<std::vector<Point>> square_cuts(const Dungeon& d, Grid<uint8_t>& ope
 }
 
 // Where gate s may go: cuts of the route (single cells; rooms keep to door tiles when enough are
-// free; caves add squares when single cells are few), free and apart from other doors.
+// free; caves add squares when single cells are few, and with none a cage of the cells round the
+// route's end), free and apart from other doors.
 std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>& open, const Moves& moves,
                                                 const std::vector<Point>& route, int switches, Rng& rng) {
   std::vector<std::vector<Point>> cuts, door_cuts;
@@ -170,12 +177,63 @@ std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>&
       if (d.tiles[p] == Terrain::Door) door_cuts.push_back({p});
     }
   }
-  const size_t want = static_cast<size_t>(switches) * 2;
+  const size_t want = static_cast<size_t>(switches) * 3;
   if (!d.rooms.empty() && door_cuts.size() >= static_cast<size_t>(switches)) return door_cuts;
   if (d.rooms.empty() && cuts.size() < want)
     for (std::vector<Point>& sq : square_cuts(d, open, moves, route, want - cuts.size(), rng))
       cuts.push_back(std::move(sq));
+  if (d.rooms.empty() && cuts.empty()) {  // an open cave: a cage round the objective itself
+    std::vector<Point> ring;
+    bool clear = true;
+    for (const Point& dir : kDirections)
+      if (const Point q{route.back().x + dir.x, route.back().y + dir.y}; open.in_bounds(q) && open[q]) {
+        clear = clear && !occupied(d, q) && !near_door(d, q, 1);
+        ring.push_back(q);
+      }
+    if (clear && !ring.empty()) cuts.push_back(std::move(ring));
+  }
   return cuts;
+}
+
+// The cheapest route from `start` to `target` (both included); empty when there is none.
+std::vector<Point> route_to(const Dungeon& d, const CostTable& costs, const Moves& moves, Point start, Point target) {
+  const DistanceMap dm = distance_map(d.tiles, costs, {start}, moves);
+  if (dm.dist[target] == kUnreached) return {};
+  std::vector<Point> route = descend(dm, d.tiles, costs, target);
+  std::reverse(route.begin(), route.end());
+  return route;
+}
+
+// Puts gate s on one of `cuts` (drawn at random) whose closing keeps `target` out of the
+// player's reach, and its switch on a random free floor cell of that reach. False when none
+// has such a cell.
+bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start, Point target, int s,
+              std::vector<std::vector<Point>> cuts, Rng& rng) {
+  while (!cuts.empty()) {
+    const size_t pick = rng.index_below(cuts.size());
+    const std::vector<Point> gate = std::move(cuts[pick]);
+    cuts.erase(cuts.begin() + static_cast<std::ptrdiff_t>(pick));
+    if (std::any_of(gate.begin(), gate.end(), [&](Point q) { return near_door(d, q, 1); })) continue;
+    const Grid<uint8_t> reached = closure(d, open, moves, start, gate);
+    if (reached[target]) continue;  // not a cut once the doors are counted (a safeguard)
+    std::vector<Point> floor;
+    for (size_t i = 0; i < reached.size(); ++i) {
+      const Point p = d.tiles.point(i);
+      if (reached.cells()[i] && d.tiles.cells()[i] == Terrain::Floor && !occupied(d, p)) floor.push_back(p);
+    }
+    if (floor.empty()) continue;
+    Objective sw;
+    sw.kind = ObjectiveKind::Switch;
+    sw.pos = floor[rng.index_below(floor.size())];
+    sw.switch_id = s;
+    d.objectives.push_back(sw);
+    for (Point q : gate) {
+      d.tiles[q] = Terrain::Door;
+      d.doors.push_back({q, DoorKind::Gate, s, false, {}});
+    }
+    return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -183,44 +241,27 @@ std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>&
 DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, const Moves& moves, Rng& rng) {
   const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
   if (!start || !exit) return {"no start or exit to put gates between"};
-  std::vector<Point> route;
-  {
-    const DistanceMap dm = distance_map(d.tiles, costs, {*start}, moves);
-    if (dm.dist[*exit] == kUnreached) return {"the exit cannot be reached"};
-    route = descend(dm, d.tiles, costs, *exit);
-    std::reverse(route.begin(), route.end());
-  }
   Grid<uint8_t> open = passable_cells(d, costs);
-  std::vector<std::vector<Point>> cuts = gate_candidates(d, open, moves, route, switches, rng);
   for (int s = 1; s <= switches; ++s) {
+    // What gate s keeps back: the exit when its way has a free cut, else another objective (every
+    // objective must be visited), from a random one on.
+    std::vector<Point> others;
+    for (const Objective& o : d.objectives)
+      if (o.kind != ObjectiveKind::Start && o.kind != ObjectiveKind::Exit && o.kind != ObjectiveKind::Switch)
+        others.push_back(o.pos);
+    std::vector<Point> targets{*exit};
+    const size_t first = others.empty() ? 0 : rng.index_below(others.size());
+    for (size_t k = 0; k < others.size(); ++k) targets.push_back(others[(first + k) % others.size()]);
     bool placed = false;
-    while (!placed && !cuts.empty()) {
-      const size_t pick = rng.index_below(cuts.size());
-      const std::vector<Point> gate = std::move(cuts[pick]);
-      cuts.erase(cuts.begin() + static_cast<std::ptrdiff_t>(pick));
-      if (std::any_of(gate.begin(), gate.end(), [&](Point q) { return near_door(d, q, 1); })) continue;
-      const Grid<uint8_t> reached = closure(d, open, moves, *start, gate);
-      if (reached[*exit]) continue;  // not a cut once the doors are counted (cannot happen: a safeguard)
-      std::vector<Point> floor;
-      for (size_t i = 0; i < reached.size(); ++i) {
-        const Point p = d.tiles.point(i);
-        if (reached.cells()[i] && d.tiles.cells()[i] == Terrain::Floor && !occupied(d, p)) floor.push_back(p);
-      }
-      if (floor.empty()) continue;
-      Objective sw;
-      sw.kind = ObjectiveKind::Switch;
-      sw.pos = floor[rng.index_below(floor.size())];
-      sw.switch_id = s;
-      d.objectives.push_back(sw);
-      for (Point q : gate) {
-        d.tiles[q] = Terrain::Door;
-        d.doors.push_back({q, DoorKind::Gate, s, false, {}});
-      }
-      placed = true;
+    for (size_t t = 0; t < targets.size() && !placed; ++t) {
+      const std::vector<Point> route = route_to(d, costs, moves, *start, targets[t]);
+      if (route.size() < 3) continue;
+      placed = gate_one(d, open, moves, *start, targets[t], s, gate_candidates(d, open, moves, route, switches, rng),
+                        rng);
     }
     if (!placed)
-      return {"only " + std::to_string(s - 1) + " gates between the start and the exit for " + std::to_string(switches) +
-              " switches"};
+      return {"only " + std::to_string(s - 1) + " gates between the start and an objective for " +
+              std::to_string(switches) + " switches"};
   }
   sort_doors(d);
   return {};
@@ -266,7 +307,9 @@ std::vector<Run> wall_runs(const Dungeon& d, const CostTable& costs, const Moves
     if (open.in_bounds(g.pos)) open[g.pos] = 0;
   const RegionMap areas = label_regions(open, moves);
   const int w = d.tiles.width(), h = d.tiles.height();
-  auto wall = [&](Point q) { return q.x >= 1 && q.y >= 1 && q.x < w - 1 && q.y < h - 1 && d.tiles[q] == Terrain::Wall; };
+  auto wall = [&](Point q) {
+    return q.x >= 1 && q.y >= 1 && q.x < w - 1 && q.y < h - 1 && d.tiles[q] == Terrain::Wall;
+  };
   std::vector<Run> runs;
   for (int y = 1; y < h - 1; ++y)
     for (int x = 1; x < w - 1; ++x)

@@ -51,9 +51,7 @@ Solution check_proven(const Dungeon& d) {
   if (!r.solution) return {};
   const Solution& s = *r.solution;
   EXPECT_EQ(s.status, SolveStatus::Completable);
-  if (s.softlock_states > 0) {
-    EXPECT_TRUE(softlock_without_doors(d)) << s.softlock->message;
-  }
+  if (s.softlock_states > 0) { EXPECT_TRUE(softlock_without_doors(d)) << s.softlock->message; }
   const Verdict v = verify_certificate(d, write_certificate(d, s, rules), rules);
   EXPECT_TRUE(v.accepted) << v.reason;
   return s;
@@ -190,7 +188,7 @@ TEST(ProgressionDoorsTest, GoldenHashes) {
     uint64_t want;
   };
   const Case cases[] = {
-      {GeneratorKind::Rooms, 2, 0, 0, 15895638694961427437ull}, {GeneratorKind::Caves, 2, 0, 0, 15190700883375341107ull},
+      {GeneratorKind::Rooms, 2, 0, 0, 13118161839161192388ull}, {GeneratorKind::Caves, 2, 0, 0, 4030561328034291948ull},
       {GeneratorKind::Rooms, 0, 1, 0, 18017748637926341966ull}, {GeneratorKind::Caves, 0, 1, 0, 8051431027233219838ull},
       {GeneratorKind::Rooms, 0, 0, 2, 3419636738531732391ull},  {GeneratorKind::Caves, 0, 0, 2, 1623925477302656026ull},
   };

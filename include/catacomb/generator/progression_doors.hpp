@@ -31,14 +31,16 @@ inline constexpr int kMinDoorSaving = 8;
 
 /// Places `switches` (1 to kMaxSwitch) switches and their gates in `d`, which has a start and an
 /// exit. Gate s (DoorKind::Gate, switch s, open while the switch is on; its cells made Door
-/// tiles) goes on a cell of the cheapest start-to-exit route whose closing separates the start
-/// from the exit, everything else open (rooms: a door tile when the route has a free one; caves,
-/// when such cells are few: also the cells, at most 4, of a square round a route cell that do), so
-/// that the exit lies behind every gate; switch s (an objective of kind Switch, switch_id s,
-/// appended to d.objectives) goes on a random free floor cell of what the player reaches from
-/// the start with gate s shut, opening locked doors whose keys and gates whose switches lie in
-/// what is reached. Draws only from `rng`. Returns ok(), or why it failed, leaving `d` to be
-/// discarded.
+/// tiles) goes on cells of the cheapest route from the start to the exit whose closing separates
+/// the two, everything else open (rooms: a door tile when the route has a free one; caves, when
+/// single cells are few: also the cells, at most 9, of a square round a route cell that do); when
+/// that route has no free cut, on the route to another objective (every objective must be
+/// visited), and in an open cave on the cells round the objective (a cage). Switch s (an
+/// objective of kind Switch, switch_id s, appended to d.objectives) goes on a random free floor
+/// cell of what the player reaches from the start with gate s shut, opening locked doors whose
+/// keys and gates whose switches lie in what is reached. So each gate keeps something needed
+/// back and its switch comes first. Draws only from `rng`. Returns ok(), or why it failed,
+/// leaving `d` to be discarded.
 [[nodiscard]] DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, const Moves& moves,
                                            Rng& rng);
 
