@@ -245,3 +245,17 @@ def test_template_and_mission_files_raise_as_the_cli_does(tmp_path):
         catacomb.Config(theme=3)
     with pytest.raises(ValueError, match="templates = 7"):
         catacomb.Config(templates=7)
+
+
+def test_switches_one_way_and_secret_doors_as_the_cli(tmp_path):
+    # The parameters come from the config table: the same keywords as the CLI's flags (#33).
+    params = {"switches": 2, "one_way": 1, "secret_doors": 1}
+    d = catacomb.generate(5, **params)
+    assert {k: d.params[k] for k in params} == params
+    assert sum(o.kind == "switch" for o in d.objectives) == 2
+    report = d.validate()
+    assert report.valid and report.completable
+    run_cli("generate", "--seed", 5, *flags(params), "--json", tmp_path / "a.json")
+    assert d.to_json() == (tmp_path / "a.json").read_text()
+    with pytest.raises(ValueError, match=r"switches = 10 \(expected 0 to 9\)"):
+        catacomb.generate(1, switches=10)

@@ -33,6 +33,12 @@ const std::array kParams = {
     ConfigParam{"cycle-one-way",
                 "lock-layout cycles: each loop's way back is a one-way door (instead of a second locked door)",
                 CATACOMB_FIELD(cycle_one_way)},
+    ConfigParam{"switches", "switches, each opening a gate between the start and the exit, placed before it (0 to 9)",
+                CATACOMB_FIELD(switches)},
+    ConfigParam{"one-way", "one-way doors: drops through thin walls back towards the start (0 to 9)",
+                CATACOMB_FIELD(one_way)},
+    ConfigParam{"secret-doors", "secret doors: shortcuts through thin walls, never needed (0 to 9)",
+                CATACOMB_FIELD(secret_doors)},
     ConfigParam{"room-count", "rooms: rooms created before perturbation (2 to 100000)",
                 CATACOMB_FIELD(rooms.room_count)},
     ConfigParam{"min-side", "rooms: smallest room side (6 or more)", CATACOMB_FIELD(rooms.min_side)},
@@ -215,6 +221,10 @@ std::string generate_config_to_json(const GenerateConfig& config, const uint64_t
     // A chain (the default) and no one-way return: the config keeps the bytes it had before layouts.
     if (p.key() == "lock_layout" && config.lock_layout == LockLayout::Chain) continue;
     if (p.key() == "cycle_one_way" && !config.cycle_one_way) continue;
+    // Switches, one-way and secret doors likewise, written only when set.
+    if ((p.key() == "switches" && config.switches == 0) || (p.key() == "one_way" && config.one_way == 0) ||
+        (p.key() == "secret_doors" && config.secret_doors == 0))
+      continue;
     std::visit(
         [&](auto* f) {
           using T = std::remove_pointer_t<decltype(f)>;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <tuple>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/threads.hpp>
@@ -15,6 +16,7 @@
 #include "shared/core/problems.hpp"
 #include <catacomb/generator/locks.hpp>
 #include <catacomb/generator/objectives.hpp>
+#include <catacomb/generator/progression_doors.hpp>
 #include <catacomb/generator/room_graph.hpp>
 #include <catacomb/platformer/nav_graph.hpp>
 #include <catacomb/platformer/side_view_rooms.hpp>
@@ -92,6 +94,25 @@ Dungeon make_caves(const GenerateConfig& c, uint64_t seed, GenerateResult& out, 
   return d;
 }
 
+// Switches, one-way doors and secret doors when asked, after the locks, each from its own stream.
+Failure place_progression_doors(const Run& run, uint64_t seed, Dungeon& d) {
+  const GenerateConfig& c = run.config;
+  if (c.switches > 0) {
+    Rng rng = Rng::stream(seed, streams::kSwitches);
+    if (DoorPlacement p = place_switches(d, c.switches, run.costs, c.moves, rng); !p.ok()) return std::move(p.why);
+  }
+  if (c.one_way > 0) {
+    Rng rng = Rng::stream(seed, streams::kOneWayDoors);
+    if (DoorPlacement p = place_one_way_doors(d, c.one_way, run.costs, c.moves, rng); !p.ok()) return std::move(p.why);
+  }
+  if (c.secret_doors > 0) {
+    Rng rng = Rng::stream(seed, streams::kSecretDoors);
+    if (DoorPlacement p = place_secret_doors(d, c.secret_doors, run.costs, c.moves, rng); !p.ok())
+      return std::move(p.why);
+  }
+  return std::nullopt;
+}
+
 // The end of every top-down attempt: locks and keys when asked (a mission's locks are its
 // edges': then only the key rule is recorded), the independent validator and, for a dungeon with
 // a mission, the mission check.
@@ -114,6 +135,7 @@ Failure lock_and_validate(const Run& run, uint64_t seed, Dungeon&& d, GenerateRe
   } else if (d.has_locks()) {
     d.key_rule = config.key_rule;
   }
+  if (Failure why = place_progression_doors(run, seed, d)) return why;
   tell(run.on_stage, GenerateStage::Validation);
   ValidationReport rep = validate_dungeon(d, run.validate);
   if (!rep.valid) return rep.problems.front().message;
@@ -257,6 +279,14 @@ void record_lock_layout(Params& p, const GenerateConfig& c) {
   if (c.lock_layout == LockLayout::Cycles && c.cycle_one_way) p.emplace_back("cycle_one_way", true);
 }
 
+// Switches, one-way and secret doors in a recipe, each only when asked for (a recipe without
+// keeps its bytes).
+void record_progression_doors(Params& p, const GenerateConfig& c) {
+  if (c.switches > 0) p.emplace_back("switches", int64_t{c.switches});
+  if (c.one_way > 0) p.emplace_back("one_way", int64_t{c.one_way});
+  if (c.secret_doors > 0) p.emplace_back("secret_doors", int64_t{c.secret_doors});
+}
+
 // A game's own costs in a recipe, only when there are any (a recipe without keeps its bytes).
 void record_cost(Params& p, const CostOverrides& cost) {
   if (!cost.empty()) p.emplace_back("cost", cost_overrides_text(cost));
@@ -340,6 +370,15 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   if (has_mission && locks != 0)
     p.push_back({"locks", std::to_string(locks), "0 with a mission (its edges say where the locks are)"});
   if (has_mission) append_problems(p, mission->problems());
+  // Switches, one-way and secret doors (#33): rooms and caves, not with a mission (its edges say).
+  for (const auto& [name, n, most] : {std::tuple{"switches", switches, kMaxSwitch}, std::tuple{"one_way", one_way, 9},
+                                      std::tuple{"secret_doors", secret_doors, 9}}) {
+    if (n < 0 || n > most) p.push_back({name, std::to_string(n), "0 to " + std::to_string(most)});
+    else if (n > 0 && generator == GeneratorKind::Platformer)
+      p.push_back({name, std::to_string(n), "0 with the platformer generator (rooms and caves only)"});
+    else if (n > 0 && has_mission)
+      p.push_back({name, std::to_string(n), "0 with a mission (its edges say where the doors are)"});
+  }
   if (!theme.empty() && !templates) p.push_back({"theme", theme, "a theme only with templates"});
   if (templates) {
     const bool tagged = theme.empty() || std::any_of(templates->templates.begin(), templates->templates.end(),
@@ -417,6 +456,7 @@ Params GenerateConfig::params() const {
     if (locks > 0 || (mission && !mission->empty())) p.emplace_back("key_rule", std::string(key_rule_name(key_rule)));
     if (locks > 0) p.emplace_back("locks", int64_t{locks});
     record_lock_layout(p, *this);
+    record_progression_doors(p, *this);
     return p;
   } else {
     p.emplace_back("room_count", int64_t{rooms.room_count});
@@ -447,6 +487,7 @@ Params GenerateConfig::params() const {
     p.emplace_back("key_rule", std::string(key_rule_name(key_rule)));
   }
   record_lock_layout(p, *this);
+  record_progression_doors(p, *this);
   return p;
 }
 
@@ -471,7 +512,9 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, con
   config.check();
   const bool platformer = config.generator == GeneratorKind::Platformer;
   Run run{config, config.cost_table(), validate_options_for(config), on_stage};
-  if (!platformer) run.validate.solve = config.locks > 0;  // without locks reachability is completability
+  // Without locks or progression doors reachability is completability.
+  if (!platformer)
+    run.validate.solve = config.locks > 0 || config.switches > 0 || config.one_way > 0 || config.secret_doors > 0;
   const bool templated = uses_templates(config);
   if (!platformer && templated) {
     run.validate.solve = run.validate.solve || (config.mission && !config.mission->empty());

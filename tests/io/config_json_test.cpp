@@ -24,9 +24,9 @@ TEST(ConfigJsonTest, TableHasEveryParameterOnceWithHelp) {
     EXPECT_EQ(p.name.find('_'), std::string_view::npos) << p.name;  // flags use '-'
     EXPECT_TRUE(keys.insert(p.key()).second) << p.name;
   }
-  EXPECT_EQ(
-      keys.size(),
-      48u);  // 33, 4 of locks (count, key rule, layout, one-way return), 10 of the platformer generator and the game's cost
+  // 33, 4 of locks (count, key rule, layout, one-way return), 10 of the platformer generator, the game's cost,
+  // 3 of progression doors
+  EXPECT_EQ(keys.size(), 51u);
   EXPECT_EQ(generate_config_params()[0].name, "generator");
   EXPECT_TRUE(generate_config_params()[1].is_seed());
   EXPECT_EQ(generate_config_params().back().key(), "max_attempts");

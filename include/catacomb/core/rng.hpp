@@ -34,6 +34,9 @@ inline constexpr std::string_view kPlatformerLayout = "platformer.layout";  ///<
 inline constexpr std::string_view kPlatformerObjectives = "platformer.objectives";  ///< side view: objectives
 inline constexpr std::string_view kTemplatesLayout = "templates.layout";  ///< templates: which, turned how, where
 inline constexpr std::string_view kTemplatesJoin = "templates.join";      ///< templates: passages, chance cells
+inline constexpr std::string_view kSwitches = "switches";                 ///< switches and their gates
+inline constexpr std::string_view kOneWayDoors = "one-way";               ///< one-way doors
+inline constexpr std::string_view kSecretDoors = "secret-doors";          ///< secret doors
 }  // namespace streams
 
 /// catacomb's own random number generator: xoshiro256** seeded through SplitMix64, with its own

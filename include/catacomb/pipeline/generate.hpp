@@ -99,6 +99,19 @@ struct GenerateConfig {
   /// (the way back; the lock cannot be bypassed) instead of a second locked door of the same lock.
   /// Recorded in the params when set.
   bool cycle_one_way = false;
+  /// Switches, each with a gate on a cell that separates the start from the exit and the switch
+  /// where the player gets before it (generator/progression_doors.hpp: place_switches), placed
+  /// after the locks. Rooms and caves, not with a mission. Recorded in the params only when set:
+  /// 0 leaves the dungeon exactly as it was before switches existed. [Limit: 0 to kMaxSwitch (9)]
+  int switches = 0;
+  /// One-way doors, each a drop through a thin wall from a far part of an area back towards the
+  /// start (place_one_way_doors), placed after the switches. Rooms and caves, not with a mission;
+  /// recorded only when set. [Limit: 0 to 9]
+  int one_way = 0;
+  /// Secret doors, each a shortcut through a thin wall that the proof never needs
+  /// (place_secret_doors), placed after the one-way doors. Rooms and caves, not with a mission;
+  /// recorded only when set. [Limit: 0 to 9]
+  int secret_doors = 0;
   /// Water and vegetation (rooms and caves).
   DecorConfig decor;
   /// Cost table preset the dungeon is validated under; recorded in the params by name.

@@ -1,0 +1,376 @@
+// Progression door placement: switches and gates, one-way doors, secret doors.
+//
+// Switches: the cheapest route from the start to the exit (then, when it has no free cut, to each
+// other objective in turn: every objective must be visited) and, in one pass over the start's
+// region, which of its cells are cuts (RouteCuts, generator/gate_search.hpp); caves with few add
+// the cells of squares round route cells that cut (GateSearch, then a labelling: one per cut
+// found), and an open cave a cage of the cells round the objective. Gate s takes a random free
+// cut; its switch goes where the player gets with the gate shut: a closure flood from the start that opens a locked door once a key of
+// its lock, and a gate once its switch, lies in what it reached (what a player holding every key
+// and switch seen can walk to). O(cells) per switch.
+// One-way and secret doors: one breadth-first flood of moves from the start over every passable
+// cell and a labelling of the areas (locked doors, gates, one-way and secret doors closed); a
+// scan of every wall run of 1 to 3 cells across (walls on both flanks) whose two ends lie in one
+// area lists the runs whose ends' flood distances differ most: that difference is a lower bound
+// of the walk between them without the run, so the door saves at least that minus the run. One
+// flood and scan per door: O(cells) each.
+// Deterministic: candidates in row-major order, every choice drawn from the stage's own stream.
+#include <catacomb/generator/progression_doors.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <vector>
+
+#include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pathing/regions.hpp>
+#include "generator/gate_search.hpp"
+
+namespace catacomb {
+namespace {
+
+constexpr int32_t kFar = -1;         // a cell the flood of moves did not reach
+constexpr int kMaxGateRadius = 4;    // caves: the largest square round a route cell tried as a gate
+constexpr size_t kMaxGateCells = 9;  // caves: the most cells of one gate
+
+// 1 for a passable cell, else 0; secret doors count as wall (never a step of the proof).
+Grid<uint8_t> passable_cells(const Dungeon& d, const CostTable& costs) {
+  Grid<uint8_t> open(d.tiles.width(), d.tiles.height(), 0);
+  for (size_t i = 0; i < open.size(); ++i) open.cells()[i] = costs.passable(d.tiles.cells()[i]) ? 1 : 0;
+  for (const ProgressionDoor& g : d.doors)
+    if (g.kind == DoorKind::Secret && open.in_bounds(g.pos)) open[g.pos] = 0;
+  return open;
+}
+
+// Whether p holds an objective, a locked door or a progression door.
+bool occupied(const Dungeon& d, Point p) {
+  if (d.lock_at(p) != 0 || d.door_at(p) != nullptr) return true;
+  for (const Objective& o : d.objectives)
+    if (o.pos == p) return true;
+  return false;
+}
+
+// Whether a locked door or progression door lies within `r` cells (Chebyshev) of p.
+bool near_door(const Dungeon& d, Point p, int r) {
+  auto near = [&](Point q) { return std::abs(q.x - p.x) <= r && std::abs(q.y - p.y) <= r; };
+  for (const LockedDoor& l : d.locks)
+    if (near(l.pos)) return true;
+  for (const ProgressionDoor& g : d.doors)
+    if (near(g.pos)) return true;
+  return false;
+}
+
+// The cells the player reaches from `start` with the cells of `shut` closed: a locked door opens once a key of
+// its lock lies in what is reached, a gate once a switch of its id does (either switch state:
+// the player may toggle it), a one-way door is passed either way (an over-estimate the
+// validator's solver settles). 1 per reached cell.
+Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start,
+                      const std::vector<Point>& shut) {
+  Grid<uint8_t> reached(open.width(), open.height(), 0);
+  Grid<uint8_t> closed(open.width(), open.height(), 0);  // 1: a locked door or gate still shut
+  for (const LockedDoor& l : d.locks)
+    if (closed.in_bounds(l.pos)) closed[l.pos] = 1;
+  for (const ProgressionDoor& g : d.doors)
+    if (g.kind == DoorKind::Gate && closed.in_bounds(g.pos)) closed[g.pos] = 1;
+  for (Point q : shut) closed[q] = 2;  // 2: never opened
+  uint32_t keys = 0, switches = 0;
+  auto collect = [&](Point p) {
+    for (const Objective& o : d.objectives) {
+      if (o.pos != p) continue;
+      if (o.kind == ObjectiveKind::Key && o.lock >= 1 && o.lock <= kMaxLock) keys |= 1u << o.lock;
+      if (o.kind == ObjectiveKind::Switch && o.switch_id >= 1) switches |= 1u << o.switch_id;
+    }
+  };
+  auto is_open = [&](Point q) { return open.in_bounds(q) && open[q] != 0 && closed[q] == 0; };
+  std::vector<Point> queue{start}, waiting;  // waiting: shut doors next to what is reached
+  reached[start] = 1;
+  for (size_t head = 0;;) {
+    for (; head < queue.size(); ++head) {
+      const Point u = queue[head];
+      collect(u);
+      for (int dir = 0; dir < moves.neighbors; ++dir) {
+        const Point v{u.x + kDirections[dir].x, u.y + kDirections[dir].y};
+        if (!open.in_bounds(v) || !open[v] || reached[v]) continue;
+        if (closed[v]) {
+          waiting.push_back(v);
+          continue;
+        }
+        if (!step_allowed_at(moves, u, dir, is_open)) continue;
+        reached[v] = 1;
+        queue.push_back(v);
+      }
+    }
+    bool opened = false;
+    for (Point w : waiting) {
+      if (reached[w] || closed[w] == 2) continue;
+      const int lock = d.lock_at(w);
+      const ProgressionDoor* g = d.door_at(w);
+      const bool can = lock != 0 ? ((keys >> lock) & 1u) != 0 : g && ((switches >> g->switch_id) & 1u) != 0;
+      if (!can) continue;
+      closed[w] = 0;
+      reached[w] = 1;
+      queue.push_back(w);
+      opened = true;
+    }
+    if (!opened) return reached;
+  }
+}
+
+// Caves: gates of a few cells where the route has no single cell that cuts. For route cells from
+// a random offset, the smallest square round one (r = 1 to kMaxGateRadius) whose open cells,
+// closed, separate the route's ends (GateSearch first, a labelling for a cut), narrowed to the
+// cells next to the start's side (at most kMaxGateCells): closing those cuts the same way. Stops
+// after `want` gates, each at another chokepoint.
+std::vector<std::vector<Point>> square_cuts(const Dungeon& d, Grid<uint8_t>& open, const Moves& moves,
+                                            const std::vector<Point>& route, size_t want, Rng& rng) {
+  std::vector<std::vector<Point>> found;
+  detail::GateSearch search(open, moves, route, std::max<size_t>(1024, open.size() / 256));
+  const size_t n = route.size(), from = rng.index_below(n);
+  for (size_t k = 0; k < n && found.size() < want; ++k) {
+    const size_t i = (from + k) % n;
+    if (i == 0 || i + 1 == n) continue;
+    const Point p = route[i];
+    for (int r = 1; r <= kMaxGateRadius; ++r) {
+      std::vector<Point> square;
+      bool clear = true;
+      for (int y = p.y - r; y <= p.y + r; ++y)
+        for (int x = p.x - r; x <= p.x + r; ++x)
+          if (const Point q{x, y}; open.in_bounds(q) && open[q]) {
+            clear = clear && !occupied(d, q) && !near_door(d, q, 1);
+            square.push_back(q);
+          }
+      if (!clear) break;
+      if (search.way_round(square, p, r) != false) continue;
+      for (Point q : square) open[q] = 0;
+      const RegionMap side = label_regions(open, moves);
+      for (Point q : square) open[q] = 1;
+      const int32_t mine = side.label(route.front());
+      if (side.connected(route.front(), route.back())) break;
+      std::vector<Point> border;
+      for (Point q : square)
+        for (const Point& dir : kDirections)
+          if (const Point m{q.x + dir.x, q.y + dir.y}; side.labels.in_bounds(m) && side.labels[m] == mine) {
+            border.push_back(q);
+            break;
+          }
+      if (border.empty() || border.size() > kMaxGateCells || search.way_round(border, p, r) != false) break;
+      found.push_back(std::move(border));
+      k += static_cast<size_t>(2 * kMaxGateRadius + 2);  // the next gate at another chokepoint
+      break;
+    }
+  }
+  return found;
+}
+
+// Where gate s may go: cuts of the route (single cells; rooms keep to door tiles when enough are
+// free; caves add squares when single cells are few, and with none a cage of the cells round the
+// route's end), free and apart from other doors.
+std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>& open, const Moves& moves,
+                                                const std::vector<Point>& route, int switches, Rng& rng) {
+  std::vector<std::vector<Point>> cuts, door_cuts;
+  {
+    detail::RouteCuts rc(open, moves, route);
+    for (size_t i = 1; i + 1 < route.size(); ++i) {
+      const Point p = route[i];
+      if (!rc.cuts(i) || occupied(d, p) || near_door(d, p, 1)) continue;
+      cuts.push_back({p});
+      if (d.tiles[p] == Terrain::Door) door_cuts.push_back({p});
+    }
+  }
+  const size_t want = static_cast<size_t>(switches) * 3;
+  if (!d.rooms.empty() && door_cuts.size() >= static_cast<size_t>(switches)) return door_cuts;
+  if (d.rooms.empty() && cuts.size() < want)
+    for (std::vector<Point>& sq : square_cuts(d, open, moves, route, want - cuts.size(), rng))
+      cuts.push_back(std::move(sq));
+  if (d.rooms.empty() && cuts.empty()) {  // an open cave: a cage round the objective itself
+    std::vector<Point> ring;
+    bool clear = true;
+    for (const Point& dir : kDirections)
+      if (const Point q{route.back().x + dir.x, route.back().y + dir.y}; open.in_bounds(q) && open[q]) {
+        clear = clear && !occupied(d, q) && !near_door(d, q, 1);
+        ring.push_back(q);
+      }
+    if (clear && !ring.empty()) cuts.push_back(std::move(ring));
+  }
+  return cuts;
+}
+
+// The cheapest route from `start` to `target` (both included); empty when there is none.
+std::vector<Point> route_to(const Dungeon& d, const CostTable& costs, const Moves& moves, Point start, Point target) {
+  const DistanceMap dm = distance_map(d.tiles, costs, {start}, moves);
+  if (dm.dist[target] == kUnreached) return {};
+  std::vector<Point> route = descend(dm, d.tiles, costs, target);
+  std::reverse(route.begin(), route.end());
+  return route;
+}
+
+// Puts gate s on one of `cuts` (drawn at random) whose closing keeps `target` out of the
+// player's reach, and its switch on a random free floor cell of that reach. False when none
+// has such a cell.
+bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start, Point target, int s,
+              std::vector<std::vector<Point>> cuts, Rng& rng) {
+  while (!cuts.empty()) {
+    const size_t pick = rng.index_below(cuts.size());
+    const std::vector<Point> gate = std::move(cuts[pick]);
+    cuts.erase(cuts.begin() + static_cast<std::ptrdiff_t>(pick));
+    if (std::any_of(gate.begin(), gate.end(), [&](Point q) { return near_door(d, q, 1); })) continue;
+    const Grid<uint8_t> reached = closure(d, open, moves, start, gate);
+    if (reached[target]) continue;  // not a cut once the doors are counted (a safeguard)
+    std::vector<Point> floor;
+    for (size_t i = 0; i < reached.size(); ++i) {
+      const Point p = d.tiles.point(i);
+      if (reached.cells()[i] && d.tiles.cells()[i] == Terrain::Floor && !occupied(d, p)) floor.push_back(p);
+    }
+    if (floor.empty()) continue;
+    Objective sw;
+    sw.kind = ObjectiveKind::Switch;
+    sw.pos = floor[rng.index_below(floor.size())];
+    sw.switch_id = s;
+    d.objectives.push_back(sw);
+    for (Point q : gate) {
+      d.tiles[q] = Terrain::Door;
+      d.doors.push_back({q, DoorKind::Gate, s, false, {}});
+    }
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, const Moves& moves, Rng& rng) {
+  const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
+  if (!start || !exit) return {"no start or exit to put gates between"};
+  Grid<uint8_t> open = passable_cells(d, costs);
+  for (int s = 1; s <= switches; ++s) {
+    // What gate s keeps back: the exit when its way has a free cut, else another objective (every
+    // objective must be visited), from a random one on.
+    std::vector<Point> others;
+    for (const Objective& o : d.objectives)
+      if (o.kind != ObjectiveKind::Start && o.kind != ObjectiveKind::Exit && o.kind != ObjectiveKind::Switch)
+        others.push_back(o.pos);
+    std::vector<Point> targets{*exit};
+    const size_t first = others.empty() ? 0 : rng.index_below(others.size());
+    for (size_t k = 0; k < others.size(); ++k) targets.push_back(others[(first + k) % others.size()]);
+    bool placed = false;
+    for (size_t t = 0; t < targets.size() && !placed; ++t) {
+      const std::vector<Point> route = route_to(d, costs, moves, *start, targets[t]);
+      if (route.size() < 3) continue;
+      placed = gate_one(d, open, moves, *start, targets[t], s, gate_candidates(d, open, moves, route, switches, rng),
+                        rng);
+    }
+    if (!placed)
+      return {"only " + std::to_string(s - 1) + " gates between the start and an objective for " +
+              std::to_string(switches) + " switches"};
+  }
+  sort_doors(d);
+  return {};
+}
+
+namespace {
+
+// A wall run a door may go through: `cells` (1 to 3, from the far end), entered from `far`
+// (the end whose walk from the start is longer) towards the near end, in direction `dir`.
+struct Run {
+  Point far;
+  Point dir;
+  std::vector<Point> cells;
+  int32_t saving = 0;  // at least this many moves saved (the ends' distance gap minus the run)
+};
+
+// Moves from the start to every cell over the passable cells (every door open), kFar where none.
+Grid<int32_t> moves_from(const Grid<uint8_t>& open, const Moves& moves, Point start) {
+  Grid<int32_t> dist(open.width(), open.height(), kFar);
+  auto is_open = [&](Point q) { return open.in_bounds(q) && open[q] != 0; };
+  std::vector<Point> queue{start};
+  dist[start] = 0;
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const Point u = queue[head];
+    for (int dir = 0; dir < moves.neighbors; ++dir) {
+      const Point v{u.x + kDirections[dir].x, u.y + kDirections[dir].y};
+      if (!is_open(v) || dist[v] != kFar || !step_allowed_at(moves, u, dir, is_open)) continue;
+      dist[v] = dist[u] + 1;
+      queue.push_back(v);
+    }
+  }
+  return dist;
+}
+
+// Every wall run whose two ends lie in one area and that saves at least kMinDoorSaving moves,
+// best first (row-major order among equals), none within 2 cells of a door.
+std::vector<Run> wall_runs(const Dungeon& d, const CostTable& costs, const Moves& moves, Point start) {
+  Grid<uint8_t> open = passable_cells(d, costs);
+  const Grid<int32_t> dist = moves_from(open, moves, start);
+  for (const LockedDoor& l : d.locks)
+    if (open.in_bounds(l.pos)) open[l.pos] = 0;
+  for (const ProgressionDoor& g : d.doors)
+    if (open.in_bounds(g.pos)) open[g.pos] = 0;
+  const RegionMap areas = label_regions(open, moves);
+  const int w = d.tiles.width(), h = d.tiles.height();
+  auto wall = [&](Point q) {
+    return q.x >= 1 && q.y >= 1 && q.x < w - 1 && q.y < h - 1 && d.tiles[q] == Terrain::Wall;
+  };
+  std::vector<Run> runs;
+  for (int y = 1; y < h - 1; ++y)
+    for (int x = 1; x < w - 1; ++x)
+      for (const Point v : {Point{1, 0}, Point{0, 1}}) {
+        const Point a{x - v.x, y - v.y};
+        if (!wall({x, y}) || areas.labels[a] == kNoRegion || dist[a] == kFar) continue;
+        const Point side{v.y, v.x};  // the flanks of a run across v
+        std::vector<Point> cells;
+        Point b{x, y};
+        while (cells.size() < 3 && wall(b) && !costs.passable(d.tiles[{b.x + side.x, b.y + side.y}]) &&
+               !costs.passable(d.tiles[{b.x - side.x, b.y - side.y}])) {
+          cells.push_back(b);
+          b = {b.x + v.x, b.y + v.y};
+        }
+        if (cells.empty() || !d.tiles.in_bounds(b) || areas.labels[b] != areas.labels[a] || dist[b] == kFar) continue;
+        if (d.tiles[b] == Terrain::Wall || near_door(d, cells.front(), 2) || near_door(d, cells.back(), 2)) continue;
+        const int32_t saving = std::abs(dist[a] - dist[b]) - static_cast<int32_t>(cells.size()) - 1;
+        if (saving < kMinDoorSaving) continue;
+        Run r{a, v, std::move(cells), saving};
+        if (dist[a] < dist[b]) {  // the door goes at the far end
+          std::reverse(r.cells.begin(), r.cells.end());
+          r.far = b;
+          r.dir = {-v.x, -v.y};
+        }
+        runs.push_back(std::move(r));
+      }
+  std::stable_sort(runs.begin(), runs.end(), [](const Run& p, const Run& q) { return p.saving > q.saving; });
+  return runs;
+}
+
+// Places `count` doors of `kind` through wall runs, one at a time (each changes the walks).
+DoorPlacement carve_doors(Dungeon& d, int count, DoorKind kind, const CostTable& costs, const Moves& moves, Rng& rng) {
+  const std::optional<Point> start = d.find(ObjectiveKind::Start);
+  const char* what = kind == DoorKind::OneWay ? " one-way doors" : " secret doors";
+  if (!start) return {std::string("no start to measure") + what + " from"};
+  for (int k = 0; k < count; ++k) {
+    const std::vector<Run> runs = wall_runs(d, costs, moves, *start);
+    if (runs.empty())
+      return {"only " + std::to_string(k) + " walls that save " + std::to_string(kMinDoorSaving) + " moves for " +
+              std::to_string(count) + what};
+    const Run& r = runs[rng.index_below(std::min<size_t>(8, runs.size()))];
+    d.tiles[r.cells.front()] = Terrain::Door;
+    for (size_t i = 1; i < r.cells.size(); ++i) d.tiles[r.cells[i]] = Terrain::Corridor;
+    ProgressionDoor door;
+    door.pos = r.cells.front();
+    door.kind = kind;
+    if (kind == DoorKind::OneWay) door.dir = r.dir;
+    d.doors.push_back(door);
+    sort_doors(d);
+  }
+  return {};
+}
+
+}  // namespace
+
+DoorPlacement place_one_way_doors(Dungeon& d, int count, const CostTable& costs, const Moves& moves, Rng& rng) {
+  return carve_doors(d, count, DoorKind::OneWay, costs, moves, rng);
+}
+
+DoorPlacement place_secret_doors(Dungeon& d, int count, const CostTable& costs, const Moves& moves, Rng& rng) {
+  return carve_doors(d, count, DoorKind::Secret, costs, moves, rng);
+}
+
+}  // namespace catacomb

@@ -1,0 +1,207 @@
+#include <catacomb/generator/progression_doors.hpp>
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include <catacomb/io/certificate.hpp>
+#include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pipeline/generate.hpp>
+#include <catacomb/validate/solver.hpp>
+#include <catacomb/validate/validate.hpp>
+
+namespace catacomb {
+namespace {
+
+// Small maps (the suite's time): 48x32 rooms and caves (40x28 caves with switches); locks 0 to
+// max_locks and both key rules in turn, so the doors are placed after whatever locks there are.
+GenerateConfig small_config(GeneratorKind g, uint64_t seed, int max_locks) {
+  GenerateConfig c;
+  c.generator = g;
+  c.width = g == GeneratorKind::Rooms || max_locks < 2 ? 48 : 40;
+  c.height = g == GeneratorKind::Rooms || max_locks < 2 ? 32 : 28;
+  c.rooms.room_count = 10;
+  c.objectives = 2;
+  c.locks = static_cast<int>(seed % static_cast<uint64_t>(max_locks + 1));
+  c.key_rule = (seed / 3) % 2 == 0 ? KeyRule::Reusable : KeyRule::Consumable;
+  c.max_attempts = 300;
+  return c;
+}
+
+// Whether `d` without its gates, switches, one-way and secret doors (their carved cells walled up)
+// has a softlock of its own: consumable keys on a cave gate of several cells can be spent on a
+// cell that leads nowhere (the locks' own, LocksTest does not ask for none).
+bool softlock_without_doors(const Dungeon& d) {
+  Dungeon base = d;
+  for (const ProgressionDoor& g : d.doors)
+    if (g.kind != DoorKind::Gate) base.tiles[g.pos] = Terrain::Wall;
+  base.doors.clear();
+  std::erase_if(base.objectives, [](const Objective& o) { return o.kind == ObjectiveKind::Switch; });
+  const ValidateOptions rules = map_rules(d);
+  return solve_dungeon(base, {rules.costs, rules.moves}).softlock_states > 0;
+}
+
+// The checks every dungeon with progression doors passes: valid, completable, its certificate
+// accepted, no softlock the doors brought; returns the solution.
+Solution check_proven(const Dungeon& d) {
+  const ValidateOptions rules = map_rules(d);
+  const ValidationReport r = validate_dungeon(d, rules);
+  EXPECT_TRUE(r.valid) << (r.problems.empty() ? "" : r.problems.front().message);
+  if (!r.solution) return {};
+  const Solution& s = *r.solution;
+  EXPECT_EQ(s.status, SolveStatus::Completable);
+  if (s.softlock_states > 0) { EXPECT_TRUE(softlock_without_doors(d)) << s.softlock->message; }
+  const Verdict v = verify_certificate(d, write_certificate(d, s, rules), rules);
+  EXPECT_TRUE(v.accepted) << v.reason;
+  return s;
+}
+
+int count_doors(const Dungeon& d, DoorKind kind) {
+  int n = 0;
+  for (const ProgressionDoor& g : d.doors) n += g.kind == kind ? 1 : 0;
+  return n;
+}
+
+// 300 seeds per generator, 1 to 3 switches: completable, certificate accepted, every switch has
+// a gate, and without any one switch the dungeon cannot be completed.
+void check_switches(GeneratorKind g) {
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    GenerateConfig c = small_config(g, seed, 2);
+    c.switches = 1 + static_cast<int>(seed % 3);
+    SCOPED_TRACE("seed " + std::to_string(seed) + " switches " + std::to_string(c.switches));
+    const Dungeon d = generate_dungeon(c, seed).dungeon;
+    std::set<int> gated;  // a cave gate may span a few cells, all of one switch
+    for (const ProgressionDoor& door : d.doors)
+      if (door.kind == DoorKind::Gate) gated.insert(door.switch_id);
+    ASSERT_EQ(gated.size(), static_cast<size_t>(c.switches));
+    check_proven(d);
+    const ValidateOptions rules = map_rules(d);
+    int switches = 0;
+    for (size_t i = 0; i < d.objectives.size(); ++i) {
+      if (d.objectives[i].kind != ObjectiveKind::Switch) continue;
+      ++switches;
+      Dungeon without = d;
+      without.objectives.erase(without.objectives.begin() + static_cast<std::ptrdiff_t>(i));
+      ASSERT_EQ(solve_dungeon(without, {rules.costs, rules.moves}).status, SolveStatus::NotCompletable)
+          << "switch " << d.objectives[i].switch_id << " gates nothing";
+    }
+    ASSERT_EQ(switches, c.switches);
+  }
+}
+
+TEST(ProgressionDoorsTest, RoomsSwitchesEachGateTheWayAndAreProven) { check_switches(GeneratorKind::Rooms); }
+
+TEST(ProgressionDoorsTest, CaveSwitchesEachGateTheWayAndAreProven) { check_switches(GeneratorKind::Caves); }
+
+// The walk between a door's two sides without it (moves; -1 when there is none), every other
+// door open both ways and secret doors closed.
+int64_t walk_without(const Dungeon& d, const ProgressionDoor& door) {
+  Dungeon open = d;
+  open.locks.clear();
+  open.doors.clear();
+  for (const ProgressionDoor& g : d.doors)
+    if (g.kind == DoorKind::Secret || g.pos == door.pos) open.tiles[g.pos] = Terrain::Wall;
+  const Point v = door.kind == DoorKind::OneWay ? door.dir : Point{1, 0};
+  Point a{door.pos.x - v.x, door.pos.y - v.y}, b{door.pos.x + v.x, door.pos.y + v.y};
+  if (door.kind == DoorKind::Secret && (d.tiles[a] == Terrain::Wall || d.tiles[b] == Terrain::Wall))
+    a = {door.pos.x, door.pos.y - 1}, b = {door.pos.x, door.pos.y + 1};
+  const DistanceMap dm = distance_map(open.tiles, CostTable::uniform(), {a}, Moves{4, DiagonalPolicy::Never});
+  return dm.dist[b] == kUnreached ? -1 : static_cast<int64_t>(dm.dist[b]);
+}
+
+// 300 seeds per generator, 1 or 2 one-way doors (and a switch on every third seed): completable,
+// certificate accepted, never a softlock, and each door saves a walk.
+void check_one_way(GeneratorKind g) {
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    GenerateConfig c = small_config(g, seed, 1);
+    c.one_way = 1 + static_cast<int>(seed % 2);
+    c.switches = seed % 3 == 0 ? 1 : 0;
+    SCOPED_TRACE("seed " + std::to_string(seed) + " one-way " + std::to_string(c.one_way));
+    const Dungeon d = generate_dungeon(c, seed).dungeon;
+    ASSERT_EQ(count_doors(d, DoorKind::OneWay), c.one_way);
+    check_proven(d);
+    for (const ProgressionDoor& w : d.doors) {
+      if (w.kind == DoorKind::OneWay) {
+        EXPECT_GE(walk_without(d, w), 2 + kMinDoorSaving) << "at " << to_string(w.pos);
+      }
+    }
+  }
+}
+
+TEST(ProgressionDoorsTest, RoomsOneWayDoorsSaveAWalkAndNeverSoftlock) { check_one_way(GeneratorKind::Rooms); }
+
+TEST(ProgressionDoorsTest, CaveOneWayDoorsSaveAWalkAndNeverSoftlock) { check_one_way(GeneratorKind::Caves); }
+
+// 300 seeds per generator, 1 or 2 secret doors: completable without them, certificate accepted,
+// and the validation reports that each one shortens a walk by at least kMinDoorSaving moves.
+void check_secret(GeneratorKind g) {
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    GenerateConfig c = small_config(g, seed, 1);
+    c.secret_doors = 1 + static_cast<int>(seed % 2);
+    SCOPED_TRACE("seed " + std::to_string(seed) + " secret doors " + std::to_string(c.secret_doors));
+    const Dungeon d = generate_dungeon(c, seed).dungeon;
+    ASSERT_EQ(count_doors(d, DoorKind::Secret), c.secret_doors);
+    const Solution s = check_proven(d);
+    ASSERT_EQ(s.secrets.size(), static_cast<size_t>(c.secret_doors));
+    for (const SecretShortcut& sc : s.secrets) EXPECT_GE(sc.without, 2 + kMinDoorSaving) << sc.message;
+  }
+}
+
+TEST(ProgressionDoorsTest, RoomsSecretDoorsEachShortenAWalk) { check_secret(GeneratorKind::Rooms); }
+
+TEST(ProgressionDoorsTest, CaveSecretDoorsEachShortenAWalk) { check_secret(GeneratorKind::Caves); }
+
+TEST(ProgressionDoorsTest, WithoutThemTheRecipeAndConfigAreUnchanged) {
+  const Dungeon d = generate_dungeon(GenerateConfig{}, 1).dungeon;
+  EXPECT_TRUE(d.doors.empty());
+  for (const auto& [name, value] : d.params) {
+    EXPECT_NE(name, "switches");
+    EXPECT_NE(name, "one_way");
+    EXPECT_NE(name, "secret_doors");
+  }
+}
+
+TEST(ProgressionDoorsTest, OutOfRangeCountsAreRefusedNamingTheValue) {
+  GenerateConfig c;
+  c.switches = 10;
+  c.one_way = -1;
+  try {
+    c.check();
+    FAIL() << "accepted";
+  } catch (const InvalidArgument& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("switches = 10 (expected 0 to 9)"), std::string::npos) << m;
+    EXPECT_NE(m.find("one_way = -1 (expected 0 to 9)"), std::string::npos) << m;
+  }
+  GenerateConfig side;
+  side.generator = GeneratorKind::Platformer;
+  side.secret_doors = 1;
+  EXPECT_THROW(side.check(), InvalidArgument);
+}
+
+// One dungeon per option (rooms and caves), pinned: these change only on purpose.
+TEST(ProgressionDoorsTest, GoldenHashes) {
+  struct Case {
+    GeneratorKind g;
+    int switches, one_way, secret;
+    uint64_t want;
+  };
+  const Case cases[] = {
+      {GeneratorKind::Rooms, 2, 0, 0, 13118161839161192388ull}, {GeneratorKind::Caves, 2, 0, 0, 4030561328034291948ull},
+      {GeneratorKind::Rooms, 0, 1, 0, 18017748637926341966ull}, {GeneratorKind::Caves, 0, 1, 0, 8051431027233219838ull},
+      {GeneratorKind::Rooms, 0, 0, 2, 3419636738531732391ull},  {GeneratorKind::Caves, 0, 0, 2, 1623925477302656026ull},
+  };
+  for (const Case& k : cases) {
+    GenerateConfig c;
+    c.generator = k.g;
+    c.switches = k.switches;
+    c.one_way = k.one_way;
+    c.secret_doors = k.secret;
+    const uint64_t got = map_hash(generate_dungeon(c, 1).dungeon);
+    EXPECT_EQ(got, k.want) << generator_kind_name(k.g) << " " << k.switches << " " << k.one_way << " " << k.secret;
+  }
+}
+
+}  // namespace
+}  // namespace catacomb
