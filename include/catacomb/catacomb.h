@@ -373,6 +373,15 @@ CATACOMB_C_API int catacomb_graph_node_count(const catacomb_graph* graph);
 CATACOMB_C_API int catacomb_graph_node(const catacomb_graph* graph, int index, const char** kind, int* room, int* x,
                                        int* y, int* width, int* height, long long* cells);
 
+/** Node `index`'s place in the dungeon's progression: its intensity (0 at the start to 1 at the
+ *  exit's node, rising along the critical path; -1 when the dungeon has no critical path or the
+ *  node is not connected to it) and the order in which the critical path first enters it (0 for
+ *  the start's node; -1 when it does not). See graph_intensity in
+ *  <catacomb/validate/room_graph.hpp> for the formula. 0, or -1 on error (NULL graph, index out
+ *  of range). Output pointers may be NULL. */
+CATACOMB_C_API int catacomb_graph_node_intensity(const catacomb_graph* graph, int index, double* intensity,
+                                                 int* critical);
+
 /** The number of edges, or -1 on error. */
 CATACOMB_C_API int catacomb_graph_edge_count(const catacomb_graph* graph);
 

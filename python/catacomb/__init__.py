@@ -299,7 +299,8 @@ class Dungeon:
     rooms = property(lambda self: [Room(*r) for r in self._d.rooms], doc="rooms (rooms generator only)")
     graph = property(lambda self: self._d.graph,
                      doc='the room graph: {"nodes": [...], "edges": [...]} as the JSON map\'s "graph" has it '
-                         '(room is -1 for areas and passages; doors are (x, y, lock))')
+                         '(room is -1 for areas and passages; doors are (x, y, lock); intensity is 0 at the start '
+                         'to 1 at the exit, -1 without a critical path)')
 
     def find(self, kind: str) -> Optional[tuple]:
         """(x, y) of the first objective of `kind`, or None."""

@@ -208,6 +208,7 @@ void bind_dungeon_data(py::class_<PyDungeon, std::shared_ptr<PyDungeon>>& c) {
                                  e["height"] = n.bounds.height;
                                  e["cells"] = n.cells;
                                  e["objectives"] = n.objectives;
+                                 e["intensity"] = n.intensity;
                                  nodes.append(e);
                                }
                                for (const GraphEdge& ge : g.edges) {

@@ -96,6 +96,19 @@ def test_room_graph_and_game_costs():
     for e in g["edges"]:
         assert e["a"] < e["b"] < len(g["nodes"])
         assert e["lock"] == max([lock for _, _, lock in e["doors"]], default=0)
+    # The intensity curve: the start's node 0, the exit's 1, every other node in [0, 0.99] (or -1:
+    # rooms that impassable water cuts off from the critical path: no player reaches them).
+    at = {(n["x"], n["y"], n["width"], n["height"]): n for n in g["nodes"]}
+    intensities = sorted(n["intensity"] for n in g["nodes"])
+    assert intensities[-1] == 1.0 and intensities[-2] <= 0.99
+    assert all(v == -1.0 or v >= 0.0 for v in intensities) and intensities.count(0.0) >= 1
+    start, exit_ = d.find("start"), d.find("exit")
+    for n in at.values():
+        inside = lambda p: n["x"] <= p[0] < n["x"] + n["width"] and n["y"] <= p[1] < n["y"] + n["height"]
+        if n["kind"] == "room" and inside(exit_):
+            assert n["intensity"] == 1.0
+        if n["kind"] == "room" and inside(start):
+            assert n["intensity"] == 0.0
     with pytest.raises(ValueError, match="cost = lava=1"):
         catacomb.generate(1, cost="lava=1")
 

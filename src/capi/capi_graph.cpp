@@ -1,5 +1,6 @@
 // The C API's room graph: a handle over room_graph's value (validate/room_graph.hpp), computed
-// once under the dungeon handle's rules, and its nodes, edges and doors by index.
+// once under the dungeon handle's rules (the solver included, for the nodes' intensity), and its
+// nodes, edges and doors by index.
 #include "capi_internal.hpp"
 
 #include <catacomb/validate/room_graph.hpp>
@@ -55,6 +56,17 @@ int catacomb_graph_node(const catacomb_graph* graph, int index, const char** kin
     if (width) *width = n.bounds.width;
     if (height) *height = n.bounds.height;
     if (cells) *cells = static_cast<long long>(n.cells);
+    return 0;
+  });
+}
+
+int catacomb_graph_node_intensity(const catacomb_graph* graph, int index, double* intensity, int* critical) {
+  return guarded<int>(-1, [&] {
+    need(graph, "graph", "a graph handle");
+    need_range("index", index, 0, static_cast<int>(graph->graph.nodes.size()) - 1);
+    const GraphNode& n = graph->graph.nodes[static_cast<size_t>(index)];
+    if (intensity) *intensity = n.intensity;
+    if (critical) *critical = n.critical;
     return 0;
   });
 }

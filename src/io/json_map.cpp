@@ -94,6 +94,7 @@ ojson graph_json(const RoomGraph& g) {
     e["height"] = n.bounds.height;
     e["cells"] = n.cells;
     e["objectives"] = n.objectives;
+    e["intensity"] = n.intensity;  // nlohmann's own shortest round trip: the same text everywhere
     nodes.push_back(std::move(e));
   }
   ojson edges = ojson::array();

@@ -7,7 +7,8 @@
 // through which door, and which nodes touch directly. A passage touching exactly two nodes is an
 // edge, any other becomes a node. O(cells) time; a grid of 4 bytes per cell for the result plus
 // the region labels (4 bytes per cell) while it runs. Deterministic: rooms in their order, labels
-// in row-major order of first cells, contacts sorted.
+// in row-major order of first cells, contacts sorted. room_graph then solves the map for each
+// node's critical rank and intensity (room_graph_progression.cpp).
 #include <catacomb/validate/room_graph.hpp>
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include "shared/core/enum_names.hpp"
+#include "validate/room_graph_cells.hpp"
 
 namespace catacomb {
 namespace {
@@ -190,7 +192,9 @@ void join_passages(const Dungeon& d, const Split& s, const Contacts& c, RoomGrap
 
 std::string_view graph_node_kind_name(GraphNodeKind k) { return detail::enum_name(kGraphNodeKindNames, k); }
 
-RoomGraph room_graph(const Dungeon& d, const MapRules& rules) {
+namespace detail {
+
+RoomGraph room_graph_cells(const Dungeon& d, const MapRules& rules) {
   rules.moves.check();
   RoomGraph g;
   const Split s = split_cells(d, rules, g);
@@ -206,6 +210,18 @@ RoomGraph room_graph(const Dungeon& d, const MapRules& rules) {
     if (!g.node_at.in_bounds(p) || g.node_at[p] < 0) continue;
     g.nodes[static_cast<size_t>(g.node_at[p])].objectives.push_back(static_cast<int>(i));
   }
+  return g;
+}
+
+}  // namespace detail
+
+RoomGraph room_graph(const Dungeon& d, const MapRules& rules) {
+  RoomGraph g = detail::room_graph_cells(d, rules);
+  SolveOptions o;
+  o.costs = rules.costs;
+  o.moves = rules.moves;
+  o.key_rule = rules.key_rule;
+  graph_intensity(g, solve_dungeon(d, o));
   return g;
 }
 

@@ -335,7 +335,11 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const Star
   for (size_t i = 0; i < d.objectives.size(); ++i)
     if (s.reachable_after[i] < 0) s.reasons[i] = reason(m, i, plans->reach);
   if (!completable && m.exit_objective < 0) s.message = "some objectives cannot be reached";
-  if (completable) fill_metrics(m, s, walk_critical(m, plans->critical_plan, true));
+  if (completable) {
+    Walker critical = walk_critical(m, plans->critical_plan, true);
+    fill_metrics(m, s, critical);
+    s.critical_path = std::move(critical.steps());
+  }
   return s;
 }
 

@@ -655,6 +655,7 @@ Solution solve_progression(const Dungeon& d, const SolveOptions& options) {
     s.softlock->steps = std::move(w.steps());
   }
   fill_progression_metrics(m, s);
+  s.critical_path = s.walkthrough;  // the plan visits everything (as the metrics say)
   return s;
 }
 

@@ -341,6 +341,13 @@ static void test_room_graph(void) {
   long long cells = 0;
   CHECK(catacomb_graph_node(g, 1, &kind, &room, &x, &y, &w, &h, &cells) == 0);
   CHECK(kind && strcmp(kind, "area") == 0 && room == -1 && x == 4 && y == 1 && w == 2 && h == 1 && cells == 2);
+  double intensity = 0;
+  int critical = 0;
+  /* No exit, so no critical path: both -1. */
+  CHECK(catacomb_graph_node_intensity(g, 1, &intensity, &critical) == 0);
+  CHECK(intensity == -1.0 && critical == -1);
+  CHECK(catacomb_graph_node_intensity(g, 2, NULL, NULL) == -1);
+  CHECK(strcmp(catacomb_last_error(), "index = 2 (expected 0 to 1)") == 0);
   CHECK(catacomb_graph_edge_count(g) == 1);
   CHECK(catacomb_graph_edge(g, 0, &a, &b, &lock, &x, &y, &doors) == 0);
   CHECK(a == 0 && b == 1 && lock == 1 && x == 3 && y == 1 && doors == 1);

@@ -405,7 +405,14 @@ TEST(CApiTest, TheRoomGraphComesOutNodeByNodeAndEdgeByEdge) {
       EXPECT_EQ(room, n.room);
       EXPECT_EQ((Rect{x, y, w, h}), n.bounds);
       EXPECT_EQ(cells, n.cells);
+      double intensity = -2;
+      int critical = -2;
+      ASSERT_EQ(catacomb_graph_node_intensity(g.get(), i, &intensity, &critical), 0);
+      EXPECT_EQ(intensity, n.intensity);
+      EXPECT_EQ(critical, n.critical);
+      EXPECT_GE(intensity, n.critical >= 0 ? 0.0 : -1.0);
     }
+    EXPECT_EQ(mine.nodes[size_t(mine.node_at[*own.find(ObjectiveKind::Exit)])].intensity, 1.0);
     ASSERT_EQ(catacomb_graph_edge_count(g.get()), static_cast<int>(mine.edges.size()));
     int locks = 0;
     for (int i = 0; i < catacomb_graph_edge_count(g.get()); ++i) {
@@ -442,6 +449,10 @@ TEST(CApiTest, TheRoomGraphComesOutNodeByNodeAndEdgeByEdge) {
   ASSERT_TRUE(g);
   int node = 0;
   EXPECT_EQ(catacomb_graph_node(g.get(), -1, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), -1);
+  EXPECT_EQ(catacomb_graph_node_intensity(g.get(), -1, nullptr, nullptr), -1);
+  EXPECT_EQ(std::string(catacomb_last_error()).rfind("index = -1 (expected 0 to ", 0), 0u) << catacomb_last_error();
+  EXPECT_EQ(catacomb_graph_node_intensity(nullptr, 0, nullptr, nullptr), -1);
+  EXPECT_EQ(std::string(catacomb_last_error()), "graph = NULL (expected a graph handle)");
   EXPECT_EQ(catacomb_graph_edge(g.get(), 100000, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), -1);
   EXPECT_EQ(std::string(catacomb_last_error()).rfind("edge = 100000 (expected 0 to ", 0), 0u) << catacomb_last_error();
   EXPECT_EQ(catacomb_graph_edge_door(g.get(), 0, 99, nullptr, nullptr, nullptr), -1);

@@ -256,7 +256,7 @@ class BatchCommand : public Command {
     info.overlay = overlay_;
     if (!(png_ && json_ && txt_)) info.outputs = no_files_ ? "none" : outputs_text(false);
     const bool design = cfg.templates || (cfg.mission && !cfg.mission->empty());
-    info.columns = BatchColumns{tmj_, map_, cfg.locks > 0, design};
+    info.columns = BatchColumns{tmj_, map_, cfg.locks > 0, design, cfg.locks > 0};
     return info;
   }
 

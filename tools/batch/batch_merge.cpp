@@ -81,6 +81,24 @@ std::string theme_of(const ShardRun& s) {
   return params.contains("theme") ? params.at("theme").get<std::string>() : std::string();
 }
 
+// Refuses a shard whose columns differ from `first`'s while the rest of the batch agrees: shards
+// written by different versions of catacomb (a version that adds columns, such as the progression
+// metrics, to batches with locks); naming both sets so the mismatch is plain.
+void check_columns(const ShardRun& s, const ShardRun& first) {
+  Json a = merge_key(s.same), b = merge_key(first.same);
+  if (a.at("columns") == b.at("columns")) return;
+  a.erase("columns");
+  b.erase("columns");
+  if (a != b) return;  // the batches differ in more than the columns: the general message
+  auto names = [](const ShardRun& r) {
+    std::string out;
+    for (const Json& c : r.same.at("columns")) out += (out.empty() ? "" : ",") + c.get<std::string>();
+    return out;
+  };
+  bad_shard(s.dir, "a shard with the columns of " + first.dir + " (" + names(first) + "), not " + names(s) +
+                       ": the two were written by different versions of catacomb; run them again with one");
+}
+
 // One batch's shards put in K order, checked to be every shard of it exactly once.
 void check_batch(std::vector<ShardRun>& shards) {
   std::sort(shards.begin(), shards.end(), [](const ShardRun& a, const ShardRun& b) { return a.index < b.index; });
@@ -109,6 +127,7 @@ std::vector<std::vector<ShardRun>> read_batches(const std::vector<std::string>& 
   std::vector<std::vector<ShardRun>> batches;
   for (const std::string& dir : dirs) {
     ShardRun s = read_shard(dir);
+    if (!batches.empty()) check_columns(s, batches.front().front());
     if (!batches.empty() && merge_key(s.same) != merge_key(batches.front().front().same))
       bad_shard(s.dir, "a shard of the same batch as " + batches.front().front().dir +
                            " (the same --seeds, shard count, parameters and output flags), or of a batch that "
@@ -160,7 +179,7 @@ BatchRunInfo merged_info(const std::vector<std::vector<ShardRun>>& batches) {
   }
   const std::vector<std::string> columns = same.at("columns").get<std::vector<std::string>>();
   auto has = [&columns](const char* c) { return std::find(columns.begin(), columns.end(), c) != columns.end(); };
-  info.columns = BatchColumns{has("tmj"), has("map"), has("critical_path_length"), has("templates")};
+  info.columns = BatchColumns{has("tmj"), has("map"), has("critical_path_length"), has("templates"), has("cycles")};
   return info;
 }
 

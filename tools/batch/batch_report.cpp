@@ -59,6 +59,11 @@ std::vector<std::pair<std::string, Json>> fields(const SeedRow& r, const BatchCo
     f.emplace_back(std::to_string(r.backtracking), Json(r.backtracking));
     f.emplace_back(std::to_string(r.optional_objectives), Json(r.optional_objectives));
   }
+  if (c.progression) {
+    f.emplace_back(fixed(r.branchiness, 6), fixed_json(r.branchiness, 6));
+    f.emplace_back(std::to_string(r.cycles), Json(r.cycles));
+    f.emplace_back(fixed(r.critical_share, 6), fixed_json(r.critical_share, 6));
+  }
   std::vector<std::pair<std::string, Json>> rest = {
       {fixed(r.generate_ms, 3), fixed_json(r.generate_ms, 3)},
       {csv_field(r.error), Json(r.error)},
@@ -124,6 +129,7 @@ std::vector<std::string> batch_column_names(const BatchColumns& columns) {
   if (columns.locks)
     names.insert(names.end(), {"critical_path_length", "critical_path_cost", "keys_on_critical_path", "backtracking",
                                "optional_objectives"});
+  if (columns.progression) names.insert(names.end(), {"branchiness", "cycles", "critical_path_share"});
   names.insert(names.end(), {"generate_ms", "error", "png", "json", "txt"});
   if (columns.tmj) names.emplace_back("tmj");
   if (columns.map) names.emplace_back("map");
@@ -200,6 +206,11 @@ bool batch_row_from_jsonl(std::string_view line, SeedRow& row) {
       row.keys_on_critical_path = j.at("keys_on_critical_path").get<int>();
       row.backtracking = j.at("backtracking").get<int>();
       row.optional_objectives = j.at("optional_objectives").get<int>();
+    }
+    if (j.contains("cycles")) {
+      row.branchiness = j.at("branchiness").get<double>();
+      row.cycles = j.at("cycles").get<int>();
+      row.critical_share = j.at("critical_path_share").get<double>();
     }
     row.generate_ms = value("generate_ms_exact", "generate_ms");
     row.error = j.at("error").get<std::string>();

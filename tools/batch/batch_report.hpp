@@ -33,6 +33,11 @@ struct BatchColumns {
   /// (--templates) or a mission (--mission), so a batch without either writes the same files as
   /// before.
   bool design = false;
+  /// The progression metrics (after optional_objectives): branchiness, cycles,
+  /// critical_path_share. Only for a batch with locks (where the batch solves each dungeon), so
+  /// a batch without them writes the same files as before; batches written before these columns
+  /// have locks without them, and merge as they were.
+  bool progression = false;
 };
 
 /// Column names in order.

@@ -27,6 +27,7 @@
 #include <catacomb/render/contact_sheet.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <catacomb/validate/analysis.hpp>
+#include <catacomb/validate/room_graph.hpp>
 
 namespace catacomb::cli {
 namespace {
@@ -210,6 +211,14 @@ SeedRow run_seed(const BatchJob& job, uint64_t seed, Image* thumbnail) {
     row.keys_on_critical_path = m.keys_on_critical_path;
     row.backtracking = m.backtracking;
     row.optional_objectives = m.optional_objectives;
+    // The progression's shape: the room graph (one labelling pass) with the solution in hand.
+    const RoomGraph g = room_graph(d, MapRules{vopt.costs, vopt.moves, d.key_rule}, *r.report.solution);
+    const ProgressionMetrics p = progression_metrics(g, *r.report.solution);
+    row.branchiness = p.branchiness();
+    row.cycles = p.cycles;
+    row.critical_share = r.report.passable_cells > 0
+                             ? static_cast<double>(p.critical_cells) / static_cast<double>(r.report.passable_cells)
+                             : 0.0;
   }
 
   // Render everything first, then stage and commit together: a seed's files appear together.

@@ -30,6 +30,13 @@ struct SeedRow {
   int keys_on_critical_path = 0;
   int backtracking = 0;
   int optional_objectives = 0;
+  /// The progression's shape (batches with locks, from the room graph and the critical path:
+  /// validate/room_graph.hpp's progression_metrics): the share of room graph nodes off the
+  /// critical path, the graph's independent cycles, and the critical path's distinct cells over
+  /// the passable cells.
+  double branchiness = 0;
+  int cycles = 0;
+  double critical_share = 0;
   /// Wall-clock time of generation and validation, in milliseconds (the only field that varies
   /// from run to run).
   double generate_ms = 0;

@@ -171,6 +171,11 @@ struct Solution {
   std::optional<Softlock> softlock;
   /// With consumable keys or progression doors: how many of the visited states are softlocks.
   int64_t softlock_states = 0;
+  /// When completable: the critical path as steps (start to exit taking only the keys and
+  /// opening only the doors the exit needs; WalkMetrics::critical_length is its moves). Where
+  /// the walkthrough must visit everything (the progression solver's maps), the walkthrough
+  /// itself. Empty when not completable.
+  std::vector<WalkStep> critical_path;
   /// The walkthrough's design metrics.
   WalkMetrics metrics;
   /// Per secret door (Dungeon::doors order): what it shortens. Secret doors are never used by

@@ -7,7 +7,10 @@
 #include <sstream>
 
 #include <catacomb/core/error.hpp>
+#include <catacomb/core/format.hpp>
 #include <catacomb/core/threads.hpp>
+#include <catacomb/pipeline/generate.hpp>
+#include <catacomb/validate/room_graph.hpp>
 #include <catacomb/render/contact_sheet.hpp>
 #include "support/test_support.hpp"
 #include "tools/batch/batch_report.hpp"
@@ -170,12 +173,26 @@ TEST(BatchCommandTest, ABatchWithLocksHasTheWalkthroughMetricsInEveryRow) {
   EXPECT_EQ(lines[0],
             "seed,valid,attempts,open_fraction,rooms,objectives,route_cost,route_length,loops,dead_ends,chokepoints,"
             "critical_path_length,critical_path_cost,keys_on_critical_path,backtracking,optional_objectives,"
-            "generate_ms,error,png,json,txt");
+            "branchiness,cycles,critical_path_share,generate_ms,error,png,json,txt");
   for (size_t i = 1; i < lines.size(); ++i) {
     std::vector<std::string> f = split_csv(lines[i]);
-    ASSERT_EQ(f.size(), 21u) << lines[i];
+    ASSERT_EQ(f.size(), 24u) << lines[i];
     EXPECT_GT(std::stoi(f[11]), 0);  // critical path length
     EXPECT_EQ(f[13], "2");           // both keys are on it
+    // The progression metrics are those of the dungeon's room graph and critical path.
+    GenerateConfig cfg;
+    cfg.generator = GeneratorKind::Caves;
+    cfg.width = 48;
+    cfg.height = 32;
+    cfg.locks = 2;
+    const GenerateResult g = generate_dungeon(cfg, std::stoull(f[0]));
+    ASSERT_TRUE(g.report.solution);
+    const ProgressionMetrics p = progression_metrics(room_graph(g.dungeon), *g.report.solution);
+    EXPECT_EQ(f[16], format_fixed(p.branchiness(), 6));
+    EXPECT_EQ(std::stoi(f[17]), p.cycles);
+    EXPECT_EQ(f[18], format_fixed(static_cast<double>(p.critical_cells) / double(g.report.passable_cells), 6));
+    EXPECT_GT(std::stod(f[18]), 0.0);
+    EXPECT_LE(std::stod(f[18]), 1.0);
   }
   const auto row = nlohmann::json::parse(lines_of(test::slurp(dir.file("seeds.jsonl")))[0]);
   EXPECT_EQ(row["keys_on_critical_path"], 2);

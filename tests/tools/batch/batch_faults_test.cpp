@@ -75,9 +75,9 @@ int wait_exit(pid_t pid) {
 std::string without_timings(const std::string& text, bool locks = false) {
   std::string s = std::regex_replace(
       text, std::regex(R"re("(generate_ms|elapsed_s|maps_per_s)": ?(\{[^}]*\}|[0-9.e+-]+|null))re"), "");
-  // CSV: the generate_ms column is the 12th (the 17th with the lock columns).
+  // CSV: the generate_ms column is the 12th (the 20th with the lock and progression columns).
   s = std::regex_replace(
-      s, std::regex(locks ? R"(^((?:[^,\n]*,){16})[^,\n]*)" : R"(^((?:[^,\n]*,){11})[^,\n]*)", std::regex::multiline),
+      s, std::regex(locks ? R"(^((?:[^,\n]*,){19})[^,\n]*)" : R"(^((?:[^,\n]*,){11})[^,\n]*)", std::regex::multiline),
       "$1");
   // The review page: the time of each card.
   s = std::regex_replace(s, std::regex(R"re( data-generate-ms="[^"]*"|<dt>time</dt><dd>[^<]*</dd>)re"), "");

@@ -106,9 +106,12 @@ TEST(BatchJournalRowTest, AJournalLineGivesBackTheValuesInFullAndTheLockColumns)
   row.keys_on_critical_path = 2;
   row.backtracking = 3;
   row.optional_objectives = 1;
+  row.branchiness = 0.25;
+  row.cycles = 2;
+  row.critical_share = 0.125;
   row.generate_ms = 0.1234567;
   row.png = "seed-18446744073709551615.png";
-  const cli::BatchColumns columns{false, false, true};
+  const cli::BatchColumns columns{false, false, true, false, true};
   const std::string line = cli::batch_journal_row(row, columns);
   ASSERT_EQ(line.back(), '\n');
   EXPECT_EQ(line.substr(0, line.find(",\"open_fraction_exact\"")) + "}\n", cli::batch_jsonl_row(row, columns));
@@ -123,6 +126,9 @@ TEST(BatchJournalRowTest, AJournalLineGivesBackTheValuesInFullAndTheLockColumns)
   EXPECT_EQ(back.keys_on_critical_path, 2);
   EXPECT_EQ(back.backtracking, 3);
   EXPECT_EQ(back.optional_objectives, 1);
+  EXPECT_EQ(back.branchiness, 0.25);
+  EXPECT_EQ(back.cycles, 2);
+  EXPECT_EQ(back.critical_share, 0.125);
   EXPECT_EQ(cli::batch_csv_row(back, columns), cli::batch_csv_row(row, columns));
   // A seeds.jsonl line (rounded values) reads back too.
   ASSERT_TRUE(cli::batch_row_from_jsonl(cli::batch_jsonl_row(row, columns), back));
