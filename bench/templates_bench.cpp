@@ -10,7 +10,9 @@
 // satisfies its mission and whose certificate verify_certificate accepts.
 //
 //   cmake --preset bench && cmake --build --preset bench --target templates_bench
-//   build/bench/bench/templates_bench [--rate_seeds=1000] [google benchmark flags]
+//   build/bench/bench/templates_bench [--rate_seeds=1000] [--rate_floor=99] [google benchmark flags]
+// --rate_floor=P makes it exit 1 when an example lays out for fewer than P % of the seeds (CI runs
+// it with --rate_seeds=1000 --rate_floor=99 and no benchmark: the 1,000-seed check).
 //
 // Times are wall-clock per map, seed = iteration number (a median covers many layouts); the
 // benchmarks allow 1000 attempts so that no seed is given up (attempts_per_map counts them).
@@ -158,8 +160,9 @@ BENCHMARK(BM_TemplatesMission30)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_TemplatesMission100)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 
 // Success rates over seeds 1..n at the CLI's defaults (max_attempts 20): a GenerationError (every
-// attempt failed) counts against every column.
-void rates(int n) {
+// attempt failed) counts against every column. Returns how many examples are below `floor` % in
+// "all" (each named on stderr).
+int rates(int n, double floor) {
   const Example shipped[] = {{"crypt (no mission)", "", 80, 50, 0},
                              {"linear", "linear.json", 80, 50, 0},
                              {"two-cycles", "two-cycles.json", 80, 50, 0},
@@ -168,6 +171,7 @@ void rates(int n) {
   std::printf("\nSuccess over seeds 1..%d (max_attempts 20)\n", n);
   std::printf("| example | size | generated | valid | completable | mission | certified | all | mean attempts |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+  int below = 0;
   for (const Example& e : shipped) {
     const GenerateConfig cfg = config_for(e);
     int generated = 0, valid = 0, completable = 0, mission = 0, certified = 0, all = 0;
@@ -189,16 +193,24 @@ void rates(int n) {
     std::printf("| %s | %dx%d | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.2f |\n", e.name, e.width,
                 e.height, pct(generated), pct(valid), pct(completable), pct(mission), pct(certified), pct(all),
                 generated > 0 ? static_cast<double>(attempts) / generated : 0.0);
+    if (pct(all) < floor) {
+      std::fprintf(stderr, "templates_bench: %s lays out for %.1f %% of seeds 1..%d (expected at least %.1f %%)\n",
+                   e.name, pct(all), n, floor);
+      ++below;
+    }
   }
+  return below;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   int rate_seeds = 1000;
+  double rate_floor = 0;  // --rate_floor=P: exit 1 when an example lays out for less than P % (CI: 99)
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--rate_seeds=", 13) == 0) rate_seeds = std::atoi(argv[i] + 13);
+    else if (std::strncmp(argv[i], "--rate_floor=", 13) == 0) rate_floor = std::atof(argv[i] + 13);
     else args.push_back(argv[i]);
   }
   int n = static_cast<int>(args.size());
@@ -206,6 +218,6 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(n, args.data())) return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  if (rate_seeds > 0) rates(rate_seeds);
+  if (rate_seeds > 0 && rates(rate_seeds, rate_floor) > 0) return 1;
   return 0;
 }
