@@ -90,26 +90,26 @@ int catacomb_dungeon_objective_count(const catacomb_dungeon* dungeon) {
   });
 }
 
+namespace {
+
+// Objective `index` of a dungeon handle, the handle and the index checked (InvalidArgument).
+const Objective& objective_at(const catacomb_dungeon* dungeon, int index) {
+  need(dungeon, "dungeon", "a dungeon handle");
+  const std::vector<Objective>& objectives = dungeon->dungeon.objectives;
+  if (objectives.empty())
+    throw InvalidArgument("index = " + std::to_string(index) + " (expected an objective, but the dungeon has none)");
+  need_range("index", index, 0, static_cast<int>(objectives.size()) - 1);
+  return objectives[static_cast<size_t>(index)];
+}
+
+}  // namespace
+
 int catacomb_dungeon_objective_lock(const catacomb_dungeon* dungeon, int index) {
-  return guarded<int>(-1, [&] {
-    need(dungeon, "dungeon", "a dungeon handle");
-    const std::vector<Objective>& objectives = dungeon->dungeon.objectives;
-    if (objectives.empty())
-      throw InvalidArgument("index = " + std::to_string(index) + " (expected an objective, but the dungeon has none)");
-    need_range("index", index, 0, static_cast<int>(objectives.size()) - 1);
-    return objectives[static_cast<size_t>(index)].lock;
-  });
+  return guarded<int>(-1, [&] { return objective_at(dungeon, index).lock; });
 }
 
 int catacomb_dungeon_objective_switch(const catacomb_dungeon* dungeon, int index) {
-  return guarded<int>(-1, [&] {
-    need(dungeon, "dungeon", "a dungeon handle");
-    const std::vector<Objective>& objectives = dungeon->dungeon.objectives;
-    if (objectives.empty())
-      throw InvalidArgument("index = " + std::to_string(index) + " (expected an objective, but the dungeon has none)");
-    need_range("index", index, 0, static_cast<int>(objectives.size()) - 1);
-    return objectives[static_cast<size_t>(index)].switch_id;
-  });
+  return guarded<int>(-1, [&] { return objective_at(dungeon, index).switch_id; });
 }
 
 int catacomb_dungeon_lock(const catacomb_dungeon* dungeon, int x, int y) {
@@ -134,12 +134,7 @@ int catacomb_completable(const catacomb_dungeon* dungeon) {
 
 int catacomb_dungeon_objective(const catacomb_dungeon* dungeon, int index, const char** kind, int* x, int* y) {
   return guarded<int>(-1, [&] {
-    need(dungeon, "dungeon", "a dungeon handle");
-    const std::vector<Objective>& objectives = dungeon->dungeon.objectives;
-    if (objectives.empty())
-      throw InvalidArgument("index = " + std::to_string(index) + " (expected an objective, but the dungeon has none)");
-    need_range("index", index, 0, static_cast<int>(objectives.size()) - 1);
-    const Objective& o = objectives[static_cast<size_t>(index)];
+    const Objective& o = objective_at(dungeon, index);
     // objective_kind_name returns views of string literals: NUL-terminated, static.
     if (kind) *kind = objective_kind_name(o.kind).data();
     if (x) *x = o.pos.x;
