@@ -9,6 +9,20 @@
 using namespace catacomb;
 using namespace catacomb::capi;
 
+namespace {
+
+// Objective `index` of a dungeon handle, the handle and the index checked (InvalidArgument).
+const Objective& objective_at(const catacomb_dungeon* dungeon, int index) {
+  need(dungeon, "dungeon", "a dungeon handle");
+  const std::vector<Objective>& objectives = dungeon->dungeon.objectives;
+  if (objectives.empty())
+    throw InvalidArgument("index = " + std::to_string(index) + " (expected an objective, but the dungeon has none)");
+  need_range("index", index, 0, static_cast<int>(objectives.size()) - 1);
+  return objectives[static_cast<size_t>(index)];
+}
+
+}  // namespace
+
 extern "C" {
 
 const char* catacomb_version(void) { return CATACOMB_VERSION; }
@@ -89,20 +103,6 @@ int catacomb_dungeon_objective_count(const catacomb_dungeon* dungeon) {
     return static_cast<int>(dungeon->dungeon.objectives.size());
   });
 }
-
-namespace {
-
-// Objective `index` of a dungeon handle, the handle and the index checked (InvalidArgument).
-const Objective& objective_at(const catacomb_dungeon* dungeon, int index) {
-  need(dungeon, "dungeon", "a dungeon handle");
-  const std::vector<Objective>& objectives = dungeon->dungeon.objectives;
-  if (objectives.empty())
-    throw InvalidArgument("index = " + std::to_string(index) + " (expected an objective, but the dungeon has none)");
-  need_range("index", index, 0, static_cast<int>(objectives.size()) - 1);
-  return objectives[static_cast<size_t>(index)];
-}
-
-}  // namespace
 
 int catacomb_dungeon_objective_lock(const catacomb_dungeon* dungeon, int index) {
   return guarded<int>(-1, [&] { return objective_at(dungeon, index).lock; });
