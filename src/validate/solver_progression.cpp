@@ -12,18 +12,20 @@
 // (so the plan has the fewest node moves), parents kept for the plan, successors for the
 // backwards pass that finds the softlocks. Cost per state: O(links of its node + objectives);
 // memory: a few bytes per door and objective node per state, capped by max_states.
-// The walkthrough walks the plan on the grid: distance maps over the terrain with closed cells
+// The walkthrough walks the plan on the grid: an A* per step over the terrain with closed cells
 // marked (kClosedDoor), each event (key, door, toggle, one-way pass, objective) one step.
 // Deterministic: node, link and state orders follow the map's row-major order and indices.
 #include "validate/solver_progression.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/regions.hpp>
+#include "shared/pathing/terrain_flood.hpp"
 #include "validate/solver_model.hpp"
 
 namespace catacomb::solving {
@@ -424,7 +426,10 @@ std::string progression_reason(const PModel& m, size_t i, const std::vector<uint
   return name + " cannot be reached from the start, even with every door and gate open";
 }
 
-// Walks a plan of node moves on the grid, one step per event.
+// Walks a plan of node moves on the grid, one step per event. In each node the plan stays in,
+// the objectives not yet taken and the switches the plan toggles there (before its next move)
+// are visited nearest first: toggles in one node commute (walking inside an area crosses no
+// gate), so only the switch states at the move out matter.
 class PWalker {
  public:
   explicit PWalker(const PModel& m) : m_(m), terrain_(m.d.tiles) {
@@ -438,59 +443,77 @@ class PWalker {
     mark(pos_);
   }
   void run(const std::vector<Move>& plan, bool to_exit) {
-    take_group(m_.start_node);
-    for (const Move& mv : plan) {
-      if (mv.kind == MoveKind::Toggle) toggle(mv.switch_id, mv.node);
-      else if (mv.kind == MoveKind::Open) {
-        const Point at = m_.nodes[static_cast<size_t>(mv.node)].pos;
-        terrain_[at] = m_.d.tiles[at];
-        event(StepKind::OpenDoor, at, -1, m_.lock_id(mv.node));
+    int at = m_.start_node;
+    for (size_t k = 0;;) {
+      uint32_t toggles = 0;  // bit id - 1: the switches toggled in this node before the next move
+      for (; k < plan.size() && plan[k].kind == MoveKind::Toggle; ++k) toggles |= 1u << (plan[k].switch_id - 1);
+      stay(at, toggles);
+      if (k == plan.size()) break;
+      const Move& mv = plan[k++];
+      if (mv.kind == MoveKind::Open) {
+        const Point door = m_.nodes[static_cast<size_t>(mv.node)].pos;
+        open_cell(door);
+        go(StepKind::OpenDoor, door, -1, m_.lock_id(mv.node));
         steps_.back().door = m_.nodes[static_cast<size_t>(mv.node)].index;
       } else if (mv.kind == MoveKind::OneWay) {
         const ProgressionDoor& g = m_.door(mv.node);
-        walk_to({g.pos.x - g.dir.x, g.pos.y - g.dir.y});
-        std::vector<Point> route = pending_;
+        const Point before{g.pos.x - g.dir.x, g.pos.y - g.dir.y};
+        std::vector<Point> route = route_to(from_here({before}), before);
         route.push_back(g.pos);
         push(StepKind::OneWay, g.pos, -1, 0, std::move(route));
         after_ = Point{g.pos.x + g.dir.x, g.pos.y + g.dir.y};
       }
-      if (mv.kind != MoveKind::Toggle) take_group(mv.node);
+      at = mv.node;
     }
     if (to_exit && m_.exit_objective >= 0)
-      event(StepKind::ReachExit, m_.d.objectives[static_cast<size_t>(m_.exit_objective)].pos, m_.exit_objective, 0);
+      go(StepKind::ReachExit, m_.d.objectives[static_cast<size_t>(m_.exit_objective)].pos, m_.exit_objective, 0);
   }
   std::vector<WalkStep>& steps() { return steps_; }
 
  private:
   void set_switches(uint32_t sw) {
     sw_ = sw;
-    for (const ProgressionDoor& g : m_.d.doors)
-      if (g.kind == DoorKind::Gate && terrain_.in_bounds(g.pos))
-        terrain_[g.pos] = gate_open(g, sw) ? m_.d.tiles[g.pos] : kClosedDoor;
+    for (const ProgressionDoor& g : m_.d.doors) {
+      if (g.kind != DoorKind::Gate || !terrain_.in_bounds(g.pos)) continue;
+      if (gate_open(g, sw)) open_cell(g.pos);
+      else if (terrain_[g.pos] != kClosedDoor) {
+        terrain_[g.pos] = kClosedDoor;
+        flood_.reset();  // a cell closed: the legal moves are worked out again on the next leg
+      }
+    }
+  }
+  void open_cell(Point p) {
+    if (terrain_[p] != kClosedDoor) return;
+    terrain_[p] = m_.d.tiles[p];
+    if (flood_) flood_->opened(p);
   }
   void mark(Point p) {
     for (size_t i = 0; i < m_.d.objectives.size(); ++i)
       if (m_.d.objectives[i].pos == p) taken_[i] = 1;
   }
-  // The route from where the player stands to `to` (leaving a one-way door first, its way):
-  // kept in pending_ for the step that ends there.
-  void walk_to(Point to) {
-    pending_ = {pos_};
-    Point from = pos_;
-    if (after_) {
-      from = *after_;
-      pending_.push_back(from);
-      after_.reset();
-    }
-    if (from != to) {
-      const DistanceMap dm = distance_map(terrain_, m_.o.costs, {from}, m_.o.moves);
-      std::vector<Point> back = descend(dm, terrain_, m_.o.costs, to);
-      for (auto it = back.rbegin() + (back.empty() ? 0 : 1); it != back.rend(); ++it) pending_.push_back(*it);
-    }
+  // Where the next leg starts: the cell a one-way door just passed leads to, else where the
+  // player stands.
+  Point leg_start() const { return after_ ? *after_ : pos_; }
+  // The distances of the next leg toward the nearest of `targets`, as far as it needs (an A*:
+  // TerrainFlood::toward, whose descent is the whole map's distance map's route, step for step).
+  const DistanceMap& from_here(const std::vector<Point>& targets) {
+    if (!flood_) flood_.emplace(terrain_, m_.o.costs, m_.o.moves);
+    flood_->toward(leg_, leg_start(), targets);
+    return leg_.map;
   }
-  void event(StepKind kind, Point at, int objective, int lock) {
-    walk_to(at);
-    push(kind, at, objective, lock, pending_);
+  // The route from where the player stands to `to` (leaving a one-way door first, its way).
+  std::vector<Point> route_to(const DistanceMap& dm, Point to) {
+    std::vector<Point> route{pos_};
+    if (after_) route.push_back(*after_);
+    after_.reset();
+    if (route.back() != to) {
+      const std::vector<Point> back = descend(dm, terrain_, m_.o.costs, to);
+      for (auto it = back.rbegin() + (back.empty() ? 0 : 1); it != back.rend(); ++it) route.push_back(*it);
+    }
+    return route;
+  }
+  void go(StepKind kind, Point at, int objective, int lock) {
+    push(kind, at, objective, lock, route_to(from_here({at}), at));
   }
   void push(StepKind kind, Point at, int objective, int lock, std::vector<Point> route) {
     WalkStep st;
@@ -503,34 +526,56 @@ class PWalker {
       st.cost += m_.o.costs[m_.d.tiles[route[i]]] * (diagonal ? m_.o.moves.diagonal_cost : 1.0);
       mark(route[i]);
     }
+    if (objective >= 0) taken_[static_cast<size_t>(objective)] = 1;  // also where the route is one cell
     st.route = std::move(route);
     pos_ = at;
     steps_.push_back(std::move(st));
   }
-  void toggle(int id, int n) {
-    for (size_t i = 0; i < m_.d.objectives.size(); ++i) {
-      const Objective& ob = m_.d.objectives[i];
-      if (ob.kind != ObjectiveKind::Switch || ob.switch_id != id || m_.objective_node[i] != n) continue;
-      event(StepKind::Toggle, ob.pos, static_cast<int>(i), 0);
-      steps_.back().switch_id = id;
-      set_switches(sw_ ^ (1u << (id - 1)));
-      return;
-    }
-  }
-  void take_group(int n) {
-    for (size_t i = 0; i < m_.d.objectives.size(); ++i) {
-      if (taken_[i] || m_.objective_node[i] != n || static_cast<int>(i) == m_.exit_objective) continue;
-      const Objective& ob = m_.d.objectives[i];
-      event(m_.is_key(i) ? StepKind::TakeKey : StepKind::Take, ob.pos, static_cast<int>(i), m_.is_key(i) ? ob.lock : 0);
+  // A stay in node n: its objectives not yet taken (but the exit) and a switch of each id in
+  // `toggles` standing in it, nearest first (ties: the lower objective index).
+  void stay(int n, uint32_t toggles) {
+    for (;;) {
+      std::vector<int> wanted;
+      std::vector<Point> targets;
+      for (size_t i = 0; i < m_.d.objectives.size(); ++i) {
+        const Objective& ob = m_.d.objectives[i];
+        if (m_.objective_node[i] != n || static_cast<int>(i) == m_.exit_objective) continue;
+        const bool toggle = ob.kind == ObjectiveKind::Switch && ob.switch_id >= 1 && ob.switch_id <= kMaxSwitch &&
+                            ((toggles >> (ob.switch_id - 1)) & 1u);
+        if (!toggle && taken_[i]) continue;
+        wanted.push_back(static_cast<int>(i));
+        targets.push_back(ob.pos);
+      }
+      if (wanted.empty()) return;
+      const DistanceMap& dm = from_here(targets);
+      size_t best = 0;
+      for (size_t k = 1; k < wanted.size(); ++k)
+        if (dm.dist[targets[k]] < dm.dist[targets[best]]) best = k;
+      const int i = wanted[best];
+      const Objective& ob = m_.d.objectives[static_cast<size_t>(i)];
+      std::vector<Point> route = route_to(dm, ob.pos);
+      const bool toggle = ob.kind == ObjectiveKind::Switch && ob.switch_id >= 1 && ob.switch_id <= kMaxSwitch &&
+                          ((toggles >> (ob.switch_id - 1)) & 1u);
+      if (toggle) {
+        push(StepKind::Toggle, ob.pos, i, 0, std::move(route));
+        steps_.back().switch_id = ob.switch_id;
+        toggles &= ~(1u << (ob.switch_id - 1));
+        set_switches(sw_ ^ (1u << (ob.switch_id - 1)));
+      } else {
+        push(m_.is_key(static_cast<size_t>(i)) ? StepKind::TakeKey : StepKind::Take, ob.pos, i,
+             m_.is_key(static_cast<size_t>(i)) ? ob.lock : 0, std::move(route));
+      }
     }
   }
 
   const PModel& m_;
-  Grid<Terrain> terrain_;
+  Grid<Terrain> terrain_;  // closed doors and gates kClosedDoor
+  // terrain_'s legal moves, worked out again after a gate closes; one leg's distances.
+  std::optional<detail::TerrainFlood> flood_;
+  detail::TerrainFlood::Leg leg_;
   uint32_t sw_ = 0;
   Point pos_;
   std::optional<Point> after_;  // the cell a one-way door just entered must be left to
-  std::vector<Point> pending_;
   std::vector<uint8_t> taken_;
   std::vector<WalkStep> steps_;
 };
@@ -542,6 +587,8 @@ std::vector<SecretShortcut> secret_shortcuts(const PModel& m) {
   Grid<Terrain> open = m.d.tiles;
   for (const ProgressionDoor& g : m.d.doors)
     if (open.in_bounds(g.pos) && g.kind != DoorKind::Gate) open[g.pos] = kClosedDoor;
+  std::optional<detail::TerrainFlood> flood;  // made at the first secret door with two sides
+  detail::TerrainFlood::Leg leg;
   for (const ProgressionDoor& g : m.d.doors) {
     if (g.kind != DoorKind::Secret || !open.in_bounds(g.pos)) continue;
     SecretShortcut sc;
@@ -560,8 +607,9 @@ std::vector<SecretShortcut> secret_shortcuts(const PModel& m) {
       out.push_back(std::move(sc));
       continue;
     }
-    const DistanceMap dm = distance_map(open, m.o.costs, {sc.from}, m.o.moves);
-    const std::vector<Point> route = descend(dm, open, m.o.costs, sc.to);
+    if (!flood) flood.emplace(open, m.o.costs, m.o.moves);
+    flood->toward(leg, sc.from, {sc.to});
+    const std::vector<Point> route = descend(leg.map, open, m.o.costs, sc.to);
     sc.without = route.empty() ? -1 : static_cast<int64_t>(route.size()) - 1;
     const std::string between = " between " + to_string(sc.from) + " and " + to_string(sc.to);
     sc.message = "secret door at " + to_string(g.pos) +

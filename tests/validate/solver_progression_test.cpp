@@ -74,6 +74,22 @@ TEST(SolverProgressionTest, ASwitchToggledOffOnOffFinishesTheMap) {
   EXPECT_TRUE(v.accepted) << v.step << ": " << v.reason;
 }
 
+// In one area the walkthrough takes the nearest first, and a switch the plan toggles there is
+// visited once, by its toggle (before: taken in index order, then walked back to and toggled).
+TEST(SolverProgressionTest, TheWalkthroughGoesNearestFirstAndVisitsASwitchOnceToToggleIt) {
+  const Dungeon d = pmap("#########\n#$.<...1#\n#######!#\n#######>#\n#########\n");
+  const Solution s = solve_dungeon(d);
+  ASSERT_EQ(s.status, SolveStatus::Completable) << s.message;
+  ASSERT_EQ(s.walkthrough.size(), 3u);
+  EXPECT_EQ(s.walkthrough[0].kind, StepKind::Toggle);
+  EXPECT_EQ(s.walkthrough[0].target, (Point{1, 1}));
+  EXPECT_EQ(s.walkthrough[1].kind, StepKind::Take);
+  EXPECT_EQ(s.walkthrough[1].target, (Point{7, 1}));
+  EXPECT_EQ(s.walkthrough[2].kind, StepKind::ReachExit);
+  EXPECT_EQ(s.metrics.walkthrough_length, 2 + 6 + 2);
+  EXPECT_TRUE(replay(d, s).accepted);
+}
+
 TEST(SolverProgressionTest, AGateOpenWhileItsSwitchIsOffNeedsNoToggle) {
   const Dungeon d = pmap("#######\n#<.?.>#\n#######\n");
   const Solution s = solve_dungeon(d);
