@@ -7,10 +7,11 @@
 // (Chebyshev), no step of a route from the start to the exit with both ends outside the box B of
 // side 2r + 3 round p changes: the start still reaches the last route cell before B (or is in
 // B), the exit the first route cell after it (or is in B), and the start and the exit are
-// connected exactly when those two are. One breadth-first search from the one to the other under
+// connected exactly when those two are. One best-first search from the one to the other under
 // the router's rule (step_allowed_at), which is what label_regions joins (regions.hpp): as cheap
 // as the way round is short. It gives up after `budget` cells, and the caller labels instead.
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -26,9 +27,21 @@ class GateSearch {
  public:
   /// `open`: 1 for a passable cell, else 0 (cells are closed in it during a test, then opened
   /// again). `route`: a route of the router (legal steps under `moves`) from the start to the
-  /// exit, both ends included. Both are kept by reference.
-  GateSearch(Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route, size_t budget)
-      : open_(open), moves_(moves), route_(route), budget_(budget), seen_(open.width(), open.height(), 0) {}
+  /// exit, both ends included, no cell twice. Both are kept by reference. `cuts_only`: the
+  /// caller takes "gave up" as "yes" (it looks for cuts only), so a search that gave up is kept
+  /// as a proof too (see way_round).
+  GateSearch(Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route, size_t budget,
+             bool cuts_only = false)
+      : open_(open),
+        moves_(moves),
+        route_(route),
+        budget_(budget),
+        cuts_only_(cuts_only),
+        seen_(open.width(), open.height(), 0),
+        route_index_(open.width(), open.height(), -1) {
+    for (size_t j = 0; j < route.size(); ++j)
+      if (route_index_[route[j]] < 0) route_index_[route[j]] = static_cast<int32_t>(j);
+  }
 
   /// With `cells` (open cells within `r` of `p`, neither the route's start nor its exit) closed:
   /// true when the start and the exit are still connected, false when not, nullopt when the
@@ -40,38 +53,120 @@ class GateSearch {
     if (a == route_.size()) return true;  // the route itself goes round
     size_t b = route_.size() - 1;
     while (!in_box(route_[b])) --b;
-    const Point from = a == 0 ? route_.front() : route_[a - 1];
+    for (size_t k = 0; k < proofs_.size(); ++k)
+      if (holds(proofs_[k], p, r + 1, a, b)) {
+        std::rotate(proofs_.begin(), proofs_.begin() + static_cast<std::ptrdiff_t>(k),
+                    proofs_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+        return proofs_.front().gave_up ? std::nullopt : std::optional<bool>(true);
+      }
+    const size_t lo = a == 0 ? 0 : a - 1;
+    const Point from = route_[lo];
     const Point to = b + 1 == route_.size() ? route_.back() : route_[b + 1];
     auto is_open = [&](Point q) { return open_.in_bounds(q) && open_[q] != 0; };
     for (Point q : cells) open_[q] = 0;
+    // Best first toward `to` (the Chebyshev distance, ties in the order seen), ending at `to` or
+    // any later route cell (all outside the box, so the route joins it to the exit): a short way
+    // round is found after a few cells, where breadth first took every cell as near as it. The
+    // answer does not depend on the order: "no" only when every cell reached from `from` was
+    // taken and they are fewer than the budget, and "gave up" or "yes" otherwise, both of which
+    // the callers take as "not a cut".
     ++stamp_;
-    queue_.assign(1, from);
+    auto h = [&](Point q) { return std::max(std::abs(q.x - to.x), std::abs(q.y - to.y)); };
+    auto later = [](const Entry& e, const Entry& f) { return e.h != f.h ? e.h > f.h : e.node > f.node; };
+    nodes_.assign(1, Node{from, 0});
+    heap_.assign(1, Entry{h(from), 0});
     seen_[from] = stamp_;
     bool found = from == to;
-    for (size_t head = 0; head < queue_.size() && !found && queue_.size() < budget_; ++head) {
-      const Point u = queue_[head];
+    while (!heap_.empty() && !found && nodes_.size() < budget_) {
+      std::pop_heap(heap_.begin(), heap_.end(), later);
+      const uint32_t ui = heap_.back().node;
+      const Point u = nodes_[ui].p;
+      heap_.pop_back();
       for (int dir = 0; dir < moves_.neighbors && !found; ++dir) {
         const Point v{u.x + kDirections[dir].x, u.y + kDirections[dir].y};
         if (!is_open(v) || seen_[v] == stamp_ || !step_allowed_at(moves_, u, dir, is_open)) continue;
         seen_[v] = stamp_;
-        found = v == to;
-        queue_.push_back(v);
+        found = v == to || route_index_[v] > static_cast<int32_t>(b);  // the route's rest is untouched
+        heap_.push_back(Entry{h(v), static_cast<uint32_t>(nodes_.size())});
+        nodes_.push_back(Node{v, ui});
+        std::push_heap(heap_.begin(), heap_.end(), later);
       }
     }
     for (Point q : cells) open_[q] = 1;
-    if (found) return true;
-    if (queue_.size() >= budget_) return std::nullopt;
-    return false;
+    if (found) {
+      Proof pr;
+      pr.lo = lo;
+      pr.hi = static_cast<size_t>(route_index_[nodes_.back().p]);
+      for (uint32_t i = static_cast<uint32_t>(nodes_.size() - 1);; i = nodes_[i].parent) {
+        pr.add(nodes_[i].p);
+        if (i == 0) break;
+      }
+      keep(std::move(pr));
+      return true;
+    }
+    if (nodes_.size() < budget_) return false;
+    if (cuts_only_) {
+      Proof pr;
+      pr.lo = lo;
+      pr.gave_up = true;
+      for (const Node& n : nodes_) pr.add(n.p);
+      keep(std::move(pr));
+    }
+    return std::nullopt;
   }
 
  private:
+  // What an earlier search showed, kept for the tests after it (nearby squares along the same
+  // route): a way round, the cells of a path from route cell `lo` to route cell `hi`; or, when
+  // it gave up, `budget` cells joined to route cell `lo`. With the cells closed now inside the
+  // d-box and both route cells outside the route's stretch through it (lo before its first
+  // index there, hi after its last), a path or cell set wholly outside the box still joins
+  // route cell lo (so the start) to the exit, or to `budget` cells: the steps between cells
+  // outside the box have their corners outside the closed square.
+  struct Proof {
+    size_t lo = 0, hi = 0;
+    bool gave_up = false;
+    std::vector<Point> cells;
+    int x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // the cells' bounding box
+    void add(Point q) {
+      if (cells.empty()) x0 = x1 = q.x, y0 = y1 = q.y;
+      x0 = std::min(x0, q.x), x1 = std::max(x1, q.x), y0 = std::min(y0, q.y), y1 = std::max(y1, q.y);
+      cells.push_back(q);
+    }
+  };
+  static constexpr size_t kProofs = 8;
+
+  static bool holds(const Proof& pr, Point p, int d, size_t a, size_t b) {
+    if (pr.lo >= a || (!pr.gave_up && pr.hi <= b)) return false;
+    if (pr.x1 < p.x - d || pr.x0 > p.x + d || pr.y1 < p.y - d || pr.y0 > p.y + d) return true;
+    return std::none_of(pr.cells.begin(), pr.cells.end(),
+                        [&](Point q) { return std::abs(q.x - p.x) <= d && std::abs(q.y - p.y) <= d; });
+  }
+  void keep(Proof pr) {
+    if (proofs_.size() == kProofs) proofs_.pop_back();
+    proofs_.insert(proofs_.begin(), std::move(pr));
+  }
+
+  struct Node {
+    Point p;
+    uint32_t parent;
+  };
+  struct Entry {
+    int h;          // the Chebyshev distance to the search's goal
+    uint32_t node;  // into nodes_: the order seen
+  };
+
   Grid<uint8_t>& open_;
   Moves moves_;
   const std::vector<Point>& route_;
   size_t budget_;
+  bool cuts_only_;
   Grid<uint32_t> seen_;  // cells reached by search number stamp_
   uint32_t stamp_ = 0;
-  std::vector<Point> queue_;
+  Grid<int32_t> route_index_;  // a cell's index on the route, or -1
+  std::vector<Node> nodes_;    // the cells of the last search, each with its parent
+  std::vector<Entry> heap_;
+  std::vector<Proof> proofs_;  // the latest first
 };
 
 /// Which cells of a route from the start to the exit are cuts between them (closing the one

@@ -124,7 +124,7 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
 std::vector<std::vector<Point>> square_cuts(const Dungeon& d, Grid<uint8_t>& open, const Moves& moves,
                                             const std::vector<Point>& route, size_t want, Rng& rng) {
   std::vector<std::vector<Point>> found;
-  detail::GateSearch search(open, moves, route, std::max<size_t>(1024, open.size() / 256));
+  detail::GateSearch search(open, moves, route, std::max<size_t>(1024, open.size() / 256), true);
   const size_t n = route.size(), from = rng.index_below(n);
   for (size_t k = 0; k < n && found.size() < want; ++k) {
     const size_t i = (from + k) % n;
