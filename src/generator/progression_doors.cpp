@@ -25,6 +25,7 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include "generator/gate_search.hpp"
+#include "shared/pathing/terrain_flood.hpp"
 
 namespace catacomb {
 namespace {
@@ -42,14 +43,6 @@ Grid<uint8_t> passable_cells(const Dungeon& d, const CostTable& costs) {
   return open;
 }
 
-// Whether p holds an objective, a locked door or a progression door.
-bool occupied(const Dungeon& d, Point p) {
-  if (d.lock_at(p) != 0 || d.door_at(p) != nullptr) return true;
-  for (const Objective& o : d.objectives)
-    if (o.pos == p) return true;
-  return false;
-}
-
 // Whether a locked door or progression door lies within `r` cells (Chebyshev) of p.
 bool near_door(const Dungeon& d, Point p, int r) {
   auto near = [&](Point q) { return std::abs(q.x - p.x) <= r && std::abs(q.y - p.y) <= r; };
@@ -59,6 +52,32 @@ bool near_door(const Dungeon& d, Point p, int r) {
     if (near(g.pos)) return true;
   return false;
 }
+
+// For every cell, whether it holds an objective, a locked door or a progression door
+// (occupied) and whether such a door lies within 1 cell (Chebyshev) of it (near_door(d, p, 1)):
+// worked out once (O(cells)) for the many cells a gate's search asks about.
+class Taken {
+ public:
+  explicit Taken(const Dungeon& d) : bits_(d.tiles.width(), d.tiles.height(), 0) {
+    auto door = [&](Point p) {
+      if (!bits_.in_bounds(p)) return;
+      bits_[p] |= kHeld;
+      for (int y = p.y - 1; y <= p.y + 1; ++y)
+        for (int x = p.x - 1; x <= p.x + 1; ++x)
+          if (bits_.in_bounds({x, y})) bits_[{x, y}] |= kNearDoor;
+    };
+    for (const LockedDoor& l : d.locks) door(l.pos);
+    for (const ProgressionDoor& g : d.doors) door(g.pos);
+    for (const Objective& o : d.objectives)
+      if (bits_.in_bounds(o.pos)) bits_[o.pos] |= kHeld;
+  }
+  bool occupied(Point p) const { return (bits_[p] & kHeld) != 0; }
+  bool near_door(Point p) const { return (bits_[p] & kNearDoor) != 0; }
+
+ private:
+  static constexpr uint8_t kHeld = 1, kNearDoor = 2;
+  Grid<uint8_t> bits_;
+};
 
 // The cells the player reaches from `start` with the cells of `shut` closed: a locked door opens once a key of
 // its lock lies in what is reached, a gate once a switch of its id does (either switch state:
@@ -74,9 +93,9 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
     if (g.kind == DoorKind::Gate && closed.in_bounds(g.pos)) closed[g.pos] = 1;
   for (Point q : shut) closed[q] = 2;  // 2: never opened
   uint32_t keys = 0, switches = 0;
-  auto collect = [&](Point p) {
+  auto collect = [&] {  // what lies in what is reached (every reached cell has left the queue)
     for (const Objective& o : d.objectives) {
-      if (o.pos != p) continue;
+      if (!reached.in_bounds(o.pos) || !reached[o.pos]) continue;
       if (o.kind == ObjectiveKind::Key && o.lock >= 1 && o.lock <= kMaxLock) keys |= 1u << o.lock;
       if (o.kind == ObjectiveKind::Switch && o.switch_id >= 1) switches |= 1u << o.switch_id;
     }
@@ -87,7 +106,6 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
   for (size_t head = 0;;) {
     for (; head < queue.size(); ++head) {
       const Point u = queue[head];
-      collect(u);
       for (int dir = 0; dir < moves.neighbors; ++dir) {
         const Point v{u.x + kDirections[dir].x, u.y + kDirections[dir].y};
         if (!open.in_bounds(v) || !open[v] || reached[v]) continue;
@@ -100,6 +118,7 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
         queue.push_back(v);
       }
     }
+    collect();
     bool opened = false;
     for (Point w : waiting) {
       if (reached[w] || closed[w] == 2) continue;
@@ -121,7 +140,7 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
 // closed, separate the route's ends (GateSearch first, a labelling for a cut), narrowed to the
 // cells next to the start's side (at most kMaxGateCells): closing those cuts the same way. Stops
 // after `want` gates, each at another chokepoint.
-std::vector<std::vector<Point>> square_cuts(const Dungeon& d, Grid<uint8_t>& open, const Moves& moves,
+std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& open, const Moves& moves,
                                             const std::vector<Point>& route, size_t want, Rng& rng) {
   std::vector<std::vector<Point>> found;
   detail::GateSearch search(open, moves, route, std::max<size_t>(1024, open.size() / 256), true);
@@ -136,7 +155,7 @@ std::vector<std::vector<Point>> square_cuts(const Dungeon& d, Grid<uint8_t>& ope
       for (int y = p.y - r; y <= p.y + r; ++y)
         for (int x = p.x - r; x <= p.x + r; ++x)
           if (const Point q{x, y}; open.in_bounds(q) && open[q]) {
-            clear = clear && !occupied(d, q) && !near_door(d, q, 1);
+            clear = clear && !taken.occupied(q) && !taken.near_door(q);
             square.push_back(q);
           }
       if (!clear) break;
@@ -168,11 +187,12 @@ std::vector<std::vector<Point>> square_cuts(const Dungeon& d, Grid<uint8_t>& ope
 std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>& open, const Moves& moves,
                                                 const std::vector<Point>& route, int switches, Rng& rng) {
   std::vector<std::vector<Point>> cuts, door_cuts;
+  const Taken taken(d);
   {
     detail::RouteCuts rc(open, moves, route);
     for (size_t i = 1; i + 1 < route.size(); ++i) {
       const Point p = route[i];
-      if (!rc.cuts(i) || occupied(d, p) || near_door(d, p, 1)) continue;
+      if (!rc.cuts(i) || taken.occupied(p) || taken.near_door(p)) continue;
       cuts.push_back({p});
       if (d.tiles[p] == Terrain::Door) door_cuts.push_back({p});
     }
@@ -180,14 +200,14 @@ std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>&
   const size_t want = static_cast<size_t>(switches) * 3;
   if (!d.rooms.empty() && door_cuts.size() >= static_cast<size_t>(switches)) return door_cuts;
   if (d.rooms.empty() && cuts.size() < want)
-    for (std::vector<Point>& sq : square_cuts(d, open, moves, route, want - cuts.size(), rng))
+    for (std::vector<Point>& sq : square_cuts(taken, open, moves, route, want - cuts.size(), rng))
       cuts.push_back(std::move(sq));
   if (d.rooms.empty() && cuts.empty()) {  // an open cave: a cage round the objective itself
     std::vector<Point> ring;
     bool clear = true;
     for (const Point& dir : kDirections)
       if (const Point q{route.back().x + dir.x, route.back().y + dir.y}; open.in_bounds(q) && open[q]) {
-        clear = clear && !occupied(d, q) && !near_door(d, q, 1);
+        clear = clear && !taken.occupied(q) && !taken.near_door(q);
         ring.push_back(q);
       }
     if (clear && !ring.empty()) cuts.push_back(std::move(ring));
@@ -196,8 +216,12 @@ std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>&
 }
 
 // The cheapest route from `start` to `target` (both included); empty when there is none.
+// An A* (TerrainFlood::toward), whose descent is the whole map's distance map's route.
 std::vector<Point> route_to(const Dungeon& d, const CostTable& costs, const Moves& moves, Point start, Point target) {
-  const DistanceMap dm = distance_map(d.tiles, costs, {start}, moves);
+  const detail::TerrainFlood flood(d.tiles, costs, moves);
+  detail::TerrainFlood::Leg leg;
+  flood.toward(leg, start, {target});
+  const DistanceMap& dm = leg.map;
   if (dm.dist[target] == kUnreached) return {};
   std::vector<Point> route = descend(dm, d.tiles, costs, target);
   std::reverse(route.begin(), route.end());
@@ -209,17 +233,18 @@ std::vector<Point> route_to(const Dungeon& d, const CostTable& costs, const Move
 // has such a cell.
 bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start, Point target, int s,
               std::vector<std::vector<Point>> cuts, Rng& rng) {
+  const Taken taken(d);
   while (!cuts.empty()) {
     const size_t pick = rng.index_below(cuts.size());
     const std::vector<Point> gate = std::move(cuts[pick]);
     cuts.erase(cuts.begin() + static_cast<std::ptrdiff_t>(pick));
-    if (std::any_of(gate.begin(), gate.end(), [&](Point q) { return near_door(d, q, 1); })) continue;
+    if (std::any_of(gate.begin(), gate.end(), [&](Point q) { return taken.near_door(q); })) continue;
     const Grid<uint8_t> reached = closure(d, open, moves, start, gate);
     if (reached[target]) continue;  // not a cut once the doors are counted (a safeguard)
     std::vector<Point> floor;
     for (size_t i = 0; i < reached.size(); ++i) {
       const Point p = d.tiles.point(i);
-      if (reached.cells()[i] && d.tiles.cells()[i] == Terrain::Floor && !occupied(d, p)) floor.push_back(p);
+      if (reached.cells()[i] && d.tiles.cells()[i] == Terrain::Floor && !taken.occupied(p)) floor.push_back(p);
     }
     if (floor.empty()) continue;
     Objective sw;
