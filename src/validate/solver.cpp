@@ -236,7 +236,7 @@ void find_softlocks(const Model& m, const StateGraph& g, Solution& s) {
     const DoorNode& last = m.doors[static_cast<size_t>(doors.back())];
     sl.message = "after opening " + door_name(last) + " (" + std::to_string(doors.size()) +
                  (doors.size() == 1 ? " door" : " doors") +
-                 " opened) the exit can no longer be reached: the keys it needs are spent";
+                 " opened) the dungeon can no longer be completed: the keys it needs are spent";
     s.softlock = std::move(sl);
   }
 }

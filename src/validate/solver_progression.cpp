@@ -354,7 +354,7 @@ int find_softlocks(const Search& sr, Solution& s) {
   else if (last.kind == MoveKind::OneWay) what = "passing " + node_name(sr.m, last.node);
   else what = "walking into " + node_name(sr.m, last.node);
   sl.message = "after " + what + " (" + std::to_string(sr.plan_to(first).size()) +
-               " moves between areas) the exit can no longer be reached" +
+               " moves between areas) the dungeon can no longer be completed" +
                (last.kind == MoveKind::OneWay                                     ? ": there is no way back"
                 : last.kind == MoveKind::Open && sr.m.rule == KeyRule::Consumable ? ": the keys it needs are spent"
                                                                                   : "");

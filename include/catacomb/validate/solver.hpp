@@ -90,7 +90,7 @@ struct WalkStep {
   double cost = 0;
 };
 
-/// A dead end: a state the player can reach from which the exit can no longer be reached (a
+/// A dead end: a state the player can reach from which the dungeon can no longer be completed (a
 /// consumable key spent on the wrong door, a one-way door into an area without the exit and no
 /// way back, a switch left in a state that shuts the way).
 struct Softlock {
