@@ -113,8 +113,8 @@ TEST(SolverProgressionTest, AOneWayDropIntoAnAreaWithoutTheExitIsASoftlockWithIt
   ASSERT_EQ(s.status, SolveStatus::Completable);
   ASSERT_TRUE(s.softlock.has_value());
   EXPECT_EQ(s.softlock->message,
-            "after passing one-way door at 3,2 (passed going south only) (1 moves between areas) the exit can no "
-            "longer be reached: there is no way back");
+            "after passing one-way door at 3,2 (passed going south only) (1 moves between areas) the dungeon can no "
+            "longer be completed: there is no way back");
   ASSERT_FALSE(s.softlock->steps.empty());
   EXPECT_EQ(s.softlock->steps.back().kind, StepKind::OneWay);
   EXPECT_EQ(s.softlock->steps.back().target, (Point{3, 2}));

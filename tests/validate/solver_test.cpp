@@ -134,9 +134,9 @@ TEST(SolverTest, AWasteableConsumableKeyIsCompletableWithASoftlockReported) {
   EXPECT_EQ(step_names(s), (std::vector<std::string>{"take-key 1 4,1", "open-door 1 2,1", "reach-exit 1,1"}));
   ASSERT_TRUE(s.softlock);
   EXPECT_EQ(s.softlock_states, 1);
-  EXPECT_EQ(
-      s.softlock->message,
-      "after opening door 1 at 5,1 (1 door opened) the dungeon can no longer be completed: the keys it needs are spent");
+  EXPECT_EQ(s.softlock->message,
+            "after opening door 1 at 5,1 (1 door opened) the dungeon can no longer be completed: the keys it needs are "
+            "spent");
   ASSERT_EQ(s.softlock->steps.size(), 2u);
   EXPECT_EQ(s.softlock->steps[1].target, (Point{5, 1}));
   EXPECT_TRUE(validate_dungeon(d).valid);  // a softlock is reported, not a problem
