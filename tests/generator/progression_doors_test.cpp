@@ -5,6 +5,8 @@
 #include <set>
 #include <string>
 
+#include <catacomb/core/rng.hpp>
+#include <catacomb/io/ascii.hpp>
 #include <catacomb/io/certificate.hpp>
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pipeline/generate.hpp>
@@ -151,6 +153,72 @@ void check_secret(GeneratorKind g) {
 TEST(ProgressionDoorsTest, RoomsSecretDoorsEachShortenAWalk) { check_secret(GeneratorKind::Rooms); }
 
 TEST(ProgressionDoorsTest, CaveSecretDoorsEachShortenAWalk) { check_secret(GeneratorKind::Caves); }
+
+// A wall whose two sides are as far from the start as each other (the gap of their walks from
+// the start proves nothing) but a long walk apart: proven by the walk round it, and carved.
+TEST(ProgressionDoorsTest, AWallBetweenEquallyFarCellsIsProvenByTheWalkRoundIt) {
+  const std::string map =
+      "###########\n"
+      "#....<....#\n"
+      "#.#######.#\n"
+      "#.#######.#\n"
+      "#.#######.#\n"
+      "#....#...>#\n"
+      "###########\n";
+  for (DoorKind kind : {DoorKind::Secret, DoorKind::OneWay}) {
+    Dungeon d = read_ascii(map);
+    Rng rng(1);
+    const DoorPlacement p = kind == DoorKind::Secret ? place_secret_doors(d, 1, CostTable::dungeon(), Moves{}, rng)
+                                                     : place_one_way_doors(d, 1, CostTable::dungeon(), Moves{}, rng);
+    ASSERT_TRUE(p.ok()) << p.why;
+    ASSERT_EQ(d.doors.size(), 1u);
+    EXPECT_EQ(d.doors[0].pos, (Point{5, 5}));
+    EXPECT_EQ(d.doors[0].kind, kind);
+    EXPECT_GE(walk_without(d, d.doors[0]), 2 + kMinDoorSaving);
+  }
+  // A walk round of exactly kMinDoorSaving + 2 moves (no corner cut) is enough; one shorter is not.
+  Dungeon exact = read_ascii(
+      "#######\n"
+      "#..<..#\n"
+      "#.###.#\n"
+      "#..#.>#\n"
+      "#######\n");
+  Rng rng(1);
+  ASSERT_TRUE(place_secret_doors(exact, 1, CostTable::dungeon(), Moves{}, rng).ok());
+  ASSERT_EQ(exact.doors.size(), 1u);
+  EXPECT_EQ(exact.doors[0].pos, (Point{3, 3}));
+  Dungeon shorter = read_ascii(
+      "#####\n"
+      "#.<.#\n"
+      "#.#.#\n"
+      "#.#>#\n"
+      "#####\n");
+  EXPECT_EQ(place_secret_doors(shorter, 1, CostTable::dungeon(), Moves{}, rng).why,
+            "only 0 walls that save " + std::to_string(kMinDoorSaving) + " moves for 1 secret doors");
+}
+
+// A one-way door may lead from behind a locked door back into the start's area (never the other
+// way round, and never a secret door): a way home that opens nothing the lock keeps back.
+TEST(ProgressionDoorsTest, AOneWayDoorMayLeadBackIntoTheStartsAreaOnly) {
+  const std::string map =
+      "#########\n"
+      "#<a.....#\n"
+      "#######A#\n"
+      "#......>#\n"
+      "#########\n";
+  Dungeon d = read_ascii(map);
+  Rng rng(1);
+  ASSERT_TRUE(place_one_way_doors(d, 1, CostTable::dungeon(), Moves{}, rng).ok());
+  ASSERT_EQ(d.doors.size(), 1u);
+  const ProgressionDoor& w = d.doors[0];
+  // In the wall between the two, entered from the locked side: it leads up into the start's row.
+  EXPECT_EQ(w.pos.y, 2);
+  EXPECT_EQ(w.dir, (Point{0, -1}));
+  check_proven(d);
+  Dungeon s = read_ascii(map);
+  Rng rng2(1);
+  EXPECT_FALSE(place_secret_doors(s, 1, CostTable::dungeon(), Moves{}, rng2).ok());
+}
 
 TEST(ProgressionDoorsTest, WithoutThemTheRecipeAndConfigAreUnchanged) {
   const Dungeon d = generate_dungeon(GenerateConfig{}, 1).dungeon;

@@ -46,10 +46,13 @@ inline constexpr int kMinDoorSaving = 8;
 
 /// Places `count` (1 to 9) one-way doors in `d`, which has a start: each a drop through a wall
 /// of 1 to 3 cells between two cells of one area (passable cells joined without passing a
-/// locked door, gate, one-way or secret door), whose walks from the start differ by at least
-/// kMinDoorSaving + the wall's thickness + 1 moves. The door (DoorKind::OneWay, a Door tile) is
-/// the wall cell next to the farther cell, passed towards the nearer one; further wall cells
-/// become corridor. Both ends lie in one area, so the door cannot shut the player out of
+/// locked door, gate, one-way or secret door), or from another area into the start's, that
+/// saves at least kMinDoorSaving moves: the two cells' walks from the start differ by at least
+/// kMinDoorSaving + the wall's thickness + 1 moves or, when no wall has such a gap, the walk
+/// between the two cells (every door open) is that long. The door (DoorKind::OneWay, a Door
+/// tile) is the wall cell next to the farther cell, passed towards the nearer one; further wall
+/// cells become corridor. Both ends lie in one area, or it leads back into the start's area
+/// (which the player may walk into at any time), so the door cannot shut the player out of
 /// anything or let them past a lock: it only saves the walk back. Chosen among the 8 that save
 /// the most, at random, at least 3 cells from each other and from other doors. Returns ok(), or
 /// why it failed (too few such walls), leaving `d` to be discarded.
@@ -57,10 +60,10 @@ inline constexpr int kMinDoorSaving = 8;
                                                 Rng& rng);
 
 /// Places `count` (1 to 9) secret doors in `d`, which has a start, through walls chosen as for
-/// place_one_way_doors (a secret door, DoorKind::Secret on a Door tile, at the farther end of
-/// the wall). A secret door is never needed (the solver treats it as wall): each one shortens
-/// the walk between its two sides by at least kMinDoorSaving moves. Returns ok(), or why it
-/// failed, leaving `d` to be discarded.
+/// place_one_way_doors but with both ends in one area (a secret door, DoorKind::Secret on a Door
+/// tile, at the farther end of the wall). A secret door is never needed (the solver treats it as
+/// wall): each one shortens the walk between its two sides by at least kMinDoorSaving moves.
+/// Returns ok(), or why it failed, leaving `d` to be discarded.
 [[nodiscard]] DoorPlacement place_secret_doors(Dungeon& d, int count, const CostTable& costs, const Moves& moves,
                                                Rng& rng);
 
