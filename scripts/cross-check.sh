@@ -7,7 +7,7 @@
 #   wasm     Emscripten (scripts/build-wasm.sh), the npm package run under Node: its generate()
 #            writes the JSON and ASCII maps of each case (bindings/wasm/cross_check.mjs),
 #            compared with the reference's; the other files are the CLI's, which wasm has not
-# then has each generate a fixed set of files (4 parameter sets x 10 seeds; JSON, TXT, TMJ + its
+# then has each generate a fixed set of files (6 parameter sets x 10 seeds; JSON, TXT, TMJ + its
 # tileset PNG, MAP, PNG; `validate --json`, `path --json`, ASCII on stdout, exit codes; and one
 # rewrite over existing files) and compares their SHA-256 hashes with the reference's. Prints a
 # table (build x files identical / total, seconds) and exits non-zero on any difference. A run
@@ -128,12 +128,15 @@ build() {
   cmake --build "$dir" -j "$JOBS" "${targets[@]}" > "$dir.build.log" 2>&1 || { tail -50 "$dir.build.log" >&2; return 1; }
 }
 
-# The parameter sets: defaults, and a variant of each generator that exercises more of it.
+# The parameter sets: defaults, and a variant of each generator that exercises more of it; then
+# progression (#33): every door kind and the non-chain lock layouts, both key rules.
 VARIANTS=(
   "rooms-a|--generator rooms|--overlay routes"
   "rooms-b|--generator rooms --width 120 --height 80 --room-count 30 --corridor-width 2 --dig-turn 1 --loop-fraction 0.3 --water 0.1|--overlay all --legend --scale 2"
   "caves-a|--generator caves|--overlay regions"
   "caves-b|--generator caves --width 100 --height 60 --fill 48 --open-passes 2 --connect largest --deep-water --neighbors 4|--overlay all --legend --grid --scale 4"
+  "prog-a|--generator rooms --lock-layout cycles --locks 3 --one-way 1 --switches 2 --secret-doors 1|--overlay routes --legend"
+  "prog-b|--generator caves --width 120 --height 80 --lock-layout tree --locks 3 --switches 1 --one-way 1 --key-rule consumable|--overlay all --scale 2"
 )
 SEEDS=(1 2 3 4 5 6 7 42 1234567890123 18446744073709551615)
 

@@ -26,7 +26,6 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include "generator/gate_search.hpp"
-#include "shared/pathing/terrain_flood.hpp"
 
 namespace catacomb {
 namespace {
@@ -216,13 +215,9 @@ std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>&
   return cuts;
 }
 
-// The cheapest route from `start` to `target` (both included); empty when there is none.
-// An A* (TerrainFlood::toward), whose descent is the whole map's distance map's route.
-std::vector<Point> route_to(const Dungeon& d, const CostTable& costs, const Moves& moves, Point start, Point target) {
-  const detail::TerrainFlood flood(d.tiles, costs, moves);
-  detail::TerrainFlood::Leg leg;
-  flood.toward(leg, start, {target});
-  const DistanceMap& dm = leg.map;
+// The cheapest route from the start to `target` (both included) down `dm`, the start's distance
+// map; empty when there is none.
+std::vector<Point> route_to(const Dungeon& d, const CostTable& costs, const DistanceMap& dm, Point target) {
   if (dm.dist[target] == kUnreached) return {};
   std::vector<Point> route = descend(dm, d.tiles, costs, target);
   std::reverse(route.begin(), route.end());
@@ -279,8 +274,9 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
     const size_t first = others.empty() ? 0 : rng.index_below(others.size());
     for (size_t k = 0; k < others.size(); ++k) targets.push_back(others[(first + k) % others.size()]);
     bool placed = false;
+    const DistanceMap dm = distance_map(d.tiles, costs, {*start}, moves);  // one for every target
     for (size_t t = 0; t < targets.size() && !placed; ++t) {
-      const std::vector<Point> route = route_to(d, costs, moves, *start, targets[t]);
+      const std::vector<Point> route = route_to(d, costs, dm, targets[t]);
       if (route.size() < 3) continue;
       placed = gate_one(d, open, moves, *start, targets[t], s, gate_candidates(d, open, moves, route, switches, rng),
                         rng);

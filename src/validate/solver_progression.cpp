@@ -39,12 +39,14 @@ struct PNode {
   Point pos{};
 };
 
+std::pair<Grid<uint8_t>, std::vector<PNode>> area_cells(const Dungeon& d, const SolveOptions& o);
+
 // The node graph of a progression map.
 struct PModel {
   const Dungeon& d;
   SolveOptions o;
   KeyRule rule;
-  Grid<int32_t> node;
+  Grid<int32_t> node;  // each cell's node while the model is built (-1: none); then empty
   int areas = 0;
   std::vector<PNode> nodes;
   std::vector<std::vector<int>> out;
@@ -57,6 +59,9 @@ struct PModel {
   bool unplaced = false;  // an objective stands on no node (a wall, a secret door)
 
   PModel(const Dungeon& dd, const SolveOptions& oo);
+  // Each cell's area (kNoRegion for walls and door nodes), worked out again: `node` is dropped
+  // once the model is built, so that the walk's grids do not come on top of it.
+  Grid<int32_t> area_labels() const { return label_regions(area_cells(d, o).first, o.moves).labels; }
   bool is_key(size_t i) const {
     const Objective& ob = d.objectives[i];
     return ob.kind == ObjectiveKind::Key && ob.lock >= 1 && ob.lock <= kMaxLock;
@@ -72,10 +77,11 @@ struct PModel {
   void build_links(const Grid<uint8_t>& open0);
 };
 
-PModel::PModel(const Dungeon& dd, const SolveOptions& oo) : d(dd), o(oo) {
-  rule = o.key_rule.value_or(d.key_rule);
-  const int w = d.tiles.width(), h = d.tiles.height();
-  Grid<uint8_t> open0(w, h, 0);
+// The cells the areas are labelled on: the passable ones with every progression door and every
+// door node closed; and the door nodes, usable locked doors first, then gates and one-way doors
+// (a secret door is wall: no node).
+std::pair<Grid<uint8_t>, std::vector<PNode>> area_cells(const Dungeon& d, const SolveOptions& o) {
+  Grid<uint8_t> open0(d.tiles.width(), d.tiles.height(), 0);
   for (size_t i = 0; i < open0.size(); ++i) open0.cells()[i] = o.costs.passable(d.tiles.cells()[i]) ? 1 : 0;
   std::vector<PNode> doors;
   std::set<Point> taken;
@@ -97,6 +103,12 @@ PModel::PModel(const Dungeon& dd, const SolveOptions& oo) : d(dd), o(oo) {
     doors.push_back({g.kind == DoorKind::Gate ? NodeKind::Gate : NodeKind::OneWay, static_cast<int>(i), g.pos});
   }
   for (const PNode& dn : doors) open0[dn.pos] = 0;
+  return {std::move(open0), std::move(doors)};
+}
+
+PModel::PModel(const Dungeon& dd, const SolveOptions& oo) : d(dd), o(oo) {
+  rule = o.key_rule.value_or(d.key_rule);
+  auto [open0, doors] = area_cells(d, o);
   RegionMap regions = label_regions(open0, o.moves);
   areas = regions.count();
   node = std::move(regions.labels);
@@ -127,6 +139,7 @@ PModel::PModel(const Dungeon& dd, const SolveOptions& oo) : d(dd), o(oo) {
     if (ob.kind == ObjectiveKind::Start && start_node < 0) start_node = n, start_objective = static_cast<int>(i);
     if (ob.kind == ObjectiveKind::Exit && exit_node < 0) exit_node = n, exit_objective = static_cast<int>(i);
   }
+  node = Grid<int32_t>();  // 4 bytes per cell, not kept through the walk: see area_labels()
 }
 
 void PModel::build_links(const Grid<uint8_t>& open0) {
@@ -621,7 +634,7 @@ std::vector<SecretShortcut> secret_shortcuts(const PModel& m) {
   return out;
 }
 
-void fill_progression_metrics(const PModel& m, Solution& s) {
+void fill_progression_metrics(const PModel& m, const Grid<int32_t>& area, Solution& s) {
   WalkMetrics& mt = s.metrics;
   std::vector<uint8_t> seen(static_cast<size_t>(m.areas), 0);
   int current = -1;
@@ -631,7 +644,7 @@ void fill_progression_metrics(const PModel& m, Solution& s) {
     mt.keys_on_critical_path += st.kind == StepKind::TakeKey ? 1 : 0;
     mt.doors_on_critical_path += st.kind == StepKind::OpenDoor ? 1 : 0;
     for (const Point& p : st.route) {
-      const int n = m.node[p];
+      const int n = area[p];
       if (n < 0 || n >= m.areas || n == current) continue;
       if (current >= 0) seen[static_cast<size_t>(current)] = 1;
       if (seen[static_cast<size_t>(n)]) ++mt.backtracking;
@@ -645,19 +658,20 @@ void fill_progression_metrics(const PModel& m, Solution& s) {
 
 }  // namespace
 
-Solution solve_progression(const Dungeon& d, const SolveOptions& options) {
-  Solution s;
-  PModel m(d, options);
+namespace {
+
+// Everything but the secret shortcuts.
+void solve_model(const PModel& m, const SolveOptions& options, Solution& s) {
+  const Dungeon& d = m.d;
   s.key_rule = m.rule;
   s.areas = m.areas;
   s.reachable_after.assign(d.objectives.size(), -1);
   s.reasons.assign(d.objectives.size(), "");
-  s.secrets = secret_shortcuts(m);
   if (m.start_node < 0) {
     s.message = "no start on a passable cell: nothing can be reached";
     for (size_t i = 0; i < d.objectives.size(); ++i)
       s.reasons[i] = objective_name(d.objectives[i]) + " cannot be reached: there is no start";
-    return s;
+    return;
   }
   Search sr(m);
   if (!sr.explore(options.max_states)) {
@@ -665,7 +679,7 @@ Solution solve_progression(const Dungeon& d, const SolveOptions& options) {
     s.states = static_cast<int64_t>(sr.states.size());
     s.message = "the solver reached its cap of " + std::to_string(options.max_states) +
                 " states without an answer (too many doors, switches and one-way passages to search)";
-    return s;
+    return;
   }
   s.states = static_cast<int64_t>(sr.states.size());
   int goal = -1, most = 0;
@@ -681,7 +695,6 @@ Solution solve_progression(const Dungeon& d, const SolveOptions& options) {
     w.run(sr.plan_to(goal >= 0 ? goal : most), goal >= 0);
     s.walkthrough = std::move(w.steps());
   }
-  std::vector<uint8_t> visited(d.objectives.size(), 0);
   for (size_t k = 0; k <= s.walkthrough.size(); ++k) {
     for (size_t i = 0; i < d.objectives.size(); ++i) {
       const Objective& ob = d.objectives[i];
@@ -695,15 +708,24 @@ Solution solve_progression(const Dungeon& d, const SolveOptions& options) {
     if (s.reachable_after[i] < 0) s.reasons[i] = progression_reason(m, i, reach);
   if (goal < 0) {
     s.message = "no playthrough visits every objective and ends at the exit";
-    return s;
+    return;
   }
   if (const int soft = find_softlocks(sr, s); soft >= 0) {
     PWalker w(m);  // the shortest way in, its steps on the grid
     w.run(sr.plan_to(soft), false);
     s.softlock->steps = std::move(w.steps());
   }
-  fill_progression_metrics(m, s);
+  fill_progression_metrics(m, m.area_labels(), s);
   s.critical_path = s.walkthrough;  // the plan visits everything (as the metrics say)
+}
+
+}  // namespace
+
+Solution solve_progression(const Dungeon& d, const SolveOptions& options) {
+  Solution s;
+  const PModel m(d, options);
+  solve_model(m, options, s);
+  s.secrets = secret_shortcuts(m);  // after the walk, whose grids are gone by then
   return s;
 }
 
