@@ -16,6 +16,7 @@
 #include <map>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
@@ -114,9 +115,12 @@ std::string js_number(double v) {
 }
 
 /// The sort keys, in the order of the select, with their labels; each is also the name of a
-/// data-* attribute (underscores as hyphens) on every card.
+/// data-* attribute (underscores as hyphens) on every card. The progression's keys (the columns
+/// of summary.csv of the same names) only on a page whose rows have them
+/// (ReviewPageInfo::progression).
 struct SortKey {
   std::string_view key, label;
+  bool progression = false;
 };
 constexpr SortKey kSortKeys[] = {
     {"seed", "seed"},
@@ -130,6 +134,9 @@ constexpr SortKey kSortKeys[] = {
     {"loops", "loops"},
     {"dead_ends", "dead ends"},
     {"chokepoints", "chokepoints"},
+    {"branchiness", "branchiness", true},
+    {"cycles", "cycles", true},
+    {"critical_path_share", "critical path share", true},
     {"generate_ms", "generation time"},
 };
 
@@ -194,7 +201,7 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
   out += "<article class=\"card";
   if (!r.valid) out += " failed";
   out += "\" tabindex=\"0\" data-picked=\"false\" data-seed=\"" + seed + "\"";
-  const std::pair<std::string_view, std::string> data[] = {
+  std::vector<std::pair<std::string_view, std::string>> data = {
       {"valid", r.valid ? "1" : "0"},
       {"attempts", std::to_string(r.attempts)},
       {"open-fraction", js_number(r.open_fraction)},
@@ -205,8 +212,12 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
       {"loops", std::to_string(r.loops)},
       {"dead-ends", std::to_string(r.dead_ends)},
       {"chokepoints", std::to_string(r.chokepoints)},
-      {"generate-ms", js_number(r.generate_ms)},
   };
+  if (info.progression)  // a batch with locks: the sort keys of the progression's shape
+    data.insert(data.end(), {{"branchiness", js_number(r.branchiness)},
+                             {"cycles", std::to_string(r.cycles)},
+                             {"critical-path-share", js_number(r.critical_share)}});
+  data.emplace_back("generate-ms", js_number(r.generate_ms));
   for (const auto& [name, value] : data) {
     out += " data-";
     out += name;
@@ -255,6 +266,11 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
   append_stat(out, "loops", stat(std::to_string(r.loops)));
   append_stat(out, "dead ends", stat(std::to_string(r.dead_ends)));
   append_stat(out, "chokepoints", stat(std::to_string(r.chokepoints)));
+  if (info.progression) {  // a batch with locks: the progression's shape (docs/progression.md)
+    append_stat(out, "branchiness", stat(fixed(r.branchiness, 2)));
+    append_stat(out, "cycles", stat(std::to_string(r.cycles)));
+    append_stat(out, "critical path share", stat(fixed(r.critical_share * 100, 1) + "%"));
+  }
   append_stat(out, "time", fixed(r.generate_ms, 2) + " ms");
   if (has_design(r)) {  // the viewer copies the statistics, these with them
     append_stat(out, "templates", r.templates.empty() ? std::string("&ndash;") : escaped(r.templates));
@@ -326,6 +342,7 @@ std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageI
   out += "<div class=\"controls\" role=\"group\" aria-label=\"Sort and filter the seeds\">\n";
   out += "<label for=\"sort-key\">Sort by</label>\n<select id=\"sort-key\" name=\"sort\">\n";
   for (const auto& k : kSortKeys) {
+    if (k.progression && !info.progression) continue;
     out += "<option value=\"";
     out += k.key;
     out += k.key == "seed" ? "\" selected>" : "\">";
