@@ -269,7 +269,7 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
   if (info.progression) {  // a batch with locks: the progression's shape (docs/progression.md)
     append_stat(out, "branchiness", stat(fixed(r.branchiness, 2)));
     append_stat(out, "cycles", stat(std::to_string(r.cycles)));
-    append_stat(out, "critical path share", stat(fixed(r.critical_share * 100, 1) + "%"));
+    append_stat(out, "critical path", stat(fixed(r.critical_share * 100, 1) + "%"));
   }
   append_stat(out, "time", fixed(r.generate_ms, 2) + " ms");
   if (has_design(r)) {  // the viewer copies the statistics, these with them

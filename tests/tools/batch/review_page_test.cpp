@@ -393,7 +393,7 @@ TEST(ReviewPageTest, ShowsTheProgressionMetricsOnlyForABatchWithLocks) {
   for (const char* key : keys) EXPECT_EQ(markup.find(std::string("\"") + key + "\""), std::string::npos) << key;
   for (const char* attr : {"data-branchiness", "data-cycles", "data-critical-path-share"})
     EXPECT_EQ(markup.find(attr), std::string::npos) << attr;
-  for (const char* stat : {"<dt>branchiness</dt>", "<dt>cycles</dt>", "<dt>critical path share</dt>"})
+  for (const char* stat : {"<dt>branchiness</dt>", "<dt>cycles</dt>", "<dt>critical path</dt>"})
     EXPECT_EQ(markup.find(stat), std::string::npos) << stat;
 
   ReviewPageInfo info = fake_info();
@@ -413,7 +413,7 @@ TEST(ReviewPageTest, ShowsTheProgressionMetricsOnlyForABatchWithLocks) {
   const size_t card = html.find("data-seed=\"64\"");
   const std::string shown = html.substr(card, html.find("</article>", card) - card);
   EXPECT_NE(shown.find("<dt>chokepoints</dt><dd>0</dd></div><div><dt>branchiness</dt><dd>0.50</dd></div><div><dt>"
-                       "cycles</dt><dd>1</dd></div><div><dt>critical path share</dt><dd>12.5%</dd></div>"),
+                       "cycles</dt><dd>1</dd></div><div><dt>critical path</dt><dd>12.5%</dd></div>"),
             std::string::npos);
   // Every card carries each one, with its own row's value.
   for (const SeedRow& r : rows) {
@@ -428,7 +428,7 @@ TEST(ReviewPageTest, ShowsTheProgressionMetricsOnlyForABatchWithLocks) {
   // A failed seed shows dashes, as for its other map statistics.
   const size_t failed = html.find("data-seed=\"12\"");
   const std::string dashes = html.substr(failed, html.find("</article>", failed) - failed);
-  for (const char* stat : {"branchiness", "cycles", "critical path share"})
+  for (const char* stat : {"branchiness", "cycles", "critical path"})
     EXPECT_NE(dashes.find(std::string("<dt>") + stat + "</dt><dd>&ndash;</dd>"), std::string::npos) << stat;
 }
 
