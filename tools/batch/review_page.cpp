@@ -196,7 +196,9 @@ std::string seed_command(const SeedRow& r, const ReviewPageInfo& info) {
   return c;
 }
 
-void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info) {
+/// A card's opening tag: its seed, each statistic as a data-* attribute (what the script sorts and
+/// filters by), its command and preview.
+void append_card_tag(std::string& out, const SeedRow& r, const ReviewPageInfo& info) {
   const std::string seed = std::to_string(r.seed);
   out += "<article class=\"card";
   if (!r.valid) out += " failed";
@@ -239,21 +241,11 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
   out += "\"";
   if (!r.png.empty()) out += " data-png=\"" + file_url(r.png) + "\"";
   out += " aria-label=\"Seed " + seed + (r.valid ? "" : ", failed") + "\">\n";
+}
 
-  if (!r.png.empty()) {
-    const std::string url = file_url(r.png);
-    out += "<a class=\"thumb\" href=\"" + url + "\"><img src=\"" + url + "\" alt=\"Preview of seed " + seed +
-           "\" loading=\"lazy\" decoding=\"async\"></a>\n";
-  } else {
-    out += "<div class=\"thumb none\">no preview</div>\n";
-  }
-
-  out += "<h2>Seed " + seed;
-  if (!r.valid) out += " <span class=\"badge failed\">failed</span>";
-  out +=
-      " <button type=\"button\" class=\"pick\" aria-pressed=\"false\" title=\"Pick or unpick this seed "
-      "(p)\">Pick</button>";
-  out += "</h2>\n<dl class=\"stats\">";
+/// A card's statistics, shown (and copied into the viewer): a dash for a failed seed's map ones.
+void append_card_stats(std::string& out, const SeedRow& r, const ReviewPageInfo& info) {
+  out += "<dl class=\"stats\">";
   // A failed seed has no dungeon: its map statistics are a dash, not zeros.
   auto stat = [&r](const std::string& value) { return r.valid ? value : std::string("&ndash;"); };
   append_stat(out, "valid", r.valid ? "yes" : "no");
@@ -278,13 +270,10 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
     append_stat(out, "mission", r.mission.empty() ? std::string("&ndash;") : escaped(r.mission));
   }
   out += "</dl>\n";
+}
 
-  if (!r.error.empty()) {
-    out += "<p class=\"error\"><strong>Error:</strong> ";
-    append_text(out, r.error);
-    out += "</p>\n";
-  }
-
+/// A card's links to the files the seed has ("no files" when none).
+void append_card_links(std::string& out, const SeedRow& r) {
   const std::pair<std::string_view, const std::string*> files[] = {
       {"PNG", &r.png}, {"JSON", &r.json}, {"TXT", &r.txt}, {"TMJ", &r.tmj}, {"MAP", &r.map}};
   std::string links;
@@ -300,6 +289,35 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
     links.pop_back();
     out += "<p class=\"links\">" + links + "</p>\n";
   }
+}
+
+/// One seed's card: the tag, its thumbnail, heading and Pick button, statistics, error and links.
+void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info) {
+  append_card_tag(out, r, info);
+  const std::string seed = std::to_string(r.seed);
+  if (!r.png.empty()) {
+    const std::string url = file_url(r.png);
+    out += "<a class=\"thumb\" href=\"" + url + "\"><img src=\"" + url + "\" alt=\"Preview of seed " + seed +
+           "\" loading=\"lazy\" decoding=\"async\"></a>\n";
+  } else {
+    out += "<div class=\"thumb none\">no preview</div>\n";
+  }
+
+  out += "<h2>Seed " + seed;
+  if (!r.valid) out += " <span class=\"badge failed\">failed</span>";
+  out +=
+      " <button type=\"button\" class=\"pick\" aria-pressed=\"false\" title=\"Pick or unpick this seed "
+      "(p)\">Pick</button>";
+  out += "</h2>\n";
+  append_card_stats(out, r, info);
+
+  if (!r.error.empty()) {
+    out += "<p class=\"error\"><strong>Error:</strong> ";
+    append_text(out, r.error);
+    out += "</p>\n";
+  }
+
+  append_card_links(out, r);
   out += "</article>\n";
 }
 
