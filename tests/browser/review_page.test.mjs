@@ -3,7 +3,9 @@
 // with the arrow keys in the current sort order, seeds picked with `p` and the button, the page
 // reloaded, the picks still listed; another batch's page does not see them. Then a merge of two
 // batches of the crypt room templates with different themes (and one without a theme): the
-// theme buttons clicked, the viewer stepping through one theme's seeds only.
+// theme buttons clicked, the viewer stepping through one theme's seeds only. Then a batch with locks
+// sorted through the menu by each of its progression metrics (branchiness, cycles, the critical
+// path's share), the order checked against seeds.jsonl; a batch without locks offers none.
 //
 //   node review_page.test.mjs --catacomb PATH --work DIR --crypt examples/templates/crypt.tmj [--screenshot PNG]
 //
@@ -75,6 +77,68 @@ themed('plain', '10..11', '');
 execFileSync(catacomb, ['batch', '--merge', path.join(work, 'flooded'), path.join(work, 'crypt'), path.join(work, 'plain'),
                         '--out', path.join(work, 'themes'), '--html'], { stdio: ['ignore', 'ignore', 'inherit'] });
 const themesUrl = pathToFileURL(path.join(work, 'themes', 'index.html')).href;
+
+// A batch with locks: its cards carry the progression's metrics, which the sort menu offers.
+const lockedDir = path.join(work, 'locked');
+execFileSync(catacomb, ['batch', '--seeds', '1..10', '--width', '60', '--height', '40', '--room-count', '8', '--locks', '2',
+                        '--out', lockedDir, '--html'], { stdio: ['ignore', 'ignore', 'inherit'] });
+const lockedUrl = pathToFileURL(path.join(lockedDir, 'index.html')).href;
+const progressionKeys = ['branchiness', 'cycles', 'critical_path_share'];
+
+// The seeds of seeds.jsonl's rows sorted by `key` as the page sorts (ties by seed ascending).
+function expectedOrder(rows, key, dir) {
+  const sign = dir === 'desc' ? -1 : 1;
+  return [...rows].sort((a, b) => sign * (a[key] - b[key]) || a.seed - b.seed).map((r) => String(r.seed));
+}
+
+// Sorts the locked batch's page by each progression key through the menu (ArrowDown from
+// chokepoints on the focused menu for the first, then each chosen), each way round with the
+// direction button, and checks the order and each card's value against seeds.jsonl; then a link
+// with such a sort in its hash; then that a batch without locks offers none of them.
+async function checkProgressionSort(browser, errors, plainUrl) {
+  const rows = fs.readFileSync(path.join(lockedDir, 'seeds.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const page = await browser.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(lockedUrl, { waitUntil: 'load' });
+  const options = await page.$$eval('#sort-key option', (os) => os.map((o) => o.value));
+  same(options.slice(options.indexOf('chokepoints'), options.indexOf('generate_ms')), ['chokepoints', ...progressionKeys],
+       'with locks the sort menu offers the three metrics after chokepoints');
+  const shown = () => page.$$eval('.card:not([hidden])', (cs) => cs.map((c) => c.getAttribute('data-seed')));
+  await page.select('#sort-key', 'chokepoints');
+  await page.focus('#sort-key');
+  await page.keyboard.press('ArrowDown');
+  for (const key of progressionKeys) {
+    if (key !== 'branchiness') same(await page.select('#sort-key', key), [key], `the menu has ${key}`);
+    same(await page.$eval('#sort-key', (e) => e.value), key, `the menu shows ${key}`);
+    const attr = 'data-' + key.replace(/_/g, '-');
+    const values = await page.$$eval('.card', (cs, a) => cs.map((c) => [c.getAttribute('data-seed'), c.getAttribute(a)]), attr);
+    same(values.map(([s, v]) => [s, Number(v)]).sort((a, b) => a[0] - b[0]), rows.map((r) => [String(r.seed), r[key]]),
+         `each card's ${attr} is its row's ${key}`);
+    const asc = expectedOrder(rows, key, 'asc'), desc = expectedOrder(rows, key, 'desc');
+    check(asc.join() !== rows.map((r) => String(r.seed)).join() && desc.join() !== rows.map((r) => String(r.seed)).join(),
+          `the rows' ${key} values are not in seed order either way (a wrong sort would show): ${rows.map((r) => r[key])}`);
+    same(await shown(), asc, `sorted by ${key}, ascending, as seeds.jsonl orders the seeds`);
+    await page.click('#sort-dir');
+    same(await shown(), desc, `sorted by ${key}, descending (ties by seed)`);
+    same(await page.evaluate(() => location.hash), `#sort=${key}&dir=desc&filter=all`, `the hash keeps ${key}`);
+    await page.click('#sort-dir');
+  }
+  const stats = await page.$eval('.card .stats', (e) => e.textContent);
+  check(/branchiness[0-9.]+cycles[0-9]+critical path[0-9.]+%/.test(stats), `a card shows the three: ${stats}`);
+  const linked = await browser.newPage();
+  linked.on('pageerror', (e) => errors.push(e.message));
+  await linked.goto(lockedUrl + '#sort=critical_path_share&dir=desc&filter=all', { waitUntil: 'load' });
+  same(await linked.$$eval('.card:not([hidden])', (cs) => cs.map((c) => c.getAttribute('data-seed'))),
+       expectedOrder(rows, 'critical_path_share', 'desc'), 'a link sorted by critical_path_share opens sorted so');
+  const plain = await browser.newPage();
+  await plain.goto(plainUrl + '#sort=cycles&dir=desc', { waitUntil: 'load' });
+  const plainOptions = await plain.$$eval('#sort-key option', (os) => os.map((o) => o.value));
+  same(progressionKeys.filter((k) => plainOptions.includes(k)), [], 'without locks the menu has none of them');
+  same(await plain.$eval('#sort-key', (e) => e.value), 'seed', 'without locks a hash sorting by cycles falls back to seed');
+  same(await plain.$$eval('[data-branchiness], [data-cycles], [data-critical-path-share]', (cs) => cs.length), 0,
+       'without locks no card carries them');
+  check(!/branchiness|critical path/.test(await plain.$eval('#cards', (e) => e.textContent)), 'nor shows them');
+}
 
 const browser = await puppeteer.launch({
   executablePath: chromium,
@@ -252,6 +316,7 @@ try {
   await linkedTheme.goto(themesUrl + '#sort=seed&dir=asc&filter=all&theme=crypt', { waitUntil: 'load' });
   same(await linkedTheme.$$eval('.card:not([hidden])', (cs) => cs.map((c) => c.getAttribute('data-seed'))),
        ['1', '2', '3', '4'], 'the hash sets the theme on load');
+  await checkProgressionSort(browser, errors, pageUrl);
   same(errors, [], 'no script errors');
 } finally {
   await browser.close();

@@ -304,6 +304,7 @@ class BatchCommand : public Command {
     page.picks_command = "catacomb batch --seeds-file picks.txt" + recipe + preview_flags + outputs_flags() +
                          " --out picks --html";
     page.batch_key = page.seeds + recipe;
+    page.progression = job.columns.progression;
     return page;
   }
 

@@ -212,6 +212,7 @@ ReviewPageInfo merged_page_info(const std::vector<std::vector<ShardRun>>& batche
     page.picks_command += (page.picks_command.empty() ? "" : "\n") + picks;
   }
   page.batch_key = page.seeds + " " + page.picks_command;
+  page.progression = info.columns.progression;
   return page;
 }
 

@@ -16,6 +16,7 @@
 #include <map>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
@@ -114,9 +115,12 @@ std::string js_number(double v) {
 }
 
 /// The sort keys, in the order of the select, with their labels; each is also the name of a
-/// data-* attribute (underscores as hyphens) on every card.
+/// data-* attribute (underscores as hyphens) on every card. The progression's keys (the columns
+/// of summary.csv of the same names) only on a page whose rows have them
+/// (ReviewPageInfo::progression).
 struct SortKey {
   std::string_view key, label;
+  bool progression = false;
 };
 constexpr SortKey kSortKeys[] = {
     {"seed", "seed"},
@@ -130,6 +134,9 @@ constexpr SortKey kSortKeys[] = {
     {"loops", "loops"},
     {"dead_ends", "dead ends"},
     {"chokepoints", "chokepoints"},
+    {"branchiness", "branchiness", true},
+    {"cycles", "cycles", true},
+    {"critical_path_share", "critical path share", true},
     {"generate_ms", "generation time"},
 };
 
@@ -189,12 +196,14 @@ std::string seed_command(const SeedRow& r, const ReviewPageInfo& info) {
   return c;
 }
 
-void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info) {
+/// A card's opening tag: its seed, each statistic as a data-* attribute (what the script sorts and
+/// filters by), its command and preview.
+void append_card_tag(std::string& out, const SeedRow& r, const ReviewPageInfo& info) {
   const std::string seed = std::to_string(r.seed);
   out += "<article class=\"card";
   if (!r.valid) out += " failed";
   out += "\" tabindex=\"0\" data-picked=\"false\" data-seed=\"" + seed + "\"";
-  const std::pair<std::string_view, std::string> data[] = {
+  std::vector<std::pair<std::string_view, std::string>> data = {
       {"valid", r.valid ? "1" : "0"},
       {"attempts", std::to_string(r.attempts)},
       {"open-fraction", js_number(r.open_fraction)},
@@ -205,8 +214,12 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
       {"loops", std::to_string(r.loops)},
       {"dead-ends", std::to_string(r.dead_ends)},
       {"chokepoints", std::to_string(r.chokepoints)},
-      {"generate-ms", js_number(r.generate_ms)},
   };
+  if (info.progression)  // a batch with locks: the sort keys of the progression's shape
+    data.insert(data.end(), {{"branchiness", js_number(r.branchiness)},
+                             {"cycles", std::to_string(r.cycles)},
+                             {"critical-path-share", js_number(r.critical_share)}});
+  data.emplace_back("generate-ms", js_number(r.generate_ms));
   for (const auto& [name, value] : data) {
     out += " data-";
     out += name;
@@ -228,21 +241,11 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
   out += "\"";
   if (!r.png.empty()) out += " data-png=\"" + file_url(r.png) + "\"";
   out += " aria-label=\"Seed " + seed + (r.valid ? "" : ", failed") + "\">\n";
+}
 
-  if (!r.png.empty()) {
-    const std::string url = file_url(r.png);
-    out += "<a class=\"thumb\" href=\"" + url + "\"><img src=\"" + url + "\" alt=\"Preview of seed " + seed +
-           "\" loading=\"lazy\" decoding=\"async\"></a>\n";
-  } else {
-    out += "<div class=\"thumb none\">no preview</div>\n";
-  }
-
-  out += "<h2>Seed " + seed;
-  if (!r.valid) out += " <span class=\"badge failed\">failed</span>";
-  out +=
-      " <button type=\"button\" class=\"pick\" aria-pressed=\"false\" title=\"Pick or unpick this seed "
-      "(p)\">Pick</button>";
-  out += "</h2>\n<dl class=\"stats\">";
+/// A card's statistics, shown (and copied into the viewer): a dash for a failed seed's map ones.
+void append_card_stats(std::string& out, const SeedRow& r, const ReviewPageInfo& info) {
+  out += "<dl class=\"stats\">";
   // A failed seed has no dungeon: its map statistics are a dash, not zeros.
   auto stat = [&r](const std::string& value) { return r.valid ? value : std::string("&ndash;"); };
   append_stat(out, "valid", r.valid ? "yes" : "no");
@@ -255,6 +258,11 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
   append_stat(out, "loops", stat(std::to_string(r.loops)));
   append_stat(out, "dead ends", stat(std::to_string(r.dead_ends)));
   append_stat(out, "chokepoints", stat(std::to_string(r.chokepoints)));
+  if (info.progression) {  // a batch with locks: the progression's shape (docs/progression.md)
+    append_stat(out, "branchiness", stat(fixed(r.branchiness, 2)));
+    append_stat(out, "cycles", stat(std::to_string(r.cycles)));
+    append_stat(out, "critical path", stat(fixed(r.critical_share * 100, 1) + "%"));
+  }
   append_stat(out, "time", fixed(r.generate_ms, 2) + " ms");
   if (has_design(r)) {  // the viewer copies the statistics, these with them
     append_stat(out, "templates", r.templates.empty() ? std::string("&ndash;") : escaped(r.templates));
@@ -262,13 +270,10 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
     append_stat(out, "mission", r.mission.empty() ? std::string("&ndash;") : escaped(r.mission));
   }
   out += "</dl>\n";
+}
 
-  if (!r.error.empty()) {
-    out += "<p class=\"error\"><strong>Error:</strong> ";
-    append_text(out, r.error);
-    out += "</p>\n";
-  }
-
+/// A card's links to the files the seed has ("no files" when none).
+void append_card_links(std::string& out, const SeedRow& r) {
   const std::pair<std::string_view, const std::string*> files[] = {
       {"PNG", &r.png}, {"JSON", &r.json}, {"TXT", &r.txt}, {"TMJ", &r.tmj}, {"MAP", &r.map}};
   std::string links;
@@ -284,6 +289,35 @@ void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info)
     links.pop_back();
     out += "<p class=\"links\">" + links + "</p>\n";
   }
+}
+
+/// One seed's card: the tag, its thumbnail, heading and Pick button, statistics, error and links.
+void append_card(std::string& out, const SeedRow& r, const ReviewPageInfo& info) {
+  append_card_tag(out, r, info);
+  const std::string seed = std::to_string(r.seed);
+  if (!r.png.empty()) {
+    const std::string url = file_url(r.png);
+    out += "<a class=\"thumb\" href=\"" + url + "\"><img src=\"" + url + "\" alt=\"Preview of seed " + seed +
+           "\" loading=\"lazy\" decoding=\"async\"></a>\n";
+  } else {
+    out += "<div class=\"thumb none\">no preview</div>\n";
+  }
+
+  out += "<h2>Seed " + seed;
+  if (!r.valid) out += " <span class=\"badge failed\">failed</span>";
+  out +=
+      " <button type=\"button\" class=\"pick\" aria-pressed=\"false\" title=\"Pick or unpick this seed "
+      "(p)\">Pick</button>";
+  out += "</h2>\n";
+  append_card_stats(out, r, info);
+
+  if (!r.error.empty()) {
+    out += "<p class=\"error\"><strong>Error:</strong> ";
+    append_text(out, r.error);
+    out += "</p>\n";
+  }
+
+  append_card_links(out, r);
   out += "</article>\n";
 }
 
@@ -326,6 +360,7 @@ std::string review_page_html(const std::vector<SeedRow>& rows, const ReviewPageI
   out += "<div class=\"controls\" role=\"group\" aria-label=\"Sort and filter the seeds\">\n";
   out += "<label for=\"sort-key\">Sort by</label>\n<select id=\"sort-key\" name=\"sort\">\n";
   for (const auto& k : kSortKeys) {
+    if (k.progression && !info.progression) continue;
     out += "<option value=\"";
     out += k.key;
     out += k.key == "seed" ? "\" selected>" : "\">";

@@ -35,6 +35,11 @@ struct ReviewPageInfo {
   /// What tells this batch's picks from another's in the browser's storage (the recipe and the
   /// seeds); empty: the title.
   std::string batch_key;
+  /// The rows carry the progression metrics (a batch with locks, BatchColumns::progression):
+  /// each card then shows branchiness, cycles and the critical path's share of the map, carries
+  /// them as data-branchiness, data-cycles and data-critical-path-share, and the sort menu offers
+  /// them (branchiness, cycles, critical_path_share). False: none of these, the page as before.
+  bool progression = false;
 };
 
 /// A self-contained index.html: no network resources (inline CSS and JS only, no CDN, no
@@ -45,7 +50,8 @@ struct ReviewPageInfo {
 /// (data-route-length for route_length, ...); the inline script only reorders and hides them, so
 /// the page reads without JavaScript. Controls: `<select id="sort-key">` (values: seed, valid,
 /// attempts, open_fraction, rooms, objectives, route_cost, route_length, loops, dead_ends,
-/// chokepoints, generate_ms), `<button id="sort-dir">` (toggles data-dir="asc"/"desc"),
+/// chokepoints, then branchiness, cycles and critical_path_share when ReviewPageInfo::progression,
+/// then generate_ms), `<button id="sort-dir">` (toggles data-dir="asc"/"desc"),
 /// `<select id="filter">` (all, valid, invalid, picked) and `<span id="count">` ("showing X of Y").
 /// Sorting moves the cards in the DOM (ties by seed ascending); filtered-out cards get the
 /// `hidden` attribute. The state round-trips through the URL hash,

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <functional>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -374,6 +375,61 @@ TEST(ReviewPageTest, GivesEachThemesRowsTheirBatchsCommand) {
   EXPECT_NE(html.find("data-command=\"catacomb generate --templates crypt.tmj --theme moss --seed 7 "),
             std::string::npos);
   EXPECT_NE(html.find("data-command=\"catacomb generate --templates crypt.tmj --seed 5 "), std::string::npos);
+}
+
+// A batch with locks (ReviewPageInfo::progression): each card carries the progression's metrics
+// with its row's values, shows them, and the sort menu offers them; a batch without: none of it.
+TEST(ReviewPageTest, ShowsTheProgressionMetricsOnlyForABatchWithLocks) {
+  std::vector<SeedRow> rows = fake_rows();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    rows[i].branchiness = 0.125 * static_cast<double>(i);
+    rows[i].cycles = static_cast<int>(i % 3);
+    rows[i].critical_share = 0.0625 + 0.015625 * static_cast<double>(i);
+  }
+  const char* keys[] = {"branchiness", "cycles", "critical_path_share"};
+  const std::string plain = review_page_html(rows, fake_info());
+  const size_t body = plain.find("<body>");
+  const std::string markup = plain.substr(body, plain.find("<script>") - body);  // not the script
+  for (const char* key : keys) EXPECT_EQ(markup.find(std::string("\"") + key + "\""), std::string::npos) << key;
+  for (const char* attr : {"data-branchiness", "data-cycles", "data-critical-path-share"})
+    EXPECT_EQ(markup.find(attr), std::string::npos) << attr;
+  for (const char* stat : {"<dt>branchiness</dt>", "<dt>cycles</dt>", "<dt>critical path</dt>"})
+    EXPECT_EQ(markup.find(stat), std::string::npos) << stat;
+
+  ReviewPageInfo info = fake_info();
+  info.progression = true;
+  const std::string html = review_page_html(rows, info);
+  // The menu: the three keys after chokepoints, before generation time.
+  EXPECT_NE(html.find("<option value=\"chokepoints\">chokepoints</option>\n<option value=\"branchiness\">branchiness</"
+                      "option>\n<option value=\"cycles\">cycles</option>\n<option value=\"critical_path_share\">"
+                      "critical path share</option>\n<option value=\"generate_ms\">generation time</option>"),
+            std::string::npos);
+  // Row 4 (seed 64): branchiness 0.5, cycles 1, share 0.125, after data-chokepoints.
+  EXPECT_NE(html.find("data-seed=\"64\" data-valid=\"1\" data-attempts=\"2\" data-open-fraction=\"0.375\" "
+                      "data-rooms=\"8\" data-objectives=\"3\" data-route-cost=\"12.8\" data-route-length=\"12\" "
+                      "data-loops=\"0\" data-dead-ends=\"8\" data-chokepoints=\"0\" data-branchiness=\"0.5\" "
+                      "data-cycles=\"1\" data-critical-path-share=\"0.125\" data-generate-ms=\"1\""),
+            std::string::npos);
+  const size_t card = html.find("data-seed=\"64\"");
+  const std::string shown = html.substr(card, html.find("</article>", card) - card);
+  EXPECT_NE(shown.find("<dt>chokepoints</dt><dd>0</dd></div><div><dt>branchiness</dt><dd>0.50</dd></div><div><dt>"
+                       "cycles</dt><dd>1</dd></div><div><dt>critical path</dt><dd>12.5%</dd></div>"),
+            std::string::npos);
+  // Every card carries each one, with its own row's value.
+  for (const SeedRow& r : rows) {
+    const size_t at = html.find("data-seed=\"" + std::to_string(r.seed) + "\"");
+    ASSERT_NE(at, std::string::npos) << r.seed;
+    const std::string tag = html.substr(at, html.find('>', at) - at);
+    std::ostringstream want;  // the values are short binary fractions: six digits write them exactly
+    want << "data-branchiness=\"" << r.branchiness << "\" data-cycles=\"" << r.cycles
+         << "\" data-critical-path-share=\"" << r.critical_share << "\"";
+    EXPECT_NE(tag.find(want.str()), std::string::npos) << want.str() << " in " << tag;
+  }
+  // A failed seed shows dashes, as for its other map statistics.
+  const size_t failed = html.find("data-seed=\"12\"");
+  const std::string dashes = html.substr(failed, html.find("</article>", failed) - failed);
+  for (const char* stat : {"branchiness", "cycles", "critical path"})
+    EXPECT_NE(dashes.find(std::string("<dt>") + stat + "</dt><dd>&ndash;</dd>"), std::string::npos) << stat;
 }
 
 // --- in a real browser --------------------------------------------------------------------------
