@@ -402,14 +402,29 @@ void Navigator::Impl::bind_costs(Impl& s, const CostGrid& costs) {
 
 namespace {
 
-// The valid locked doors of `d`, each cell once, in row-major order.
-std::vector<Point> lock_cells(const Dungeon& d) {
+// The doors of a dungeon's navigator: its valid locked doors, then its gates (a switch id of 1
+// to kMaxSwitch), each cell once, in the dungeon's order.
+std::vector<Point> door_cells(const Dungeon& d) {
   std::vector<Point> out;
+  auto add = [&](Point p) {
+    if (d.tiles.in_bounds(p) && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  };
   for (const LockedDoor& l : d.locks)
-    if (l.lock >= 1 && l.lock <= kMaxLock && d.tiles.in_bounds(l.pos) &&
-        std::find(out.begin(), out.end(), l.pos) == out.end())
-      out.push_back(l.pos);
+    if (l.lock >= 1 && l.lock <= kMaxLock) add(l.pos);
+  for (const ProgressionDoor& g : d.doors)
+    if (g.kind == DoorKind::Gate && g.switch_id >= 1 && g.switch_id <= kMaxSwitch) add(g.pos);
   return out;
+}
+
+// One-way and secret doors have rules a navigator cannot keep (a step allowed one way only; no
+// corner cut past the door): a dungeon with either is refused, naming how many.
+void refuse_directed_doors(const Dungeon& d) {
+  int n = 0;
+  for (const ProgressionDoor& g : d.doors) n += g.kind == DoorKind::OneWay || g.kind == DoorKind::Secret ? 1 : 0;
+  if (n > 0)
+    throw InvalidArgument(FieldProblem{"dungeon", std::to_string(n) + " one-way or secret doors",
+                                       "none for a navigator (its steps go both ways and may cut a corner past "
+                                       "a door); route with find_path(d, rules, start, goal, state)"});
 }
 
 }  // namespace
@@ -440,10 +455,11 @@ Navigator::Navigator(const CostGrid& costs, const Moves& moves, const std::vecto
 
 Navigator::Navigator(const Dungeon& d, const PlayerState& state) : impl_(std::make_unique<Impl>()) {
   state.check(d);
+  refuse_directed_doors(d);
   const MapRules rules = recorded_rules(d);
   impl_->moves = rules.moves;
   Impl::bind_terrain(*impl_, d.tiles, rules.costs);
-  impl_->finish(lock_cells(d));
+  impl_->finish(door_cells(d));
   impl_->from_dungeon = true;
   set_state(d, state);
 }
@@ -467,18 +483,20 @@ bool Navigator::door_open(Point door) const {
 
 void Navigator::set_state(const Dungeon& d, const PlayerState& state) {
   state.check(d);
-  const std::vector<Point> cells = lock_cells(d);
+  refuse_directed_doors(d);
+  const std::vector<Point> cells = door_cells(d);
   Impl& s = *impl_;
   bool same = s.from_dungeon && cells.size() == s.doors.size() && d.tiles.width() == s.width &&
               d.tiles.height() == s.height;
   for (size_t i = 0; same && i < cells.size(); ++i) same = Impl::find_door(s, cells[i]) != nullptr;
   if (!same)
-    throw InvalidArgument(FieldProblem{"dungeon", std::to_string(cells.size()) + " locked doors",
+    throw InvalidArgument(FieldProblem{"dungeon", std::to_string(cells.size()) + " locked doors and gates",
                                        "the dungeon the navigator was built from"});
   for (Door& door : s.doors) {
     door.lock = d.lock_at(door.pos);
     door.already_opened = state.is_opened(door.pos);
-    set_door(door.pos, door_open_for(d, state, door.pos));
+    const ProgressionDoor* gate = door.lock == 0 ? d.door_at(door.pos) : nullptr;
+    set_door(door.pos, gate ? gate_open(*gate, state.switches) : door_open_for(d, state, door.pos));
   }
 }
 

@@ -201,6 +201,47 @@ TEST(NavigatorTest, AgreesWithKeyAwareRoutesOnLockedDungeons) {
       }
 }
 
+// Gates are doors of a dungeon's navigator, open under the state's switches: on dungeons with
+// two switches (and locks), for every switch state, the navigator costs what find_path does and
+// never steps on a shut gate. A dungeon with one-way or secret doors is refused.
+TEST(NavigatorTest, AgreesWithSwitchAwareRoutesOnGatedDungeonsAndRefusesOneWayDoors) {
+  int gated = 0;
+  for (GeneratorKind g : {GeneratorKind::Rooms, GeneratorKind::Caves})
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+      GenerateConfig c;
+      c.generator = g;
+      c.locks = seed % 2 == 0 ? 2 : 0;
+      c.switches = 2;
+      const Dungeon d = generate_dungeon(c, seed).dungeon;
+      ASSERT_FALSE(d.doors.empty());
+      const Point start = *d.find(ObjectiveKind::Start), exit = *d.find(ObjectiveKind::Exit);
+      Navigator nav(d, PlayerState{});
+      for (uint32_t sw = 0; sw < 4; ++sw) {
+        PlayerState s = all_keys_state(d);
+        s.switches = sw;
+        nav.set_state(d, s);
+        const PathResult a = find_path(d, start, exit, s);
+        const PathResult n = nav.find_path(start, exit);
+        SCOPED_TRACE(std::string(generator_kind_name(g)) + " seed " + std::to_string(seed) + " switches " +
+                     std::to_string(sw));
+        ASSERT_EQ(n.status, a.status);
+        gated += a.found() ? 0 : 1;
+        if (!a.found()) continue;
+        EXPECT_TRUE(near(n.cost, a.cost)) << n.cost << " vs " << a.cost;
+        for (const Point& p : n.path) {
+          if (const ProgressionDoor* door = d.door_at(p)) { EXPECT_TRUE(gate_open(*door, sw)) << to_string(p); }
+        }
+      }
+    }
+  EXPECT_GT(gated, 0);  // some switch states shut the way: the gates were doors
+  GenerateConfig c;
+  c.one_way = 1;
+  const Dungeon d = generate_dungeon(c, 1).dungeon;
+  expect_invalid([&] { Navigator nav(d, PlayerState{}); },
+                 "dungeon = 1 one-way or secret doors (expected none for a navigator (its steps go both ways and may "
+                 "cut a corner past a door); route with find_path(d, rules, start, goal, state))");
+}
+
 TEST(NavigatorTest, MatchesThePublishedLengthsOnASampleOfEverySharedScenarioFile) {
   const std::string dir = test::movingai_dir();
   if (dir.empty()) GTEST_SKIP() << "no Moving AI data";
@@ -256,7 +297,7 @@ TEST(NavigatorTest, BadArgumentsAreRefusedNamingTheField) {
       },
       "start = -1,0 (expected inside the 5x3 map); goal = 5,1 (expected inside the 5x3 map)");
   expect_invalid([&] { nav.set_state(read_ascii("#####\n#<.>#\n#####\n"), PlayerState{}); },
-                 "dungeon = 0 locked doors (expected the dungeon the navigator was built from)");
+                 "dungeon = 0 locked doors and gates (expected the dungeon the navigator was built from)");
   CostGrid many(300, 1, 1.0);
   for (int x = 0; x < 300; ++x) many(x, 0) = 1.0 + x;
   expect_invalid([&] { Navigator(many, Moves{}); }, "costs = 300 distinct costs (expected at most 254 distinct costs)");

@@ -58,8 +58,9 @@ class Navigator {
   /// more distinct costs or a cost that is not > 0.
   Navigator(const CostGrid& costs, const Moves& moves, const std::vector<Point>& doors = {});
   /// Builds for a dungeon under the rules it records (recorded_rules), its locked doors
-  /// (Dungeon::locks) as the doors, set for a player in `state` (set_state). Throws
-  /// InvalidArgument as above and for a bad state (PlayerState::check).
+  /// (Dungeon::locks) and gates as the doors, set for a player in `state` (set_state). Throws
+  /// InvalidArgument as above, for a bad state (PlayerState::check), and for a dungeon with
+  /// one-way or secret doors (their steps are find_path's, player_path.hpp).
   Navigator(const Dungeon& d, const PlayerState& state);
   ~Navigator();
   /// Moves the built map; the source is left empty (only destruction and assignment are valid).
@@ -74,11 +75,12 @@ class Navigator {
   /// True when the declared door at `door` is open. Throws InvalidArgument for a cell that is
   /// not a declared door.
   bool door_open(Point door) const;
-  /// Sets every locked door of `d` (built with Navigator(d, state)) as a player in `state`
-  /// finds it: open when opened already or a key of its lock is held (door_open_for). A held
+  /// Sets every locked door and gate of `d` (built with Navigator(d, state)) as a player in
+  /// `state` finds it: a locked door open when opened already or a key of its lock is held
+  /// (door_open_for), a gate open under state.switches (gate_open). A held
   /// consumable key counts as opening every door of its lock: routes that must ration
   /// consumable keys are find_path's (player_path.hpp). O(doors). Throws InvalidArgument for a
-  /// bad state or a navigator not built from `d`'s locks.
+  /// bad state or a navigator not built from `d`'s locks and gates.
   void set_state(const Dungeon& d, const PlayerState& state);
 
   /// The cheapest route from `start` to `goal` under the rules, doors as they stand: the same
