@@ -69,8 +69,15 @@ class Map {
     });
   }
 
-  /// The map as the CLI's --json writes it.
-  std::string to_json() const { return write_json_map(dungeon_, map_rules(dungeon_, legend_).costs); }
+  /// The map as the CLI's --json writes it (with --graph: its "graph" after the rooms), or {"error"}.
+  val to_json(bool graph) const {
+    return guarded([&] {
+      const CostTable costs = map_rules(dungeon_, legend_).costs;
+      if (!graph) return val(write_json_map(dungeon_, costs));
+      check_tiles();
+      return val(write_json_map(dungeon_, costs, room_graph(dungeon_, recorded_rules(dungeon_, legend_))));
+    });
+  }
   /// The map as the CLI's --txt writes it.
   std::string to_ascii() const { return write_ascii(dungeon_); }
   /// The map as `catacomb generate --tmj <file>` writes it (16-pixel tiles, the map's costs):
@@ -100,7 +107,7 @@ class Map {
                                              reinterpret_cast<uint8_t*>(dungeon_.tiles.cells().data())));
   }
 
-  /// [{kind, x, y, lock}] in the map's order.
+  /// [{kind, x, y, lock, switch}] in the map's order (lock and switch 0 when none).
   val objectives() const {
     val a = val::array();
     for (const Objective& o : dungeon_.objectives) {
@@ -109,6 +116,100 @@ class Map {
       e.set("x", o.pos.x);
       e.set("y", o.pos.y);
       e.set("lock", o.lock);
+      e.set("switch", o.switch_id);
+      a.call<void>("push", e);
+    }
+    return a;
+  }
+
+  /// The JSON map's "rooms": [{x, y, width, height}], with "node" and "template" for a room made
+  /// for a mission node or from a template.
+  val rooms() const {
+    val a = val::array();
+    for (size_t i = 0; i < dungeon_.rooms.size(); ++i) {
+      const Rect& r = dungeon_.rooms[i];
+      val e = rect(r.x, r.y, r.width, r.height);
+      if (i < dungeon_.room_labels.size() && !dungeon_.room_labels[i].node.empty())
+        e.set("node", dungeon_.room_labels[i].node);
+      if (i < dungeon_.room_labels.size() && !dungeon_.room_labels[i].template_name.empty())
+        e.set("template", dungeon_.room_labels[i].template_name);
+      a.call<void>("push", e);
+    }
+    return a;
+  }
+
+  /// The JSON map's "graph" (`catacomb generate --json --graph`): {nodes, edges}, or {"error"}.
+  val graph() const {
+    return guarded([&] {
+      check_tiles();
+      const RoomGraph g = room_graph(dungeon_, recorded_rules(dungeon_, legend_));
+      val nodes = val::array();
+      for (const GraphNode& n : g.nodes) {
+        val e = val::object();
+        e.set("kind", std::string(graph_node_kind_name(n.kind)));
+        if (n.kind == GraphNodeKind::Room) e.set("room", n.room);
+        e.set("x", n.bounds.x);
+        e.set("y", n.bounds.y);
+        e.set("width", n.bounds.width);
+        e.set("height", n.bounds.height);
+        e.set("cells", static_cast<double>(n.cells));
+        val objectives = val::array();
+        for (const int o : n.objectives) objectives.call<void>("push", o);
+        e.set("objectives", objectives);
+        e.set("intensity", n.intensity);
+        nodes.call<void>("push", e);
+      }
+      val edges = val::array();
+      for (const GraphEdge& ge : g.edges) {
+        val e = val::object();
+        e.set("a", ge.a);
+        e.set("b", ge.b);
+        e.set("lock", ge.lock);
+        e.set("x", ge.via.x);
+        e.set("y", ge.via.y);
+        val doors = val::array();
+        for (const GraphDoor& door : ge.doors) {
+          val d = val::object();
+          d.set("x", door.pos.x);
+          d.set("y", door.pos.y);
+          d.set("lock", door.lock);
+          doors.call<void>("push", d);
+        }
+        e.set("doors", doors);
+        edges.call<void>("push", e);
+      }
+      val v = val::object();
+      v.set("nodes", nodes);
+      v.set("edges", edges);
+      return v;
+    });
+  }
+
+  /// Every locked and progression door in row-major order, each {x, y} and the fields of its
+  /// legend entry in the JSON map: "lock" (a locked door), "gate" (its switch) with "open_when":
+  /// "off" for a gate open while its switch is off, "one_way" (its direction), "secret": true.
+  val doors() const {
+    val a = val::array();
+    size_t l = 0;
+    size_t g = 0;
+    const auto before = [](Point p, Point q) { return p.y != q.y ? p.y < q.y : p.x < q.x; };
+    while (l < dungeon_.locks.size() || g < dungeon_.doors.size()) {
+      val e = val::object();
+      if (g == dungeon_.doors.size() ||
+          (l < dungeon_.locks.size() && before(dungeon_.locks[l].pos, dungeon_.doors[g].pos))) {
+        const LockedDoor& d = dungeon_.locks[l++];
+        e.set("x", d.pos.x);
+        e.set("y", d.pos.y);
+        e.set("lock", d.lock);
+      } else {
+        const ProgressionDoor& d = dungeon_.doors[g++];
+        e.set("x", d.pos.x);
+        e.set("y", d.pos.y);
+        if (d.kind == DoorKind::Gate) e.set("gate", d.switch_id);
+        if (d.kind == DoorKind::Gate && d.open_when_off) e.set("open_when", std::string("off"));
+        if (d.kind == DoorKind::OneWay) e.set("one_way", std::string(direction_name(d.dir)));
+        if (d.kind == DoorKind::Secret) e.set("secret", true);
+      }
       a.call<void>("push", e);
     }
     return a;
@@ -238,6 +339,15 @@ class Map {
                                            "a terrain from 0 to " + std::to_string(kTerrainCount - 1)});
   }
 
+  static val rect(int x, int y, int width, int height) {
+    val e = val::object();
+    e.set("x", x);
+    e.set("y", y);
+    e.set("width", width);
+    e.set("height", height);
+    return e;
+  }
+
   Dungeon dungeon_;
   std::optional<CostTable> legend_;
 };
@@ -263,6 +373,9 @@ EMSCRIPTEN_BINDINGS(catacomb) {
       .function("generator", &Map::generator)
       .function("tiles", &Map::tiles)
       .function("objectives", &Map::objectives)
+      .function("rooms", &Map::rooms)
+      .function("graph", &Map::graph)
+      .function("doors", &Map::doors)
       .function("moveObjective", &Map::move_objective)
       .function("validate", &Map::validate)
       .function("certificate", &Map::certificate)

@@ -18,12 +18,83 @@ export interface GenerateConfig {
   [key: string]: number | bigint | string | boolean | undefined;
 }
 
+/** An objective as the JSON map's "objectives" has it, with lock and switch 0 when none. */
 export interface Objective {
-  kind: 'start' | 'exit' | 'key' | 'treasure' | 'objective';
+  kind: 'start' | 'exit' | 'key' | 'treasure' | 'objective' | 'switch';
   x: number;
   y: number;
   /** The lock a key opens (1 to 9), else 0. */
   lock: number;
+  /** The switch a switch objective toggles (1 to 9), else 0. */
+  switch: number;
+}
+
+/** A room as the JSON map's "rooms" has it. */
+export interface Room {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The mission node the room was made for, when it was. */
+  node?: string;
+  /** The room template it was made from, when it was. */
+  template?: string;
+}
+
+/** A node of the room graph: a room, a cave area between doors, or a passage joining several. */
+export interface GraphNode {
+  kind: 'room' | 'area' | 'passage';
+  /** For a room: its index in `rooms()`; absent for areas and passages. */
+  room?: number;
+  /** The room's rectangle, or the bounding box of an area's or passage's cells. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Passable cells of the node, doors excepted. */
+  cells: number;
+  /** Indices into `objectives` of the objectives on the node's cells. */
+  objectives: number[];
+  /** 0 at the start's node to 1 at the exit's, rising along the critical path; -1 off it. */
+  intensity: number;
+}
+
+/** An edge of the room graph: a corridor, door or opening between nodes a < b. */
+export interface GraphEdge {
+  a: number;
+  b: number;
+  /** The highest lock among `doors`, 0 when none is locked. */
+  lock: number;
+  /** A cell of the edge, where to draw it. */
+  x: number;
+  y: number;
+  /** The doors a player crosses on it, row-major; lock 0 for an open door. */
+  doors: Array<{ x: number; y: number; lock: number }>;
+}
+
+/** The room graph: the JSON map's "graph" (`catacomb generate --json --graph`). */
+export interface RoomGraph {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}
+
+/**
+ * A locked or progression door: its cell and the fields of its legend entry in the JSON map,
+ * exactly one of lock, gate, one_way and secret.
+ */
+export interface Door {
+  x: number;
+  y: number;
+  /** A locked door's lock (1 to 9). */
+  lock?: number;
+  /** A gate's switch (1 to 9): open while the switch is on, or off with open_when "off". */
+  gate?: number;
+  /** A gate open while its switch is off. */
+  open_when?: 'off';
+  /** A one-way door: the direction it is passed in. */
+  one_way?: 'north' | 'east' | 'south' | 'west';
+  /** A secret door: passable, drawn as wall in the player's view. */
+  secret?: true;
 }
 
 export interface Problem {
@@ -91,10 +162,18 @@ export declare class CatacombMap {
    * new view after any call that may allocate.
    */
   readonly tiles: Uint8Array;
+  /** The objectives in the map's order, as the JSON map's "objectives" (lock, switch 0 when none). */
   readonly objectives: Objective[];
   readonly disposed: boolean;
+  /** The rooms, as the JSON map's "rooms" (empty for a cave). */
+  rooms(): Room[];
+  /** The room graph, as the JSON map's "graph"; runs the solver for the intensities. */
+  graph(): RoomGraph;
+  /** Every locked and progression door, row-major. */
+  doors(): Door[];
   moveObjective(index: number, to: Cell): void;
-  toJSON(): string;
+  /** The JSON map of `catacomb generate --json`; with {graph: true}, of `--json --graph`. */
+  toJSON(options?: { graph?: boolean }): string;
   toASCII(): string;
   /** The map as `catacomb generate --tmj <file>` writes it, and its tileset image. */
   toTMJ(file?: string): { tmj: string; png: Uint8Array; pngFile: string };
@@ -105,7 +184,7 @@ export declare class CatacombMap {
 export declare function generate(config?: GenerateConfig): CatacombMap;
 /** A map from catacomb JSON map text or object; throws an Error naming the bad key. */
 export declare function fromJSON(json: string | object): CatacombMap;
-export declare function toJSON(map: CatacombMap): string;
+export declare function toJSON(map: CatacombMap, options?: { graph?: boolean }): string;
 export declare function toASCII(map: CatacombMap): string;
 export declare function validate(map: CatacombMap): ValidationReport;
 /** The certificate of a valid map, as JSON text; throws for an invalid map. */

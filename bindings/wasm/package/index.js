@@ -48,6 +48,11 @@ function integer(value, name) {
   return value;
 }
 
+// toJSON's {graph}; JSON.stringify(map) passes a key string, which means no graph.
+function graphOption(options) {
+  return Boolean(options && typeof options === 'object' && options.graph);
+}
+
 /** A dungeon in the wasm heap. Made by generate() or fromJSON(); dispose() frees it. */
 export class CatacombMap {
   #handle;
@@ -76,7 +81,10 @@ export class CatacombMap {
    * fromJSON, validate...): a view made before the heap grows is empty afterwards.
    */
   get tiles() { return this.#live.tiles(); }
-  /** The objectives in the map's order: [{kind, x, y, lock}]. */
+  /**
+   * The objectives in the map's order: [{kind, x, y, lock, switch}] (lock and switch 0 when
+   * none), as the JSON map's "objectives".
+   */
   get objectives() { return this.#live.objectives(); }
   /** True once dispose() has run. */
   get disposed() { return !this.#handle; }
@@ -88,8 +96,21 @@ export class CatacombMap {
     if (error) fail(error);
   }
 
-  /** The catacomb JSON map, byte for byte what `catacomb generate --json` writes. */
-  toJSON() { return this.#live.toJSON(); }
+  /** The rooms as the JSON map's "rooms": [{x, y, width, height}] (and node, template if any). */
+  rooms() { return this.#live.rooms(); }
+  /** The room graph as the JSON map's "graph" (`catacomb generate --json --graph`): {nodes, edges}. */
+  graph() { return unwrap(this.#live.graph()); }
+  /**
+   * Every locked and progression door in row-major order: {x, y} and its legend entry's fields in
+   * the JSON map: lock; gate (its switch) and open_when: "off"; one_way (a direction); secret.
+   */
+  doors() { return this.#live.doors(); }
+
+  /**
+   * The catacomb JSON map, byte for byte what `catacomb generate --json` writes; with
+   * {graph: true}, what `--json --graph` writes (the room graph after the rooms).
+   */
+  toJSON(options) { return unwrap(this.#live.toJSON(graphOption(options))); }
   /** The ASCII map, as `catacomb generate --txt` writes it. */
   toASCII() { return this.#live.toASCII(); }
 
@@ -162,8 +183,8 @@ export function fromJSON(json) {
   return adopt((h) => h.readJSON(text));
 }
 
-/** The map as catacomb JSON map text (map.toJSON()). */
-export function toJSON(map) { return CatacombMap.handle(map).toJSON(); }
+/** The map as catacomb JSON map text (map.toJSON(options)). */
+export function toJSON(map, options) { return unwrap(CatacombMap.handle(map).toJSON(graphOption(options))); }
 
 /** The map as ASCII (map.toASCII()). */
 export function toASCII(map) { return CatacombMap.handle(map).toASCII(); }

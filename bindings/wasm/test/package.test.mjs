@@ -115,7 +115,7 @@ test('validate gives the report of native validate --json, and follows each edit
   const free = [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => [start.x + dx, start.y + dy])
     .find(([x, y]) => map.tiles[at(map, x, y)] !== 0);
   map.moveObjective(exitIndex, free);
-  assert.deepEqual(map.objectives[exitIndex], { kind: 'exit', x: free[0], y: free[1], lock: 0 });
+  assert.deepEqual(map.objectives[exitIndex], { kind: 'exit', x: free[0], y: free[1], lock: 0, switch: 0 });
   assert.notDeepEqual([exit.x, exit.y], free);
   assert.equal(pkg.validate(map).valid, true);
   map.dispose();
@@ -190,6 +190,88 @@ test('distances agree with path: the cost of the cheapest route to each cell', (
   map.dispose();
 });
 
+// The doors as the JSON map holds them: each tile whose legend entry is a locked or progression
+// door, row-major, with that entry's progression fields.
+function doorsOfJSON(json) {
+  const doors = [];
+  json.tiles.forEach((row, y) => [...row].forEach((c, x) => {
+    const entry = json.legend[c];
+    const fields = ['lock', 'gate', 'open_when', 'one_way', 'secret'].filter((k) => k in entry);
+    if (fields.length) doors.push({ x, y, ...Object.fromEntries(fields.map((k) => [k, entry[k]])) });
+  }));
+  return doors;
+}
+
+// rooms(), graph(), doors() and objectives() against the keys of the map's own JSON (with its
+// graph): same names, same values, same order. Returns that JSON.
+function assertMirrorsJSON(map, what) {
+  const text = map.toJSON({ graph: true });
+  const json = JSON.parse(text);
+  const { graph, ...withoutGraph } = json;
+  assert.deepEqual(JSON.parse(map.toJSON()), withoutGraph, `${what}: toJSON() is toJSON({graph: true}) without "graph"`);
+  assert.equal(pkg.toJSON(map, { graph: true }), text);
+  assert.deepEqual(map.rooms(), json.rooms, `${what}: rooms`);
+  assert.deepEqual(map.graph(), graph, `${what}: graph`);
+  assert.deepEqual(map.doors(), doorsOfJSON(json), `${what}: doors`);
+  const objectives = json.objectives.map((o) => ({ kind: o.kind, x: o.x, y: o.y, lock: o.lock ?? 0, switch: o.switch ?? 0 }));
+  assert.deepEqual(map.objectives, objectives, `${what}: objectives`);
+  return json;
+}
+
+test('rooms, graph, doors and objectives are the JSON map\'s, and the native CLI\'s', () => {
+  const cases = [
+    ['rooms, 2 locks, 2 switches', { seed: 4, locks: 2, switches: 2 }, ['--seed', '4', '--locks', '2', '--switches', '2']],
+    ['caves, one-way and secret doors', { generator: 'caves', seed: 6, width: 80, height: 60, one_way: 1, secret_doors: 1 },
+     ['--generator', 'caves', '--seed', '6', '--width', '80', '--height', '60', '--one-way', '1', '--secret-doors', '1']],
+    ['rooms, cycles with a one-way return', { seed: 9, lock_layout: 'cycles', locks: 2, cycle_one_way: true },
+     ['--seed', '9', '--lock-layout', 'cycles', '--locks', '2', '--cycle-one-way']],
+    ['caves, tree of locks', { generator: 'caves', seed: 2, lock_layout: 'tree', locks: 3 },
+     ['--generator', 'caves', '--seed', '2', '--lock-layout', 'tree', '--locks', '3']],
+  ];
+  const seen = new Set();
+  cases.forEach(([what, config, args], i) => {
+    const map = pkg.generate(config);
+    const json = assertMirrorsJSON(map, what);
+    native('generate', ...args, '--json', `graph${i}.json`, '--graph');
+    const want = readFileSync(join(work, `graph${i}.json`), 'utf8');
+    assert.equal(map.toJSON({ graph: true }), want, `${what}: the native CLI's --json --graph`);
+    assert.deepEqual(map.graph(), JSON.parse(want).graph, `${what}: the native CLI's graph`);
+    for (const d of map.doors()) for (const k of ['lock', 'gate', 'open_when', 'one_way', 'secret']) if (k in d) seen.add(k);
+    if (map.objectives.some((o) => o.kind === 'switch' && o.switch > 0)) seen.add('switch objective');
+    if (json.graph.edges.some((e) => e.lock > 0 && e.doors.some((d) => d.lock === e.lock))) seen.add('locked edge');
+    if (json.graph.nodes.some((n) => n.kind === 'room' && n.intensity > 0)) seen.add('room intensity');
+    if (json.graph.nodes.some((n) => n.kind === 'area')) seen.add('area');
+    map.dispose();
+  });
+  // Each kind of field was there to compare, so a missing or renamed one fails above.
+  for (const k of ['lock', 'gate', 'one_way', 'secret', 'switch objective', 'locked edge', 'room intensity', 'area'])
+    assert.ok(seen.has(k), `no generated map had ${k}`);
+});
+
+test('a mission map read from the native CLI keeps its rooms\' nodes and templates, and its graph', () => {
+  native('generate', '--mission', join(root, 'examples/missions/two-cycles.json'), '--seed', '3', '--json', 'mission.json',
+         '--graph');
+  const want = readFileSync(join(work, 'mission.json'), 'utf8');
+  const map = pkg.fromJSON(want);
+  const json = assertMirrorsJSON(map, 'mission');
+  assert.equal(map.toJSON({ graph: true }), want);
+  assert.ok(json.rooms.length > 0 && json.rooms.every((r) => typeof r.node === 'string'), JSON.stringify(json.rooms[0]));
+  map.dispose();
+});
+
+test('a gate open while its switch is off reads back as open_when "off"', () => {
+  const map = pkg.generate({ seed: 4, locks: 2, switches: 2 });
+  const json = JSON.parse(map.toJSON());
+  const gate = Object.entries(json.legend).find(([, e]) => 'gate' in e);
+  assert.ok(gate, 'the map has a gate');
+  json.legend[gate[0]].open_when = 'off';
+  const edited = pkg.fromJSON(json);
+  assert.ok(edited.doors().some((d) => d.open_when === 'off'), JSON.stringify(edited.doors()));
+  assertMirrorsJSON(edited, 'open when off');
+  map.dispose();
+  edited.dispose();
+});
+
 test('bad input throws an Error naming the field, the value and what is expected', () => {
   assert.throws(() => pkg.generate({ width: 3 }), { name: 'Error', message: /^width = 3 \(expected/ });
   assert.throws(() => pkg.generate({ seed: -1 }), { name: 'Error', message: /seed/ });
@@ -211,6 +293,8 @@ test('bad input throws an Error naming the field, the value and what is expected
   map.dispose();
   assert.equal(map.disposed, true);
   assert.throws(() => map.width, { message: /disposed/ });
+  for (const get of [() => map.objectives, () => map.rooms(), () => map.graph(), () => map.doors(), () => map.toJSON()])
+    assert.throws(get, { message: /^map = disposed/ });
   assert.throws(() => pkg.validate(map), { message: /disposed/ });
   map.dispose();  // twice is harmless
 });
