@@ -1,7 +1,9 @@
 // Temporary files are created exclusively in the target's directory (so the rename is atomic),
 // written, closed, then renamed over the target. The few calls that differ between systems sit in
 // the platform layer below, one small function each:
-// - POSIX: mkstemp, mode 0644 or the mode of the file replaced (fchmod), rename(2), unlink.
+// - POSIX: mkstemp, mode 0644 or the mode of the file replaced (fchmod), rename(2), unlink; a
+//   target that is a device, pipe or socket (/dev/null, /dev/stdout, a FIFO) is written through,
+//   never renamed over.
 // - Windows: CreateFileW(CREATE_NEW) with a random suffix, MoveFileExW(MOVEFILE_REPLACE_EXISTING |
 //   MOVEFILE_WRITE_THROUGH), which replaces an existing target atomically (std::rename does not:
 //   it fails with "File exists"), DeleteFileW.
@@ -154,7 +156,43 @@ std::string write_temp(const std::string& path, std::string_view contents) {
   return temp;
 }
 
+// Whether `path` (symbolic links followed) is a device, a pipe or a socket: /dev/null, /dev/stdout,
+// a FIFO. A rename would put a regular file in its place (as root, /dev/null itself), so such a
+// target is written through instead: there is no old version to keep whole.
+bool is_special(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
+// Copies the temporary file into the special file `path`, then removes it.
+bool write_through(const std::string& temp, const std::string& path, std::string& why) {
+  const int in = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC);
+  const int out = in < 0 ? -1 : ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  bool ok = in >= 0 && out >= 0;
+  char buf[65536];
+  while (ok) {
+    const ssize_t n = ::read(in, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ok = n == 0;
+      break;
+    }
+    for (ssize_t done = 0; ok && done < n;) {
+      const ssize_t w = ::write(out, buf + done, static_cast<size_t>(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      ok = w > 0;
+      done += w > 0 ? w : 0;
+    }
+  }
+  if (!ok) why = errno_text();
+  if (out >= 0 && ::close(out) != 0 && ok) ok = false, why = errno_text();
+  if (in >= 0) ::close(in);
+  remove_temp(temp);
+  return ok;
+}
+
 bool replace_with_temp(const std::string& temp, const std::string& path, std::string& why) {
+  if (is_special(path)) return write_through(temp, path, why);
   if (::rename(temp.c_str(), path.c_str()) == 0) return true;
   why = errno_text();
   return false;

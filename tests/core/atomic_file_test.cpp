@@ -3,6 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <thread>
+#if !defined(_WIN32)
+#include <sys/stat.h>
+#endif
 
 #include <catacomb/core/error.hpp>
 #include "support/test_support.hpp"
@@ -17,6 +24,41 @@ TEST(AtomicFileTest, WritesAndReplacesLeavingNoTemporaryFiles) {
   EXPECT_EQ(read_file(dir.file("a.txt")), "two");
   EXPECT_EQ(test::list_dir(dir.path()), (std::vector<std::string>{"a.txt"}));
 }
+
+#if !defined(_WIN32)
+// A FIFO (as /dev/null or /dev/stdout would be) is written through and stays a FIFO: a rename
+// over it would leave a regular file in its place (as root, `generate --json /dev/null` replaced
+// the machine's /dev/null). Both ways of writing: one file, and a batch.
+TEST(AtomicFileTest, ADeviceOrPipeIsWrittenThroughNotReplaced) {
+  test::TempDir dir;
+  const std::string fifo = dir.file("pipe");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (int batch = 0; batch < 2; ++batch) {
+    std::string got;
+    std::thread reader([&] {
+      std::ifstream in(fifo, std::ios::binary);
+      got.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    });
+    const std::string text(100000, batch ? 'b' : 'a');  // more than a pipe holds at once
+    if (batch) {
+      OutputBatch out;
+      out.stage(fifo, text);
+      out.commit();
+    } else {
+      write_file_atomic(fifo, text);
+    }
+    struct stat st {};
+    ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+    if (!S_ISFIFO(st.st_mode)) {  // replaced: the reader waits on the old pipe for ever
+      reader.detach();
+      FAIL() << fifo << " is no longer a pipe";
+    }
+    reader.join();
+    EXPECT_EQ(got, text);
+    EXPECT_EQ(test::list_dir(dir.path()), (std::vector<std::string>{"pipe"}));  // no temporary left
+  }
+}
+#endif
 
 TEST(AtomicFileTest, FailureLeavesTheOldFileIntact) {
   test::TempDir dir;

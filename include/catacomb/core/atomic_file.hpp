@@ -1,7 +1,8 @@
 #pragma once
 /// Writing files so that a failure never leaves a partial file or clobbers an existing one:
 /// every file is written to a temporary name in its target directory and renamed over the
-/// target only when complete.
+/// target only when complete. A target that is a device, a pipe or a socket (/dev/null,
+/// /dev/stdout, a FIFO; POSIX) is written through once complete instead: it stays what it is.
 #include <catacomb/export.hpp>
 #include <cstdint>
 #include <string>
