@@ -134,6 +134,11 @@ std::string write_ascii(const Dungeon& d) {
     if (!d.tiles.in_bounds(o.pos))
       throw InvalidArgument("objective " + std::string(objective_kind_name(o.kind)) + " at " + to_string(o.pos) +
                             " (expected inside the map)");
+    for (size_t j = 0; j < i; ++j)  // one marker a cell: a second would hide the first
+      if (d.objectives[j].pos == o.pos)
+        throw InvalidArgument("objectives at " + to_string(o.pos) + " = " +
+                              std::string(objective_kind_name(d.objectives[j].kind)) + " and " +
+                              std::string(objective_kind_name(o.kind)) + " (expected one per cell in an ASCII map)");
     if (markers[i] == '\0') {
       if (o.kind == ObjectiveKind::Start)
         throw InvalidArgument("start objectives = 2 (expected at most 1 in an ASCII map)");

@@ -67,6 +67,21 @@ TEST(AsciiTest, WriteRefusesMoreThanNineObjectives) {
   EXPECT_THROW(write_ascii(d), InvalidArgument);
 }
 
+// Two objectives on one cell: the second marker would hide the first, and the map read back
+// would lack it (the fuzzer's case: two switches at 2,1 wrote only '2', and reading said "'2'
+// without '1'"). Refused, naming the cell and both.
+TEST(AsciiTest, WriteRefusesTwoObjectivesOnOneCell) {
+  Dungeon d;
+  d.tiles = Grid<Terrain>(6, 1, Terrain::Floor);
+  d.objectives = {{ObjectiveKind::Start, {0, 0}}, {ObjectiveKind::Treasure, {2, 0}}, {ObjectiveKind::Key, {2, 0}, 1}};
+  try {
+    write_ascii(d);
+    ADD_FAILURE() << "no exception";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()), "objectives at 2,0 = treasure and key (expected one per cell in an ASCII map)");
+  }
+}
+
 const char* kLocked =
     "#########\n"
     "#<.a#.b>#\n"
