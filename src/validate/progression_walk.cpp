@@ -34,7 +34,7 @@ class PWalker {
     int at = m_.start_node;
     for (size_t k = 0;;) {
       uint32_t toggles = 0;  // bit id - 1: the switches toggled in this node before the next move
-      for (; k < plan.size() && plan[k].kind == MoveKind::Toggle; ++k) toggles |= 1u << (plan[k].switch_id - 1);
+      for (; k < plan.size() && plan[k].kind == MoveKind::Toggle; ++k) toggles ^= 1u << (plan[k].switch_id - 1);
       stay(at, toggles);
       if (k == plan.size()) break;
       const Move& mv = plan[k++];

@@ -13,6 +13,8 @@
 #include <catacomb/core/rng.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/certificate.hpp>
+#include <catacomb/pipeline/generate.hpp>
+#include "validate/solver_progression.hpp"
 #include <catacomb/validate/solver.hpp>
 
 namespace catacomb {
@@ -109,16 +111,18 @@ TEST(SolverProgressionTest, AGateWithoutItsSwitchIsNamedInTheReason) {
 
 TEST(SolverProgressionTest, AOneWayDropIntoAnAreaWithoutTheExitIsASoftlockWithItsWayIn) {
   const Dungeon d = pmap("#######\n#<...>#\n###V###\n#.....#\n#######\n");
-  const Solution s = solve_dungeon(d);
-  ASSERT_EQ(s.status, SolveStatus::Completable);
-  ASSERT_TRUE(s.softlock.has_value());
-  EXPECT_EQ(s.softlock->message,
-            "after passing one-way door at 3,2 (passed going south only) (1 moves between areas) the dungeon can no "
-            "longer be completed: there is no way back");
-  ASSERT_FALSE(s.softlock->steps.empty());
-  EXPECT_EQ(s.softlock->steps.back().kind, StepKind::OneWay);
-  EXPECT_EQ(s.softlock->steps.back().target, (Point{3, 2}));
-  EXPECT_TRUE(replay(d, s).accepted);
+  for (const int64_t budget : {solving::kEveryOrderBudget, int64_t{0}}) {  // both searches
+    const Solution s = solving::solve_progression(d, SolveOptions{}, budget);
+    ASSERT_EQ(s.status, SolveStatus::Completable);
+    ASSERT_TRUE(s.softlock.has_value());
+    EXPECT_EQ(s.softlock->message,
+              "after passing one-way door at 3,2 (passed going south only) (1 moves between areas) the dungeon can "
+              "no longer be completed: there is no way back");
+    ASSERT_FALSE(s.softlock->steps.empty());
+    EXPECT_EQ(s.softlock->steps.back().kind, StepKind::OneWay);
+    EXPECT_EQ(s.softlock->steps.back().target, (Point{3, 2}));
+    EXPECT_TRUE(replay(d, s).accepted);
+  }
 }
 
 TEST(SolverProgressionTest, AOneWayDoorIsPassedItsWayOnly) {
@@ -357,10 +361,51 @@ TEST(SolverProgressionTest, AgreesWithAnExhaustiveSearchOnRandomSmallMaps) {
     if (!brute) continue;
     ++completable;
     const Verdict v = replay(d, s, o);
-    ASSERT_TRUE(v.accepted) << "map " << maps << " step " << v.step << ": " << v.reason;
+    ASSERT_TRUE(v.accepted) << "map " << maps << " step " << v.step << ": " << v.reason << "\n" << dump(d);
   }
   EXPECT_GT(completable, 200);
   EXPECT_LT(completable, 1800);
+}
+
+// The search over closed states (which the solver turns to when every order is too many states)
+// gives the same answers on the same maps, with certificates that replay.
+TEST(SolverProgressionTest, TheClosedStatesAgreeWithAnExhaustiveSearchOnRandomSmallMaps) {
+  Rng rng(33);
+  SolveOptions o;
+  o.moves = Moves{4, DiagonalPolicy::Never};
+  int maps = 0, completable = 0, fewer = 0;
+  while (maps < 2000) {
+    const Dungeon d = random_map(rng);
+    if (d.objectives.empty() || !d.has_progression()) continue;
+    ++maps;
+    const Solution s = solving::solve_progression(d, o, 0);
+    const bool brute = Brute{d}.completable();
+    ASSERT_EQ(s.status == SolveStatus::Completable, brute) << "map " << maps << "\n" << dump(d);
+    fewer += s.states < solve_dungeon(d, o).states ? 1 : 0;
+    if (!brute) continue;
+    ++completable;
+    const Verdict v = replay(d, s, o);
+    ASSERT_TRUE(v.accepted) << "map " << maps << " step " << v.step << ": " << v.reason << "\n" << dump(d);
+  }
+  EXPECT_GT(fewer, 1000);  // most maps have fewer closed states than orders
+  EXPECT_GT(completable, 200);
+  EXPECT_LT(completable, 1800);
+}
+
+// A generated cave whose every-order search ran to 653,813 states (1.7 s): three cycle locks and
+// a one-way door over many areas. The solver turns to the closed states at its budget and
+// answers with a handful, completable, with a certificate that replays.
+TEST(SolverProgressionTest, ACaveWhoseEveryOrderSearchExplodesIsSolvedOnClosedStates) {
+  GenerateConfig c;
+  c.generator = GeneratorKind::Caves;
+  c.lock_layout = LockLayout::Cycles;
+  c.locks = 3;
+  c.one_way = 1;
+  const Dungeon d = generate_dungeon(c, 29).dungeon;
+  const Solution s = solve_dungeon(d);
+  ASSERT_EQ(s.status, SolveStatus::Completable) << s.message;
+  EXPECT_LT(s.states, 1000);  // after the budget's, which the every-order search spent in vain
+  EXPECT_TRUE(replay(d, s).accepted);
 }
 
 }  // namespace
