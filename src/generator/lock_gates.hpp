@@ -30,7 +30,8 @@ struct RouteGates {
 /// RouteGates::why says why not (no start or exit, too few gates). With `min_area` > 0 every area
 /// but the start's holds at least that many cells (side sizes: the start's side of gate k less
 /// that of gate k - 1; beyond the last, the reachable cells less its start side). Leaves `d` as
-/// it was.
+/// it was but for a cave gate of several cells, which becomes one door cell (still unlocked) in a
+/// wall, as place_locks makes it.
 RouteGates route_gates(Dungeon& d, int count, const CostTable& costs, const Moves& moves, int64_t min_area = 0);
 
 }  // namespace catacomb::detail
