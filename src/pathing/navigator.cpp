@@ -60,8 +60,11 @@ constexpr uint8_t kBlocked = 255;
 // search map (about 3.25 bytes a cell).
 constexpr int kLandmarks = 7;
 constexpr int kJpsLandmarks = 6;
-// The heaviest step of the landmark graph, in integer units: the ring of buckets of its Dijkstra.
+// The heaviest step of the landmark graph, in integer units, and the ring of buckets of its
+// Dijkstra (a power of two above it).
 constexpr uint32_t kLandmarkMaxStep = 4096;
+constexpr size_t kRing = 8192;
+static_assert(kRing > kLandmarkMaxStep && (kRing & (kRing - 1)) == 0);
 constexpr uint64_t kFar = ~uint64_t{0};
 // The A* scratch: g of a cell not reached yet, and of a blocked one (below every cost).
 constexpr double kUnseen = std::numeric_limits<double>::infinity();
@@ -218,22 +221,38 @@ void Navigator::Impl::landmark_weights(LandmarkWeights& w) const {
 // Dijkstra from `from` over the map with every door open, a step between a and b weighing the
 // lighter of the two cells' integer weights (landmark_weights): symmetric distances, in units of
 // 1 / scale, that never exceed the true (directed, entry-cost) ones, so |D(L, a) - D(L, g)| bounds
-// d(a, g) for any a, g. Dial's algorithm: a ring of kLandmarkMaxStep + 1 buckets, each holding
-// the cells at one distance; exact integer distances, so the order of a bucket does not matter.
-// Unreached cells get kFar. O(cells + largest distance).
+// d(a, g) for any a, g. Dial's algorithm: a ring of kRing buckets, each holding the cells at one
+// distance, and a bit per bucket to skip the empty ones; exact integer distances, so the order of
+// a bucket does not matter. Unreached cells get kFar. O(cells + largest distance / 64).
 void Navigator::Impl::landmark_distances(Point from, const LandmarkWeights& w, std::vector<uint64_t>& dist,
                                          std::vector<std::vector<uint32_t>>& ring) const {
   dist.assign(cells(), kFar);
-  ring.resize(static_cast<size_t>(kLandmarkMaxStep) + 1);
+  ring.resize(kRing);
   for (auto& b : ring) b.clear();
+  std::array<uint64_t, kRing / 64> used{};  // the buckets that hold a cell
+  auto add = [&](uint64_t d, uint32_t c) {
+    const auto b = static_cast<size_t>(d & (kRing - 1));
+    ring[b].push_back(c);
+    used[b >> 6] |= uint64_t{1} << (b & 63);
+  };
+  // The next bucket that holds a cell after `at`: every queued distance is in (at, at + kRing).
+  auto next_after = [&](uint64_t at) {
+    const auto s = static_cast<size_t>((at + 1) & (kRing - 1));
+    for (size_t b = s;;) {
+      const uint64_t bits = used[b >> 6] & (~uint64_t{0} << (b & 63));
+      if (bits != 0) return at + 1 + ((b - (b & 63) + static_cast<size_t>(std::countr_zero(bits)) - s) & (kRing - 1));
+      b = (b - (b & 63) + 64) & (kRing - 1);
+    }
+  };
   const auto wd = static_cast<uint32_t>(width);
   const auto& legal = kLegalMoves[static_cast<size_t>(policy)];
   const uint32_t f = static_cast<uint32_t>(from.y) * wd + static_cast<uint32_t>(from.x);
   dist[f] = 0;
-  ring[0].push_back(f);
+  add(0, f);
   size_t pending = 1;
-  for (uint64_t at = 0; pending > 0; ++at) {
-    std::vector<uint32_t>& bucket = ring[static_cast<size_t>(at % ring.size())];
+  for (uint64_t at = 0;; at = next_after(at)) {
+    const auto slot = static_cast<size_t>(at & (kRing - 1));
+    std::vector<uint32_t>& bucket = ring[slot];
     for (size_t i = 0; i < bucket.size(); ++i) {  // a zero weight adds to this bucket: by index
       const uint32_t cell = bucket[i];
       --pending;
@@ -256,12 +275,14 @@ void Navigator::Impl::landmark_distances(Point from, const LandmarkWeights& w, s
                                                  static_cast<int64_t>(kDirections[d].y) * width);
         if (nd < dist[c]) {
           dist[c] = nd;
-          ring[static_cast<size_t>(nd % ring.size())].push_back(c);
+          add(nd, c);
           ++pending;
         }
       }
     }
     bucket.clear();
+    used[slot >> 6] &= ~(uint64_t{1} << (slot & 63));
+    if (pending == 0) break;
   }
 }
 
