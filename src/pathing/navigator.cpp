@@ -10,10 +10,11 @@
 // distances that never exceed the true, entry-cost ones, so the triangle inequality gives a bound
 // in both directions), with Dial's ring of buckets; each distance is kept as a uint16 count of
 // quanta, rounded down (landmarks.hpp). Cost: (landmarks + 1) searches of O(cells + largest
-// distance) and one region labelling.
+// distance / 64) and one region labelling.
 //
 // Query. A* on the search engine's bucket queue (open_list.hpp), which pops in the total order
-// (lower f, then larger g, then lower cell index), so every platform returns the same path;
+// (lower f, then larger g, then lower cell index), so every platform returns the same path; a
+// child that comes before its parent is the next pop and skips the queue (as in GridSearch);
 // h = max(octile or Manhattan distance x the smallest cost, the landmarks' bound) where the
 // landmarks read are the kActiveLandmarks that bound the start best (ALT's active landmarks).
 // The landmark bound is admissible whatever the doors do (a closed door only lengthens routes)
@@ -22,13 +23,15 @@
 // neighbours without corner cutting and no door is declared, Jump Point Search (jps.cpp)
 // answers instead, steered by the same bound.
 //
-// Doors. A declared door's cell holds its cost index when open, 255 when closed: O(1) a change.
+// Doors. A declared door's cell holds its cost index when open, 255 when closed (and its g cell
+// kWall, so it is never entered): O(1) a change.
 // The landmark tables were built with every door open and stay valid; the jump point map, which
 // would need its lines rebuilt, is never used on a map with doors.
 //
-// Memory: 1 byte per cell of cost indices, 2 bytes per cell per landmark; the A* scratch (g,
-// stamp, parent: 16 bytes per cell) or, for JPS, its map (about 2.3 bytes per cell) and scratch
-// (20 bytes per cell). Determinism: no clock, no unordered container; integer landmark
+// Memory: 1 byte per cell of cost indices, 2 bytes per cell per landmark; the A* scratch (g and
+// a state byte per padded cell, 4 bytes per cell for the list of cells a query touched: about
+// 13 bytes per cell) or, for JPS, its map (about 3.25 bytes per cell) and scratch (20 bytes per
+// cell). Determinism: no clock, no unordered container; integer landmark
 // distances (exact, whatever order Dial's buckets are drained in); the landmarks, the active
 // ones and every tie follow row-major or index order.
 #include <catacomb/pathing/navigator.hpp>
