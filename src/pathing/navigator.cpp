@@ -2,31 +2,38 @@
 //
 // Build. Each cell holds one byte, an index into the map's distinct costs (255: never entered),
 // in a grid padded with one blocked cell all round so that a neighbour is read without bounds
-// checks. Landmarks (kLandmarks, or fewer on small maps) are picked by the farthest-point rule:
-// the first is the cell farthest from the first cell of the largest connected area, each next
-// one the cell farthest from all those picked; one Dijkstra search per landmark fills its column
-// of the landmark table (float per cell), all with every door open, a step between two cells
-// costing the cheaper of the two (landmark_distances: symmetric distances that never exceed the
-// true, entry-cost ones, so the triangle inequality gives a bound in both directions). Cost:
-// (landmarks + 1) Dijkstra searches and one region labelling, O(cells log cells).
+// checks. Landmarks (kLandmarks, kJpsLandmarks beside a jump point map, 1 on small maps) are
+// picked by the farthest-point rule: the first is the cell farthest from the first cell of the
+// largest connected area, each next one the cell farthest from all those picked. One Dijkstra
+// search per landmark, all with every door open, on integer weights (a step between two cells
+// weighs the lighter one's cost times a scale, rounded down: landmark_distances, symmetric
+// distances that never exceed the true, entry-cost ones, so the triangle inequality gives a bound
+// in both directions), with Dial's ring of buckets; each distance is kept as a uint16 count of
+// quanta, rounded down (landmarks.hpp). Cost: (landmarks + 1) searches of O(cells + largest
+// distance / 64) and one region labelling.
 //
 // Query. A* on the search engine's bucket queue (open_list.hpp), which pops in the total order
-// (lower f, then larger g, then lower cell index), so every platform returns the same path;
-// h = max(octile or Manhattan distance x the smallest cost, |d(L, cell) - d(L, goal)| over the
-// landmarks). The landmark bound is admissible whatever the
-// doors do (a closed door only lengthens routes) but in floats consistent only within a rounding
-// margin, so a closed node whose cost improves is opened again: optimal in every case. On maps
-// where every passable cell costs 1 under 8 neighbours without corner cutting and no door is
-// declared, Jump Point Search (jps.cpp) answers instead, steered by the same bound.
+// (lower f, then larger g, then lower cell index), so every platform returns the same path; a
+// child that comes before its parent is the next pop and skips the queue (as in GridSearch);
+// h = max(octile or Manhattan distance x the smallest cost, the landmarks' bound) where the
+// landmarks read are the kActiveLandmarks that bound the start best (ALT's active landmarks).
+// The landmark bound is admissible whatever the doors do (a closed door only lengthens routes)
+// but, rounded to quanta, consistent only within a quantum, so a closed node whose cost improves
+// is opened again: optimal in every case. On maps where every passable cell costs 1 under 8
+// neighbours without corner cutting and no door is declared, Jump Point Search (jps.cpp)
+// answers instead, steered by the same bound.
 //
-// Doors. A declared door's cell holds its cost index when open, 255 when closed: O(1) a change.
+// Doors. A declared door's cell holds its cost index when open, 255 when closed (and its g cell
+// kWall, so it is never entered): O(1) a change.
 // The landmark tables were built with every door open and stay valid; the jump point map, which
 // would need its lines rebuilt, is never used on a map with doors.
 //
-// Memory: 1 byte per cell of cost indices, 4 bytes per cell per landmark; the A* scratch (g,
-// stamp, parent: 16 bytes per cell) or, for JPS, its map (about 2.3 bytes per cell) and scratch
-// (20 bytes per cell). Determinism: no clock, no unordered container; the landmarks and every
-// tie follow row-major order.
+// Memory: 1 byte per cell of cost indices, 2 bytes per cell per landmark; the A* scratch (g and
+// a state byte per padded cell, 4 bytes per cell for the list of cells a query touched: about
+// 13 bytes per cell) or, for JPS, its map (about 3.25 bytes per cell) and scratch (20 bytes per
+// cell). Determinism: no clock, no unordered container; integer landmark
+// distances (exact, whatever order Dial's buckets are drained in); the landmarks, the active
+// ones and every tie follow row-major or index order.
 #include <catacomb/pathing/navigator.hpp>
 
 #include <algorithm>
@@ -34,6 +41,7 @@
 #include <bit>
 #include <cassert>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -51,7 +59,21 @@ namespace catacomb {
 namespace {
 
 constexpr uint8_t kBlocked = 255;
-constexpr int kLandmarks = 3;
+// Landmarks kept: 7 x 2 bytes and the cost byte fill 15 bytes a cell; 6 beside the jump point
+// search map (about 3.25 bytes a cell).
+constexpr int kLandmarks = 7;
+constexpr int kJpsLandmarks = 6;
+// The heaviest step of the landmark graph, in integer units, and the ring of buckets of its
+// Dijkstra (a power of two above it).
+constexpr uint32_t kLandmarkMaxStep = 4096;
+constexpr size_t kRing = 8192;
+static_assert(kRing > kLandmarkMaxStep && (kRing & (kRing - 1)) == 0);
+constexpr uint64_t kFar = ~uint64_t{0};
+// The A* scratch: g of a cell not reached yet, and of a blocked one (below every cost).
+constexpr double kUnseen = std::numeric_limits<double>::infinity();
+constexpr double kWall = -1.0;
+// A cell's state byte: the direction of the move in (low 3 bits), then flags.
+constexpr uint8_t kDirection = 7, kFromStart = 8, kSeen = 16, kClosed = 32;
 
 struct Door {
   uint32_t cell = 0;  // y * width + x
@@ -77,14 +99,13 @@ struct CATACOMB_HIDDEN Navigator::Impl {
   JumpPointSearch jps;
   bool from_dungeon = false;
 
-  struct Node {
-    double g;
-    uint32_t stamp;
-    uint32_t parent;
-  };
-  std::vector<Node> nodes;
-  uint32_t generation = 0;
-  // An open-list entry: f, g and cell << 32 | row, in the search engine's bucket queue
+  // The A* scratch, padded as `code`: g per cell (kUnseen until reached, kWall where blocked,
+  // so that a wall never improves), and a byte of state (kSeen, kClosed, the direction of the
+  // move in, kFromStart); `touched` lists the cells a query reached, set back after it.
+  std::vector<double> g_cost;
+  std::vector<uint8_t> state;
+  std::vector<uint32_t> touched;
+  // An open-list entry: f, g and padded cell << 32 | row, in the search engine's bucket queue
   // (open_list.hpp), which pops by (lower f, larger g, lower cell) like a heap would.
   struct Entry {
     double f;
@@ -134,7 +155,6 @@ struct CATACOMB_HIDDEN Navigator::Impl {
       if (c != kBlocked) min_cost = std::min(min_cost, palette[c]);
     }
     if (min_cost == CostTable::kImpassable) min_cost = 1;
-    build_landmarks();
     bool unit = true;
     for (size_t i = 0; i < cells() && unit; ++i) {
       const uint8_t c = code[padded(static_cast<int>(i % static_cast<size_t>(width)),
@@ -143,6 +163,7 @@ struct CATACOMB_HIDDEN Navigator::Impl {
     }
     use_jps = unit && doors.empty() && moves.neighbors == 8 && policy == DiagonalPolicy::NoCornerCut &&
               moves.diagonal_cost == kSqrt2;
+    build_landmarks(use_jps ? kJpsLandmarks : kLandmarks);
     if (use_jps) {
       Grid<uint8_t> passable(width, height, 0);
       for (int y = 0; y < height; ++y)
@@ -151,7 +172,11 @@ struct CATACOMB_HIDDEN Navigator::Impl {
       detail::JpsAccess::set_landmarks(jps, &landmarks);
       code = {};  // JPS holds the map as bits; find_path goes straight to it
     } else {
-      nodes.assign(cells(), Node{0.0, 0, 0});
+      g_cost.assign(code.size(), kUnseen);
+      for (size_t i = 0; i < code.size(); ++i)
+        if (code[i] == kBlocked) g_cost[i] = kWall;
+      state.assign(code.size(), 0);
+      touched.reserve(cells());
     }
   }
 
@@ -159,61 +184,112 @@ struct CATACOMB_HIDDEN Navigator::Impl {
   static void bind_terrain(Impl& s, const Grid<Terrain>& tiles, const CostTable& costs);
   static void bind_costs(Impl& s, const CostGrid& costs);
   static Door* find_door(Impl& s, Point p);
-  void build_landmarks();
-  void landmark_distances(Point from, std::vector<double>& dist) const;
+  struct LandmarkWeights {
+    std::array<uint32_t, 256> straight{}, diagonal{};  // by cost index; kBlocked: 0, never read
+    double cost_per_unit = 0;                          // 1 / scale, rounded down
+  };
+  void landmark_weights(LandmarkWeights& w) const;
+  void build_landmarks(int wanted);
+  void landmark_distances(Point from, const LandmarkWeights& w, std::vector<uint64_t>& dist,
+                          std::vector<std::vector<uint32_t>>& ring) const;
   PathResult search(Point start, Point goal);
+  void forget_touched();  // sets the cells a query reached back to unseen
   void build_path(uint32_t start_cell, uint32_t goal_cell, PathResult& r) const;
   void report_doors(PathResult& r) const;
 };
 
-// Dijkstra from `from` over the map with every door open, a step between a and b costing
-// min(cost(a), cost(b)) (times the diagonal factor): never more than the step costs either way,
-// so these distances are symmetric and bound the true (directed, entry-cost) ones from below,
-// and |d(L, a) - d(L, g)| <= d(a, g) holds for any a, g. Equal to the true costs when costs are
-// uniform. Unreached cells get kUnreached.
-void Navigator::Impl::landmark_distances(Point from, std::vector<double>& dist) const {
-  dist.assign(cells(), kUnreached);
-  struct Item {
-    double d;
-    uint32_t cell;
-    bool operator>(const Item& o) const { return d != o.d ? d > o.d : cell > o.cell; }
+// Integer step weights of the landmark graph: for each cost index, floor(cost x scale) straight
+// and floor(cost x diagonal x scale) diagonal, the scale putting the largest step at
+// kLandmarkMaxStep. A hair is taken off before rounding down, so that no weight exceeds the
+// exact product: weight / scale never exceeds the step's cost.
+void Navigator::Impl::landmark_weights(LandmarkWeights& w) const {
+  std::array<bool, 256> present{};
+  for (const uint8_t c : code) present[c] = true;
+  double largest = 0;
+  for (size_t i = 0; i < kBlocked; ++i)
+    if (present[i] && palette[i] != CostTable::kImpassable) largest = std::max(largest, palette[i]);
+  const double factor = moves.neighbors == 8 ? std::max(1.0, moves.diagonal_cost) : 1.0;
+  const double scale = largest > 0 ? static_cast<double>(kLandmarkMaxStep) / (largest * factor) : 1.0;
+  constexpr double kShave = 1.0 - 0x1p-30;
+  w.straight.fill(0);
+  w.diagonal.fill(0);
+  for (size_t i = 0; i < kBlocked; ++i) {
+    if (palette[i] == CostTable::kImpassable) continue;
+    w.straight[i] = static_cast<uint32_t>(std::floor(palette[i] * scale * kShave));
+    w.diagonal[i] = static_cast<uint32_t>(std::floor(palette[i] * moves.diagonal_cost * scale * kShave));
+  }
+  w.cost_per_unit = kShave / scale;
+}
+
+// Dijkstra from `from` over the map with every door open, a step between a and b weighing the
+// lighter of the two cells' integer weights (landmark_weights): symmetric distances, in units of
+// 1 / scale, that never exceed the true (directed, entry-cost) ones, so |D(L, a) - D(L, g)| bounds
+// d(a, g) for any a, g. Dial's algorithm: a ring of kRing buckets, each holding the cells at one
+// distance, and a bit per bucket to skip the empty ones; exact integer distances, so the order of
+// a bucket does not matter. Unreached cells get kFar. O(cells + largest distance / 64).
+void Navigator::Impl::landmark_distances(Point from, const LandmarkWeights& w, std::vector<uint64_t>& dist,
+                                         std::vector<std::vector<uint32_t>>& ring) const {
+  dist.assign(cells(), kFar);
+  ring.resize(kRing);
+  for (auto& b : ring) b.clear();
+  std::array<uint64_t, kRing / 64> used{};  // the buckets that hold a cell
+  auto add = [&](uint64_t d, uint32_t c) {
+    const auto b = static_cast<size_t>(d & (kRing - 1));
+    ring[b].push_back(c);
+    used[b >> 6] |= uint64_t{1} << (b & 63);
   };
-  std::vector<Item> queue;
-  const auto greater = [](const Item& a, const Item& b) { return a > b; };
-  const auto w = static_cast<uint32_t>(width);
+  // The next bucket that holds a cell after `at`: every queued distance is in (at, at + kRing).
+  auto next_after = [&](uint64_t at) {
+    const auto s = static_cast<size_t>((at + 1) & (kRing - 1));
+    for (size_t b = s;;) {
+      const uint64_t bits = used[b >> 6] & (~uint64_t{0} << (b & 63));
+      if (bits != 0) return at + 1 + ((b - (b & 63) + static_cast<size_t>(std::countr_zero(bits)) - s) & (kRing - 1));
+      b = (b - (b & 63) + 64) & (kRing - 1);
+    }
+  };
+  const auto wd = static_cast<uint32_t>(width);
   const auto& legal = kLegalMoves[static_cast<size_t>(policy)];
-  const uint32_t f = static_cast<uint32_t>(from.y) * w + static_cast<uint32_t>(from.x);
+  const uint32_t f = static_cast<uint32_t>(from.y) * wd + static_cast<uint32_t>(from.x);
   dist[f] = 0;
-  queue.push_back({0, f});
-  while (!queue.empty()) {
-    std::pop_heap(queue.begin(), queue.end(), greater);
-    const Item it = queue.back();
-    queue.pop_back();
-    if (it.d > dist[it.cell]) continue;
-    const int x = static_cast<int>(it.cell % w), y = static_cast<int>(it.cell / w);
-    const size_t pc = padded(x, y);
-    const double here = palette[code[pc]];
-    unsigned open = 0;
-    for (int d = 0; d < 8; ++d)
-      open |=
-          (code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])] != kBlocked ? 1u : 0u)
-          << d;
-    for (unsigned steps = legal[open]; steps != 0; steps &= steps - 1) {
-      const int d = std::countr_zero(steps);
-      const int nx = x + kDirections[d].x, ny = y + kDirections[d].y;
-      const double step = std::min(here, palette[code[padded(nx, ny)]]);
-      const double nd = it.d + (d >= 4 ? step * moves.diagonal_cost : step);
-      const uint32_t c = static_cast<uint32_t>(ny) * w + static_cast<uint32_t>(nx);
-      if (nd < dist[c]) {
-        dist[c] = nd;
-        queue.push_back({nd, c});
-        std::push_heap(queue.begin(), queue.end(), greater);
+  add(0, f);
+  size_t pending = 1;
+  for (uint64_t at = 0;; at = next_after(at)) {
+    const auto slot = static_cast<size_t>(at & (kRing - 1));
+    std::vector<uint32_t>& bucket = ring[slot];
+    for (size_t i = 0; i < bucket.size(); ++i) {  // a zero weight adds to this bucket: by index
+      const uint32_t cell = bucket[i];
+      --pending;
+      if (dist[cell] != at) continue;  // reached more cheaply since
+      const int x = static_cast<int>(cell % wd), y = static_cast<int>(cell / wd);
+      const size_t pc = padded(x, y);
+      const uint8_t here = code[pc];
+      unsigned open = 0;
+      for (int d = 0; d < 8; ++d)
+        open |= (code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])] != kBlocked
+                     ? 1u
+                     : 0u)
+                << d;
+      for (unsigned steps = legal[open]; steps != 0; steps &= steps - 1) {
+        const int d = std::countr_zero(steps);
+        const uint8_t there = code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])];
+        const auto& table = d >= 4 ? w.diagonal : w.straight;
+        const uint64_t nd = at + std::min(table[here], table[there]);
+        const uint32_t c = static_cast<uint32_t>(static_cast<int64_t>(cell) + kDirections[d].x +
+                                                 static_cast<int64_t>(kDirections[d].y) * width);
+        if (nd < dist[c]) {
+          dist[c] = nd;
+          add(nd, c);
+          ++pending;
+        }
       }
     }
+    bucket.clear();
+    used[slot >> 6] &= ~(uint64_t{1} << (slot & 63));
+    if (pending == 0) break;
   }
 }
 
-void Navigator::Impl::build_landmarks() {
+void Navigator::Impl::build_landmarks(int wanted) {
   Grid<uint8_t> passable(width, height, 0);
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) passable(x, y) = code[padded(x, y)] != kBlocked ? 1 : 0;
@@ -225,123 +301,162 @@ void Navigator::Impl::build_landmarks() {
   for (int y = 0; y < height && seed.x < 0; ++y)
     for (int x = 0; x < width && seed.x < 0; ++x)
       if (regions.labels(x, y) == largest) seed = {x, y};
-  // Fewer landmarks on a small area: each costs a search and 4 bytes a cell.
+  // Fewer landmarks on a small area: each costs a search and 2 bytes a cell.
   const int64_t area = regions.sizes[static_cast<size_t>(largest)];
-  const int count = area >= 64 ? kLandmarks : 1;
+  const int count = area >= 64 ? wanted : 1;
   landmarks.count = count;
   landmarks.dist.assign(cells() * static_cast<size_t>(count), detail::kUnreachedLandmark);
-  std::vector<double> nearest(cells(), kUnreached);  // cost from the nearest landmark so far
-  std::vector<double> dist;
-  // The first landmark: the cell farthest from the seed (lowest index among equals).
-  auto farthest = [&](const std::vector<double>& v) {
-    double far = -1;
+  LandmarkWeights weights;
+  landmark_weights(weights);
+  landmarks.cost_per_unit = weights.cost_per_unit;
+  std::vector<uint64_t> nearest(cells(), kFar);  // distance from the nearest landmark so far
+  std::vector<uint64_t> dist;
+  std::vector<std::vector<uint32_t>> ring;
+  // The cell farthest from the seed or the landmarks so far (lowest index among equals).
+  auto farthest = [&](const std::vector<uint64_t>& v) {
+    uint64_t far = 0;
     Point at = seed;
     for (size_t i = 0; i < cells(); ++i)
-      if (v[i] != kUnreached && v[i] > far) {
+      if (v[i] != kFar && v[i] > far) {
         far = v[i];
         at = {static_cast<int>(i % static_cast<size_t>(width)), static_cast<int>(i / static_cast<size_t>(width))};
       }
-    return at;
+    return std::make_pair(at, far);
   };
-  landmark_distances(seed, dist);
-  Point next = farthest(dist);
-  double largest_distance = 0;
+  landmark_distances(seed, weights, dist, ring);
+  auto [next, eccentricity] = farthest(dist);
+  // Every landmark lies in the seed's area, so no distance from one exceeds twice the seed's
+  // eccentricity (triangle inequality): one quantum for all, the largest distance under 0xFFFF.
+  landmarks.quantum = static_cast<int64_t>(2 * eccentricity / (detail::kUnreachedLandmark - 1) + 1);
+  const auto quantum = static_cast<uint64_t>(landmarks.quantum);
   for (int k = 0; k < count; ++k) {
-    landmark_distances(next, dist);
+    landmark_distances(next, weights, dist, ring);
     for (size_t i = 0; i < cells(); ++i) {
-      const double d = dist[i];
-      if (d == kUnreached) continue;
-      landmarks.dist[i * static_cast<size_t>(count) + static_cast<size_t>(k)] = static_cast<float>(d);
-      largest_distance = std::max(largest_distance, d);
+      const uint64_t d = dist[i];
+      if (d == kFar) continue;
+      assert(d / quantum < detail::kUnreachedLandmark);
+      landmarks.dist[i * static_cast<size_t>(count) + static_cast<size_t>(k)] = static_cast<uint16_t>(d / quantum);
       nearest[i] = std::min(nearest[i], d);
     }
-    next = farthest(nearest);
+    next = farthest(nearest).first;
   }
-  // An ulp of the largest distance, twice over: each float is within half an ulp of its double.
-  landmarks.margin = std::ldexp(largest_distance, -21);
 }
 
 PathResult Navigator::Impl::search(Point start, Point goal) {
   PathResult r;
   const uint32_t s = static_cast<uint32_t>(start.y * width + start.x);
   const uint32_t t = static_cast<uint32_t>(goal.y * width + goal.x);
-  if (++generation == (uint32_t{1} << 31)) {  // stamps would wrap: forget them
-    for (Node& n : nodes) n.stamp = 0;
-    generation = 1;
-  }
   if (!goal_view.prepare(landmarks, s, t)) {
     r.status = PathStatus::NoPath;
     return r;
   }
-  const uint32_t open_stamp = 2 * generation, closed_stamp = 2 * generation + 1;
+  const auto ps = static_cast<uint32_t>(padded(start.x, start.y)), pt = static_cast<uint32_t>(padded(goal.x, goal.y));
   const bool diagonals = policy != DiagonalPolicy::Never;
   const double diagonal_cost = moves.diagonal_cost;
-  auto h = [&](int x, int y, uint32_t c) {
+  auto h = [&](int x, int y) {
     const int dx = std::abs(x - goal.x), dy = std::abs(y - goal.y);
     const int lo = std::min(dx, dy), hi = std::max(dx, dy);
     const double geometric = diagonals ? static_cast<double>(hi - lo) + static_cast<double>(lo) * diagonal_cost
                                        : static_cast<double>(dx + dy);
-    return goal_view.bound(c, geometric * min_cost);
+    return goal_view.bound(static_cast<uint32_t>(y * width + x), geometric * min_cost);
   };
-  const auto w = static_cast<uint32_t>(width);
-  auto entry = [](double f, double g, uint32_t cell, int y) {
-    return Entry{f, g, uint64_t{cell} << 32 | static_cast<uint32_t>(y)};
+  auto entry = [](double f, double g, uint32_t pcell, int y) {
+    return Entry{f, g, uint64_t{pcell} << 32 | static_cast<uint32_t>(y)};
   };
   // Buckets a 64th of the smallest step wide, as the search engine's (search.cpp).
-  const Entry first = entry(h(start.x, start.y, s), 0.0, s, start.y);
-  open_list.reset(min_cost / 64, first.f);
-  nodes[s] = Node{0.0, open_stamp, s};
-  open_list.push(first);
+  Entry next = entry(h(start.x, start.y), 0.0, ps, start.y);
+  bool have_next = true;
+  open_list.reset(min_cost / 64, next.f);
+  g_cost[ps] = 0.0;
+  state[ps] = kSeen | kFromStart;
+  touched.push_back(ps);
+  const detail::Before<Entry> before{};
+  // A child that comes before its parent comes before everything queued: the next pop.
+  auto offer = [&](const Entry& c, const Entry& parent) {
+    if (!before(c, parent)) {
+      open_list.push(c);
+    } else if (!have_next) {
+      next = c;
+      have_next = true;
+    } else if (before(c, next)) {
+      open_list.push(next);
+      next = c;
+    } else {
+      open_list.push(c);
+    }
+  };
   auto live = [&](const Entry& e) {
-    const Node& n = nodes[static_cast<size_t>(e.ik >> 32)];
-    return n.stamp == open_stamp && !(e.gv > n.g);
+    const auto pc = static_cast<size_t>(e.ik >> 32);
+    return e.gv == g_cost[pc] && (state[pc] & kClosed) == 0;
   };
   const auto& legal = kLegalMoves[static_cast<size_t>(policy)];
-  Entry e;
-  while (open_list.pop(e, live)) {
-    const auto cell = static_cast<uint32_t>(e.ik >> 32);
-    Node& n = nodes[cell];
-    if (n.stamp != open_stamp || e.gv > n.g) continue;  // closed, or a stale entry
-    n.stamp = closed_stamp;
+  const double step_factor[8] = {1, 1, 1, 1, diagonal_cost, diagonal_cost, diagonal_cost, diagonal_cost};
+  r.status = PathStatus::NoPath;
+  for (;;) {
+    Entry e;
+    if (have_next) {
+      e = next;
+      have_next = false;
+    } else if (!open_list.pop(e, live)) {
+      break;
+    } else if (!live(e)) {
+      continue;  // expanded already, or reached more cheaply since
+    }
+    const auto pc = static_cast<uint32_t>(e.ik >> 32);
+    state[pc] |= kClosed;
     ++r.expanded;
-    if (cell == t) {
+    if (pc == pt) {
       r.status = PathStatus::Found;
-      build_path(s, t, r);
-      return r;
+      build_path(ps, pt, r);
+      break;
     }
     const int ey = static_cast<int>(static_cast<uint32_t>(e.ik));
-    const int ex = static_cast<int>(cell - static_cast<uint32_t>(ey) * w);
-    const size_t pc = padded(ex, ey);
-    unsigned open_bits = 0;
-    for (int d = 0; d < 8; ++d)
-      open_bits |=
-          (code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])] != kBlocked ? 1u : 0u)
-          << d;
-    for (unsigned steps = legal[open_bits]; steps != 0; steps &= steps - 1) {
+    const int ex = static_cast<int>(pc - static_cast<uint32_t>(ey + 1) * static_cast<uint32_t>(padded_width)) - 1;
+    // The children that improve (a wall holds kWall, so it never does), as a bit set.
+    const uint8_t* cp = code.data() + pc;
+    const double* gp = g_cost.data() + pc;
+    double g[8];
+    unsigned open_bits = 0, better = 0;
+    for (size_t d = 0; d < 8; ++d) {
+      const uint8_t c = cp[offset[d]];
+      g[d] = e.gv + palette[c] * step_factor[d];
+      open_bits |= (c != kBlocked ? 1u : 0u) << d;
+      better |= (g[d] < gp[offset[d]] ? 1u : 0u) << d;
+    }
+    // In direction order, straight moves first: the first move to reach a cell at its best g
+    // is its parent. A closed cell reached more cheaply is opened again (the bound is
+    // consistent only within a quantum).
+    for (unsigned steps = legal[open_bits] & better; steps != 0; steps &= steps - 1) {
       const int d = std::countr_zero(steps);
+      const auto du = static_cast<size_t>(d);
+      const auto pn = static_cast<uint32_t>(static_cast<int64_t>(pc) + offset[du]);
+      if ((state[pn] & kSeen) == 0) touched.push_back(pn);
+      g_cost[pn] = g[du];
+      state[pn] = static_cast<uint8_t>(kSeen | d);
       const int nx = ex + kDirections[d].x, ny = ey + kDirections[d].y;
-      const uint32_t c = static_cast<uint32_t>(ny) * w + static_cast<uint32_t>(nx);
-      const double step =
-          palette[code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])]];
-      const double g = e.gv + (d >= 4 ? step * diagonal_cost : step);
-      Node& m = nodes[c];
-      if ((m.stamp == open_stamp || m.stamp == closed_stamp) && !(g < m.g)) continue;
-      m = Node{g, open_stamp, cell};
-      open_list.push(entry(g + h(nx, ny, c), g, c, ny));
+      offer(entry(g[du] + h(nx, ny), g[du], pn, ny), e);
     }
   }
-  r.status = PathStatus::NoPath;
+  forget_touched();
   return r;
 }
 
+void Navigator::Impl::forget_touched() {
+  for (const uint32_t c : touched) {
+    g_cost[c] = kUnseen;
+    state[c] = 0;
+  }
+  touched.clear();
+}
+
 void Navigator::Impl::build_path(uint32_t start_cell, uint32_t goal_cell, PathResult& r) const {
-  const auto w = static_cast<uint32_t>(width);
-  for (uint32_t c = goal_cell;; c = nodes[c].parent) {
-    r.path.push_back({static_cast<int>(c % w), static_cast<int>(c / w)});
+  const auto pw = static_cast<uint32_t>(padded_width);
+  for (uint32_t c = goal_cell;; c = static_cast<uint32_t>(static_cast<int64_t>(c) - offset[state[c] & kDirection])) {
+    r.path.push_back({static_cast<int>(c % pw) - 1, static_cast<int>(c / pw) - 1});
     if (c == start_cell) break;
   }
   std::reverse(r.path.begin(), r.path.end());
-  r.cost = nodes[goal_cell].g;
+  r.cost = g_cost[goal_cell];
 }
 
 void Navigator::Impl::report_doors(PathResult& r) const {
@@ -472,7 +587,9 @@ void Navigator::set_door(Point door, bool open) {
   Door* d = Impl::find_door(*impl_, door);
   if (!d) throw InvalidArgument(FieldProblem{"door", to_string(door), "a door the navigator was built with"});
   d->open = open;
-  impl_->code[impl_->padded(door.x, door.y)] = open ? d->code : kBlocked;
+  const size_t pc = impl_->padded(door.x, door.y);
+  impl_->code[pc] = open ? d->code : kBlocked;
+  impl_->g_cost[pc] = open ? kUnseen : kWall;  // a map with doors always has the A* scratch
 }
 
 bool Navigator::door_open(Point door) const {
@@ -536,7 +653,7 @@ NavigatorStats Navigator::stats() const {
   out.landmarks = s.landmarks.count;
   out.doors = s.doors.size();
   const double cells = static_cast<double>(s.cells());
-  double kept = static_cast<double>(s.landmarks.dist.size() * sizeof(float) + s.code.size());
+  double kept = static_cast<double>(s.landmarks.dist.size() * sizeof(uint16_t) + s.code.size());
   double scratch = 0;
   if (s.use_jps) {
     // The jump point map: 10 bits a cell of lines plus 2 bytes of masks (jps_map.hpp); its node
@@ -544,7 +661,8 @@ NavigatorStats Navigator::stats() const {
     kept += cells * (10.0 / 8.0 + 2.0);
     scratch = cells * 20.0;
   } else {
-    scratch = static_cast<double>(s.nodes.size() * sizeof(Impl::Node));
+    scratch = static_cast<double>(s.g_cost.size() * sizeof(double) + s.state.size() +
+                                  s.touched.capacity() * sizeof(uint32_t));
   }
   out.bytes_per_cell = cells > 0 ? kept / cells : 0;
   out.scratch_bytes_per_cell = cells > 0 ? scratch / cells : 0;
