@@ -19,6 +19,8 @@
 // runs whose ends' flood distances differ most: that difference is a lower bound
 // of the walk between them without the run, so the door saves at least that minus the run. One
 // flood and scan per door: O(cells) each.
+// The first of these stages to run on a map (no progression door yet) first moves each treasure
+// to a dead end of high intensity (generator/treasure_spots.hpp).
 // Deterministic: candidates in row-major order, every choice drawn from the stage's own stream.
 #include <catacomb/generator/progression_doors.hpp>
 
@@ -30,6 +32,7 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include "generator/gate_search.hpp"
+#include "generator/treasure_spots.hpp"
 
 namespace catacomb {
 namespace {
@@ -231,8 +234,8 @@ std::vector<Point> route_to(const Dungeon& d, const CostTable& costs, const Dist
 // Puts gate s on one of `cuts` (drawn at random) whose closing keeps `target` out of the
 // player's reach, and its switch on a random free floor cell of that reach. False when none
 // has such a cell.
-bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start, Point target, int s,
-              std::vector<std::vector<Point>> cuts, Rng& rng) {
+bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, const CostTable& costs, Point start,
+              Point target, int s, std::vector<std::vector<Point>> cuts, bool& same_costs, Rng& rng) {
   const Taken taken(d);
   while (!cuts.empty()) {
     const size_t pick = rng.index_below(cuts.size());
@@ -253,6 +256,7 @@ bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point s
     sw.switch_id = s;
     d.objectives.push_back(sw);
     for (Point q : gate) {
+      same_costs = same_costs && costs[d.tiles[q]] == costs[Terrain::Door];
       d.tiles[q] = Terrain::Door;
       d.doors.push_back({q, DoorKind::Gate, s, false, {}});
     }
@@ -346,7 +350,10 @@ bool place_off_gate(Dungeon& d, Grid<uint8_t>& open, const Moves& moves, const D
 DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, const Moves& moves, Rng& rng) {
   const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
   if (!start || !exit) return {"no start or exit to put gates between"};
+  if (d.doors.empty()) detail::prefer_treasure_spots(d, costs, moves, rng);  // before any gate keeps it back
   Grid<uint8_t> open = passable_cells(d, costs);
+  DistanceMap dm;
+  bool same_costs = true;  // whether the gates placed since `dm` kept each cell's cost
   for (int s = 1; s <= switches; ++s) {
     // What gate s keeps back: the exit when its way has a free cut, else another objective (every
     // objective must be visited), from a random one on.
@@ -358,12 +365,13 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
     const size_t first = others.empty() ? 0 : rng.index_below(others.size());
     for (size_t k = 0; k < others.size(); ++k) targets.push_back(others[(first + k) % others.size()]);
     bool placed = false;
-    const DistanceMap dm = distance_map(d.tiles, costs, {*start}, moves);  // one for every target
+    dm = distance_map(d.tiles, costs, {*start}, moves);  // one for every target
+    same_costs = true;
     for (size_t t = 0; t < targets.size() && !placed; ++t) {
       const std::vector<Point> route = route_to(d, costs, dm, targets[t]);
       if (route.size() < 3) continue;
-      placed = gate_one(d, open, moves, *start, targets[t], s, gate_candidates(d, open, moves, route, switches, rng),
-                        rng);
+      placed = gate_one(d, open, moves, costs, *start, targets[t], s,
+                        gate_candidates(d, open, moves, route, switches, rng), same_costs, rng);
     }
     if (!placed)
       return {"only " + std::to_string(s - 1) + " gates between the start and an objective for " +
@@ -371,7 +379,8 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
   }
   // Portcullises: for each switch, on a coin flip, a gate open while it is off (where a pocket
   // fits; none is no failure).
-  const DistanceMap dm = distance_map(d.tiles, costs, {*start}, moves);
+  // The last switch's map still holds when its gate's cells cost what a door does.
+  if (!same_costs) dm = distance_map(d.tiles, costs, {*start}, moves);
   for (int s = 1; s <= switches; ++s)
     if (rng.below(2) == 0) place_off_gate(d, open, moves, dm, costs, *start, s, rng);
   sort_doors(d);
@@ -508,6 +517,7 @@ DoorPlacement carve_doors(Dungeon& d, int count, DoorKind kind, const CostTable&
   const std::optional<Point> start = d.find(ObjectiveKind::Start);
   const char* what = kind == DoorKind::OneWay ? " one-way doors" : " secret doors";
   if (!start) return {std::string("no start to measure") + what + " from"};
+  if (d.doors.empty()) detail::prefer_treasure_spots(d, costs, moves, rng);  // the first progression stage
   for (int k = 0; k < count; ++k) {
     const std::vector<Run> runs = wall_runs(d, costs, moves, *start, kind == DoorKind::OneWay);
     if (runs.empty())

@@ -3,7 +3,9 @@
 /// a dungeon that already has its objectives and locks (generator/locks.hpp), each where it
 /// matters: a gate on a cut between the start and the exit with its switch reachable before it,
 /// a one-way door as a drop from the far side of a wall back towards the start, a secret door as a
-/// shortcut through a wall. The validator's solver then checks the result independently.
+/// shortcut through a wall. The validator's solver then checks the result independently. The
+/// first of the three to run on a map without progression doors first moves each treasure to a
+/// dead end of high intensity, as place_lock_cycles does (generator/locks.hpp).
 #include <catacomb/export.hpp>
 #include <string>
 
