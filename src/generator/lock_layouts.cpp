@@ -9,6 +9,7 @@
 //   the gate to the area before it, passages of at most 64 cells that touch no other area; the
 //   passage whose near end lies farthest (walking) from the gate is dug, with a door at its far
 //   end (one-way back, or locked), and the key at its near end.
+// Then both move each treasure to a dead end of high intensity (generator/treasure_spots.hpp).
 // Every choice is a scan in row-major order or a draw from the "locks" stream: deterministic.
 #include <catacomb/generator/locks.hpp>
 
@@ -19,6 +20,7 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include "generator/lock_gates.hpp"
+#include "generator/treasure_spots.hpp"
 #include "shared/core/enum_names.hpp"
 
 namespace catacomb {
@@ -377,6 +379,7 @@ LockPlacement place_lock_tree(Dungeon& d, int locks, KeyRule rule, const CostTab
     if (std::string why = tree_area(s, k, k < pairs, next, on_route); !why.empty()) return {std::move(why)};
   sort_locks(d);
   d.key_rule = rule;
+  detail::prefer_treasure_spots(d, costs, moves, rng);
   return {};
 }
 
@@ -396,6 +399,7 @@ LockPlacement place_lock_cycles(Dungeon& d, int locks, KeyRule rule, bool one_wa
   sort_locks(d);
   sort_doors(d);
   d.key_rule = rule;
+  detail::prefer_treasure_spots(d, costs, moves, rng);
   return {};
 }
 

@@ -8,6 +8,10 @@
 // cut; its switch goes where the player gets with the gate shut: a closure flood from the start
 // that opens a locked door once a key of its lock, and a gate once its switch, lies in what it
 // reached (what a player holding every key and switch seen can walk to). O(cells) per switch.
+// Portcullises (a second gate of a switch, open while it is off, on a coin flip per switch): the
+// closure with the switch's gate shut, then for each key or treasure it reaches the route's
+// cuts nearest the objective, each checked by one flood from the objective (the pocket the cut
+// shuts); at most 3 floods per objective, O(cells) each.
 // One-way and secret doors: one breadth-first flood of moves from the start over every passable
 // cell and a labelling of the areas (locked doors, gates, one-way and secret doors closed); a
 // scan of every wall run of 1 to 3 cells across (walls on both flanks) whose two ends lie in one
@@ -15,6 +19,8 @@
 // runs whose ends' flood distances differ most: that difference is a lower bound
 // of the walk between them without the run, so the door saves at least that minus the run. One
 // flood and scan per door: O(cells) each.
+// The first of these stages to run on a map (no progression door yet) first moves each treasure
+// to a dead end of high intensity (generator/treasure_spots.hpp).
 // Deterministic: candidates in row-major order, every choice drawn from the stage's own stream.
 #include <catacomb/generator/progression_doors.hpp>
 
@@ -26,6 +32,7 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include "generator/gate_search.hpp"
+#include "generator/treasure_spots.hpp"
 
 namespace catacomb {
 namespace {
@@ -227,8 +234,8 @@ std::vector<Point> route_to(const Dungeon& d, const CostTable& costs, const Dist
 // Puts gate s on one of `cuts` (drawn at random) whose closing keeps `target` out of the
 // player's reach, and its switch on a random free floor cell of that reach. False when none
 // has such a cell.
-bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start, Point target, int s,
-              std::vector<std::vector<Point>> cuts, Rng& rng) {
+bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, const CostTable& costs, Point start,
+              Point target, int s, std::vector<std::vector<Point>> cuts, bool& same_costs, Rng& rng) {
   const Taken taken(d);
   while (!cuts.empty()) {
     const size_t pick = rng.index_below(cuts.size());
@@ -249,10 +256,91 @@ bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point s
     sw.switch_id = s;
     d.objectives.push_back(sw);
     for (Point q : gate) {
+      same_costs = same_costs && costs[d.tiles[q]] == costs[Terrain::Door];
       d.tiles[q] = Terrain::Door;
       d.doors.push_back({q, DoorKind::Gate, s, false, {}});
     }
     return true;
+  }
+  return false;
+}
+
+// Whether closing `gate` (of switch s) shuts `target` into a pocket: what the player could
+// reach from `target` with the gate shut and every other door open holds no start, exit, switch
+// or gate of switch s. So the gate is the pocket's one way in, everything in it can be done
+// while s is off, and leaving it needs no switch state. O(cells).
+bool pocket_behind(const Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& gate,
+                   int s, Point target) {
+  Grid<uint8_t> seen(open.width(), open.height(), 0);  // 1: in the pocket, 2: the gate, 3: a gate of s
+  for (const ProgressionDoor& g : d.doors)
+    if (g.kind == DoorKind::Gate && g.switch_id == s && seen.in_bounds(g.pos)) seen[g.pos] = 3;
+  for (Point q : gate) seen[q] = 2;
+  // Doors count as open for the corner rule too: an over-estimate of the pocket.
+  auto is_open = [&](Point q) { return open.in_bounds(q) && open[q] != 0 && seen[q] != 2; };
+  std::vector<Point> queue{target};
+  seen[target] = 1;
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const Point u = queue[head];
+    for (int dir = 0; dir < moves.neighbors; ++dir) {
+      const Point v{u.x + kDirections[dir].x, u.y + kDirections[dir].y};
+      if (!open.in_bounds(v) || !open[v] || seen[v] == 1 || seen[v] == 2) continue;
+      if (seen[v] == 3) return false;
+      if (!step_allowed_at(moves, u, dir, is_open)) continue;
+      seen[v] = 1;
+      queue.push_back(v);
+    }
+  }
+  for (const Objective& o : d.objectives) {
+    const bool keeps = o.kind == ObjectiveKind::Start || o.kind == ObjectiveKind::Exit ||
+                       o.kind == ObjectiveKind::Switch;
+    if (keeps && seen.in_bounds(o.pos) && seen[o.pos] == 1) return false;
+  }
+  return true;
+}
+
+// Gate s's portcullis: a second gate of switch s, open while the switch is off, that shuts a key
+// or treasure the player reaches with s off (gate s, open while on, shut) into a pocket with no
+// other way in (every door open) and no start, exit or switch. So the lever that opens gate s
+// closes the pocket: the player empties it first, or turns s off again (restoring the off
+// state), empties it and turns s back on (the switch lies outside the pocket, on the start's
+// side of gate s). Gate s still keeps its objective back, so switch s still matters. The
+// objectives from a random one on, the first kCuts cuts of the route to each (single cells
+// nearest it first: the smallest pockets), one flood each; false (nothing placed) when none
+// shuts a pocket.
+bool place_off_gate(Dungeon& d, Grid<uint8_t>& open, const Moves& moves, const DistanceMap& dm, const CostTable& costs,
+                    Point start, int s, Rng& rng) {
+  constexpr size_t kCuts = 3;
+  std::vector<Point> shut;  // gate s, open while the switch is on
+  for (const ProgressionDoor& g : d.doors)
+    if (g.kind == DoorKind::Gate && g.switch_id == s) shut.push_back(g.pos);
+  const Grid<uint8_t> reached = closure(d, open, moves, start, shut);
+  std::vector<Point> targets;
+  for (const Objective& o : d.objectives)
+    if ((o.kind == ObjectiveKind::Key || o.kind == ObjectiveKind::Treasure) && reached.in_bounds(o.pos) &&
+        reached[o.pos])
+      targets.push_back(o.pos);
+  const Taken taken(d);
+  const size_t first = targets.empty() ? 0 : rng.index_below(targets.size());
+  for (size_t t = 0; t < targets.size(); ++t) {
+    const Point target = targets[(first + t) % targets.size()];
+    const std::vector<Point> route = route_to(d, costs, dm, target);
+    if (route.size() < 3) continue;
+    std::vector<std::vector<Point>> cuts = gate_candidates(d, open, moves, route, 1, rng);
+    // Single cells come in route order (nearest the target last), squares after them: single
+    // cells nearest the target first, then the squares.
+    const auto singles = std::stable_partition(cuts.begin(), cuts.end(), [](const auto& c) { return c.size() == 1; });
+    std::reverse(cuts.begin(), singles);
+    for (size_t k = 0; k < kCuts && k < cuts.size(); ++k) {
+      const std::vector<Point>& gate = cuts[k];
+      if (std::any_of(gate.begin(), gate.end(), [&](Point q) { return taken.near_door(q) || taken.occupied(q); }))
+        continue;
+      if (!pocket_behind(d, open, moves, gate, s, target)) continue;
+      for (Point q : gate) {
+        d.tiles[q] = Terrain::Door;
+        d.doors.push_back({q, DoorKind::Gate, s, true, {}});
+      }
+      return true;
+    }
   }
   return false;
 }
@@ -262,7 +350,10 @@ bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point s
 DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, const Moves& moves, Rng& rng) {
   const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
   if (!start || !exit) return {"no start or exit to put gates between"};
+  if (d.doors.empty()) detail::prefer_treasure_spots(d, costs, moves, rng);  // before any gate keeps it back
   Grid<uint8_t> open = passable_cells(d, costs);
+  DistanceMap dm;
+  bool same_costs = true;  // whether the gates placed since `dm` kept each cell's cost
   for (int s = 1; s <= switches; ++s) {
     // What gate s keeps back: the exit when its way has a free cut, else another objective (every
     // objective must be visited), from a random one on.
@@ -274,17 +365,24 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
     const size_t first = others.empty() ? 0 : rng.index_below(others.size());
     for (size_t k = 0; k < others.size(); ++k) targets.push_back(others[(first + k) % others.size()]);
     bool placed = false;
-    const DistanceMap dm = distance_map(d.tiles, costs, {*start}, moves);  // one for every target
+    dm = distance_map(d.tiles, costs, {*start}, moves);  // one for every target
+    same_costs = true;
     for (size_t t = 0; t < targets.size() && !placed; ++t) {
       const std::vector<Point> route = route_to(d, costs, dm, targets[t]);
       if (route.size() < 3) continue;
-      placed = gate_one(d, open, moves, *start, targets[t], s, gate_candidates(d, open, moves, route, switches, rng),
-                        rng);
+      placed = gate_one(d, open, moves, costs, *start, targets[t], s,
+                        gate_candidates(d, open, moves, route, switches, rng), same_costs, rng);
     }
     if (!placed)
       return {"only " + std::to_string(s - 1) + " gates between the start and an objective for " +
               std::to_string(switches) + " switches"};
   }
+  // Portcullises: for each switch, on a coin flip, a gate open while it is off (where a pocket
+  // fits; none is no failure).
+  // The last switch's map still holds when its gate's cells cost what a door does.
+  if (!same_costs) dm = distance_map(d.tiles, costs, {*start}, moves);
+  for (int s = 1; s <= switches; ++s)
+    if (rng.below(2) == 0) place_off_gate(d, open, moves, dm, costs, *start, s, rng);
   sort_doors(d);
   return {};
 }
@@ -419,6 +517,7 @@ DoorPlacement carve_doors(Dungeon& d, int count, DoorKind kind, const CostTable&
   const std::optional<Point> start = d.find(ObjectiveKind::Start);
   const char* what = kind == DoorKind::OneWay ? " one-way doors" : " secret doors";
   if (!start) return {std::string("no start to measure") + what + " from"};
+  if (d.doors.empty()) detail::prefer_treasure_spots(d, costs, moves, rng);  // the first progression stage
   for (int k = 0; k < count; ++k) {
     const std::vector<Run> runs = wall_runs(d, costs, moves, *start, kind == DoorKind::OneWay);
     if (runs.empty())

@@ -59,8 +59,8 @@ LockLayout parse_lock_layout(std::string_view name, const std::string& field = "
 /// gate's), its key on free floor of the area itself: a key for a later lock found behind an
 /// earlier one (metazelda's lock tree). Locks are numbered in the order they are opened. Treasure
 /// of the area moves into its side area where there is free floor left (dead ends hold the
-/// rewards). Sets d.key_rule; draws only from `rng`. Returns why it failed, leaving `d` to be
-/// discarded.
+/// rewards). Then each treasure moves to a dead end of high intensity, as for place_lock_cycles.
+/// Sets d.key_rule; draws only from `rng`. Returns why it failed, leaving `d` to be discarded.
 [[nodiscard]] LockPlacement place_lock_tree(Dungeon& d, int locks, KeyRule rule, const CostTable& costs,
                                             const Moves& moves, Rng& rng);
 
@@ -71,8 +71,11 @@ LockLayout parse_lock_layout(std::string_view name, const std::string& field = "
 /// as far from the gate as a passage of at most 64 cells allows (the end of the other way). The
 /// passage's far end is a door: with `one_way_return` a one-way door passed only from the area
 /// after the gate back into the passage (the way back, so that the lock cannot be bypassed), else
-/// a second locked door of lock k. Sets d.key_rule; draws only from `rng`. Returns why it failed
-/// (no rock thin enough between two areas for a passage), leaving `d` to be discarded.
+/// a second locked door of lock k. Then each treasure moves to the best room (or cave area)
+/// the player reaches: a dead end first, then the deepest (most rounds of doors opened before it,
+/// then the longest walk from the start); never the start's, the exit's only as the last dead
+/// end, one treasure per node. Sets d.key_rule; draws only from `rng`. Returns why it failed (no
+/// rock thin enough between two areas for a passage), leaving `d` to be discarded.
 [[nodiscard]] LockPlacement place_lock_cycles(Dungeon& d, int locks, KeyRule rule, bool one_way_return,
                                               const CostTable& costs, const Moves& moves, Rng& rng);
 

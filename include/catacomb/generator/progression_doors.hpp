@@ -3,7 +3,9 @@
 /// a dungeon that already has its objectives and locks (generator/locks.hpp), each where it
 /// matters: a gate on a cut between the start and the exit with its switch reachable before it,
 /// a one-way door as a drop from the far side of a wall back towards the start, a secret door as a
-/// shortcut through a wall. The validator's solver then checks the result independently.
+/// shortcut through a wall. The validator's solver then checks the result independently. The
+/// first of the three to run on a map without progression doors first moves each treasure to a
+/// dead end of high intensity, as place_lock_cycles does (generator/locks.hpp).
 #include <catacomb/export.hpp>
 #include <string>
 
@@ -39,8 +41,11 @@ inline constexpr int kMinDoorSaving = 8;
 /// objective of kind Switch, switch_id s, appended to d.objectives) goes on a random free floor
 /// cell of what the player reaches from the start with gate s shut, opening locked doors whose
 /// keys and gates whose switches lie in what is reached. So each gate keeps something needed
-/// back and its switch comes first. Draws only from `rng`. Returns ok(), or why it failed,
-/// leaving `d` to be discarded.
+/// back and its switch comes first. Then, for each switch on a coin flip, a portcullis: a second
+/// gate of switch s, open while it is off (open_when_off), on a cut of the route to a key or
+/// treasure reached with switch s off, shutting it into a pocket whose one way in it is (every
+/// door open) and that holds no start, exit, switch or gate of s; none when no such pocket is
+/// found. Draws only from `rng`. Returns ok(), or why it failed, leaving `d` to be discarded.
 [[nodiscard]] DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, const Moves& moves,
                                            Rng& rng);
 
