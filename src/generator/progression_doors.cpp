@@ -156,6 +156,10 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
     const size_t i = (from + k) % n;
     if (i == 0 || i + 1 == n) continue;
     const Point p = route[i];
+    // The squares round p (r = 1 to kMaxGateRadius) up to the first that is not clear. A square
+    // holds the smaller ones, so when the largest has a way round every one has: one search
+    // answers for the route cell, where most cells of an open cave have one.
+    std::vector<std::vector<Point>> squares;
     for (int r = 1; r <= kMaxGateRadius; ++r) {
       std::vector<Point> square;
       bool clear = true;
@@ -166,7 +170,12 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
             square.push_back(q);
           }
       if (!clear) break;
-      if (search.way_round(square, p, r) != false) continue;
+      squares.push_back(std::move(square));
+    }
+    if (squares.empty() || search.way_round(squares.back(), p, static_cast<int>(squares.size())) != false) continue;
+    for (int r = 1; r <= static_cast<int>(squares.size()); ++r) {
+      const std::vector<Point>& square = squares[static_cast<size_t>(r - 1)];
+      if (r < static_cast<int>(squares.size()) && search.way_round(square, p, r) != false) continue;
       for (Point q : square) open[q] = 0;
       const RegionMap side = label_regions(open, moves);
       for (Point q : square) open[q] = 1;
