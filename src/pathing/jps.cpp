@@ -123,10 +123,10 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
 
   Point goal{};
   uint32_t goal_cell = 0;
-  // The Navigator's landmark heuristic (navigator.cpp), when set: the bound is the larger of the
-  // octile distance and the landmarks' differences. It is admissible but, in floats, consistent
-  // only within `margin`, so a closed node whose cost improves is opened again (never with the
-  // octile heuristic alone, which is consistent).
+  // The Navigator's landmark heuristic (navigator.cpp, landmarks.hpp), when set: the bound is the
+  // larger of the octile distance and the landmarks' differences. It is admissible but, rounded
+  // to the table's quanta, consistent only within a quantum, so a closed node whose cost improves
+  // is opened again (never with the octile heuristic alone, which is consistent).
   const detail::LandmarkTable* landmarks = nullptr;
   detail::LandmarkGoal landmark_goal;
 

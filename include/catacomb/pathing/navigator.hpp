@@ -33,8 +33,9 @@ struct NavigatorStats {
   /// Bytes built once and kept, per cell of the map (landmark tables, cell costs, the jump point
   /// search map): what the map costs to hold. [Units: bytes per cell]
   double bytes_per_cell = 0;
-  /// Bytes of per-query scratch (node state: g, stamp, parent), per cell, allocated at build
-  /// time so that a query allocates nothing but its path. [Units: bytes per cell]
+  /// Bytes of per-query scratch (the search's per-cell state: the A*'s g, a state byte with the
+  /// step in and the list of touched cells; the jump point search's nodes), per cell, allocated
+  /// at build time so that a query allocates nothing but its path. [Units: bytes per cell]
   double scratch_bytes_per_cell = 0;
   /// The declared doors (cells that set_door may open and close).
   size_t doors = 0;
