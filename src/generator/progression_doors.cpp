@@ -197,21 +197,33 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
   return found;
 }
 
+// The cuts of the last route gate_candidates was asked about (RouteCuts: a pass over the map),
+// kept for the next ask while the passable cells stay as they are (gates are passable doors): the
+// second switch's gate, on the same way to the exit, reads them again.
+struct CutCache {
+  std::vector<Point> route;
+  std::vector<uint8_t> cuts;  // per route index: 1 where closing the cell cuts the route's ends
+};
+
 // Where gate s may go: cuts of the route (single cells; rooms keep to door tiles when enough are
 // free; caves add squares when single cells are few, and with none a cage of the cells round the
 // route's end), free and apart from other doors.
 std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>& open, const Moves& moves,
-                                                const std::vector<Point>& route, int switches, Rng& rng) {
+                                                const std::vector<Point>& route, int switches, CutCache& cache,
+                                                Rng& rng) {
   std::vector<std::vector<Point>> cuts, door_cuts;
   const Taken taken(d);
-  {
+  if (cache.route != route) {
     detail::RouteCuts rc(open, moves, route);
-    for (size_t i = 1; i + 1 < route.size(); ++i) {
-      const Point p = route[i];
-      if (!rc.cuts(i) || taken.occupied(p) || taken.near_door(p)) continue;
-      cuts.push_back({p});
-      if (d.tiles[p] == Terrain::Door) door_cuts.push_back({p});
-    }
+    cache.route = route;
+    cache.cuts.assign(route.size(), 0);
+    for (size_t i = 1; i + 1 < route.size(); ++i) cache.cuts[i] = rc.cuts(i) ? 1 : 0;
+  }
+  for (size_t i = 1; i + 1 < route.size(); ++i) {
+    const Point p = route[i];
+    if (!cache.cuts[i] || taken.occupied(p) || taken.near_door(p)) continue;
+    cuts.push_back({p});
+    if (d.tiles[p] == Terrain::Door) door_cuts.push_back({p});
   }
   const size_t want = static_cast<size_t>(switches) * 3;
   if (!d.rooms.empty() && door_cuts.size() >= static_cast<size_t>(switches)) return door_cuts;
@@ -317,7 +329,7 @@ bool pocket_behind(const Dungeon& d, const Grid<uint8_t>& open, const Moves& mov
 // nearest it first: the smallest pockets), one flood each; false (nothing placed) when none
 // shuts a pocket.
 bool place_off_gate(Dungeon& d, Grid<uint8_t>& open, const Moves& moves, const DistanceMap& dm, const CostTable& costs,
-                    Point start, int s, Rng& rng) {
+                    Point start, int s, CutCache& cache, Rng& rng) {
   constexpr size_t kCuts = 3;
   std::vector<Point> shut;  // gate s, open while the switch is on
   for (const ProgressionDoor& g : d.doors)
@@ -334,7 +346,7 @@ bool place_off_gate(Dungeon& d, Grid<uint8_t>& open, const Moves& moves, const D
     const Point target = targets[(first + t) % targets.size()];
     const std::vector<Point> route = route_to(d, costs, dm, target);
     if (route.size() < 3) continue;
-    std::vector<std::vector<Point>> cuts = gate_candidates(d, open, moves, route, 1, rng);
+    std::vector<std::vector<Point>> cuts = gate_candidates(d, open, moves, route, 1, cache, rng);
     // Single cells come in route order (nearest the target last), squares after them: single
     // cells nearest the target first, then the squares.
     const auto singles = std::stable_partition(cuts.begin(), cuts.end(), [](const auto& c) { return c.size() == 1; });
@@ -363,6 +375,7 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
   Grid<uint8_t> open = passable_cells(d, costs);
   DistanceMap dm;
   bool same_costs = true;  // whether the gates placed since `dm` kept each cell's cost
+  CutCache cache;
   for (int s = 1; s <= switches; ++s) {
     // What gate s keeps back: the exit when its way has a free cut, else another objective (every
     // objective must be visited), from a random one on.
@@ -374,13 +387,15 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
     const size_t first = others.empty() ? 0 : rng.index_below(others.size());
     for (size_t k = 0; k < others.size(); ++k) targets.push_back(others[(first + k) % others.size()]);
     bool placed = false;
-    dm = distance_map(d.tiles, costs, {*start}, moves);  // one for every target
-    same_costs = true;
+    if (s == 1 || !same_costs) {  // one for every target; the last one while the gates kept the costs
+      dm = distance_map(d.tiles, costs, {*start}, moves);
+      same_costs = true;
+    }
     for (size_t t = 0; t < targets.size() && !placed; ++t) {
       const std::vector<Point> route = route_to(d, costs, dm, targets[t]);
       if (route.size() < 3) continue;
       placed = gate_one(d, open, moves, costs, *start, targets[t], s,
-                        gate_candidates(d, open, moves, route, switches, rng), same_costs, rng);
+                        gate_candidates(d, open, moves, route, switches, cache, rng), same_costs, rng);
     }
     if (!placed)
       return {"only " + std::to_string(s - 1) + " gates between the start and an objective for " +
@@ -391,7 +406,7 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
   // The last switch's map still holds when its gate's cells cost what a door does.
   if (!same_costs) dm = distance_map(d.tiles, costs, {*start}, moves);
   for (int s = 1; s <= switches; ++s)
-    if (rng.below(2) == 0) place_off_gate(d, open, moves, dm, costs, *start, s, rng);
+    if (rng.below(2) == 0) place_off_gate(d, open, moves, dm, costs, *start, s, cache, rng);
   sort_doors(d);
   return {};
 }
