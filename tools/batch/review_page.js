@@ -1,7 +1,7 @@
 'use strict';
 // The review page in four parts, each a function of the one `page` they share (its elements, the
 // cards and the sort/filter state) that adds its own operations to it: sorting and filtering with
-// the URL's hash, picks, the viewer, and the keys. One global, catacombReview.
+// the hash of the URL, picks, the viewer, and the keys. One global, catacombReview.
 var catacombReview = {};
 
 catacombReview.page = function () {
@@ -14,7 +14,7 @@ catacombReview.page = function () {
     count: document.getElementById('count'),
     cards: Array.prototype.slice.call(grid.querySelectorAll('.card')),
     filters: { all: true, valid: true, invalid: true, picked: true },
-    // The theme filter's buttons (none on a page without template sets): "all themes", then one
+    // The buttons of the theme filter (none on a page without template sets): "all themes", then one
     // per theme present, each with the data-theme of its cards.
     themeAll: document.getElementById('theme-all'),
     themeButtons: Array.prototype.slice.call(document.querySelectorAll('#theme-filter button.theme')),
@@ -31,7 +31,7 @@ catacombReview.seedCmp = function (a, b) {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
-// --- sorting and filtering, kept in the URL's hash ---
+// --- sorting and filtering, kept in the hash of the URL ---
 catacombReview.sorting = function (page) {
   var seedCmp = catacombReview.seedCmp, keySel = page.keySel, dirBtn = page.dirBtn, filterSel = page.filterSel;
   function isKey(k) {
@@ -248,7 +248,7 @@ catacombReview.viewer = function (page) {
 };
 
 // --- keys: in the viewer, arrows, Escape, p and Tab kept inside; on a card, Enter and p ---
-// A key while the viewer is open; true when it was the viewer's.
+// A key while the viewer is open; true when the viewer took it.
 catacombReview.viewerKey = function (page, viewer, e) {
   if (e.key === 'ArrowLeft') page.step(-1);
   else if (e.key === 'ArrowRight') page.step(1);
@@ -280,7 +280,7 @@ catacombReview.keys = function (page) {
   });
 };
 
-// The page's parts joined, then drawn from the picks kept and the URL's hash.
+// The parts of the page joined, then drawn from the picks kept and the hash of the URL.
 catacombReview.start = function () {
   var page = catacombReview.page();
   catacombReview.sorting(page);
