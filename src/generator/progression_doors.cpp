@@ -86,60 +86,112 @@ class Taken {
   Grid<uint8_t> bits_;
 };
 
-// The cells the player reaches from `start` with the cells of `shut` closed: a locked door opens once a key of
-// its lock lies in what is reached, a gate once a switch of its id does (either switch state:
-// the player may toggle it), a one-way door is passed either way (an over-estimate the
-// validator's solver settles). 1 per reached cell.
+// The cells the player reaches from `start` with the cells of `shut` closed: a locked door opens
+// once a key of its lock lies in what is reached, a gate once a switch of its id does (either
+// switch state: the player may toggle it), a one-way door is passed either way (an
+// over-estimate the validator's solver settles). 1 per reached cell.
+//
+// On areas, not cells: one labelling of the map with every locked door, gate and `shut` cell
+// closed (label_regions, which joins what the move rule joins), then the doors between the areas
+// reached. A door is tried once a reached cell is next to it (any of the moves' neighbours, as a
+// flood that meets it would), and an opened door joins the areas next to it across its sides
+// (across its corners too when diagonal steps need no open side: a diagonal step that needs one
+// passes through that side, next to the door and to the cell stepped to). Doors open round by
+// round until none does, so the result is the least set closed under these rules: what a flood
+// of cells that opens doors reaches. O(cells) for the labelling, then O(doors) per round.
 Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start,
                       const std::vector<Point>& shut) {
-  Grid<uint8_t> reached(open.width(), open.height(), 0);
-  Grid<uint8_t> closed(open.width(), open.height(), 0);  // 1: a locked door or gate still shut
-  for (const LockedDoor& l : d.locks)
-    if (closed.in_bounds(l.pos)) closed[l.pos] = 1;
+  struct Door {
+    size_t cell;
+    bool never = false;  // a cell of `shut`
+    int lock = 0;
+    int switch_id = -1;  // a gate's switch (-1: not a gate)
+    bool waiting = false, opened = false;
+  };
+  std::vector<Door> doors;
+  auto add = [&](Point q, bool never) {
+    if (open.in_bounds(q) && open[q]) doors.push_back({open.index(q), never});
+  };
+  for (const LockedDoor& l : d.locks) add(l.pos, false);
   for (const ProgressionDoor& g : d.doors)
-    if (g.kind == DoorKind::Gate && closed.in_bounds(g.pos)) closed[g.pos] = 1;
-  for (Point q : shut) closed[q] = 2;  // 2: never opened
+    if (g.kind == DoorKind::Gate) add(g.pos, false);
+  for (Point q : shut) add(q, true);
+  std::stable_sort(doors.begin(), doors.end(), [](const Door& p, const Door& q) { return p.cell < q.cell; });
+  size_t kept = 0;  // one entry per cell; a cell of `shut` never opens
+  for (const Door& door : doors) {
+    if (kept > 0 && doors[kept - 1].cell == door.cell)
+      doors[kept - 1].never = doors[kept - 1].never || door.never;
+    else
+      doors[kept++] = door;
+  }
+  doors.resize(kept);
+  Grid<uint8_t> free = open;
+  for (Door& door : doors) {
+    free.cells()[door.cell] = 0;
+    const Point q = open.point(door.cell);
+    door.lock = d.lock_at(q);
+    const ProgressionDoor* g = d.door_at(q);
+    door.switch_id = g ? g->switch_id : -1;
+  }
+  const RegionMap areas = label_regions(free, moves);
+  std::vector<uint8_t> area_reached(static_cast<size_t>(areas.count()), 0);
+  const int joins = diagonal_needs_open_side(moves) ? 4 : 8;  // the sides an opened door joins across
+  auto door_index = [&](Point q) -> size_t {
+    const size_t c = open.index(q);
+    const auto it = std::lower_bound(doors.begin(), doors.end(), c, [](const Door& p, size_t v) { return p.cell < v; });
+    return it != doors.end() && it->cell == c ? static_cast<size_t>(it - doors.begin()) : doors.size();
+  };
+  if (open.in_bounds(start) && areas.labels[start] != kNoRegion) area_reached[static_cast<size_t>(areas.labels[start])] = 1;
   uint32_t keys = 0, switches = 0;
-  auto collect = [&] {  // what lies in what is reached (every reached cell has left the queue)
+  for (;;) {
+    // Every door next to what is reached waits, and every opened door reaches the areas it joins;
+    // repeated until nothing changes (an opened door next to a door makes it wait).
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (Door& door : doors) {
+        const Point q = open.point(door.cell);
+        for (int dir = 0; dir < moves.neighbors; ++dir) {
+          const Point v{q.x + kDirections[dir].x, q.y + kDirections[dir].y};
+          if (!open.in_bounds(v) || !open[v]) continue;
+          const int32_t a = areas.labels[v];
+          const bool reached_v =
+              a != kNoRegion ? area_reached[static_cast<size_t>(a)] != 0 : doors[door_index(v)].opened;
+          if (!door.waiting && reached_v) door.waiting = true;
+          if (door.opened && dir < joins && a != kNoRegion && !area_reached[static_cast<size_t>(a)]) {
+            area_reached[static_cast<size_t>(a)] = 1;
+            grew = true;
+          }
+        }
+      }
+    }
     for (const Objective& o : d.objectives) {
-      if (!reached.in_bounds(o.pos) || !reached[o.pos]) continue;
+      if (!open.in_bounds(o.pos)) continue;
+      const int32_t a = areas.labels[o.pos];
+      const bool in = a != kNoRegion ? area_reached[static_cast<size_t>(a)] != 0
+                                     : open[o.pos] && door_index(o.pos) < doors.size() && doors[door_index(o.pos)].opened;
+      if (!in) continue;
       if (o.kind == ObjectiveKind::Key && o.lock >= 1 && o.lock <= kMaxLock) keys |= 1u << o.lock;
       if (o.kind == ObjectiveKind::Switch && o.switch_id >= 1) switches |= 1u << o.switch_id;
     }
-  };
-  auto is_open = [&](Point q) { return open.in_bounds(q) && open[q] != 0 && closed[q] == 0; };
-  std::vector<Point> queue{start}, waiting;  // waiting: shut doors next to what is reached
-  reached[start] = 1;
-  for (size_t head = 0;;) {
-    for (; head < queue.size(); ++head) {
-      const Point u = queue[head];
-      for (int dir = 0; dir < moves.neighbors; ++dir) {
-        const Point v{u.x + kDirections[dir].x, u.y + kDirections[dir].y};
-        if (!open.in_bounds(v) || !open[v] || reached[v]) continue;
-        if (closed[v]) {
-          waiting.push_back(v);
-          continue;
-        }
-        if (!step_allowed_at(moves, u, dir, is_open)) continue;
-        reached[v] = 1;
-        queue.push_back(v);
-      }
-    }
-    collect();
     bool opened = false;
-    for (Point w : waiting) {
-      if (reached[w] || closed[w] == 2) continue;
-      const int lock = d.lock_at(w);
-      const ProgressionDoor* g = d.door_at(w);
-      const bool can = lock != 0 ? ((keys >> lock) & 1u) != 0 : g && ((switches >> g->switch_id) & 1u) != 0;
+    for (Door& door : doors) {
+      if (!door.waiting || door.opened || door.never) continue;
+      const bool can = door.lock != 0 ? ((keys >> door.lock) & 1u) != 0
+                                      : door.switch_id >= 0 && ((switches >> door.switch_id) & 1u) != 0;
       if (!can) continue;
-      closed[w] = 0;
-      reached[w] = 1;
-      queue.push_back(w);
+      door.opened = true;
       opened = true;
     }
-    if (!opened) return reached;
+    if (!opened) break;
   }
+  Grid<uint8_t> reached(open.width(), open.height(), 0);
+  for (size_t i = 0; i < reached.size(); ++i) {
+    const int32_t a = areas.labels.cells()[i];
+    reached.cells()[i] = a != kNoRegion && area_reached[static_cast<size_t>(a)] ? 1 : 0;
+  }
+  for (const Door& door : doors)
+    if (door.opened) reached.cells()[door.cell] = 1;
+  return reached;
 }
 
 // Caves: gates of a few cells where the route has no single cell that cuts. For route cells from
