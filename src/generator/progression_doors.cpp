@@ -119,10 +119,8 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
   std::stable_sort(doors.begin(), doors.end(), [](const Door& p, const Door& q) { return p.cell < q.cell; });
   size_t kept = 0;  // one entry per cell; a cell of `shut` never opens
   for (const Door& door : doors) {
-    if (kept > 0 && doors[kept - 1].cell == door.cell)
-      doors[kept - 1].never = doors[kept - 1].never || door.never;
-    else
-      doors[kept++] = door;
+    if (kept > 0 && doors[kept - 1].cell == door.cell) doors[kept - 1].never = doors[kept - 1].never || door.never;
+    else doors[kept++] = door;
   }
   doors.resize(kept);
   Grid<uint8_t> free = open;
@@ -141,7 +139,8 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
     const auto it = std::lower_bound(doors.begin(), doors.end(), c, [](const Door& p, size_t v) { return p.cell < v; });
     return it != doors.end() && it->cell == c ? static_cast<size_t>(it - doors.begin()) : doors.size();
   };
-  if (open.in_bounds(start) && areas.labels[start] != kNoRegion) area_reached[static_cast<size_t>(areas.labels[start])] = 1;
+  if (open.in_bounds(start) && areas.labels[start] != kNoRegion)
+    area_reached[static_cast<size_t>(areas.labels[start])] = 1;
   uint32_t keys = 0, switches = 0;
   for (;;) {
     // Every door next to what is reached waits, and every opened door reaches the areas it joins;
@@ -154,8 +153,8 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
           const Point v{q.x + kDirections[dir].x, q.y + kDirections[dir].y};
           if (!open.in_bounds(v) || !open[v]) continue;
           const int32_t a = areas.labels[v];
-          const bool reached_v =
-              a != kNoRegion ? area_reached[static_cast<size_t>(a)] != 0 : doors[door_index(v)].opened;
+          const bool reached_v = a != kNoRegion ? area_reached[static_cast<size_t>(a)] != 0
+                                                : doors[door_index(v)].opened;
           if (!door.waiting && reached_v) door.waiting = true;
           if (door.opened && dir < joins && a != kNoRegion && !area_reached[static_cast<size_t>(a)]) {
             area_reached[static_cast<size_t>(a)] = 1;
@@ -167,8 +166,9 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
     for (const Objective& o : d.objectives) {
       if (!open.in_bounds(o.pos)) continue;
       const int32_t a = areas.labels[o.pos];
-      const bool in = a != kNoRegion ? area_reached[static_cast<size_t>(a)] != 0
-                                     : open[o.pos] && door_index(o.pos) < doors.size() && doors[door_index(o.pos)].opened;
+      const bool in = a != kNoRegion
+                          ? area_reached[static_cast<size_t>(a)] != 0
+                          : open[o.pos] && door_index(o.pos) < doors.size() && doors[door_index(o.pos)].opened;
       if (!in) continue;
       if (o.kind == ObjectiveKind::Key && o.lock >= 1 && o.lock <= kMaxLock) keys |= 1u << o.lock;
       if (o.kind == ObjectiveKind::Switch && o.switch_id >= 1) switches |= 1u << o.switch_id;
