@@ -194,6 +194,79 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
   return reached;
 }
 
+// Whether the open cells of the ring of cells at Chebyshev distance r + 1 from p (the cells next
+// to the square of radius r round p) form one run round it: then closing the square's cells
+// cuts nothing, since a way that crosses the square enters and leaves it from cells of that run,
+// which straight steps along the ring join. Cells off the map count as closed. O(r).
+bool ring_goes_round(const Grid<uint8_t>& open, Point p, int r) {
+  const int d = r + 1;
+  auto is_open = [&](int x, int y) { return open.in_bounds({x, y}) && open[{x, y}] != 0; };
+  int runs = 0, cells = 0;
+  bool first = false, last = false;
+  // The ring's cells in order round it, from the top-left corner clockwise.
+  auto visit = [&](int x, int y) {
+    const bool o = is_open(x, y);
+    if (cells == 0) first = o;
+    if (o && (cells == 0 || !last)) ++runs;
+    last = o;
+    ++cells;
+  };
+  for (int x = p.x - d; x < p.x + d; ++x) visit(x, p.y - d);
+  for (int y = p.y - d; y < p.y + d; ++y) visit(p.x + d, y);
+  for (int x = p.x + d; x > p.x - d; --x) visit(x, p.y + d);
+  for (int y = p.y + d; y > p.y - d; --y) visit(p.x - d, y);
+  if (runs > 1 && first && last) --runs;  // the run that goes on past the start
+  return runs == 1;
+}
+
+// For each route index i, how many cells the start reaches without coming within `r` cells
+// (Chebyshev) of route cells i, i + 1, ...: a lower bound of the start's side of any cells
+// closed within r of route cell i (those cells are kept away from, and the route's cells before
+// the closed ones join the start to the search's first cell). One flood for the whole route, as
+// the kept-away band shrinks from its start (RouteCuts' way): O(cells + route x r²).
+std::vector<int64_t> start_sides(const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route,
+                                 int r) {
+  Grid<uint16_t> near(open.width(), open.height(), 0);  // route cells of the band within r
+  auto box = [&](Point p, auto&& f) {
+    for (int y = std::max(0, p.y - r); y <= std::min(open.height() - 1, p.y + r); ++y)
+      for (int x = std::max(0, p.x - r); x <= std::min(open.width() - 1, p.x + r); ++x) f(Point{x, y});
+  };
+  for (Point p : route) box(p, [&](Point q) { ++near[q]; });
+  const int joins = diagonal_needs_open_side(moves) ? 4 : 8;
+  Grid<uint8_t> in(open.width(), open.height(), 0);
+  std::vector<Point> queue;
+  int64_t size = 0;
+  auto grow = [&](Point q) {
+    in[q] = 1;
+    ++size;
+    queue.assign(1, q);
+    while (!queue.empty()) {
+      const Point u = queue.back();
+      queue.pop_back();
+      for (int dir = 0; dir < joins; ++dir) {
+        const Point v{u.x + kDirections[dir].x, u.y + kDirections[dir].y};
+        if (!open.in_bounds(v) || !open[v] || near[v] != 0 || in[v]) continue;
+        in[v] = 1;
+        ++size;
+        queue.push_back(v);
+      }
+    }
+  };
+  auto next_to_side = [&](Point q) {
+    for (int dir = 0; dir < joins; ++dir)
+      if (const Point v{q.x + kDirections[dir].x, q.y + kDirections[dir].y}; open.in_bounds(v) && in[v]) return true;
+    return false;
+  };
+  std::vector<int64_t> sizes(route.size(), 0);
+  for (size_t i = 0; i < route.size(); ++i) {
+    sizes[i] = size;
+    box(route[i], [&](Point q) {
+      if (--near[q] == 0 && open[q] && !in[q] && (q == route.front() || next_to_side(q))) grow(q);
+    });
+  }
+  return sizes;
+}
+
 // Caves: gates of a few cells where the route has no single cell that cuts. For route cells from
 // a random offset, the smallest square round one (r = 1 to kMaxGateRadius) whose open cells,
 // closed, separate the route's ends (GateSearch first, a labelling for a cut), narrowed to the
@@ -202,11 +275,15 @@ Grid<uint8_t> closure(const Dungeon& d, const Grid<uint8_t>& open, const Moves& 
 std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& open, const Moves& moves,
                                             const std::vector<Point>& route, size_t want, Rng& rng) {
   std::vector<std::vector<Point>> found;
-  detail::GateSearch search(open, moves, route, std::max<size_t>(1024, open.size() / 256), true);
+  const size_t budget = std::max<size_t>(1024, open.size() / 256);
+  detail::GateSearch search(open, moves, route, budget, true);
   const size_t n = route.size(), from = rng.index_below(n);
+  // A search from a start's side of `budget` cells or more gives up (or finds a way round):
+  // never a cut, so those route cells are passed over unsearched.
+  const std::vector<int64_t> sides = start_sides(open, moves, route, kMaxGateRadius);
   for (size_t k = 0; k < n && found.size() < want; ++k) {
     const size_t i = (from + k) % n;
-    if (i == 0 || i + 1 == n) continue;
+    if (i == 0 || i + 1 == n || sides[i] >= static_cast<int64_t>(budget)) continue;
     const Point p = route[i];
     // The squares round p (r = 1 to kMaxGateRadius) up to the first that is not clear. A square
     // holds the smaller ones, so when the largest has a way round every one has: one search
@@ -224,10 +301,12 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
       if (!clear) break;
       squares.push_back(std::move(square));
     }
-    if (squares.empty() || search.way_round(squares.back(), p, static_cast<int>(squares.size())) != false) continue;
+    if (squares.empty()) continue;
+    const int largest = static_cast<int>(squares.size());
+    if (ring_goes_round(open, p, largest) || search.way_round(squares.back(), p, largest) != false) continue;
     for (int r = 1; r <= static_cast<int>(squares.size()); ++r) {
       const std::vector<Point>& square = squares[static_cast<size_t>(r - 1)];
-      if (r < static_cast<int>(squares.size()) && search.way_round(square, p, r) != false) continue;
+      if (r < largest && (ring_goes_round(open, p, r) || search.way_round(square, p, r) != false)) continue;
       for (Point q : square) open[q] = 0;
       const RegionMap side = label_regions(open, moves);
       for (Point q : square) open[q] = 1;
