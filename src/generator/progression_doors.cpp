@@ -219,13 +219,14 @@ bool ring_goes_round(const Grid<uint8_t>& open, Point p, int r) {
   return runs == 1;
 }
 
-// For each route index i, how many cells the start reaches without coming within `r` cells
-// (Chebyshev) of route cells i, i + 1, ...: a lower bound of the start's side of any cells
-// closed within r of route cell i (those cells are kept away from, and the route's cells before
-// the closed ones join the start to the search's first cell). One flood for the whole route, as
-// the kept-away band shrinks from its start (RouteCuts' way): O(cells + route x r²).
-std::vector<int64_t> start_sides(const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route,
-                                 int r) {
+// The first route index i from which the start reaches `budget` cells or more without coming
+// within `r` cells (Chebyshev) of route cells i, i + 1, ... (route.size() when none): a lower
+// bound of the start's side of any cells closed within r of route cell i (those cells are kept
+// away from, and the route's cells before the closed ones join the start to a search's first
+// cell), and it only grows with i. One flood, as the kept-away band shrinks from the route's
+// start (RouteCuts' way), stopped at `budget` cells: O(budget + route x r²).
+size_t wide_start_from(const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route, int r,
+                       int64_t budget) {
   Grid<uint16_t> near(open.width(), open.height(), 0);  // route cells of the band within r
   auto box = [&](Point p, auto&& f) {
     for (int y = std::max(0, p.y - r); y <= std::min(open.height() - 1, p.y + r); ++y)
@@ -236,35 +237,35 @@ std::vector<int64_t> start_sides(const Grid<uint8_t>& open, const Moves& moves, 
   Grid<uint8_t> in(open.width(), open.height(), 0);
   std::vector<Point> queue;
   int64_t size = 0;
-  auto grow = [&](Point q) {
+  auto grow = [&](Point q) {  // false once the start reaches `budget` cells
     in[q] = 1;
-    ++size;
     queue.assign(1, q);
     while (!queue.empty()) {
       const Point u = queue.back();
       queue.pop_back();
+      if (++size >= budget) return false;
       for (int dir = 0; dir < joins; ++dir) {
         const Point v{u.x + kDirections[dir].x, u.y + kDirections[dir].y};
         if (!open.in_bounds(v) || !open[v] || near[v] != 0 || in[v]) continue;
         in[v] = 1;
-        ++size;
         queue.push_back(v);
       }
     }
+    return true;
   };
   auto next_to_side = [&](Point q) {
     for (int dir = 0; dir < joins; ++dir)
       if (const Point v{q.x + kDirections[dir].x, q.y + kDirections[dir].y}; open.in_bounds(v) && in[v]) return true;
     return false;
   };
-  std::vector<int64_t> sizes(route.size(), 0);
   for (size_t i = 0; i < route.size(); ++i) {
-    sizes[i] = size;
+    bool more = true;
     box(route[i], [&](Point q) {
-      if (--near[q] == 0 && open[q] && !in[q] && (q == route.front() || next_to_side(q))) grow(q);
+      if (--near[q] == 0 && more && open[q] && !in[q] && (q == route.front() || next_to_side(q))) more = grow(q);
     });
+    if (!more) return i + 1;
   }
-  return sizes;
+  return route.size();
 }
 
 // Caves: gates of a few cells where the route has no single cell that cuts. For route cells from
@@ -279,11 +280,11 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
   detail::GateSearch search(open, moves, route, budget, true);
   const size_t n = route.size(), from = rng.index_below(n);
   // A search from a start's side of `budget` cells or more gives up (or finds a way round):
-  // never a cut, so those route cells are passed over unsearched.
-  const std::vector<int64_t> sides = start_sides(open, moves, route, kMaxGateRadius);
+  // never a cut, so the route cells from wide_from on are passed over unsearched.
+  const size_t wide_from = wide_start_from(open, moves, route, kMaxGateRadius, static_cast<int64_t>(budget));
   for (size_t k = 0; k < n && found.size() < want; ++k) {
     const size_t i = (from + k) % n;
-    if (i == 0 || i + 1 == n || sides[i] >= static_cast<int64_t>(budget)) continue;
+    if (i == 0 || i + 1 == n || i >= wide_from) continue;
     const Point p = route[i];
     // The squares round p (r = 1 to kMaxGateRadius) up to the first that is not clear. A square
     // holds the smaller ones, so when the largest has a way round every one has: one search
