@@ -79,6 +79,7 @@ class Taken {
       if (bits_.in_bounds(o.pos)) bits_[o.pos] |= kHeld;
   }
   bool occupied(Point p) const { return (bits_[p] & kHeld) != 0; }
+  bool occupied(size_t cell) const { return (bits_.cells()[cell] & kHeld) != 0; }
   bool near_door(Point p) const { return (bits_[p] & kNearDoor) != 0; }
 
  private:
@@ -397,15 +398,19 @@ bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, const C
     if (std::any_of(gate.begin(), gate.end(), [&](Point q) { return taken.near_door(q); })) continue;
     const Grid<uint8_t> reached = closure(d, open, moves, start, gate);
     if (reached[target]) continue;  // not a cut once the doors are counted (a safeguard)
-    std::vector<Point> floor;
-    for (size_t i = 0; i < reached.size(); ++i) {
-      const Point p = d.tiles.point(i);
-      if (reached.cells()[i] && d.tiles.cells()[i] == Terrain::Floor && !taken.occupied(p)) floor.push_back(p);
-    }
-    if (floor.empty()) continue;
+    // A random free floor cell of the reach: counted, drawn, then found (in row-major order).
+    auto free_floor = [&](size_t i) {
+      return reached.cells()[i] && d.tiles.cells()[i] == Terrain::Floor && !taken.occupied(i);
+    };
+    size_t floor = 0;
+    for (size_t i = 0; i < reached.size(); ++i) floor += free_floor(i) ? size_t{1} : size_t{0};
+    if (floor == 0) continue;
+    size_t cell = 0;
+    for (size_t k = rng.index_below(floor);; ++cell)
+      if (free_floor(cell) && k-- == 0) break;
     Objective sw;
     sw.kind = ObjectiveKind::Switch;
-    sw.pos = floor[rng.index_below(floor.size())];
+    sw.pos = d.tiles.point(cell);
     sw.switch_id = s;
     d.objectives.push_back(sw);
     for (Point q : gate) {
