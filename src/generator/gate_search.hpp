@@ -247,23 +247,40 @@ class RouteCuts {
     queue_.push_back(q);
   }
 
-  // Grows E from the queue, up to the route cells from stage_ on (noted as next to E).
+  // Grows E from the queue, up to the route cells from stage_ on (noted as next to E). On cell
+  // indices: a neighbour is the cell's index plus its direction's offset, once the point is
+  // known to be on the map.
   void flood() {
+    const int w = open_.width(), h = open_.height();
+    const uint8_t* open = open_.cells().data();
+    uint64_t* side = side_.data();
+    const uint64_t* on_route = on_route_.data();
+    const int dirs = eight_ ? 8 : 4;
+    std::ptrdiff_t offset[8];
+    for (int dir = 0; dir < 8; ++dir)
+      offset[dir] = static_cast<std::ptrdiff_t>(kDirections[dir].y) * w + kDirections[dir].x;
     for (; head_ < queue_.size(); ++head_) {
       const Point u = queue_[head_];
-      for (int dir = 0; dir < (eight_ ? 8 : 4); ++dir) {
-        const Point v{u.x + kDirections[dir].x, u.y + kDirections[dir].y};
-        if (!open_.in_bounds(v) || !open_[v]) continue;
-        const size_t c = open_.index(v);
-        if (has(side_, c)) continue;
-        if (has(on_route_, c)) {
+      const std::ptrdiff_t ui = static_cast<std::ptrdiff_t>(u.y) * w + u.x;
+      for (int dir = 0; dir < dirs; ++dir) {
+        const int vx = u.x + kDirections[dir].x, vy = u.y + kDirections[dir].y;
+        if (static_cast<unsigned>(vx) >= static_cast<unsigned>(w) ||
+            static_cast<unsigned>(vy) >= static_cast<unsigned>(h))
+          continue;
+        const auto c = static_cast<size_t>(ui + offset[dir]);
+        if (!open[c]) continue;
+        const uint64_t bit = uint64_t{1} << (c % 64);
+        if (side[c / 64] & bit) continue;
+        if (on_route[c / 64] & bit) {
           if (const size_t j = index_of(c); j >= stage_) {
             next_to_[j] = 1;
             furthest_ = std::max(furthest_, j);
             continue;
           }
         }
-        add(v);
+        side[c / 64] |= bit;
+        ++size_;
+        queue_.push_back({vx, vy});
       }
     }
   }
@@ -277,6 +294,103 @@ class RouteCuts {
   std::vector<Point> queue_;
   size_t head_ = 0, stage_ = 1, furthest_ = 0;
   int64_t size_ = 0;
+};
+
+/// Which cells of any route from the start are cuts between the start and the route's end, for
+/// every route asked about, from one depth-first search of the start's region (Tarjan's
+/// articulation points): a route cell is a cut between the start and its end exactly when it is
+/// an ancestor v (not the start) of the end in the search's tree whose child u toward the end has
+/// low(u) >= disc(v) (nothing below u reaches above v). Connectivity is RouteCuts' (plain
+/// adjacency, across all eight neighbours when diagonal steps need no open side). So it answers
+/// as RouteCuts does, but for its fragile cells (see there), where RouteCuts may miss a cut: the
+/// caller asks RouteCuts for routes that have one (fragile_route).
+class StartCuts {
+ public:
+  /// `open`: 1 for a passable cell, else 0 (read in the constructor only).
+  StartCuts(const Grid<uint8_t>& open, const Moves& moves, Point start)
+      : width_(open.width()),
+        disc_(open.size(), -1),
+        low_(open.size(), 0),
+        parent_(open.size(), -1),
+        mark_(open.size(), 0) {
+    const int w = open.width(), h = open.height();
+    const int dirs = moves.neighbors == 8 && effective_diagonal(moves) == DiagonalPolicy::Always ? 8 : 4;
+    const uint8_t* o = open.cells().data();
+    struct Frame {
+      Point p;
+      int32_t cell;
+      int dir;
+    };
+    std::vector<Frame> stack;
+    int32_t timer = 0;
+    const auto root = static_cast<int32_t>(open.index(start));
+    root_ = root;
+    disc_[static_cast<size_t>(root)] = low_[static_cast<size_t>(root)] = timer++;
+    stack.push_back({start, root, 0});
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      const auto v = static_cast<size_t>(f.cell);
+      if (f.dir < dirs) {
+        const int dir = f.dir++;
+        const int x = f.p.x + kDirections[dir].x, y = f.p.y + kDirections[dir].y;
+        if (static_cast<unsigned>(x) >= static_cast<unsigned>(w) ||
+            static_cast<unsigned>(y) >= static_cast<unsigned>(h))
+          continue;
+        const size_t u = static_cast<size_t>(y) * static_cast<size_t>(w) + static_cast<size_t>(x);
+        if (!o[u]) continue;
+        if (disc_[u] < 0) {
+          parent_[u] = f.cell;
+          disc_[u] = low_[u] = timer++;
+          stack.push_back({{x, y}, static_cast<int32_t>(u), 0});  // f is not used after this
+        } else {
+          low_[v] = std::min(low_[v], disc_[u]);
+        }
+        continue;
+      }
+      const int32_t up = parent_[v];
+      stack.pop_back();
+      if (up >= 0) low_[static_cast<size_t>(up)] = std::min(low_[static_cast<size_t>(up)], low_[v]);
+    }
+  }
+
+  /// Per index of `route` (from the start, in the start's region), 1 where the cell is a cut
+  /// between the start and the route's end (never the two ends).
+  std::vector<uint8_t> route_cuts(const std::vector<Point>& route) {
+    std::vector<uint8_t> cuts(route.size(), 0);
+    if (route.size() < 3) return cuts;
+    auto index = [&](Point p) {
+      return static_cast<size_t>(p.y) * static_cast<size_t>(width_) + static_cast<size_t>(p.x);
+    };
+    std::vector<size_t> marked;
+    auto u = static_cast<int32_t>(index(route.back()));
+    if (disc_[static_cast<size_t>(u)] < 0) return cuts;  // not in the start's region
+    for (int32_t v = parent_[static_cast<size_t>(u)]; v >= 0 && v != root_; u = v, v = parent_[static_cast<size_t>(v)])
+      if (low_[static_cast<size_t>(u)] >= disc_[static_cast<size_t>(v)]) {
+        mark_[static_cast<size_t>(v)] = 1;
+        marked.push_back(static_cast<size_t>(v));
+      }
+    for (size_t i = 1; i + 1 < route.size(); ++i) cuts[i] = mark_[index(route[i])];
+    for (size_t c : marked) mark_[c] = 0;
+    return cuts;
+  }
+
+  /// Whether RouteCuts may miss a cut of `route` (a fragile cell, see RouteCuts).
+  static bool fragile_route(const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route) {
+    if (moves.neighbors == 8 && effective_diagonal(moves) == DiagonalPolicy::Always) return false;
+    auto is_open = [&](Point q) { return open.in_bounds(q) && open[q] != 0; };
+    for (size_t k = 0; k + 1 < route.size(); ++k) {
+      const Point a{route[k + 1].x, route[k].y}, b{route[k].x, route[k + 1].y};  // a diagonal's corners
+      if (a == route[k] || b == route[k] || is_open(a) == is_open(b)) continue;
+      return true;
+    }
+    return false;
+  }
+
+ private:
+  int width_;
+  std::vector<int32_t> disc_, low_, parent_;
+  std::vector<uint8_t> mark_;
+  int32_t root_ = -1;
 };
 
 }  // namespace catacomb::detail

@@ -1,13 +1,14 @@
 // Progression door placement: switches and gates, one-way doors, secret doors.
 //
 // Switches: the cheapest route from the start to the exit (then, when it has no free cut, to each
-// other objective in turn: every objective must be visited) and, in one pass over the start's
-// region, which of its cells are cuts (RouteCuts, generator/gate_search.hpp); caves with few add
-// the cells of squares round route cells that cut (GateSearch, then a labelling: one per cut
-// found), and an open cave a cage of the cells round the objective. Gate s takes a random free
-// cut; its switch goes where the player gets with the gate shut: a closure flood from the start
-// that opens a locked door once a key of its lock, and a gate once its switch, lies in what it
-// reached (what a player holding every key and switch seen can walk to). O(cells) per switch.
+// other objective in turn: every objective must be visited) and which of its cells are cuts (one
+// search of the start's region answers every route: StartCuts, generator/gate_search.hpp);
+// caves with few add the cells of squares round route cells that cut (GateSearch, then a
+// labelling: one per cut found), and an open cave a cage of the cells round the objective. Gate s
+// takes a random free cut; its switch goes where the player gets with the gate shut: a closure
+// from the start that opens a locked door once a key of its lock, and a gate once its switch,
+// lies in what it reached (what a player holding every key and switch seen can walk to), worked
+// on the areas of one labelling. O(cells) per switch.
 // Portcullises (a second gate of a switch, open while it is off, on a coin flip per switch): the
 // closure with the switch's gate shut, then for each key or treasure it reaches the route's
 // cuts nearest the objective, each checked by one flood from the objective (the pocket the cut
@@ -330,12 +331,16 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
   return found;
 }
 
-// The cuts of the last route gate_candidates was asked about (RouteCuts: a pass over the map),
-// kept for the next ask while the passable cells stay as they are (gates are passable doors): the
-// second switch's gate, on the same way to the exit, reads them again.
+// The cuts of the last route gate_candidates was asked about, kept for the next ask while the
+// passable cells stay as they are (gates are passable doors): the second switch's gate, on the
+// same way to the exit, reads them again. Every route is from the start, so one search of the
+// start's region (StartCuts, made at the first ask) answers them all, the portcullises' routes to
+// keys and treasure too; a route RouteCuts would call fragile is asked of RouteCuts (a pass over
+// the map), whose answer it keeps.
 struct CutCache {
   std::vector<Point> route;
-  std::vector<uint8_t> cuts;  // per route index: 1 where closing the cell cuts the route's ends
+  std::vector<uint8_t> cuts;                    // per route index: 1 where closing the cell cuts the route's ends
+  std::optional<detail::StartCuts> start_cuts;  // every route's cuts, from one search (made once)
 };
 
 // Where gate s may go: cuts of the route (single cells; rooms keep to door tiles when enough are
@@ -347,10 +352,15 @@ std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>&
   std::vector<std::vector<Point>> cuts, door_cuts;
   const Taken taken(d);
   if (cache.route != route) {
-    detail::RouteCuts rc(open, moves, route);
     cache.route = route;
-    cache.cuts.assign(route.size(), 0);
-    for (size_t i = 1; i + 1 < route.size(); ++i) cache.cuts[i] = rc.cuts(i) ? 1 : 0;
+    if (detail::StartCuts::fragile_route(open, moves, route)) {  // RouteCuts' own answer there
+      detail::RouteCuts rc(open, moves, route);
+      cache.cuts.assign(route.size(), 0);
+      for (size_t i = 1; i + 1 < route.size(); ++i) cache.cuts[i] = rc.cuts(i) ? 1 : 0;
+    } else {
+      if (!cache.start_cuts) cache.start_cuts.emplace(open, moves, route.front());
+      cache.cuts = cache.start_cuts->route_cuts(route);
+    }
   }
   for (size_t i = 1; i + 1 < route.size(); ++i) {
     const Point p = route[i];

@@ -206,10 +206,11 @@ TEST(LocksTest, TheGateSearchAnswersAsALabellingDoes) {
   EXPECT_GT(gave_up, 100);
 }
 
-// RouteCuts against a labelling per route cell: random maps from open halls to mazes of
-// corridors, and rooms dungeons, under every move rule. A cut it finds has the labelling's side,
-// cell for cell; a cell it finds no cut is none, unless it says the labelling must decide
-// (fragile).
+// RouteCuts and StartCuts against a labelling per route cell: random maps from open halls to
+// mazes of corridors, and rooms dungeons, under every move rule. A cut RouteCuts finds has the
+// labelling's side, cell for cell; a cell it finds no cut is none, unless it says the labelling
+// must decide (fragile, and then StartCuts::fragile_route says so of the route). StartCuts
+// answers as the labelling does on every cell.
 TEST(LocksTest, RouteCutsAnswerAsALabellingDoes) {
   const Moves rules[] = {{4, DiagonalPolicy::Never},
                          {8, DiagonalPolicy::NoCornerCut},
@@ -226,6 +227,9 @@ TEST(LocksTest, RouteCutsAnswerAsALabellingDoes) {
     std::reverse(route.begin(), route.end());
     ++routes;
     detail::RouteCuts rc(open, m, route);
+    detail::StartCuts sc(open, m, start);
+    const std::vector<uint8_t> every = sc.route_cuts(route);
+    const bool fragile_route = detail::StartCuts::fragile_route(open, m, route);
     Grid<uint8_t> closed = open;
     for (size_t i = 1; i + 1 < route.size(); ++i) {
       closed[route[i]] = 0;
@@ -233,7 +237,11 @@ TEST(LocksTest, RouteCutsAnswerAsALabellingDoes) {
       closed[route[i]] = 1;
       const bool cut = !want.connected(start, exit);
       const std::string at = what + " route cell " + std::to_string(i) + " of " + std::to_string(route.size());
+      ASSERT_EQ(every[i] != 0, cut) << at << " (StartCuts)";
       const bool got = rc.cuts(i);
+      if (rc.fragile(i)) {  // where StartCuts and RouteCuts may differ
+        ASSERT_TRUE(fragile_route) << at;
+      }
       if (!got && rc.fragile(i)) {
         ++fragile;
         continue;
@@ -307,7 +315,10 @@ TEST(LocksTest, RouteCutsCallARouteThroughItsOwnCornerFragile) {
   ASSERT_FALSE(label_regions(closed, m).connected(route.front(), route.back()));  // (1,1) cuts
   EXPECT_FALSE(rc.cuts(1));
   EXPECT_TRUE(rc.fragile(1));
-  EXPECT_FALSE(rc.cuts(2));  // (2,1): a way round through (1,1)
+  EXPECT_TRUE(detail::StartCuts::fragile_route(open, m, route));
+  EXPECT_EQ(detail::StartCuts(open, m, route.front()).route_cuts(route),
+            (std::vector<uint8_t>{0, 1, 0, 1, 0}));  // (1,1) and (1,2)
+  EXPECT_FALSE(rc.cuts(2));                          // (2,1): a way round through (1,1)
   EXPECT_FALSE(rc.fragile(2));
   EXPECT_TRUE(rc.cuts(3));  // (1,2): the exit's only neighbour
   EXPECT_EQ(rc.size(), 6);
