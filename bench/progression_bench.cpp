@@ -108,11 +108,7 @@ void generate(benchmark::State& state, catacomb::GeneratorKind g, int switches) 
   uint64_t seed = 0;
   for (auto _ : state) {
     const Clock::time_point t0 = Clock::now();
-    static double st[8]; static int cur=-1; static Clock::time_point last;
-    auto hook=[&](catacomb::GenerateStage g){ auto now=Clock::now(); if(cur>=0) st[cur]+=std::chrono::duration<double,std::milli>(now-last).count(); cur=static_cast<int>(g); last=now; };
-    catacomb::GenerateResult r = catacomb::generate_dungeon(c, seed++ % 16, hook);  // the same 16 maps each way
-    cur=-1;
-    if (seed==32) { for(int i=0;i<6;i++) std::fprintf(stderr,"stage %d: %.3f ms/map\n", i, st[i]/32); for(double& x: st) x=0; }
+    catacomb::GenerateResult r = catacomb::generate_dungeon(c, seed++ % 16);  // the same 16 maps each way
     wall.push_back(ms_since(t0));
     attempts += r.dungeon.attempts;
     benchmark::DoNotOptimize(r.dungeon.tiles.data());
