@@ -199,6 +199,11 @@ void TerrainFlood::opened(Point p) {
   impl_->nb.opened(impl_->costs, impl_->moves, p.x, p.y);
 }
 
+void TerrainFlood::closed(Point p) {
+  check_points(impl_->costs, {p}, "closed");
+  impl_->nb.opened(impl_->costs, impl_->moves, p.x, p.y);  // the legal moves round p; the range kept
+}
+
 DistanceMap TerrainFlood::map(const std::vector<Point>& sources, int threads) const {
   return make_distance_map(impl_->costs, sources, impl_->moves, NoWatch{}, &impl_->nb,
                            flood_threads(impl_->costs.size(), threads));

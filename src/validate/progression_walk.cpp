@@ -66,7 +66,7 @@ class PWalker {
       if (gate_open(g, sw)) open_cell(g.pos);
       else if (terrain_[g.pos] != kClosedDoor) {
         terrain_[g.pos] = kClosedDoor;
-        flood_.reset();  // a cell closed: the legal moves are worked out again on the next leg
+        if (flood_) flood_->closed(g.pos);
       }
     }
   }

@@ -516,6 +516,63 @@ TEST(DistanceMapTest, ATerrainFloodToldOfOpenedCellsAnswersAsANewOne) {
   EXPECT_THROW(flood.opened({9, 1}), InvalidArgument);
 }
 
+// A TerrainFlood told of each cell closed in its terrain (as the walkthrough shuts a gate) answers
+// as a new one made for the changed terrain: maps, and the legs' distances and routes to the
+// targets they stop at, though the cost range it scales by stays wider than a new one's (the
+// dearest and cheapest doors closed narrow it).
+TEST(DistanceMapTest, ATerrainFloodToldOfClosedCellsAnswersAsANewOne) {
+  CostTable dear = CostTable::dungeon();
+  dear.set(Terrain::Door, 40);  // the dearest terrain: closing the doors narrows the range
+  CostTable cheap = CostTable::dungeon();
+  cheap.set(Terrain::Door, 0.25);  // the cheapest
+  const CostTable tables[] = {CostTable::dungeon(), CostTable::tutorial(), dear, cheap};
+  int compared = 0;
+  for (uint64_t seed = 0; seed < 8; ++seed) {
+    Rng rng = Rng::stream(seed, "terrain-flood-closed");
+    const int w = 2 + static_cast<int>(rng.below(40)), h = 2 + static_cast<int>(rng.below(30));
+    for (const CostTable& table : tables)
+      for (const Moves& m : kMoveSets) {
+        Grid<Terrain> tiles = random_terrain(rng, w, h);
+        for (Terrain& t : tiles.cells())
+          if (t == static_cast<Terrain>(0xFF) || rng.chance(0.1)) t = Terrain::Door;  // doors to close
+        detail::TerrainFlood flood(tiles, table, m);
+        detail::TerrainFlood::Leg leg, fresh_leg;
+        auto point = [&] {
+          return Point{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                       static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+        };
+        for (size_t i = 0; i < tiles.size(); ++i) {
+          if (tiles.cells()[i] != Terrain::Door) continue;
+          tiles.cells()[i] = static_cast<Terrain>(0xFF);  // closed
+          flood.closed(tiles.point(i));
+          const detail::TerrainFlood fresh(tiles, table, m);
+          const Point source = point();
+          const std::string at = "seed " + std::to_string(seed) + " cell " + std::to_string(i) + " moves " +
+                                 describe(m);
+          ASSERT_EQ(flood.map({source}).dist, fresh.map({source}).dist) << at;
+          if (tiles[source] == static_cast<Terrain>(0xFF) || !table.passable(tiles[source])) continue;
+          const std::vector<Point> targets{point(), point(), point()};
+          flood.toward(leg, source, targets);
+          fresh.toward(fresh_leg, source, targets);
+          double nearest = kUnreached;
+          for (Point t : targets) nearest = std::min(nearest, fresh_leg.map.dist[t]);
+          for (Point t : targets)
+            if (nearest != kUnreached && fresh_leg.map.dist[t] == nearest) {
+              ASSERT_EQ(leg.map.dist[t], nearest) << at;
+              ASSERT_EQ(descend(leg.map, tiles, table, t), descend(fresh_leg.map, tiles, table, t)) << at;
+            } else {
+              ASSERT_TRUE(leg.map.dist[t] > nearest || leg.map.dist[t] == kUnreached) << at;
+            }
+          ++compared;
+        }
+      }
+  }
+  EXPECT_GT(compared, 1000);
+  const Grid<Terrain> room = read_ascii(kRoom).tiles;
+  detail::TerrainFlood flood(room, CostTable::dungeon(), {});
+  EXPECT_THROW(flood.closed({9, 1}), InvalidArgument);
+}
+
 // The walkthrough's legs (TerrainFlood::toward: an A* toward a few targets, one grid of
 // distances reused leg after leg) read as near() reads: the targets within the nearest's
 // distance plus the slack hold near()'s distances and descend along near()'s routes, a farther

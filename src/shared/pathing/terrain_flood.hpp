@@ -25,6 +25,12 @@ class TerrainFlood {
   /// it brought up to date, so that every answer is a new TerrainFlood's of the changed tiles.
   /// Throws InvalidArgument for a point off the grid.
   void opened(Point p);
+  /// After the cell at `p` of the tiles was made impassable (a gate closed): the legal moves round
+  /// it brought up to date. The range of costs the searches scale by stays as it was (a closed
+  /// cell can only narrow it), which changes no answer: the distances of map() and near(), and
+  /// toward()'s on its routes, are exact under any range that holds every passable cost.
+  /// Throws InvalidArgument for a point off the grid.
+  void closed(Point p);
 
   /// distance_map(tiles, costs, sources, moves); on two threads when `threads` > 1 and the map
   /// is large (flood.hpp's flood_threads): the same numbers.
