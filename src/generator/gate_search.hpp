@@ -308,69 +308,72 @@ class StartCuts {
  public:
   /// `open`: 1 for a passable cell, else 0 (read in the constructor only).
   StartCuts(const Grid<uint8_t>& open, const Moves& moves, Point start)
-      : width_(open.width()),
-        disc_(open.size(), -1),
-        low_(open.size(), 0),
-        parent_(open.size(), -1),
-        mark_(open.size(), 0) {
+      : width_(open.width()), disc_(open.size(), -1), low_(open.size(), 0), up_(open.size(), kNoUp) {
     const int w = open.width(), h = open.height();
     const int dirs = moves.neighbors == 8 && effective_diagonal(moves) == DiagonalPolicy::Always ? 8 : 4;
+    for (int dir = 0; dir < 8; ++dir)
+      offset_[dir] = static_cast<std::ptrdiff_t>(kDirections[dir].y) * w + kDirections[dir].x;
     const uint8_t* o = open.cells().data();
-    struct Frame {
-      Point p;
-      int32_t cell;
-      int dir;
+    struct Frame {  // a cell on the search's path and the next direction it tries
+      uint32_t cell;
+      int16_t x, y;
+      uint8_t dir;
     };
     std::vector<Frame> stack;
     int32_t timer = 0;
-    const auto root = static_cast<int32_t>(open.index(start));
-    root_ = root;
-    disc_[static_cast<size_t>(root)] = low_[static_cast<size_t>(root)] = timer++;
-    stack.push_back({start, root, 0});
+    int32_t* disc = disc_.data();
+    int32_t* low = low_.data();
+    const auto root = static_cast<uint32_t>(open.index(start));
+    disc[root] = low[root] = timer++;
+    stack.push_back({root, static_cast<int16_t>(start.x), static_cast<int16_t>(start.y), 0});
     while (!stack.empty()) {
       Frame& f = stack.back();
-      const auto v = static_cast<size_t>(f.cell);
-      if (f.dir < dirs) {
+      const size_t v = f.cell;
+      bool deeper = false;
+      while (f.dir < dirs) {  // the next unseen neighbour goes on the stack (f is then left)
         const int dir = f.dir++;
-        const int x = f.p.x + kDirections[dir].x, y = f.p.y + kDirections[dir].y;
+        const int x = f.x + kDirections[dir].x, y = f.y + kDirections[dir].y;
         if (static_cast<unsigned>(x) >= static_cast<unsigned>(w) ||
             static_cast<unsigned>(y) >= static_cast<unsigned>(h))
           continue;
         const size_t u = static_cast<size_t>(y) * static_cast<size_t>(w) + static_cast<size_t>(x);
         if (!o[u]) continue;
-        if (disc_[u] < 0) {
-          parent_[u] = f.cell;
-          disc_[u] = low_[u] = timer++;
-          stack.push_back({{x, y}, static_cast<int32_t>(u), 0});  // f is not used after this
-        } else {
-          low_[v] = std::min(low_[v], disc_[u]);
+        if (disc[u] < 0) {
+          up_[u] = static_cast<uint8_t>(opposite(dir));
+          disc[u] = low[u] = timer++;
+          stack.push_back({static_cast<uint32_t>(u), static_cast<int16_t>(x), static_cast<int16_t>(y), 0});
+          deeper = true;
+          break;
         }
-        continue;
+        low[v] = std::min(low[v], disc[u]);
       }
-      const int32_t up = parent_[v];
+      if (deeper) continue;
       stack.pop_back();
-      if (up >= 0) low_[static_cast<size_t>(up)] = std::min(low_[static_cast<size_t>(up)], low_[v]);
+      if (up_[v] != kNoUp) {
+        const size_t p = parent(v);
+        low[p] = std::min(low[p], low[v]);
+      }
     }
   }
 
   /// Per index of `route` (from the start, in the start's region), 1 where the cell is a cut
   /// between the start and the route's end (never the two ends).
-  std::vector<uint8_t> route_cuts(const std::vector<Point>& route) {
+  std::vector<uint8_t> route_cuts(const std::vector<Point>& route) const {
     std::vector<uint8_t> cuts(route.size(), 0);
     if (route.size() < 3) return cuts;
     auto index = [&](Point p) {
       return static_cast<size_t>(p.y) * static_cast<size_t>(width_) + static_cast<size_t>(p.x);
     };
-    std::vector<size_t> marked;
-    auto u = static_cast<int32_t>(index(route.back()));
-    if (disc_[static_cast<size_t>(u)] < 0) return cuts;  // not in the start's region
-    for (int32_t v = parent_[static_cast<size_t>(u)]; v >= 0 && v != root_; u = v, v = parent_[static_cast<size_t>(v)])
-      if (low_[static_cast<size_t>(u)] >= disc_[static_cast<size_t>(v)]) {
-        mark_[static_cast<size_t>(v)] = 1;
-        marked.push_back(static_cast<size_t>(v));
-      }
-    for (size_t i = 1; i + 1 < route.size(); ++i) cuts[i] = mark_[index(route[i])];
-    for (size_t c : marked) mark_[c] = 0;
+    size_t u = index(route.back());
+    if (disc_[u] < 0) return cuts;  // not in the start's region
+    std::vector<size_t> cut;        // the ancestors of the end that cut it off
+    for (; up_[u] != kNoUp; u = parent(u)) {
+      const size_t v = parent(u);
+      if (up_[v] != kNoUp && low_[u] >= disc_[v]) cut.push_back(v);
+    }
+    std::sort(cut.begin(), cut.end());
+    for (size_t i = 1; i + 1 < route.size(); ++i)
+      cuts[i] = std::binary_search(cut.begin(), cut.end(), index(route[i])) ? 1 : 0;
     return cuts;
   }
 
@@ -387,10 +390,17 @@ class StartCuts {
   }
 
  private:
+  static constexpr uint8_t kNoUp = 0xFF;  // the start, or a cell the search never reached
+  // The direction back (kDirections: 0-3 straight, 4-7 diagonal, each opposite d + 2 in its four).
+  static int opposite(int dir) { return dir < 4 ? (dir + 2) % 4 : 4 + (dir - 4 + 2) % 4; }
+  size_t parent(size_t cell) const {
+    return static_cast<size_t>(static_cast<std::ptrdiff_t>(cell) + offset_[up_[cell]]);
+  }
+
   int width_;
-  std::vector<int32_t> disc_, low_, parent_;
-  std::vector<uint8_t> mark_;
-  int32_t root_ = -1;
+  std::vector<int32_t> disc_, low_;  // the search's order of each cell, and the lowest it reaches
+  std::vector<uint8_t> up_;          // per cell: the direction to its parent in the search's tree
+  std::ptrdiff_t offset_[8] = {};
 };
 
 }  // namespace catacomb::detail

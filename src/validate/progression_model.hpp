@@ -9,6 +9,7 @@
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/validate/solver.hpp>
+#include "shared/pathing/terrain_flood.hpp"
 
 namespace catacomb::solving {
 
@@ -39,6 +40,10 @@ struct PModel {
   std::vector<uint32_t> toggles;  // per node: the switch ids standing in it (bit s - 1)
   std::vector<int> objective_node;
   int locks = 0, groups = 0;
+  // A grid of distances the walks may take for their legs (validation's own, of the same map,
+  // done with: see solving::StartRoutes), where a walk would make one (8 bytes per cell); none
+  // when null.
+  detail::TerrainFlood::Leg* lent_leg = nullptr;
   int start_node = -1, start_objective = -1, exit_node = -1, exit_objective = -1;
   bool unplaced = false;  // an objective stands on no node (a wall, a secret door)
 

@@ -20,7 +20,7 @@ namespace {
 // gate), so only the switch states at the move out matter.
 class PWalker {
  public:
-  explicit PWalker(const PModel& m) : m_(m), terrain_(m.d.tiles) {
+  explicit PWalker(const PModel& m) : m_(m), terrain_(m.d.tiles), leg_(m.lent_leg ? *m.lent_leg : own_leg_) {
     for (const LockedDoor& l : m.d.locks)
       if (terrain_.in_bounds(l.pos)) terrain_[l.pos] = kClosedDoor;
     for (const ProgressionDoor& g : m.d.doors)
@@ -160,7 +160,8 @@ class PWalker {
   Grid<Terrain> terrain_;  // closed doors and gates kClosedDoor
   // terrain_'s legal moves, worked out again after a gate closes; one leg's distances.
   std::optional<detail::TerrainFlood> flood_;
-  detail::TerrainFlood::Leg leg_;
+  detail::TerrainFlood::Leg own_leg_;
+  detail::TerrainFlood::Leg& leg_;  // own_leg_, or the model's lent one
   uint32_t sw_ = 0;
   Point pos_;
   std::optional<Point> after_;  // the cell a one-way door just entered must be left to

@@ -298,7 +298,8 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const Star
   std::vector<FieldProblem> problems = options.moves.problems();
   if (options.max_states < 1) problems.push_back({"max_states", std::to_string(options.max_states), "at least 1"});
   throw_if_problems(problems);
-  if (d.has_progression()) return solve_progression(d, options);
+  // A map with progression walks its own terrain (doors closed), but may take the lent grid.
+  if (d.has_progression()) return solve_progression(d, options, kEveryOrderBudget, routes.leg);
   Solution s;
   Model m(d, options, routes.regions);
   if (routes.objectives && m.doors.empty() && m.start_objective >= 0 && routes.start_objective == m.start_objective &&

@@ -183,9 +183,11 @@ void solve_model(const PModel& m, const SolveOptions& options, int64_t budget, S
 
 }  // namespace
 
-Solution solve_progression(const Dungeon& d, const SolveOptions& options, int64_t every_order_budget) {
+Solution solve_progression(const Dungeon& d, const SolveOptions& options, int64_t every_order_budget,
+                           detail::TerrainFlood::Leg* leg) {
   Solution s;
-  const PModel m(d, options);
+  PModel m(d, options);
+  m.lent_leg = leg;
   solve_model(m, options, every_order_budget, s);
   s.secrets = secret_shortcuts(m);  // after the walk, whose grids are gone by then
   return s;

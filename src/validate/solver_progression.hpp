@@ -5,6 +5,7 @@
 
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/validate/solver.hpp>
+#include "shared/pathing/terrain_flood.hpp"
 
 namespace catacomb::solving {
 
@@ -14,7 +15,8 @@ inline constexpr int64_t kEveryOrderBudget = 50000;
 
 // Solves a map with Dungeon::has_progression() under checked options; `every_order_budget`: see
 // kEveryOrderBudget (0: the closed states at once).
+// `leg`: a grid of distances of this map's size its walks may take (PModel::lent_leg), or null.
 Solution solve_progression(const Dungeon& d, const SolveOptions& options,
-                           int64_t every_order_budget = kEveryOrderBudget);
+                           int64_t every_order_budget = kEveryOrderBudget, detail::TerrainFlood::Leg* leg = nullptr);
 
 }  // namespace catacomb::solving
