@@ -520,9 +520,12 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
   if (!start || !exit) return {"no start or exit to put gates between"};
   if (d.doors.empty()) detail::prefer_treasure_spots(d, costs, moves, rng);  // before any gate keeps it back
   Grid<uint8_t> open = passable_cells(d, costs);
+  CutCache cache;
+  // Every route's cuts, before the distance map is made: the search's own grids (8 bytes per
+  // cell) are gone before it comes (a lower peak of memory).
+  cache.start_cuts.emplace(open, moves, *start);
   DistanceMap dm;
   bool same_costs = true;  // whether the gates placed since `dm` kept each cell's cost
-  CutCache cache;
   for (int s = 1; s <= switches; ++s) {
     // What gate s keeps back: the exit when its way has a free cut, else another objective (every
     // objective must be visited), from a random one on.
