@@ -1,8 +1,9 @@
 // Progression doors (#33): the solver on a cave with 9 locks, 4 switches and 4 one-way doors
 // (targets: 1024² <= 50 ms, 4096² <= 1 s), beside one labelling of the same map's regions
 // (label_regions: the least a whole-map pass costs) as the baseline of the same run; and
-// generation with --switches 2 at 256² beside the same maps without (target: <= 2x). Each
-// prints its medians and the ratio at the end.
+// generation with --switches 2 at 256² beside the same maps without (target: <= 2x), and the
+// validation of those maps alone (the proof's and the certificate walk's share). Each prints
+// its medians and the ratio at the end.
 //   build/bench/bench/progression_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
@@ -123,6 +124,35 @@ void BM_GenerateRoomsSwitches(benchmark::State& state) { generate(state, catacom
 void BM_GenerateCavesPlain(benchmark::State& state) { generate(state, catacomb::GeneratorKind::Caves, 0); }
 void BM_GenerateCavesSwitches(benchmark::State& state) { generate(state, catacomb::GeneratorKind::Caves, 2); }
 
+// Validation alone of the same 16 maps each way (made once, not timed): the part of the
+// generation's time that proves the map, and for maps with switches walks the certificate.
+void validate(benchmark::State& state, catacomb::GeneratorKind g, int switches) {
+  catacomb::GenerateConfig c;
+  c.generator = g;
+  c.width = c.height = static_cast<int>(state.range(0));
+  if (g == catacomb::GeneratorKind::Rooms) c.rooms.room_count = c.width * c.height * 16 / 4000;
+  c.switches = switches;
+  c.max_attempts = 1000;
+  std::vector<catacomb::Dungeon> maps;
+  for (uint64_t seed = 0; seed < 16; ++seed) maps.push_back(catacomb::generate_dungeon(c, seed).dungeon);
+  const catacomb::ValidateOptions options;
+  std::vector<double> wall;
+  size_t k = 0;
+  for (auto _ : state) {
+    const Clock::time_point t0 = Clock::now();
+    catacomb::ValidationReport r = catacomb::validate_dungeon(maps[k++ % maps.size()], options);
+    wall.push_back(ms_since(t0));
+    benchmark::DoNotOptimize(r.valid);
+  }
+  medians()["validate " + std::string(catacomb::generator_kind_name(g)) + (switches ? " switches" : " plain")] = median(
+      wall);
+}
+
+void BM_ValidateRoomsPlain(benchmark::State& state) { validate(state, catacomb::GeneratorKind::Rooms, 0); }
+void BM_ValidateRoomsSwitches(benchmark::State& state) { validate(state, catacomb::GeneratorKind::Rooms, 2); }
+void BM_ValidateCavesPlain(benchmark::State& state) { validate(state, catacomb::GeneratorKind::Caves, 0); }
+void BM_ValidateCavesSwitches(benchmark::State& state) { validate(state, catacomb::GeneratorKind::Caves, 2); }
+
 }  // namespace
 
 BENCHMARK(BM_SolveProgressionCave)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond)->MinTime(0.5);
@@ -131,6 +161,10 @@ BENCHMARK(BM_GenerateRoomsPlain)->Arg(256)->Unit(benchmark::kMillisecond)->Itera
 BENCHMARK(BM_GenerateRoomsSwitches)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(32);
 BENCHMARK(BM_GenerateCavesPlain)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(32);
 BENCHMARK(BM_GenerateCavesSwitches)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(32);
+BENCHMARK(BM_ValidateRoomsPlain)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(64);
+BENCHMARK(BM_ValidateRoomsSwitches)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(64);
+BENCHMARK(BM_ValidateCavesPlain)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(64);
+BENCHMARK(BM_ValidateCavesSwitches)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(64);
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
@@ -146,5 +180,11 @@ int main(int argc, char** argv) {
       std::printf("generate %s 256² --switches 2: %.1f ms median vs %.1f ms without: %.2fx\n", g,
                   m[std::string(g) + " switches"], m[std::string(g) + " plain"],
                   m[std::string(g) + " switches"] / m[std::string(g) + " plain"]);
+  for (const char* g : {"rooms", "caves"}) {
+    const std::string v = std::string("validate ") + g;
+    if (m.count(v + " switches") && m.count(v + " plain"))
+      std::printf("validate %s 256² --switches 2: %.1f ms median vs %.1f ms without (%.1f ms more)\n", g,
+                  m[v + " switches"], m[v + " plain"], m[v + " switches"] - m[v + " plain"]);
+  }
   return 0;
 }
