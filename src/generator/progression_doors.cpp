@@ -290,7 +290,11 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
                                             const std::vector<Point>& route, size_t want, Rng& rng) {
   std::vector<std::vector<Point>> found;
   const size_t budget = std::max<size_t>(1024, open.size() / 256);
-  detail::GateSearch search(open, moves, route, budget, true);
+  std::optional<detail::GateSearch> made;  // made at the first search (two grids of 4 bytes per cell)
+  auto search = [&]() -> detail::GateSearch& {
+    if (!made) made.emplace(open, moves, route, budget, true);
+    return *made;
+  };
   const size_t n = route.size(), from = rng.index_below(n);
   // A search from a start's side of `budget` cells or more gives up (or finds a way round):
   // never a cut, so the route cells from wide_from on are passed over unsearched.
@@ -317,10 +321,10 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
     }
     if (squares.empty()) continue;
     const int largest = static_cast<int>(squares.size());
-    if (ring_goes_round(open, p, largest) || search.way_round(squares.back(), p, largest) != false) continue;
+    if (ring_goes_round(open, p, largest) || search().way_round(squares.back(), p, largest) != false) continue;
     for (int r = 1; r <= static_cast<int>(squares.size()); ++r) {
       const std::vector<Point>& square = squares[static_cast<size_t>(r - 1)];
-      if (r < largest && (ring_goes_round(open, p, r) || search.way_round(square, p, r) != false)) continue;
+      if (r < largest && (ring_goes_round(open, p, r) || search().way_round(square, p, r) != false)) continue;
       for (Point q : square) open[q] = 0;
       const RegionMap side = label_regions(open, moves);
       for (Point q : square) open[q] = 1;
@@ -333,7 +337,7 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
             border.push_back(q);
             break;
           }
-      if (border.empty() || border.size() > kMaxGateCells || search.way_round(border, p, r) != false) break;
+      if (border.empty() || border.size() > kMaxGateCells || search().way_round(border, p, r) != false) break;
       found.push_back(std::move(border));
       k += static_cast<size_t>(2 * kMaxGateRadius + 2);  // the next gate at another chokepoint
       break;
