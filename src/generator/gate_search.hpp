@@ -352,8 +352,12 @@ class StartCuts {
       if (up_[v] != kNoUp) {
         const size_t p = parent(v);
         low[p] = std::min(low[p], low[v]);
+        if (low[v] >= disc[p]) up_[v] |= kCutsParent;  // low[v] is final once v leaves the stack
       }
     }
+    // Only the tree and its cut bits are kept (a byte per cell).
+    std::vector<int32_t>().swap(disc_);
+    std::vector<int32_t>().swap(low_);
   }
 
   /// Per index of `route` (from the start, in the start's region), 1 where the cell is a cut
@@ -365,11 +369,11 @@ class StartCuts {
       return static_cast<size_t>(p.y) * static_cast<size_t>(width_) + static_cast<size_t>(p.x);
     };
     size_t u = index(route.back());
-    if (disc_[u] < 0) return cuts;  // not in the start's region
-    std::vector<size_t> cut;        // the ancestors of the end that cut it off
+    if (up_[u] == kNoUp) return cuts;  // the start, or not in its region
+    std::vector<size_t> cut;           // the ancestors of the end that cut it off
     for (; up_[u] != kNoUp; u = parent(u)) {
       const size_t v = parent(u);
-      if (up_[v] != kNoUp && low_[u] >= disc_[v]) cut.push_back(v);
+      if (up_[v] != kNoUp && (up_[u] & kCutsParent)) cut.push_back(v);
     }
     std::sort(cut.begin(), cut.end());
     for (size_t i = 1; i + 1 < route.size(); ++i)
@@ -390,16 +394,17 @@ class StartCuts {
   }
 
  private:
-  static constexpr uint8_t kNoUp = 0xFF;  // the start, or a cell the search never reached
+  static constexpr uint8_t kNoUp = 0xFF;        // the start, or a cell the search never reached
+  static constexpr uint8_t kCutsParent = 0x10;  // low >= the parent's disc: the parent cuts it off
   // The direction back (kDirections: 0-3 straight, 4-7 diagonal, each opposite d + 2 in its four).
   static int opposite(int dir) { return dir < 4 ? (dir + 2) % 4 : 4 + (dir - 4 + 2) % 4; }
   size_t parent(size_t cell) const {
-    return static_cast<size_t>(static_cast<std::ptrdiff_t>(cell) + offset_[up_[cell]]);
+    return static_cast<size_t>(static_cast<std::ptrdiff_t>(cell) + offset_[up_[cell] & 7]);
   }
 
   int width_;
-  std::vector<int32_t> disc_, low_;  // the search's order of each cell, and the lowest it reaches
-  std::vector<uint8_t> up_;          // per cell: the direction to its parent in the search's tree
+  std::vector<int32_t> disc_, low_;  // the search's order of each cell and the lowest it reaches (while it runs)
+  std::vector<uint8_t> up_;          // per cell: the direction to its parent in the search's tree, and kCutsParent
   std::ptrdiff_t offset_[8] = {};
 };
 
