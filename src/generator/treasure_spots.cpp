@@ -2,7 +2,8 @@
 // thumb). Three passes over the map, then a choice per treasure:
 // - a flood from the start in rounds (O(cells)): round 0 with every locked door and gate shut,
 //   round k + 1 through the doors whose key or switch rounds 0 to k reached; one-way doors their
-//   way only, secret doors shut. The round and the moves the flood took rank each cell, an
+//   way only, secret doors shut (on a map with no door yet, one breadth-first flood on cell
+//   indices). The round and the moves the flood took rank each cell, an
 //   integer stand-in for the room graph's intensity (validate/, which the generator may not use),
 //   rising along the way to the exit and off it;
 // - the nodes: rooms (their passable cells that are not doors) or, in a cave, the areas between
@@ -39,12 +40,43 @@ struct Rounds {
   Grid<int32_t> round, walk;
 };
 
+// The moves from `start` to every cell of `open` it reaches (kUnreachedCell elsewhere) into `walk`
+// (filled with kUnreachedCell): a breadth-first flood under the move rule, on cell indices.
+void moves_from(const Grid<uint8_t>& open, const Moves& moves, Point start, Grid<int32_t>& walk) {
+  const int w = open.width(), h = open.height();
+  const uint8_t* o = open.cells().data();
+  int32_t* at = walk.cells().data();
+  const DiagonalPolicy policy = effective_diagonal(moves);
+  const int dirs = moves.neighbors == 8 && policy != DiagonalPolicy::Never ? 8 : 4;
+  auto index = [w](int x, int y) { return static_cast<size_t>(y) * static_cast<size_t>(w) + static_cast<size_t>(x); };
+  std::vector<Point> queue{start};
+  at[index(start.x, start.y)] = 0;
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const Point u = queue[head];
+    const int32_t next = at[index(u.x, u.y)] + 1;
+    for (int dir = 0; dir < dirs; ++dir) {
+      const int x = u.x + kDirections[dir].x, y = u.y + kDirections[dir].y;
+      if (x < 0 || y < 0 || x >= w || y >= h) continue;
+      const size_t v = index(x, y);
+      if (!o[v] || at[v] != kUnreachedCell) continue;
+      if (dir >= 4 && !diagonal_allowed(policy, o[index(x, u.y)] != 0, o[index(u.x, y)] != 0)) continue;
+      at[v] = next;
+      queue.push_back({x, y});
+    }
+  }
+}
+
 // The flood in rounds over `open` (passable cells, secret doors shut).
 Rounds rounds_from(const Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start) {
   Rounds out{Grid<int32_t>(open.width(), open.height(), kUnreachedCell),
              Grid<int32_t>(open.width(), open.height(), kUnreachedCell)};
   Grid<int32_t>& round = out.round;
   Grid<int32_t>& walk = out.walk;
+  if (d.locks.empty() && d.doors.empty()) {  // no door: one round, a breadth-first flood of moves
+    moves_from(open, moves, start, walk);
+    for (size_t i = 0; i < round.size(); ++i) round.cells()[i] = walk.cells()[i] == kUnreachedCell ? kUnreachedCell : 0;
+    return out;
+  }
   Grid<uint8_t> shut(open.width(), open.height(), 0);  // 1: a locked door or gate, 2: a one-way door
   for (const LockedDoor& l : d.locks)
     if (shut.in_bounds(l.pos)) shut[l.pos] = 1;
