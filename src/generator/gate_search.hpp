@@ -314,39 +314,39 @@ class StartCuts {
     for (int dir = 0; dir < 8; ++dir)
       offset_[dir] = static_cast<std::ptrdiff_t>(kDirections[dir].y) * w + kDirections[dir].x;
     const uint8_t* o = open.cells().data();
-    struct Frame {  // a cell on the search's path and the next direction it tries
-      uint32_t cell;
-      int16_t x, y;
-      uint8_t dir;
-    };
-    std::vector<Frame> stack;
+    // The path of the search, a cell index each; where each cell goes on from, a byte per cell
+    // (the next direction it tries).
+    std::vector<uint32_t> stack;
+    std::vector<uint8_t> next(open.size(), 0);
     int32_t timer = 0;
     int32_t* disc = disc_.data();
     int32_t* low = low_.data();
     const auto root = static_cast<uint32_t>(open.index(start));
     disc[root] = low[root] = timer++;
-    stack.push_back({root, static_cast<int16_t>(start.x), static_cast<int16_t>(start.y), 0});
+    stack.push_back(root);
     while (!stack.empty()) {
-      Frame& f = stack.back();
-      const size_t v = f.cell;
+      const uint32_t v = stack.back();
+      const int x = static_cast<int>(v % static_cast<uint32_t>(w)), y = static_cast<int>(v / static_cast<uint32_t>(w));
       bool deeper = false;
-      while (f.dir < dirs) {  // the next unseen neighbour goes on the stack (f is then left)
-        const int dir = f.dir++;
-        const int x = f.x + kDirections[dir].x, y = f.y + kDirections[dir].y;
-        if (static_cast<unsigned>(x) >= static_cast<unsigned>(w) ||
-            static_cast<unsigned>(y) >= static_cast<unsigned>(h))
+      int dir = next[v];
+      for (; dir < dirs; ++dir) {  // the next unseen neighbour goes on the stack
+        const int nx = x + kDirections[dir].x, ny = y + kDirections[dir].y;
+        if (static_cast<unsigned>(nx) >= static_cast<unsigned>(w) ||
+            static_cast<unsigned>(ny) >= static_cast<unsigned>(h))
           continue;
-        const size_t u = static_cast<size_t>(y) * static_cast<size_t>(w) + static_cast<size_t>(x);
+        const auto u = static_cast<size_t>(static_cast<std::ptrdiff_t>(v) + offset_[dir]);
         if (!o[u]) continue;
         if (disc[u] < 0) {
           up_[u] = static_cast<uint8_t>(opposite(dir));
           disc[u] = low[u] = timer++;
-          stack.push_back({static_cast<uint32_t>(u), static_cast<int16_t>(x), static_cast<int16_t>(y), 0});
+          stack.push_back(static_cast<uint32_t>(u));
           deeper = true;
+          ++dir;
           break;
         }
         low[v] = std::min(low[v], disc[u]);
       }
+      next[v] = static_cast<uint8_t>(dir);
       if (deeper) continue;
       stack.pop_back();
       if (up_[v] != kNoUp) {
