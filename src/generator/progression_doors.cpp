@@ -80,22 +80,37 @@ class Taken {
       if (bits_.in_bounds(o.pos)) bits_[o.pos] |= kHeld;
   }
   bool occupied(Point p) const { return (bits_[p] & kHeld) != 0; }
-  bool occupied(size_t cell) const { return (bits_.cells()[cell] & kHeld) != 0; }
   // The cells free of objectives and doors among the reached floor (`reached`: 1 per cell):
   // counted in one branch-free pass, which the compiler makes wide.
   size_t free_floor(const Grid<uint8_t>& reached, const Grid<Terrain>& tiles) const {
-    const uint8_t* r = reached.cells().data();
-    const Terrain* t = tiles.cells().data();
-    const uint8_t* b = bits_.cells().data();
-    size_t n = 0;
-    for (size_t i = 0; i < reached.size(); ++i)
-      n += static_cast<size_t>((r[i] != 0) & (t[i] == Terrain::Floor) & ((b[i] & kHeld) == 0));
-    return n;
+    return count_free_floor(reached, tiles, 0, reached.size());
+  }
+  // The cell index of the k-th (from 0, row-major) of those cells: blocks of them counted whole
+  // until the block that holds it. k must be below free_floor().
+  size_t nth_free_floor(const Grid<uint8_t>& reached, const Grid<Terrain>& tiles, size_t k) const {
+    constexpr size_t kBlock = 256;
+    size_t i = 0;
+    for (;; i += kBlock) {
+      const size_t n = count_free_floor(reached, tiles, i, std::min(reached.size(), i + kBlock));
+      if (k < n) break;
+      k -= n;
+    }
+    for (;; ++i)
+      if (count_free_floor(reached, tiles, i, i + 1) == 1 && k-- == 0) return i;
   }
   bool near_door(Point p) const { return (bits_[p] & kNearDoor) != 0; }
 
  private:
   static constexpr uint8_t kHeld = 1, kNearDoor = 2;
+  size_t count_free_floor(const Grid<uint8_t>& reached, const Grid<Terrain>& tiles, size_t from, size_t to) const {
+    const uint8_t* r = reached.cells().data();
+    const Terrain* t = tiles.cells().data();
+    const uint8_t* b = bits_.cells().data();
+    size_t n = 0;
+    for (size_t i = from; i < to; ++i)
+      n += static_cast<size_t>((r[i] != 0) & (t[i] == Terrain::Floor) & ((b[i] & kHeld) == 0));
+    return n;
+  }
   Grid<uint8_t> bits_;
 };
 
@@ -424,14 +439,9 @@ bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, const C
     const Grid<uint8_t> reached = closure(d, open, moves, start, gate);
     if (reached[target]) continue;  // not a cut once the doors are counted (a safeguard)
     // A random free floor cell of the reach: counted, drawn, then found (in row-major order).
-    auto free_floor = [&](size_t i) {
-      return reached.cells()[i] && d.tiles.cells()[i] == Terrain::Floor && !taken.occupied(i);
-    };
     const size_t floor = taken.free_floor(reached, d.tiles);
     if (floor == 0) continue;
-    size_t cell = 0;
-    for (size_t k = rng.index_below(floor);; ++cell)
-      if (free_floor(cell) && k-- == 0) break;
+    const size_t cell = taken.nth_free_floor(reached, d.tiles, rng.index_below(floor));
     Objective sw;
     sw.kind = ObjectiveKind::Switch;
     sw.pos = d.tiles.point(cell);
