@@ -97,13 +97,19 @@ void BM_LabelRegionsBaseline(benchmark::State& state) {
   medians()["label " + std::to_string(side)] = median(wall);
 }
 
-void generate(benchmark::State& state, catacomb::GeneratorKind g, int switches) {
+// The maps of the generation cases, `side` square (rooms as dense as the default 80x50 map's).
+catacomb::GenerateConfig switch_config(catacomb::GeneratorKind g, int side, int switches) {
   catacomb::GenerateConfig c;
   c.generator = g;
-  c.width = c.height = static_cast<int>(state.range(0));
+  c.width = c.height = side;
   if (g == catacomb::GeneratorKind::Rooms) c.rooms.room_count = c.width * c.height * 16 / 4000;
   c.switches = switches;
   c.max_attempts = 1000;
+  return c;
+}
+
+void generate(benchmark::State& state, catacomb::GeneratorKind g, int switches) {
+  const catacomb::GenerateConfig c = switch_config(g, static_cast<int>(state.range(0)), switches);
   std::vector<double> wall;
   int64_t attempts = 0;
   uint64_t seed = 0;
@@ -127,12 +133,7 @@ void BM_GenerateCavesSwitches(benchmark::State& state) { generate(state, catacom
 // Validation alone of the same 16 maps each way (made once, not timed): the part of the
 // generation's time that proves the map, and for maps with switches walks the certificate.
 void validate(benchmark::State& state, catacomb::GeneratorKind g, int switches) {
-  catacomb::GenerateConfig c;
-  c.generator = g;
-  c.width = c.height = static_cast<int>(state.range(0));
-  if (g == catacomb::GeneratorKind::Rooms) c.rooms.room_count = c.width * c.height * 16 / 4000;
-  c.switches = switches;
-  c.max_attempts = 1000;
+  const catacomb::GenerateConfig c = switch_config(g, static_cast<int>(state.range(0)), switches);
   std::vector<catacomb::Dungeon> maps;
   for (uint64_t seed = 0; seed < 16; ++seed) maps.push_back(catacomb::generate_dungeon(c, seed).dungeon);
   const catacomb::ValidateOptions options;

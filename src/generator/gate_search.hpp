@@ -169,6 +169,17 @@ class GateSearch {
   std::vector<Proof> proofs_;  // the latest first
 };
 
+/// The one open corner of the diagonal step `from` -> `to` (`open`: 1 for a passable cell, off
+/// the map closed), or nullopt for a straight step or a diagonal with both corners open or both
+/// closed: the corner that alone joins the step's ends across their sides.
+inline std::optional<Point> lone_corner(const Grid<uint8_t>& open, Point from, Point to) {
+  const Point a{to.x, from.y}, b{from.x, to.y};
+  if (a == from || b == from) return std::nullopt;
+  auto is_open = [&](Point q) { return open.in_bounds(q) && open[q] != 0; };
+  if (is_open(a) == is_open(b)) return std::nullopt;
+  return is_open(a) ? a : b;
+}
+
 /// Which cells of a route from the start to the exit are cuts between them (closing the one
 /// cell leaves no way from the start to the exit), each with the start's side (the cells it
 /// reaches with the cut closed), for the whole route in one pass over the start's region.
@@ -207,12 +218,10 @@ class RouteCuts {
       order_.push_back({c, j});
     }
     std::sort(order_.begin(), order_.end());
-    auto is_open = [&](Point q) { return open.in_bounds(q) && open[q] != 0; };
-    for (size_t k = 0; k + 1 < route.size(); ++k) {
-      const Point a{route[k + 1].x, route[k].y}, b{route[k].x, route[k + 1].y};  // a diagonal's corners
-      if (eight_ || a == route[k] || b == route[k] || is_open(a) == is_open(b)) continue;
-      const Point corner = is_open(a) ? a : b;
-      if (const size_t c = open.index(corner); has(on_route_, c) && index_of(c) < k) fragile_[index_of(c)] = 1;
+    for (size_t k = 0; k + 1 < route.size() && !eight_; ++k) {
+      const std::optional<Point> corner = lone_corner(open, route[k], route[k + 1]);
+      if (!corner) continue;
+      if (const size_t c = open.index(*corner); has(on_route_, c) && index_of(c) < k) fragile_[index_of(c)] = 1;
     }
     add(route.front());
   }
@@ -384,12 +393,8 @@ class StartCuts {
   /// Whether RouteCuts may miss a cut of `route` (a fragile cell, see RouteCuts).
   static bool fragile_route(const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route) {
     if (moves.neighbors == 8 && effective_diagonal(moves) == DiagonalPolicy::Always) return false;
-    auto is_open = [&](Point q) { return open.in_bounds(q) && open[q] != 0; };
-    for (size_t k = 0; k + 1 < route.size(); ++k) {
-      const Point a{route[k + 1].x, route[k].y}, b{route[k].x, route[k + 1].y};  // a diagonal's corners
-      if (a == route[k] || b == route[k] || is_open(a) == is_open(b)) continue;
-      return true;
-    }
+    for (size_t k = 0; k + 1 < route.size(); ++k)
+      if (lone_corner(open, route[k], route[k + 1])) return true;
     return false;
   }
 

@@ -196,12 +196,12 @@ TerrainFlood& TerrainFlood::operator=(TerrainFlood&&) noexcept = default;
 
 void TerrainFlood::opened(Point p) {
   check_points(impl_->costs, {p}, "opened");
-  impl_->nb.opened(impl_->costs, impl_->moves, p.x, p.y);
+  impl_->nb.changed(impl_->costs, impl_->moves, p.x, p.y);
 }
 
 void TerrainFlood::closed(Point p) {
   check_points(impl_->costs, {p}, "closed");
-  impl_->nb.opened(impl_->costs, impl_->moves, p.x, p.y);  // the legal moves round p; the range kept
+  impl_->nb.changed(impl_->costs, impl_->moves, p.x, p.y);
 }
 
 DistanceMap TerrainFlood::map(const std::vector<Point>& sources, int threads) const {

@@ -216,12 +216,13 @@ struct Neighbourhood {
                                        kDirections[d].x;
   }
 
-  // Brings the legal moves of the cells within one step of (x, y) and the cost range up to date
-  // after the cell at (x, y) was opened (made passable): the bytes and the range the constructor
-  // would now give (a cell's moves read only its neighbours, and an opened cell can only widen
-  // the range).
+  // Brings the legal moves of the cells within one step of (x, y) up to date after the cell at
+  // (x, y) was opened (made passable) or closed: the bytes the constructor would now give (a
+  // cell's moves read only its neighbours). The cost range widens to an opened cell's cost, the
+  // range the constructor would give; a closed cell leaves it as it was, wider than needed,
+  // which the floods and legs answer the same under (any range holding every passable cost).
   template <typename Costs>
-  void opened(const Costs& costs, const Moves& moves, int x, int y) {
+  void changed(const Costs& costs, const Moves& moves, int x, int y) {
     const std::array<uint8_t, 256>& table = kLegalMoves[static_cast<size_t>(effective_diagonal(moves))];
     const unsigned keep = moves.diagonals() ? 0xFFu : 0x0Fu;
     for (int cy = y - 1; cy <= y + 1; ++cy)
