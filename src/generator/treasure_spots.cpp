@@ -21,11 +21,12 @@
 #include <vector>
 
 #include <catacomb/pathing/regions.hpp>
+#include "generator/progression_cells.hpp"
 
 namespace catacomb::detail {
 namespace {
 
-constexpr int32_t kUnreachedCell = -1;
+constexpr int32_t kUnreachedCell = kFar;  // as moves_from leaves it
 
 // Whether the step u -> v passes every one-way door its way.
 bool one_way_ok(const Dungeon& d, Point u, Point v) {
@@ -40,32 +41,6 @@ struct Rounds {
   Grid<int32_t> round, walk;
 };
 
-// The moves from `start` to every cell of `open` it reaches (kUnreachedCell elsewhere) into `walk`
-// (filled with kUnreachedCell): a breadth-first flood under the move rule, on cell indices.
-void moves_from(const Grid<uint8_t>& open, const Moves& moves, Point start, Grid<int32_t>& walk) {
-  const int w = open.width(), h = open.height();
-  const uint8_t* o = open.cells().data();
-  int32_t* at = walk.cells().data();
-  const DiagonalPolicy policy = effective_diagonal(moves);
-  const int dirs = moves.neighbors == 8 && policy != DiagonalPolicy::Never ? 8 : 4;
-  auto index = [w](int x, int y) { return static_cast<size_t>(y) * static_cast<size_t>(w) + static_cast<size_t>(x); };
-  std::vector<Point> queue{start};
-  at[index(start.x, start.y)] = 0;
-  for (size_t head = 0; head < queue.size(); ++head) {
-    const Point u = queue[head];
-    const int32_t next = at[index(u.x, u.y)] + 1;
-    for (int dir = 0; dir < dirs; ++dir) {
-      const int x = u.x + kDirections[dir].x, y = u.y + kDirections[dir].y;
-      if (x < 0 || y < 0 || x >= w || y >= h) continue;
-      const size_t v = index(x, y);
-      if (!o[v] || at[v] != kUnreachedCell) continue;
-      if (dir >= 4 && !diagonal_allowed(policy, o[index(x, u.y)] != 0, o[index(u.x, y)] != 0)) continue;
-      at[v] = next;
-      queue.push_back({x, y});
-    }
-  }
-}
-
 // The flood in rounds over `open` (passable cells, secret doors shut).
 Rounds rounds_from(const Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start) {
   Rounds out{Grid<int32_t>(open.width(), open.height(), kUnreachedCell),
@@ -73,7 +48,7 @@ Rounds rounds_from(const Dungeon& d, const Grid<uint8_t>& open, const Moves& mov
   Grid<int32_t>& round = out.round;
   Grid<int32_t>& walk = out.walk;
   if (d.locks.empty() && d.doors.empty()) {  // no door: one round, a breadth-first flood of moves
-    moves_from(open, moves, start, walk);
+    walk = moves_from(open, moves, start);
     for (size_t i = 0; i < round.size(); ++i) round.cells()[i] = walk.cells()[i] == kUnreachedCell ? kUnreachedCell : 0;
     return out;
   }
@@ -253,10 +228,7 @@ std::optional<Point> far_cell(const Dungeon& d, const Nodes& nodes, int pick, co
 void prefer_treasure_spots(Dungeon& d, const CostTable& costs, const Moves& moves, Rng& rng) {
   const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
   if (!start || !exit || !d.mission.empty()) return;
-  Grid<uint8_t> open(d.tiles.width(), d.tiles.height(), 0);
-  for (size_t i = 0; i < open.size(); ++i) open.cells()[i] = costs.passable(d.tiles.cells()[i]) ? 1 : 0;
-  for (const ProgressionDoor& g : d.doors)
-    if (g.kind == DoorKind::Secret && open.in_bounds(g.pos)) open[g.pos] = 0;
+  const Grid<uint8_t> open = passable_cells(d, costs);
   const Nodes graph = label_nodes(d, open, moves);
   const Grid<int32_t>& node = graph.at;
   const int nodes = graph.count();

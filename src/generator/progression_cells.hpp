@@ -1,0 +1,25 @@
+#pragma once
+// Internal (generator): the cell grids the progression stages share (switch gates, one-way and
+// secret doors, treasure spots; issue #33): the cells a proof may step on, and the moves a flood
+// from the start takes to each.
+#include <cstdint>
+
+#include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/grid.hpp>
+#include <catacomb/core/terrain.hpp>
+#include <catacomb/pathing/moves.hpp>
+
+namespace catacomb::detail {
+
+/// A cell moves_from does not reach.
+inline constexpr int32_t kFar = -1;
+
+/// 1 for a passable cell of `d` under `costs`, else 0; secret doors count as wall (never a step
+/// of the proof). O(cells).
+Grid<uint8_t> passable_cells(const Dungeon& d, const CostTable& costs);
+
+/// The moves from `start` to every cell of `open` (1 for a passable cell) that it reaches under
+/// the move rule, kFar elsewhere: a breadth-first flood on cell indices. O(cells).
+Grid<int32_t> moves_from(const Grid<uint8_t>& open, const Moves& moves, Point start);
+
+}  // namespace catacomb::detail
