@@ -10,6 +10,8 @@
 // connected exactly when those two are. One best-first search from the one to the other under
 // the router's rule (step_allowed_at), which is what label_regions joins (regions.hpp): as cheap
 // as the way round is short. It gives up after `budget` cells, and the caller labels instead.
+// Before any search, one look round the box's border: when its open cells are one run, the way
+// round goes along it (most cells of an open cave).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -32,21 +34,13 @@ class GateSearch {
   /// as a proof too (see way_round).
   GateSearch(Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route, size_t budget,
              bool cuts_only = false)
-      : open_(open),
-        moves_(moves),
-        route_(route),
-        budget_(budget),
-        cuts_only_(cuts_only),
-        seen_(open.width(), open.height(), 0),
-        route_index_(open.width(), open.height(), -1) {
-    for (size_t j = 0; j < route.size(); ++j)
-      if (route_index_[route[j]] < 0) route_index_[route[j]] = static_cast<int32_t>(j);
-  }
+      : open_(open), moves_(moves), route_(route), budget_(budget), cuts_only_(cuts_only) {}
 
   /// With `cells` (open cells within `r` of `p`, neither the route's start nor its exit) closed:
   /// true when the start and the exit are still connected, false when not, nullopt when the
   /// search gave up after `budget` cells.
   std::optional<bool> way_round(const std::vector<Point>& cells, Point p, int r) {
+    if (ring_goes_round(p, r)) return true;
     auto in_box = [&](Point q) { return std::abs(q.x - p.x) <= r + 1 && std::abs(q.y - p.y) <= r + 1; };
     size_t a = 0;
     while (a < route_.size() && !in_box(route_[a])) ++a;
@@ -59,6 +53,12 @@ class GateSearch {
                     proofs_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
         return proofs_.front().gave_up ? std::nullopt : std::optional<bool>(true);
       }
+    if (seen_.size() == 0) {  // the grids, made at the first search
+      seen_ = Grid<uint32_t>(open_.width(), open_.height(), 0);
+      route_index_ = Grid<int32_t>(open_.width(), open_.height(), -1);
+      for (size_t j = 0; j < route_.size(); ++j)
+        if (route_index_[route_[j]] < 0) route_index_[route_[j]] = static_cast<int32_t>(j);
+    }
     const size_t lo = a == 0 ? 0 : a - 1;
     const Point from = route_[lo];
     const Point to = b + 1 == route_.size() ? route_.back() : route_[b + 1];
@@ -116,6 +116,31 @@ class GateSearch {
   }
 
  private:
+  // Whether the open cells of the ring of cells at Chebyshev distance r + 1 from p (the cells next
+  // to the square of radius r round p) form one run round it: then closing any cells of the
+  // square cuts nothing, since a way that crosses the square enters and leaves it from cells of
+  // that run, which straight steps along the ring join. Cells off the map count as closed. O(r).
+  bool ring_goes_round(Point p, int r) const {
+    const int d = r + 1;
+    auto is_open = [&](int x, int y) { return open_.in_bounds({x, y}) && open_[{x, y}] != 0; };
+    int runs = 0, cells = 0;
+    bool first = false, last = false;
+    // The ring's cells in order round it, from the top-left corner clockwise.
+    auto visit = [&](int x, int y) {
+      const bool o = is_open(x, y);
+      if (cells == 0) first = o;
+      if (o && (cells == 0 || !last)) ++runs;
+      last = o;
+      ++cells;
+    };
+    for (int x = p.x - d; x < p.x + d; ++x) visit(x, p.y - d);
+    for (int y = p.y - d; y < p.y + d; ++y) visit(p.x + d, y);
+    for (int x = p.x + d; x > p.x - d; --x) visit(x, p.y + d);
+    for (int y = p.y + d; y > p.y - d; --y) visit(p.x - d, y);
+    if (runs > 1 && first && last) --runs;  // the run that goes on past the start
+    return runs == 1;
+  }
+
   // What an earlier search showed, kept for the tests after it (nearby squares along the same
   // route): a way round, the cells of a path from route cell `lo` to route cell `hi`; or, when
   // it gave up, `budget` cells joined to route cell `lo`. With the cells closed now inside the
@@ -161,7 +186,7 @@ class GateSearch {
   const std::vector<Point>& route_;
   size_t budget_;
   bool cuts_only_;
-  Grid<uint32_t> seen_;  // cells reached by search number stamp_
+  Grid<uint32_t> seen_;  // cells reached by search number stamp_ (empty before the first search)
   uint32_t stamp_ = 0;
   Grid<int32_t> route_index_;  // a cell's index on the route, or -1
   std::vector<Node> nodes_;    // the cells of the last search, each with its parent

@@ -3,9 +3,10 @@
 // The closure works on areas, not cells: one labelling of the map with every locked door, gate and
 // shut cell closed, then the doors between the areas reached, round by round.
 // Caves' square gates: for route cells from a random offset, the squares round each (r = 1 to 4)
-// whose open cells, closed, separate the route's ends; most route cells are passed over unsearched
-// (one run of open cells round the square, or a start's side too large for the search to prove a
-// cut), the rest searched best first (GateSearch, generator/gate_search.hpp), then labelled.
+// whose open cells, closed, separate the route's ends. Most route cells are passed over: a start's
+// side too large for the search to prove a cut, or one run of open cells round the square (which
+// GateSearch, generator/gate_search.hpp, looks at first); the rest are searched best first, then
+// labelled.
 // Deterministic: cells in row-major order, the one draw from the caller's stream.
 #include "generator/switch_gates.hpp"
 
@@ -20,31 +21,6 @@ namespace {
 
 constexpr int kMaxGateRadius = 4;    // caves: the largest square round a route cell tried as a gate
 constexpr size_t kMaxGateCells = 9;  // caves: the most cells of one gate
-
-// Whether the open cells of the ring of cells at Chebyshev distance r + 1 from p (the cells next
-// to the square of radius r round p) form one run round it: then closing the square's cells
-// cuts nothing, since a way that crosses the square enters and leaves it from cells of that run,
-// which straight steps along the ring join. Cells off the map count as closed. O(r).
-bool ring_goes_round(const Grid<uint8_t>& open, Point p, int r) {
-  const int d = r + 1;
-  auto is_open = [&](int x, int y) { return open.in_bounds({x, y}) && open[{x, y}] != 0; };
-  int runs = 0, cells = 0;
-  bool first = false, last = false;
-  // The ring's cells in order round it, from the top-left corner clockwise.
-  auto visit = [&](int x, int y) {
-    const bool o = is_open(x, y);
-    if (cells == 0) first = o;
-    if (o && (cells == 0 || !last)) ++runs;
-    last = o;
-    ++cells;
-  };
-  for (int x = p.x - d; x < p.x + d; ++x) visit(x, p.y - d);
-  for (int y = p.y - d; y < p.y + d; ++y) visit(p.x + d, y);
-  for (int x = p.x + d; x > p.x - d; --x) visit(x, p.y + d);
-  for (int y = p.y + d; y > p.y - d; --y) visit(p.x - d, y);
-  if (runs > 1 && first && last) --runs;  // the run that goes on past the start
-  return runs == 1;
-}
 
 // The first route index i from which the start reaches `budget` cells or more without coming
 // within `r` cells (Chebyshev) of route cells i, i + 1, ... (route.size() when none): a lower
@@ -209,11 +185,8 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
                                             const std::vector<Point>& route, size_t want, Rng& rng) {
   std::vector<std::vector<Point>> found;
   const size_t budget = std::max<size_t>(1024, open.size() / 256);
-  std::optional<detail::GateSearch> made;  // made at the first search (two grids of 4 bytes per cell)
-  auto search = [&]() -> detail::GateSearch& {
-    if (!made) made.emplace(open, moves, route, budget, true);
-    return *made;
-  };
+  GateSearch search(open, moves, route, budget, true);
+
   const size_t n = route.size(), from = rng.index_below(n);
   // A search from a start's side of `budget` cells or more gives up (or finds a way round):
   // never a cut, so the route cells from wide_from on are passed over unsearched.
@@ -240,10 +213,10 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
     }
     if (squares.empty()) continue;
     const int largest = static_cast<int>(squares.size());
-    if (ring_goes_round(open, p, largest) || search().way_round(squares.back(), p, largest) != false) continue;
+    if (search.way_round(squares.back(), p, largest) != false) continue;
     for (int r = 1; r <= static_cast<int>(squares.size()); ++r) {
       const std::vector<Point>& square = squares[static_cast<size_t>(r - 1)];
-      if (r < largest && (ring_goes_round(open, p, r) || search().way_round(square, p, r) != false)) continue;
+      if (r < largest && search.way_round(square, p, r) != false) continue;
       for (Point q : square) open[q] = 0;
       const RegionMap side = label_regions(open, moves);
       for (Point q : square) open[q] = 1;
@@ -256,7 +229,7 @@ std::vector<std::vector<Point>> square_cuts(const Taken& taken, Grid<uint8_t>& o
             border.push_back(q);
             break;
           }
-      if (border.empty() || border.size() > kMaxGateCells || search().way_round(border, p, r) != false) break;
+      if (border.empty() || border.size() > kMaxGateCells || search.way_round(border, p, r) != false) break;
       found.push_back(std::move(border));
       k += static_cast<size_t>(2 * kMaxGateRadius + 2);  // the next gate at another chokepoint
       break;
