@@ -22,7 +22,11 @@ inline constexpr uint16_t kUnreachedLandmark = 0xFFFF;
 
 struct LandmarkTable {
   int count = 0;               // landmarks, 0 to kMaxLandmarks
-  std::vector<uint16_t> dist;  // dist[cell * count + k], cell = y * width + x: D / quantum
+  size_t cells = 0;            // the map's cells
+  // dist[k * cells + cell], cell = y * width + x: D / quantum. One array per landmark: a query
+  // reads only its active ones, 2 bytes a cell each (a row of every landmark per cell would
+  // bring the others' bytes into the cache too).
+  std::vector<uint16_t> dist;
   int64_t quantum = 1;         // Q: integer distance per stored step
   double cost_per_unit = 0;    // 1 / scale, rounded down: cost per unit of integer distance
 };
@@ -30,10 +34,8 @@ struct LandmarkTable {
 // A query's view of the table: the goal's quanta from the (at most kActiveLandmarks) landmarks
 // that reach both ends and bound the start the most.
 struct LandmarkGoal {
-  const uint16_t* dist = nullptr;  // the table's dist
-  int count = 0;                   // the table's count (the stride)
-  int active = 0;                  // landmarks read per cell
-  int k[kActiveLandmarks] = {};
+  int active = 0;  // landmarks read per cell
+  const uint16_t* from[kActiveLandmarks] = {};  // the active landmarks' arrays
   int goal[kActiveLandmarks] = {};
   int64_t quantum = 1;
   double cost_per_unit = 0;
@@ -42,15 +44,14 @@ struct LandmarkGoal {
   // exactly one of them: they are then in different areas with every door open, so no route.
   // Picks the landmarks with the largest |q(start) - q(goal)| (lower index among equals).
   bool prepare(const LandmarkTable& t, uint32_t start, uint32_t goal_cell) {
-    dist = t.dist.data();
-    count = t.count;
     quantum = t.quantum;
     cost_per_unit = t.cost_per_unit;
     active = 0;
     int gap[kActiveLandmarks] = {};
     for (int i = 0; i < t.count; ++i) {
-      const int s = dist[static_cast<size_t>(start) * static_cast<size_t>(count) + static_cast<size_t>(i)];
-      const int g = dist[static_cast<size_t>(goal_cell) * static_cast<size_t>(count) + static_cast<size_t>(i)];
+      const uint16_t* row = t.dist.data() + static_cast<size_t>(i) * t.cells;
+      const int s = row[start];
+      const int g = row[goal_cell];
       const bool sr = s != kUnreachedLandmark, gr = g != kUnreachedLandmark;
       if (sr != gr) return false;
       if (!sr) continue;
@@ -62,11 +63,11 @@ struct LandmarkGoal {
       const int last = active < kActiveLandmarks ? active : kActiveLandmarks - 1;
       for (int j = last; j > at; --j) {
         gap[j] = gap[j - 1];
-        k[j] = k[j - 1];
+        from[j] = from[j - 1];
         goal[j] = goal[j - 1];
       }
       gap[at] = v;
-      k[at] = i;
+      from[at] = row;
       goal[at] = g;
       if (active < kActiveLandmarks) ++active;
     }
@@ -76,10 +77,9 @@ struct LandmarkGoal {
   // A lower bound on the cost from `cell` to the goal, at least `base` (the geometric bound).
   // Every cell a query reaches lies in the start's area, which the active landmarks reach.
   double bound(uint32_t cell, double base) const {
-    const uint16_t* row = dist + static_cast<size_t>(cell) * static_cast<size_t>(count);
     int m = 0;
     for (int i = 0; i < active; ++i) {
-      const int d = static_cast<int>(row[k[i]]) - goal[i];
+      const int d = static_cast<int>(from[i][cell]) - goal[i];
       const int a = d < 0 ? -d : d;
       m = a > m ? a : m;
     }

@@ -184,6 +184,7 @@ void Navigator::Impl::build_landmarks(int wanted) {
   const int64_t area = regions.sizes[static_cast<size_t>(largest)];
   const int count = area >= 64 ? wanted : 1;
   landmarks.count = count;
+  landmarks.cells = cells();
   landmarks.dist.assign(cells() * static_cast<size_t>(count), detail::kUnreachedLandmark);
   LandmarkWeights weights;
   landmark_weights(weights);
@@ -214,7 +215,7 @@ void Navigator::Impl::build_landmarks(int wanted) {
       const uint64_t d = dist[i];
       if (d == kFar) continue;
       assert(d / quantum < detail::kUnreachedLandmark);
-      landmarks.dist[i * static_cast<size_t>(count) + static_cast<size_t>(k)] = static_cast<uint16_t>(d / quantum);
+      landmarks.dist[static_cast<size_t>(k) * cells() + i] = static_cast<uint16_t>(d / quantum);
       nearest[i] = std::min(nearest[i], d);
     }
     next = farthest(nearest).first;
