@@ -6,7 +6,8 @@
 // Problems: 1,000 of each Moving AI map's scen/ file spread over the file (search/cases.hpp;
 // --sample=stride takes the same problems as ../shared/peers/peer_bench --max-queries 1000), and
 // 1,000 random pairs of one area of a 256x256 cave (caves generator, seed 1, water and vegetation)
-// under the tutorial's table (road 1, floor 3, water 5, vegetation 10), and 200 of a 1024x1024 one.
+// under the tutorial's table (road 1, floor 3, water 5, vegetation 10), and 200 of a 1024x1024 one
+// (and, with --maps=rooms1024_tutorial or all, of a 1024x1024 rooms map under the same table).
 // Cost model: 8 neighbours, no corner cutting, a move costs the destination's cost, times sqrt(2)
 // on a diagonal; octile heuristic (times the smallest cell cost) for catacomb and Boost, libtcod's
 // own Euclidean one. Every engine's path cost is checked against the published optimum (the cave:
@@ -40,12 +41,14 @@ using namespace catacomb::bench;
 
 const char* const kCave = "cave256_tutorial";
 const char* const kBigCave = "cave1024_tutorial";
+// A rooms map of the same size (rooms generator, the default map's density of rooms), same costs.
+const char* const kBigRooms = "rooms1024_tutorial";
 // Problems on the 1024 x 1024 cave: libtcod takes tens of milliseconds a query there.
 constexpr size_t kBigCaveSample = 200;
 const char* const kDefaultMaps[] = {"arena2", "den520d", "brc202d", "lak303d", kCave, kBigCave};
-const char* const kAllMaps[] = {"arena2",         "den520d",        "brc202d",     "lak303d",
-                                "16room_000",     "32room_000",     "maze512-1-0", "maze512-4-0",
-                                "random512-10-0", "random512-25-0", kCave,         kBigCave};
+const char* const kAllMaps[] = {"arena2",     "den520d",     "brc202d",     "lak303d",        "16room_000",
+                                "32room_000", "maze512-1-0", "maze512-4-0", "random512-10-0", "random512-25-0",
+                                kCave,        kBigCave,      kBigRooms};
 const char* const kColumns[] = {"catacomb_astar", "catacomb_jps", "catacomb_nav", "libtcod_astar", "boost_astar"};
 
 size_t g_block = kDefaultBlock;          // --block=N
@@ -190,6 +193,7 @@ int main(int argc, char** argv) {
     for (const std::string& name : names) {
       if (name == kCave) cases.push_back(make_cave_case(256, 1, kSample));
       else if (name == kBigCave) cases.push_back(make_cave_case(1024, 1, kBigCaveSample));
+      else if (name == kBigRooms) cases.push_back(make_cave_case(1024, 1, kBigCaveSample, GeneratorKind::Rooms));
       else cases.push_back(load_movingai_case(dir, name, g_sampling));
       check_costs(*cases.back());
     }

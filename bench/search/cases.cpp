@@ -76,13 +76,15 @@ std::unique_ptr<SearchCase> load_movingai_case(const std::string& dir, const std
   return c;
 }
 
-std::unique_ptr<SearchCase> make_cave_case(int side, uint64_t seed, size_t queries) {
+std::unique_ptr<SearchCase> make_cave_case(int side, uint64_t seed, size_t queries, GeneratorKind kind) {
   auto c = std::make_unique<SearchCase>();
-  c->name = "cave" + std::to_string(side) + "_tutorial";
+  c->name = std::string(kind == GeneratorKind::Rooms ? "rooms" : "cave") + std::to_string(side) + "_tutorial";
   GenerateConfig config;
-  config.generator = GeneratorKind::Caves;
+  config.generator = kind;
   config.width = side;
   config.height = side;
+  // Rooms as dense as the default 80x50 map's (16 rooms in 4,000 cells).
+  if (kind == GeneratorKind::Rooms) config.rooms.room_count = side * side * 16 / 4000;
   config.costs = CostPreset::Tutorial;
   const Dungeon d = generate_dungeon(config, seed).dungeon;
   c->costs = make_cost_grid(d.tiles, config.cost_table());

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <catacomb/io/movingai.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/pathing/search.hpp>
 
 #include "engines.hpp"
@@ -49,10 +50,11 @@ enum class Sampling { Spread, Stride };
 /// A map of ../shared/bench/movingai (`dir`), its sample, and all four engines.
 std::unique_ptr<SearchCase> load_movingai_case(const std::string& dir, const std::string& name, Sampling sampling);
 /// A generated cave (catacomb's caves generator with water and vegetation, `side` x `side`,
-/// `seed`) under the tutorial's cost table, with `queries` random pairs of cells of one area
+/// `seed`; or a rooms map, `kind` Rooms, with the default map's density of rooms) under the tutorial's cost table, with `queries` random pairs of cells of one area
 /// (catacomb's Rng, the same seed), referenced by catacomb's Dijkstra (A* above 256 x 256, where
 /// a Dijkstra per problem would take minutes); no JPS (uniform costs only).
-std::unique_ptr<SearchCase> make_cave_case(int side, uint64_t seed, size_t queries);
+std::unique_ptr<SearchCase> make_cave_case(int side, uint64_t seed, size_t queries,
+                                           GeneratorKind kind = GeneratorKind::Caves);
 
 /// Untimed: every engine on every problem; fills the expansions and the mismatch counts.
 void check_costs(SearchCase& c);

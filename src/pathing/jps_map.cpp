@@ -129,7 +129,7 @@ void BitLines::derive_hits(std::vector<uint64_t>& forward_hits, std::vector<uint
   }
 }
 
-void JpsMap::build(const Grid<uint8_t>& passable) {
+void JpsMap::build(const Grid<uint8_t>& passable, const uint8_t* codes) {
   width = passable.width();
   height = passable.height();
   rows.reset(height + 2, width + 2);
@@ -149,7 +149,43 @@ void JpsMap::build(const Grid<uint8_t>& passable) {
       for (unsigned d = 0; d < 8; ++d) open |= (open_cell(x + kDirections[d].x, y + kDirections[d].y) ? 1u : 0u) << d;
       masks[cell_of(x, y)] = kCellMasks[open];
     }
+  cost_edges.clear();
+  if (codes) derive_cost_edges(codes);
   derive_diagonal_pass();
+}
+
+void JpsMap::derive_cost_edges(const uint8_t* codes) {
+  cost_edges.assign(rows.open.size(), 0);
+  bool any = false;
+  for (int y = 0; y < height; ++y) {
+    const uint8_t* row = codes + static_cast<size_t>(y) * static_cast<size_t>(width);
+    for (int x = 0; x < width; ++x) {
+      if (!open_cell(x, y)) continue;
+      bool edge = false;
+      for (unsigned d = 0; d < 8 && !edge; ++d) {
+        const int nx = x + kDirections[d].x, ny = y + kDirections[d].y;
+        edge = open_cell(nx, ny) && codes[cell_of(nx, ny)] != row[x];
+      }
+      if (edge) {
+        cost_edges[rows.offset(y + 1) + static_cast<size_t>((x + 1) >> 6)] |= uint64_t{1} << ((x + 1) & 63);
+        any = true;
+      }
+    }
+  }
+  if (!any) {  // one cost throughout: the uniform map
+    cost_edges.clear();
+    return;
+  }
+  for (size_t i = 0; i < cost_edges.size(); ++i) {
+    rows.forward[i] |= cost_edges[i];
+    rows.backward[i] |= cost_edges[i];
+  }
+  std::vector<uint64_t> in_cols;
+  transpose(cost_edges, rows, in_cols, cols);
+  for (size_t i = 0; i < in_cols.size(); ++i) {
+    cols.forward[i] |= in_cols[i];
+    cols.backward[i] |= in_cols[i];
+  }
 }
 
 void JpsMap::derive_diagonal_pass() {
@@ -175,6 +211,7 @@ void JpsMap::derive_diagonal_pass() {
     const int dx = kDirections[d].x, dy = kDirections[d].y;
     const uint64_t* hh = hits[kDiagonalParts[d - 4][0]].data();
     const uint64_t* hv = hits[kDiagonalParts[d - 4][1]].data();
+    const uint64_t* edges = cost_edges.empty() ? nullptr : cost_edges.data();
     std::vector<uint64_t>& pass = diagonal_pass[d - 4];
     pass.assign(size, 0);
     for (int l = 1; l <= height; ++l) {
@@ -184,6 +221,8 @@ void JpsMap::derive_diagonal_pass() {
       uint64_t* p = pass.data() + rows.offset(l);
       for (int w = 0; w < words; ++w)  // legal (kJpsDiagonalIsAllThreeOpen), and no scan finds anything
         p[w] = along_dx(here, w) & next[w] & along_dx(next, w) & ~along_dx(next_h, w) & ~along_dx(next_v, w);
+      if (edges)  // nor does it land on a cost edge
+        for (int w = 0; w < words; ++w) p[w] &= ~along_dx(edges + rows.offset(l + dy), w);
     }
   }
 }

@@ -119,11 +119,26 @@ struct JpsMap {
   // legal and neither straight scan from the cell it reaches (along d's two components, with no
   // goal on their lines) finds a jump point. One bit per cell and diagonal.
   std::vector<uint64_t> diagonal_pass[4];
+  // Weighted maps only (build with cost codes; empty otherwise), laid out as rows: the passable
+  // cells next to a passable cell of another cost (8 neighbours). Jump Point Search prunes a
+  // cell's moves by comparing paths inside its 3x3 block, which holds only where that block
+  // costs the same throughout: such a "cost edge" is an event of every scan (a jump point), the
+  // diagonal walk stops on it and it is expanded in every direction. Elsewhere a scan's cells
+  // all cost what its first cell does. One bit per cell.
+  std::vector<uint64_t> cost_edges;
 
-  /// Builds everything above from a passability grid (non-zero = passable).
-  void build(const Grid<uint8_t>& passable);
+  /// Builds everything above from a passability grid (non-zero = passable) and, for a weighted
+  /// map, each cell's cost code (`codes`, row-major, one per cell, equal codes equal costs;
+  /// nullptr: uniform).
+  void build(const Grid<uint8_t>& passable, const uint8_t* codes = nullptr);
   // diagonal_pass from rows, a word at a time (part of build).
   void derive_diagonal_pass();
+  // cost_edges from the codes, and the edges made events of both orientations (part of build).
+  void derive_cost_edges(const uint8_t* codes);
+
+  bool cost_edge(int x, int y) const {
+    return !cost_edges.empty() && test_bit(cost_edges.data() + rows.offset(y + 1), x + 1);
+  }
 
   // Cell (x, y) passable; x in [-1, width], y in [-1, height] (the padding reads as blocked).
   bool open_cell(int x, int y) const { return rows.is_open(y + 1, x + 1); }

@@ -21,20 +21,20 @@ inline constexpr int kActiveLandmarks = 4;
 inline constexpr uint16_t kUnreachedLandmark = 0xFFFF;
 
 struct LandmarkTable {
-  int count = 0;               // landmarks, 0 to kMaxLandmarks
-  size_t cells = 0;            // the map's cells
+  int count = 0;     // landmarks, 0 to kMaxLandmarks
+  size_t cells = 0;  // the map's cells
   // dist[k * cells + cell], cell = y * width + x: D / quantum. One array per landmark: a query
   // reads only its active ones, 2 bytes a cell each (a row of every landmark per cell would
   // bring the others' bytes into the cache too).
   std::vector<uint16_t> dist;
-  int64_t quantum = 1;         // Q: integer distance per stored step
-  double cost_per_unit = 0;    // 1 / scale, rounded down: cost per unit of integer distance
+  int64_t quantum = 1;       // Q: integer distance per stored step
+  double cost_per_unit = 0;  // 1 / scale, rounded down: cost per unit of integer distance
 };
 
 // A query's view of the table: the goal's quanta from the (at most kActiveLandmarks) landmarks
 // that reach both ends and bound the start the most.
 struct LandmarkGoal {
-  int active = 0;  // landmarks read per cell
+  int active = 0;                               // landmarks read per cell
   const uint16_t* from[kActiveLandmarks] = {};  // the active landmarks' arrays
   int goal[kActiveLandmarks] = {};
   int64_t quantum = 1;

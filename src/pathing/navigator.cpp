@@ -4,7 +4,8 @@
 //
 // Build. Each cell holds one byte, an index into the map's distinct costs (255: never entered),
 // in a grid padded with one blocked cell all round so that a neighbour is read without bounds
-// checks. Landmarks (kLandmarks, kJpsLandmarks beside a jump point map, 1 on small maps) are
+// checks. Landmarks (kLandmarks, kJpsLandmarks beside a jump point map, kWeightedJpsLandmarks
+// beside a weighted one, 1 on small maps) are
 // picked by the farthest-point rule: the first is the cell farthest from the first cell of the
 // largest connected area, each next one the cell farthest from all those picked. One Dijkstra
 // search per landmark, all with every door open, on integer weights (a step between two cells
@@ -21,9 +22,10 @@
 // landmarks read are the kActiveLandmarks that bound the start best (ALT's active landmarks).
 // The landmark bound is admissible whatever the doors do (a closed door only lengthens routes)
 // but, rounded to quanta, consistent only within a quantum, so a closed node whose cost improves
-// is opened again: optimal in every case. On maps where every passable cell costs 1 under 8
-// neighbours without corner cutting and no door is declared, Jump Point Search (jps.cpp)
-// answers instead, steered by the same bound.
+// is opened again: optimal in every case. On maps with no door declared, under 8 neighbours
+// without corner cutting, Jump Point Search (jps.cpp) answers instead, steered by the same bound:
+// on a weighted map (not every passable cell costing 1) its weighted form, which stops at the
+// cells next to another cost and steps from them as A* does.
 //
 // Doors. A declared door's cell holds its cost index when open, 255 when closed (and its g cell
 // kWall, so it is never entered): O(1) a change.
@@ -32,8 +34,8 @@
 //
 // Memory: 1 byte per cell of cost indices, 2 bytes per cell per landmark; the A* scratch (g and
 // a state byte per padded cell, 4 bytes per cell for the list of cells a query touched: about
-// 13 bytes per cell) or, for JPS, its map (about 3.25 bytes per cell) and scratch (20 bytes per
-// cell). Determinism: no clock, no unordered container; integer landmark
+// 13 bytes per cell) or, for JPS, its map (about 3.25 bytes per cell; a weighted one 1.125 bytes
+// more: a cost byte and a cost-edge bit) and scratch (20 bytes per cell). Determinism: no clock, no unordered container; integer landmark
 // distances (exact, whatever order Dial's buckets are drained in); the landmarks, the active
 // ones and every tie follow row-major or index order.
 #include <catacomb/pathing/navigator.hpp>
@@ -336,6 +338,7 @@ NavigatorStats Navigator::stats() const {
     // The jump point map: 10 bits a cell of lines plus 2 bytes of masks (jps_map.hpp); its node
     // state and corridor-turn slots: 16 + 4 bytes a cell.
     kept += cells * (10.0 / 8.0 + 2.0);
+    if (s.weighted_jps) kept += cells * (1.0 + 1.0 / 8.0);  // its cost codes and cost edges
     scratch = cells * 20.0;
   } else {
     scratch = static_cast<double>(s.g_cost.size() * sizeof(double) + s.state.size() +

@@ -58,14 +58,23 @@ void Navigator::Impl::finish(const std::vector<Point>& door_list) {
         code[padded(static_cast<int>(i % static_cast<size_t>(width)), static_cast<int>(i / static_cast<size_t>(width)))];
     unit = c == kBlocked || palette[c] == 1.0;
   }
-  use_jps = unit && doors.empty() && moves.neighbors == 8 && policy == DiagonalPolicy::NoCornerCut &&
+  use_jps = doors.empty() && moves.neighbors == 8 && policy == DiagonalPolicy::NoCornerCut &&
             moves.diagonal_cost == kSqrt2;
-  build_landmarks(use_jps ? kJpsLandmarks : kLandmarks);
+  build_landmarks(!use_jps ? kLandmarks : unit ? kJpsLandmarks : kWeightedJpsLandmarks);
   if (use_jps) {
     Grid<uint8_t> passable(width, height, 0);
     for (int y = 0; y < height; ++y)
       for (int x = 0; x < width; ++x) passable(x, y) = code[padded(x, y)] != kBlocked ? 1 : 0;
-    jps.set_map(passable);
+    weighted_jps = !unit;
+    if (unit) {
+      jps.set_map(passable);
+    } else {
+      std::vector<uint8_t> codes(cells());
+      for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+          codes[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)] = code[padded(x, y)];
+      detail::JpsAccess::set_weighted_map(jps, passable, std::move(codes), palette);
+    }
     detail::JpsAccess::set_landmarks(jps, &landmarks);
     code = {};  // JPS holds the map as bits; find_path goes straight to it
   } else {

@@ -18,9 +18,11 @@ namespace navigator_detail {
 
 inline constexpr uint8_t kBlocked = 255;
 // Landmarks kept: 7 x 2 bytes and the cost byte fill 15 bytes a cell; 6 beside the jump point
-// search map (about 3.25 bytes a cell).
+// search map (about 3.25 bytes a cell); 5 beside a weighted one (its cost codes and cost edges
+// take 1.125 bytes a cell more).
 inline constexpr int kLandmarks = 7;
 inline constexpr int kJpsLandmarks = 6;
+inline constexpr int kWeightedJpsLandmarks = 5;
 // The heaviest step of the landmark graph, in integer units, and the ring of buckets of its
 // Dijkstra (a power of two above it).
 inline constexpr uint32_t kLandmarkMaxStep = 4096;
@@ -54,6 +56,7 @@ struct CATACOMB_HIDDEN Navigator::Impl {
   double min_cost = 1;
   detail::LandmarkTable landmarks;
   bool use_jps = false;
+  bool weighted_jps = false;  // use_jps on a map of more than one cost, or of one cost but 1
   JumpPointSearch jps;
   bool from_dungeon = false;
 

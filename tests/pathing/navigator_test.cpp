@@ -268,14 +268,78 @@ TEST(NavigatorTest, MatchesThePublishedLengthsOnASampleOfEverySharedScenarioFile
 
 TEST(NavigatorTest, VariedCostsKeepSixteenBytesPerCellOrFewer) {
   Rng rng(5);
-  const Navigator nav(random_map(rng, 200, 150, 0.2), MapRules{CostTable::tutorial(), Moves{}, KeyRule::Reusable});
-  const NavigatorStats st = nav.stats();
+  const Grid<Terrain> map = random_map(rng, 200, 150, 0.2);
+  // Without doors under 8 neighbours without corner cutting: weighted jump points, 5 landmarks.
+  const NavigatorStats jps = Navigator(map, MapRules{CostTable::tutorial(), Moves{}, KeyRule::Reusable}).stats();
+  EXPECT_EQ(jps.engine, "jps");
+  EXPECT_EQ(jps.landmarks, 5);
+  EXPECT_LE(jps.bytes_per_cell, 16.0);
+  EXPECT_GT(jps.bytes_per_cell, 14.0);  // 5 landmarks of 2 bytes, the jump point map, a cost byte and an edge bit
+  // With a door (or moves jump point search does not take): A*, 7 landmarks.
+  const NavigatorStats st = Navigator(map, MapRules{CostTable::tutorial(), Moves{4, DiagonalPolicy::Never, kSqrt2},
+                                                    KeyRule::Reusable})
+                                .stats();
   EXPECT_EQ(st.engine, "astar");
   EXPECT_EQ(st.landmarks, 7);
   EXPECT_LE(st.bytes_per_cell, 16.0);
   EXPECT_GT(st.bytes_per_cell, 15.0);          // 7 landmarks of 2 bytes and a cost byte, plus the padding
   EXPECT_GT(st.scratch_bytes_per_cell, 13.0);  // g (8 bytes) and a state byte, padded; 4 for the touched list
   EXPECT_LE(st.scratch_bytes_per_cell, 14.0);
+}
+
+// Weighted jump point search (varied costs, no doors): on random maps under the tutorial's and
+// the dungeon's costs, on a map of one cost other than 1, and on generated caves and rooms under
+// the tutorial's costs, every query costs what A* finds (and fails where it fails), and its path
+// walks legal steps that cost what it says.
+TEST(NavigatorTest, WeightedMapsWithoutDoorsJumpAndCostWhatAStarFinds) {
+  auto check = [](const Grid<Terrain>& tiles, const MapRules& rules, Rng& rng, int queries, const std::string& name) {
+    Navigator nav(tiles, rules);
+    ASSERT_EQ(nav.stats().engine, "jps") << name;
+    std::vector<Point> open;
+    for (size_t i = 0; i < tiles.size(); ++i)
+      if (rules.costs.passable(tiles.cells()[i])) open.push_back(tiles.point(i));
+    if (open.empty()) return;
+    const auto last = static_cast<int64_t>(open.size()) - 1;
+    for (int q = 0; q < queries; ++q) {
+      // Mostly passable ends (a few anywhere: blocked ends give the same status as A*).
+      const bool any = q % 10 == 0;
+      const Point s = any ? random_cell(rng, tiles.width(), tiles.height())
+                          : open[static_cast<size_t>(rng.uniform_int(0, last))];
+      const Point g = open[static_cast<size_t>(rng.uniform_int(0, last))];
+      SearchOptions o;
+      o.moves = rules.moves;
+      const PathResult a = find_path(tiles, rules.costs, s, g, o);
+      const PathResult n = nav.find_path(s, g);
+      SCOPED_TRACE(name + " " + to_string(s) + " to " + to_string(g));
+      ASSERT_EQ(n.status, a.status);
+      if (!a.found()) continue;
+      EXPECT_TRUE(near(n.cost, a.cost)) << n.cost << " vs A* " << a.cost;
+      EXPECT_TRUE(walks(tiles, rules, n, s, g));
+    }
+  };
+  Rng rng(2026);
+  for (const CostTable& costs : {CostTable::tutorial(), CostTable::dungeon()}) {
+    const MapRules rules{costs, Moves{}, KeyRule::Reusable};
+    for (int map = 0; map < 8; ++map) {
+      const int w = static_cast<int>(rng.uniform_int(8, 64)), h = static_cast<int>(rng.uniform_int(8, 48));
+      check(random_map(rng, w, h, rng.uniform_real(0.0, 0.4)), rules, rng, 150, "random map " + std::to_string(map));
+    }
+  }
+  {
+    Grid<Terrain> one_cost = random_map(rng, 40, 30, 0.3);
+    for (Terrain& t : one_cost.cells())
+      if (t != Terrain::Wall) t = Terrain::Floor;  // floor costs 3 under the tutorial's table
+    check(one_cost, MapRules{CostTable::tutorial(), Moves{}, KeyRule::Reusable}, rng, 200, "one cost");
+  }
+  for (GeneratorKind g : {GeneratorKind::Caves, GeneratorKind::Rooms}) {
+    GenerateConfig c;
+    c.generator = g;
+    c.width = c.height = 128;
+    c.costs = CostPreset::Tutorial;
+    const Dungeon d = generate_dungeon(c, 3).dungeon;
+    check(d.tiles, MapRules{c.cost_table(), Moves{}, KeyRule::Reusable}, rng, 2000,
+          std::string(generator_kind_name(g)));
+  }
 }
 
 TEST(NavigatorTest, BadArgumentsAreRefusedNamingTheField) {

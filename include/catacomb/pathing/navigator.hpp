@@ -1,9 +1,10 @@
 #pragma once
 /// The Navigator: exact shortest paths for many queries on one static map, with doors that open
-/// and close. Built once (landmark distance tables, and on uniform-cost maps without doors the
-/// jump point search map), it answers each query with A* steered by a differential (landmark,
-/// ALT) heuristic, or with Jump Point Search steered by the same heuristic where every passable
-/// cell costs 1 under 8 neighbours without corner cutting. Answers are optimal under the rules it
+/// and close. Built once (landmark distance tables, and on maps without doors the jump point
+/// search map), it answers each query with A* steered by a differential (landmark, ALT)
+/// heuristic, or, on a map without doors under 8 neighbours without corner cutting, with Jump
+/// Point Search steered by the same heuristic (on a map of varied costs, its weighted form: it
+/// jumps where a cell's neighbours all cost what it does and steps as A* elsewhere). Answers are optimal under the rules it
 /// was built with: the same cost as find_path (A*) on the same map, doors as they stand.
 #include <catacomb/export.hpp>
 #include <cstddef>
@@ -26,7 +27,7 @@ namespace catacomb {
 
 /// What a Navigator holds and how it answers.
 struct NavigatorStats {
-  /// "jps" (uniform costs, 8 neighbours without corner cutting, no doors) or "astar".
+  /// "jps" (8 neighbours without corner cutting, no doors; weighted when costs vary) or "astar".
   std::string_view engine;
   /// Landmarks of the differential heuristic (0 on a map without a passable cell).
   int landmarks = 0;
