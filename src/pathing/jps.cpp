@@ -40,7 +40,8 @@
 // (JpsMap::cost_edges): an event of every scan (a jump point wherever a scan meets it), a cell
 // the diagonal walk stops on, and, taken off the open list, expanded step by step as A* would
 // (each legal step a successor, arriving with its direction, so that a neighbour whose block is
-// uniform is expanded by the rules above). Elsewhere every cell a jump passes costs what its
+// uniform is expanded by the rules above), but for the steps a route of one or two steps from
+// the cell before it makes strictly cheaper (expand_steps). Elsewhere every cell a jump passes costs what its
 // first cell does (a cell that is not a cost edge has neighbours of its own cost only), so an
 // edge costs that cost times its length. The octile heuristic is scaled by the smallest cost.
 // An optimal path survives: put it in canonical form by the rules' swaps, each inside a uniform
@@ -394,17 +395,52 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
     diagonal<DX, DY>(c, x, y, g, masks[c]);
   }
 
+  // Whether the step (from p's cell) is legal: its mask bit.
+  bool legal_step(unsigned mask, int d) const { return ((mask >> (d < 4 ? 12 + d : 8 + d - 4)) & 1) != 0; }
+
   // A cost edge's expansion: each legal step, as A* would (a node reached so carries its
-  // direction of arrival, and is expanded by JPS's rules if its own block costs the same).
-  void expand_steps(uint32_t c, Point p, double g) {
+  // direction of arrival, and is expanded by JPS's rules if its own block costs the same),
+  // but the steps some other way from the cell before it makes strictly cheaper, at most two
+  // legal steps that avoid this cell (`code`: the arrival direction, kFromStart for none). No
+  // optimal route takes such a step, whichever way the cell was reached at its cost: the other
+  // way reaches the step's end more cheaply still.
+  void expand_steps(uint32_t c, Point p, double g, uint32_t code) {
     const unsigned m = masks[c];
-    for (uint32_t d = 0; d < 8; ++d) {
-      const bool legal = d < 4 ? (m >> (12 + d)) & 1 : (m >> (8 + d - 4)) & 1;
-      if (!legal) continue;
+    const bool arrived = code < 8;
+    const Point prev = arrived ? Point{p.x - kDirections[code].x, p.y - kDirections[code].y} : p;
+    const double into = arrived ? cost_at(p.x, p.y) * (code < 4 ? 1.0 : kSqrt2) : 0.0;
+    const unsigned prev_mask = arrived ? masks[cell_of(prev.x, prev.y)] : 0;
+    for (int d = 0; d < 8; ++d) {
+      if (!legal_step(m, d)) continue;
       const int nx = p.x + kDirections[d].x, ny = p.y + kDirections[d].y;
-      const double step = palette[cell_code[cell_of(nx, ny)]];
-      relax(nx, ny, g + (d < 4 ? step : step * kSqrt2), c, d);
+      const double cn = palette[cell_code[cell_of(nx, ny)]];
+      const double step = d < 4 ? cn : cn * kSqrt2;
+      if (arrived && dominated(prev, prev_mask, p, {nx, ny}, cn, into + step)) continue;
+      relax(nx, ny, g + step, c, static_cast<uint32_t>(d));
     }
+  }
+
+  // Whether a route from `prev` to `n` (entering n at cost cn a unit step) of at most two legal
+  // steps avoiding `x` costs less than `through` (the route by x), by a margin rounding cannot
+  // make.
+  bool dominated(Point prev, unsigned prev_mask, Point x, Point n, double cn, double through) const {
+    if (n == prev) return true;  // back where it came from
+    const double bar = through * (1 - 0x1p-40);
+    auto len = [](int dx, int dy) { return dx != 0 && dy != 0 ? kSqrt2 : 1.0; };
+    const int ddx = n.x - prev.x, ddy = n.y - prev.y;
+    if (std::abs(ddx) <= 1 && std::abs(ddy) <= 1) {  // one step
+      if (legal_step(prev_mask, direction_index(ddx, ddy)) && cn * len(ddx, ddy) < bar) return true;
+    }
+    // Two steps, by a cell m next to both (not x).
+    for (int my = std::max(prev.y, n.y) - 1; my <= std::min(prev.y, n.y) + 1; ++my)
+      for (int mx = std::max(prev.x, n.x) - 1; mx <= std::min(prev.x, n.x) + 1; ++mx) {
+        if ((mx == x.x && my == x.y) || (mx == prev.x && my == prev.y) || (mx == n.x && my == n.y)) continue;
+        const int ax = mx - prev.x, ay = my - prev.y, bx = n.x - mx, by = n.y - my;
+        if (!legal_step(prev_mask, direction_index(ax, ay))) continue;
+        if (!legal_step(masks[cell_of(mx, my)], direction_index(bx, by))) continue;
+        if (cost_at(mx, my) * len(ax, ay) + cn * len(bx, by) < bar) return true;
+      }
+    return false;
   }
 
   void expand(uint32_t c, Point p) {
@@ -412,7 +448,7 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
     uint32_t code = nodes[c].link & 15;
     if (code >= kAfterTurns) code -= kAfterTurns;
     if (cost_edge(p.x, p.y)) {  // no pruning where the 3x3 block's costs differ
-      expand_steps(c, p, g);
+      expand_steps(c, p, g, code);
       return;
     }
     switch (code) {
