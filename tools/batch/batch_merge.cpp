@@ -34,6 +34,7 @@
 #include <catacomb/render/image.hpp>
 #include "tools/batch/batch_guard.hpp"
 #include "tools/batch/batch_stream.hpp"
+#include "tools/batch/json_numbers.hpp"
 #include "tools/batch/review_page.hpp"
 #include "tools/out_dir.hpp"
 
@@ -170,10 +171,10 @@ BatchRunInfo merged_info(const std::vector<std::vector<ShardRun>>& batches) {
   if (one_theme) info.themes.clear();
   for (const auto& [name, value] : same.at("parameters").items()) {
     if (name == "generator" || name == "tmj" || name == "map" || (name == "theme" && !one_theme)) continue;
-    if (name == "scale") info.scale = value.get<int>();
+    if (name == "scale") info.scale = whole<int>(value);  // checked by parse_shard_summary
     else if (name == "overlay") info.overlay = value.get<std::string>();
     else if (value.is_boolean()) info.parameters.emplace_back(name, value.get<bool>());
-    else if (value.is_number_integer()) info.parameters.emplace_back(name, value.get<int64_t>());
+    else if (value.is_number_integer()) info.parameters.emplace_back(name, whole<int64_t>(value));
     else if (value.is_number()) info.parameters.emplace_back(name, value.get<double>());
     else info.parameters.emplace_back(name, value.get<std::string>());
   }
@@ -289,8 +290,8 @@ ShardRun parse_shard_summary(std::string_view text, const std::string& dir) {
     std::from_chars(shard.data(), shard.data() + slash, s.index);
     std::from_chars(shard.data() + slash + 1, shard.data() + shard.size(), s.count);
     for (const char* key : {"generator", "range", "parameters", "columns"}) s.same[key] = j.at(key);
-    s.seeds = j.at("seeds").get<uint64_t>();
-    s.threads = j.at("threads").get<int>();
+    s.seeds = whole<uint64_t>(j.at("seeds"));
+    s.threads = whole<int>(j.at("threads"));
     s.elapsed_s = j.at("elapsed_s").get<double>();
     s.contact_sheets = !j.at("files").at("contact_sheets").empty();
     if (j.contains("commands")) {
@@ -304,11 +305,14 @@ ShardRun parse_shard_summary(std::string_view text, const std::string& dir) {
     for (const auto& item : s.same.at("parameters").items())
       if (!item.value().is_primitive() || item.value().is_null())
         bad_shard(dir, "parameters of numbers, flags and names");
+    for (const auto& item : s.same.at("parameters").items())
+      if (item.value().is_number_integer()) whole<int64_t>(item.value());
+    if (s.same.at("parameters").contains("scale")) whole<int>(s.same.at("parameters").at("scale"));
     s.same.at("columns").get<std::vector<std::string>>();
     s.same.at("generator").get<std::string>();
   } catch (const nlohmann::json::exception& e) {
     bad_shard(dir, std::string("a batch directory whose summary.json is a batch's (") + e.what() + ")");
-  }
+  } catch (const BadNumber&) { bad_shard(dir, "seeds, threads and scale as whole numbers in range in summary.json"); }
   if (s.index < 1 || s.index > s.count) bad_shard(dir, "a shard K/N with 1 <= K <= N in summary.json");
   return s;
 }

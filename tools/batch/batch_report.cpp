@@ -11,6 +11,7 @@
 #include <cstdlib>
 
 #include <catacomb/core/format.hpp>
+#include "tools/batch/json_numbers.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -187,29 +188,29 @@ bool batch_row_from_jsonl(std::string_view line, SeedRow& row) {
     row = SeedRow{};
     row.seed = j.at("seed").get<uint64_t>();
     row.valid = j.at("valid").get<bool>();
-    row.attempts = j.at("attempts").get<int>();
+    row.attempts = whole<int>(j.at("attempts"));
     // A journal line's values in full, where it has them.
     auto value = [&j](const char* exact, const char* rounded) {
       return j.at(j.contains(exact) ? exact : rounded).get<double>();
     };
     row.open_fraction = value("open_fraction_exact", "open_fraction");
-    row.rooms = j.at("rooms").get<int>();
-    row.objectives = j.at("objectives").get<int>();
+    row.rooms = whole<int>(j.at("rooms"));
+    row.objectives = whole<int>(j.at("objectives"));
     row.route_cost = value("route_cost_exact", "route_cost");
-    row.route_length = j.at("route_length").get<int64_t>();
-    row.loops = j.at("loops").get<int>();
-    row.dead_ends = j.at("dead_ends").get<int>();
-    row.chokepoints = j.at("chokepoints").get<int>();
+    row.route_length = whole<int64_t>(j.at("route_length"));
+    row.loops = whole<int>(j.at("loops"));
+    row.dead_ends = whole<int>(j.at("dead_ends"));
+    row.chokepoints = whole<int>(j.at("chokepoints"));
     if (j.contains("critical_path_length")) {
-      row.critical_length = j.at("critical_path_length").get<int64_t>();
+      row.critical_length = whole<int64_t>(j.at("critical_path_length"));
       row.critical_cost = j.at("critical_path_cost").get<double>();
-      row.keys_on_critical_path = j.at("keys_on_critical_path").get<int>();
-      row.backtracking = j.at("backtracking").get<int>();
-      row.optional_objectives = j.at("optional_objectives").get<int>();
+      row.keys_on_critical_path = whole<int>(j.at("keys_on_critical_path"));
+      row.backtracking = whole<int>(j.at("backtracking"));
+      row.optional_objectives = whole<int>(j.at("optional_objectives"));
     }
     if (j.contains("cycles")) {
       row.branchiness = j.at("branchiness").get<double>();
-      row.cycles = j.at("cycles").get<int>();
+      row.cycles = whole<int>(j.at("cycles"));
       row.critical_share = j.at("critical_path_share").get<double>();
     }
     row.generate_ms = value("generate_ms_exact", "generate_ms");
@@ -225,7 +226,11 @@ bool batch_row_from_jsonl(std::string_view line, SeedRow& row) {
       row.mission = j.at("mission").get<std::string>();
     }
     return true;
-  } catch (const nlohmann::json::exception&) { return false; }
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  } catch (const BadNumber&) {  // a count that is not a whole number in range
+    return false;
+  }
 }
 
 BatchSummary::BatchSummary(const std::string& spill_beside, size_t percentile_chunk)

@@ -223,6 +223,12 @@ TEST(BatchMergeTest, ReadsAShardsCommandsAndRefusesParametersThatAreNotAnObject)
   EXPECT_EQ(refusal(with(R"(["theme"])", "")), "--merge = d (expected parameters as an object of names and values)");
   EXPECT_TRUE(refusal(with("{}", R"(, "commands": {"generate": 3, "picks": ""})"))
                   .starts_with("--merge = d (expected a batch directory whose summary.json is a batch's"));
+  // Counts that are not whole numbers in range are refused, not converted.
+  const std::string whole = "--merge = d (expected seeds, threads and scale as whole numbers in range in summary.json)";
+  EXPECT_EQ(refusal(std::regex_replace(with("{}", ""), std::regex("\"threads\": 1"), "\"threads\": 1e30")), whole);
+  EXPECT_EQ(refusal(std::regex_replace(with("{}", ""), std::regex("\"seeds\": 2"), "\"seeds\": -2")), whole);
+  EXPECT_EQ(refusal(with(R"({"scale": 4294967296})", "")), whole);
+  EXPECT_EQ(refusal(with(R"({"rooms": 18446744073709551615})", "")), whole);
 }
 
 TEST(BatchMergeTest, RefusesBatchesWhoseSeedsOverlapOrThatDifferInMoreThanTheTheme) {

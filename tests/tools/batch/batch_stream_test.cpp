@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <random>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -134,6 +135,14 @@ TEST(BatchJournalRowTest, AJournalLineGivesBackTheValuesInFullAndTheLockColumns)
   ASSERT_TRUE(cli::batch_row_from_jsonl(cli::batch_jsonl_row(row, columns), back));
   EXPECT_EQ(back.route_cost, 12.346);
   EXPECT_EQ(cli::batch_csv_row(back, columns), cli::batch_csv_row(row, columns));
+  // A count that is not a whole number the row's field holds is refused, not converted (the
+  // fuzzer's find: "objectives" past uint64 parses as a float, past every int).
+  for (const char* bad : {"518446744073709551615", "5.5e20", "2147483648", "-1.5", "1.0"}) {
+    const std::string edited = std::regex_replace(line, std::regex("\"objectives\":[0-9]+"),
+                                                  std::string("\"objectives\":") + bad);
+    ASSERT_NE(edited, line) << bad;
+    EXPECT_FALSE(cli::batch_row_from_jsonl(std::string_view(edited).substr(0, edited.size() - 1), back)) << bad;
+  }
 }
 
 }  // namespace
