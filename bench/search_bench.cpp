@@ -191,9 +191,9 @@ int main(int argc, char** argv) {
   std::vector<std::unique_ptr<SearchCase>> cases;
   try {
     for (const std::string& name : names) {
-      if (name == kCave) cases.push_back(make_cave_case(256, 1, kSample));
-      else if (name == kBigCave) cases.push_back(make_cave_case(1024, 1, kBigCaveSample));
-      else if (name == kBigRooms) cases.push_back(make_cave_case(1024, 1, kBigCaveSample, GeneratorKind::Rooms));
+      if (name == kCave) cases.push_back(make_generated_case(256, 1, kSample));
+      else if (name == kBigCave) cases.push_back(make_generated_case(1024, 1, kBigCaveSample));
+      else if (name == kBigRooms) cases.push_back(make_generated_case(1024, 1, kBigCaveSample, GeneratorKind::Rooms));
       else cases.push_back(load_movingai_case(dir, name, g_sampling));
       check_costs(*cases.back());
     }

@@ -76,7 +76,7 @@ std::unique_ptr<SearchCase> load_movingai_case(const std::string& dir, const std
   return c;
 }
 
-std::unique_ptr<SearchCase> make_cave_case(int side, uint64_t seed, size_t queries, GeneratorKind kind) {
+std::unique_ptr<SearchCase> make_generated_case(int side, uint64_t seed, size_t queries, GeneratorKind kind) {
   auto c = std::make_unique<SearchCase>();
   c->name = std::string(kind == GeneratorKind::Rooms ? "rooms" : "cave") + std::to_string(side) + "_tutorial";
   GenerateConfig config;

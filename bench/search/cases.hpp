@@ -53,8 +53,8 @@ std::unique_ptr<SearchCase> load_movingai_case(const std::string& dir, const std
 /// `seed`; or a rooms map, `kind` Rooms, with the default map's density of rooms) under the tutorial's cost table, with `queries` random pairs of cells of one area
 /// (catacomb's Rng, the same seed), referenced by catacomb's Dijkstra (A* above 256 x 256, where
 /// a Dijkstra per problem would take minutes); no JPS (uniform costs only).
-std::unique_ptr<SearchCase> make_cave_case(int side, uint64_t seed, size_t queries,
-                                           GeneratorKind kind = GeneratorKind::Caves);
+std::unique_ptr<SearchCase> make_generated_case(int side, uint64_t seed, size_t queries,
+                                                GeneratorKind kind = GeneratorKind::Caves);
 
 /// Untimed: every engine on every problem; fills the expansions and the mismatch counts.
 void check_costs(SearchCase& c);

@@ -13,10 +13,11 @@ namespace catacomb::detail {
 
 struct CATACOMB_HIDDEN JpsAccess {
   // Binds a weighted map: `passable` as set_map's, `codes` each cell's cost index (row-major),
-  // entering a cell costs palette[code] (times kSqrt2 diagonally). Every passable cell's cost
-  // must be finite and positive.
+  // entering a cell costs palette[code] (times kSqrt2 diagonally); `min_cost`, the smallest cost
+  // of a passable cell (the octile heuristic's factor). Every passable cell's cost must be finite
+  // and positive.
   static void set_weighted_map(JumpPointSearch& jps, const Grid<uint8_t>& passable, std::vector<uint8_t> codes,
-                               const std::array<double, 256>& palette);
+                               const std::array<double, 256>& palette, double min_cost);
   // Steers `jps` by `table` (kept by reference; nullptr: octile alone). The table must hold the
   // bound map's cells.
   static void set_landmarks(JumpPointSearch& jps, const LandmarkTable* table);

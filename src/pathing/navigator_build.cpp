@@ -73,7 +73,7 @@ void Navigator::Impl::finish(const std::vector<Point>& door_list) {
       for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x)
           codes[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)] = code[padded(x, y)];
-      detail::JpsAccess::set_weighted_map(jps, passable, std::move(codes), palette);
+      detail::JpsAccess::set_weighted_map(jps, passable, std::move(codes), palette, min_cost);
     }
     detail::JpsAccess::set_landmarks(jps, &landmarks);
     code = {};  // JPS holds the map as bits; find_path goes straight to it
