@@ -6,6 +6,7 @@
 // its medians and the ratio at the end.
 //   build/bench/bench/progression_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -21,6 +22,12 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The process's minor page faults so far (0 where getrusage does not count them).
+long minor_faults() {
+  rusage u{};
+  return getrusage(RUSAGE_SELF, &u) == 0 ? u.ru_minflt : 0;
+}
 
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
@@ -113,6 +120,7 @@ void generate(benchmark::State& state, catacomb::GeneratorKind g, int switches) 
   std::vector<double> wall;
   int64_t attempts = 0;
   uint64_t seed = 0;
+  const long faults = minor_faults();
   for (auto _ : state) {
     const Clock::time_point t0 = Clock::now();
     catacomb::GenerateResult r = catacomb::generate_dungeon(c, seed++ % 16);  // the same 16 maps each way
@@ -122,6 +130,9 @@ void generate(benchmark::State& state, catacomb::GeneratorKind g, int switches) 
   }
   state.counters["attempts_per_map"] = benchmark::Counter(static_cast<double>(attempts),
                                                           benchmark::Counter::kAvgIterations);
+  // Pages the process touched for the first time (or again, after giving them back), a map.
+  state.counters["page_faults_per_map"] = benchmark::Counter(static_cast<double>(minor_faults() - faults),
+                                                             benchmark::Counter::kAvgIterations);
   medians()[std::string(catacomb::generator_kind_name(g)) + (switches ? " switches" : " plain")] = median(wall);
 }
 

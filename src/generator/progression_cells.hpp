@@ -3,6 +3,7 @@
 // secret doors, treasure spots; issue #33): the cells a proof may step on, and the moves a flood
 // from the start takes to each.
 #include <cstdint>
+#include <vector>
 
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/grid.hpp>
@@ -21,5 +22,12 @@ Grid<uint8_t> passable_cells(const Dungeon& d, const CostTable& costs);
 /// The moves from `start` to every cell of `open` (1 for a passable cell) that it reaches under
 /// the move rule, kFar elsewhere: a breadth-first flood on cell indices. O(cells).
 Grid<int32_t> moves_from(const Grid<uint8_t>& open, const Moves& moves, Point start);
+
+/// A route of fewest moves from the source of `walk` (moves_from(open, moves, source)) to
+/// `target`, both included; empty when the walk does not reach `target`. Walked back from the
+/// target, each step to the first neighbour one move nearer the source that the move rule lets
+/// step here: the last step's direction first (a straight run stays straight), then kDirections'
+/// order. O(route length).
+std::vector<Point> route_from(const Grid<int32_t>& walk, const Grid<uint8_t>& open, const Moves& moves, Point target);
 
 }  // namespace catacomb::detail

@@ -1,8 +1,9 @@
 // Progression door placement: switches and their gates (one-way and secret doors:
 // wall_doors.cpp).
 //
-// Switches: the cheapest route from the start to the exit (then, when it has no free cut, to each
-// other objective in turn: every objective must be visited) and which of its cells are cuts (one
+// Switches: a route of fewest moves from the start to the exit (then, when it has no free cut, to
+// each other objective in turn: every objective must be visited; one breadth-first walk from the
+// start gives every route, whatever the costs) and which of its cells are cuts (one
 // search of the start's region answers every route: StartCuts, generator/gate_search.hpp);
 // caves with few add the cells of squares round route cells that cut (GateSearch, then a
 // labelling: one per cut found), and an open cave a cage of the cells round the objective. Gate s
@@ -24,7 +25,6 @@
 #include <optional>
 #include <vector>
 
-#include <catacomb/pathing/distance_map.hpp>
 #include "generator/gate_search.hpp"
 #include "generator/progression_cells.hpp"
 #include "generator/switch_gates.hpp"
@@ -39,8 +39,8 @@ using detail::Taken;
 // The cuts of the last route gate_candidates was asked about, kept for the next ask while the
 // passable cells stay as they are (gates are passable doors): the second switch's gate, on the
 // same way to the exit, reads them again. Every route is from the start, so one search of the
-// start's region (StartCuts, made before the distance map) answers them all, the portcullises' routes to
-// keys and treasure too; a route RouteCuts would call fragile is asked of RouteCuts (a pass over
+// start's region (StartCuts) answers them all, the portcullises' routes to keys and treasure
+// too; a route RouteCuts would call fragile is asked of RouteCuts (a pass over
 // the map), whose answer it keeps.
 struct CutCache {
   detail::StartCuts start_cuts;  // every route's cuts, from one search of the start's region
@@ -90,20 +90,11 @@ std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>&
   return cuts;
 }
 
-// The cheapest route from the start to `target` (both included) down `dm`, the start's distance
-// map; empty when there is none.
-std::vector<Point> route_to(const Dungeon& d, const CostTable& costs, const DistanceMap& dm, Point target) {
-  if (dm.dist[target] == kUnreached) return {};
-  std::vector<Point> route = descend(dm, d.tiles, costs, target);
-  std::reverse(route.begin(), route.end());
-  return route;
-}
-
 // Puts gate s on one of `cuts` (drawn at random) whose closing keeps `target` out of the
 // player's reach, and its switch on a random free floor cell of that reach. False when none
 // has such a cell.
-bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, const CostTable& costs, Point start,
-              Point target, int s, std::vector<std::vector<Point>> cuts, bool& same_costs, Rng& rng) {
+bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start, Point target, int s,
+              std::vector<std::vector<Point>> cuts, Rng& rng) {
   const Taken taken(d);
   while (!cuts.empty()) {
     const size_t pick = rng.index_below(cuts.size());
@@ -122,7 +113,6 @@ bool gate_one(Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, const C
     sw.switch_id = s;
     d.objectives.push_back(sw);
     for (Point q : gate) {
-      same_costs = same_costs && costs[d.tiles[q]] == costs[Terrain::Door];
       d.tiles[q] = Terrain::Door;
       d.doors.push_back({q, DoorKind::Gate, s, false, {}});
     }
@@ -173,8 +163,8 @@ bool pocket_behind(const Dungeon& d, const Grid<uint8_t>& open, const Moves& mov
 // objectives from a random one on, the first kCuts cuts of the route to each (single cells
 // nearest it first: the smallest pockets), one flood each; false (nothing placed) when none
 // shuts a pocket.
-bool place_off_gate(Dungeon& d, Grid<uint8_t>& open, const Moves& moves, const DistanceMap& dm, const CostTable& costs,
-                    Point start, int s, CutCache& cache, Rng& rng) {
+bool place_off_gate(Dungeon& d, Grid<uint8_t>& open, const Moves& moves, const Grid<int32_t>& walk, Point start, int s,
+                    CutCache& cache, Rng& rng) {
   constexpr size_t kCuts = 3;
   std::vector<Point> shut;  // gate s, open while the switch is on
   for (const ProgressionDoor& g : d.doors)
@@ -189,7 +179,7 @@ bool place_off_gate(Dungeon& d, Grid<uint8_t>& open, const Moves& moves, const D
   const size_t first = targets.empty() ? 0 : rng.index_below(targets.size());
   for (size_t t = 0; t < targets.size(); ++t) {
     const Point target = targets[(first + t) % targets.size()];
-    const std::vector<Point> route = route_to(d, costs, dm, target);
+    const std::vector<Point> route = detail::route_from(walk, open, moves, target);
     if (route.size() < 3) continue;
     std::vector<std::vector<Point>> cuts = gate_candidates(d, open, moves, route, 1, cache, rng);
     // Single cells come in route order (nearest the target last), squares after them: single
@@ -218,11 +208,11 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
   if (!start || !exit) return {"no start or exit to put gates between"};
   if (d.doors.empty()) detail::prefer_treasure_spots(d, costs, moves, rng);  // before any gate keeps it back
   Grid<uint8_t> open = detail::passable_cells(d, costs);
-  // Every route's cuts, before the distance map is made: the search's own grids (8 bytes per
-  // cell) are gone before it comes (a lower peak of memory).
+  // Every route's cuts, before the walk is made: the search's own grids (8 bytes per cell) are
+  // gone before it comes (a lower peak of memory).
   CutCache cache{detail::StartCuts(open, moves, *start), {}, {}};
-  DistanceMap dm;
-  bool same_costs = true;  // whether the gates placed since `dm` kept each cell's cost
+  // The routes: fewest moves from the start, in a walk that gates (passable doors) never change.
+  const Grid<int32_t> walk = detail::moves_from(open, moves, *start);
   for (int s = 1; s <= switches; ++s) {
     // What gate s keeps back: the exit when its way has a free cut, else another objective (every
     // objective must be visited), from a random one on.
@@ -234,15 +224,11 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
     const size_t first = others.empty() ? 0 : rng.index_below(others.size());
     for (size_t k = 0; k < others.size(); ++k) targets.push_back(others[(first + k) % others.size()]);
     bool placed = false;
-    if (s == 1 || !same_costs) {  // one for every target; the last one while the gates kept the costs
-      dm = distance_map(d.tiles, costs, {*start}, moves);
-      same_costs = true;
-    }
     for (size_t t = 0; t < targets.size() && !placed; ++t) {
-      const std::vector<Point> route = route_to(d, costs, dm, targets[t]);
+      const std::vector<Point> route = detail::route_from(walk, open, moves, targets[t]);
       if (route.size() < 3) continue;
-      placed = gate_one(d, open, moves, costs, *start, targets[t], s,
-                        gate_candidates(d, open, moves, route, switches, cache, rng), same_costs, rng);
+      placed = gate_one(d, open, moves, *start, targets[t], s,
+                        gate_candidates(d, open, moves, route, switches, cache, rng), rng);
     }
     if (!placed)
       return {"only " + std::to_string(s - 1) + " gates between the start and an objective for " +
@@ -250,10 +236,8 @@ DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, c
   }
   // Portcullises: for each switch, on a coin flip, a gate open while it is off (where a pocket
   // fits; none is no failure).
-  // The last switch's map still holds when its gate's cells cost what a door does.
-  if (!same_costs) dm = distance_map(d.tiles, costs, {*start}, moves);
   for (int s = 1; s <= switches; ++s)
-    if (rng.below(2) == 0) place_off_gate(d, open, moves, dm, costs, *start, s, cache, rng);
+    if (rng.below(2) == 0) place_off_gate(d, open, moves, walk, *start, s, cache, rng);
   sort_doors(d);
   return {};
 }
