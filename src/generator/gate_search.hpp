@@ -330,112 +330,14 @@ class RouteCuts {
   int64_t size_ = 0;
 };
 
-/// Which cells of any route from the start are cuts between the start and the route's end, for
-/// every route asked about, from one depth-first search of the start's region (Tarjan's
-/// articulation points): a route cell is a cut between the start and its end exactly when it is
-/// an ancestor v (not the start) of the end in the search's tree whose child u toward the end has
-/// low(u) >= disc(v) (nothing below u reaches above v). Connectivity is RouteCuts' (plain
-/// adjacency, across all eight neighbours when diagonal steps need no open side). So it answers
-/// as RouteCuts does, but for its fragile cells (see there), where RouteCuts may miss a cut: the
-/// caller asks RouteCuts for routes that have one (fragile_route).
-class StartCuts {
- public:
-  /// `open`: 1 for a passable cell, else 0 (read in the constructor only).
-  StartCuts(const Grid<uint8_t>& open, const Moves& moves, Point start)
-      : width_(open.width()), disc_(open.size(), -1), low_(open.size(), 0), up_(open.size(), kNoUp) {
-    const int w = open.width(), h = open.height();
-    const int dirs = moves.neighbors == 8 && effective_diagonal(moves) == DiagonalPolicy::Always ? 8 : 4;
-    for (int dir = 0; dir < 8; ++dir)
-      offset_[dir] = static_cast<std::ptrdiff_t>(kDirections[dir].y) * w + kDirections[dir].x;
-    const uint8_t* o = open.cells().data();
-    // The path of the search, a cell index each; where each cell goes on from, a byte per cell
-    // (the next direction it tries).
-    std::vector<uint32_t> stack;
-    std::vector<uint8_t> next(open.size(), 0);
-    int32_t timer = 0;
-    int32_t* disc = disc_.data();
-    int32_t* low = low_.data();
-    const auto root = static_cast<uint32_t>(open.index(start));
-    disc[root] = low[root] = timer++;
-    stack.push_back(root);
-    while (!stack.empty()) {
-      const uint32_t v = stack.back();
-      const int x = static_cast<int>(v % static_cast<uint32_t>(w)), y = static_cast<int>(v / static_cast<uint32_t>(w));
-      bool deeper = false;
-      int dir = next[v];
-      for (; dir < dirs; ++dir) {  // the next unseen neighbour goes on the stack
-        const int nx = x + kDirections[dir].x, ny = y + kDirections[dir].y;
-        if (static_cast<unsigned>(nx) >= static_cast<unsigned>(w) ||
-            static_cast<unsigned>(ny) >= static_cast<unsigned>(h))
-          continue;
-        const auto u = static_cast<size_t>(static_cast<std::ptrdiff_t>(v) + offset_[dir]);
-        if (!o[u]) continue;
-        if (disc[u] < 0) {
-          up_[u] = static_cast<uint8_t>(opposite(dir));
-          disc[u] = low[u] = timer++;
-          stack.push_back(static_cast<uint32_t>(u));
-          deeper = true;
-          ++dir;
-          break;
-        }
-        low[v] = std::min(low[v], disc[u]);
-      }
-      next[v] = static_cast<uint8_t>(dir);
-      if (deeper) continue;
-      stack.pop_back();
-      if (up_[v] != kNoUp) {
-        const size_t p = parent(v);
-        low[p] = std::min(low[p], low[v]);
-        if (low[v] >= disc[p]) up_[v] |= kCutsParent;  // low[v] is final once v leaves the stack
-      }
-    }
-    // Only the tree and its cut bits are kept (a byte per cell).
-    std::vector<int32_t>().swap(disc_);
-    std::vector<int32_t>().swap(low_);
-  }
-
-  /// Per index of `route` (from the start, in the start's region), 1 where the cell is a cut
-  /// between the start and the route's end (never the two ends).
-  std::vector<uint8_t> route_cuts(const std::vector<Point>& route) const {
-    std::vector<uint8_t> cuts(route.size(), 0);
-    if (route.size() < 3) return cuts;
-    auto index = [&](Point p) {
-      return static_cast<size_t>(p.y) * static_cast<size_t>(width_) + static_cast<size_t>(p.x);
-    };
-    size_t u = index(route.back());
-    if (up_[u] == kNoUp) return cuts;  // the start, or not in its region
-    std::vector<size_t> cut;           // the ancestors of the end that cut it off
-    for (; up_[u] != kNoUp; u = parent(u)) {
-      const size_t v = parent(u);
-      if (up_[v] != kNoUp && (up_[u] & kCutsParent)) cut.push_back(v);
-    }
-    std::sort(cut.begin(), cut.end());
-    for (size_t i = 1; i + 1 < route.size(); ++i)
-      cuts[i] = std::binary_search(cut.begin(), cut.end(), index(route[i])) ? 1 : 0;
-    return cuts;
-  }
-
-  /// Whether RouteCuts may miss a cut of `route` (a fragile cell, see RouteCuts).
-  static bool fragile_route(const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route) {
-    if (moves.neighbors == 8 && effective_diagonal(moves) == DiagonalPolicy::Always) return false;
-    for (size_t k = 0; k + 1 < route.size(); ++k)
-      if (lone_corner(open, route[k], route[k + 1])) return true;
-    return false;
-  }
-
- private:
-  static constexpr uint8_t kNoUp = 0xFF;        // the start, or a cell the search never reached
-  static constexpr uint8_t kCutsParent = 0x10;  // low >= the parent's disc: the parent cuts it off
-  // The direction back (kDirections: 0-3 straight, 4-7 diagonal, each opposite d + 2 in its four).
-  static int opposite(int dir) { return dir < 4 ? (dir + 2) % 4 : 4 + (dir - 4 + 2) % 4; }
-  size_t parent(size_t cell) const {
-    return static_cast<size_t>(static_cast<std::ptrdiff_t>(cell) + offset_[up_[cell] & 7]);
-  }
-
-  int width_;
-  std::vector<int32_t> disc_, low_;  // the search's order of each cell and the lowest it reaches (while it runs)
-  std::vector<uint8_t> up_;          // per cell: the direction to its parent in the search's tree, and kCutsParent
-  std::ptrdiff_t offset_[8] = {};
-};
+/// Whether RouteCuts may miss a cut of `route` (a fragile cell, see RouteCuts): a diagonal step
+/// with one corner open only. On any other route, route_cuts (progression_cells.hpp) answers
+/// for every cell.
+inline bool fragile_route(const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route) {
+  if (moves.neighbors == 8 && effective_diagonal(moves) == DiagonalPolicy::Always) return false;
+  for (size_t k = 0; k + 1 < route.size(); ++k)
+    if (lone_corner(open, route[k], route[k + 1])) return true;
+  return false;
+}
 
 }  // namespace catacomb::detail

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <vector>
 
+#include <catacomb/pathing/regions.hpp>
+
 namespace catacomb::detail {
 
 Grid<uint8_t> passable_cells(const Dungeon& d, const CostTable& costs) {
@@ -100,6 +102,49 @@ std::vector<Point> route_from(const Grid<int32_t>& walk, const Grid<uint8_t>& op
   }
   std::reverse(route.begin(), route.end());
   return route;
+}
+
+std::vector<uint8_t> route_cuts(const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route) {
+  std::vector<uint8_t> cuts(route.size(), 0);
+  if (route.size() < 3) return cuts;
+  // The cells off the route, labelled; each route cell's index by cell, sorted for lookup.
+  Grid<uint8_t> off = open;
+  std::vector<std::pair<size_t, size_t>> at;  // (cell, route index)
+  at.reserve(route.size());
+  for (size_t j = 0; j < route.size(); ++j) {
+    off[route[j]] = 0;
+    at.emplace_back(open.index(route[j]), j);
+  }
+  std::sort(at.begin(), at.end());
+  const RegionMap areas = label_regions(off, moves);
+  // The lowest and highest route index each area touches, and the pairs of route cells next to
+  // each other; each a span (a, b) that joins the route's two sides of every cell between.
+  std::vector<size_t> lo(areas.sizes.size(), route.size()), hi(areas.sizes.size(), 0);
+  std::vector<int64_t> cover(route.size() + 1, 0);  // differences: spans over each index
+  auto span = [&](size_t a, size_t b) {
+    if (b > a + 1) ++cover[a + 1], --cover[b];
+  };
+  const int dirs = moves.neighbors == 8 && effective_diagonal(moves) == DiagonalPolicy::Always ? 8 : 4;
+  for (size_t i = 0; i < route.size(); ++i)
+    for (int dir = 0; dir < dirs; ++dir) {
+      const Point v{route[i].x + kDirections[dir].x, route[i].y + kDirections[dir].y};
+      if (!open.in_bounds(v) || !open[v]) continue;
+      if (const int32_t l = areas.labels[v]; l != kNoRegion) {
+        lo[static_cast<size_t>(l)] = std::min(lo[static_cast<size_t>(l)], i);
+        hi[static_cast<size_t>(l)] = std::max(hi[static_cast<size_t>(l)], i);
+        continue;
+      }
+      const auto it = std::lower_bound(at.begin(), at.end(), std::pair<size_t, size_t>{open.index(v), 0});
+      if (it->second > i) span(i, it->second);  // each pair once, from its lower end
+    }
+  for (size_t l = 0; l < lo.size(); ++l)
+    if (lo[l] < hi[l]) span(lo[l], hi[l]);
+  int64_t over = 0;
+  for (size_t i = 0; i + 1 < route.size(); ++i) {
+    over += cover[i];
+    cuts[i] = i > 0 && over == 0 ? 1 : 0;
+  }
+  return cuts;
 }
 
 }  // namespace catacomb::detail

@@ -30,4 +30,15 @@ Grid<int32_t> moves_from(const Grid<uint8_t>& open, const Moves& moves, Point st
 /// order. O(route length).
 std::vector<Point> route_from(const Grid<int32_t>& walk, const Grid<uint8_t>& open, const Moves& moves, Point target);
 
+/// Per index of `route` (a route of legal steps under `moves` over `open`, no cell twice), 1
+/// where closing that one cell leaves no way from the route's first cell to its last (never the
+/// two ends). Connectivity is label_regions' under `moves` (plain adjacency: across the four
+/// sides, or all eight neighbours when diagonal steps are always allowed). One labelling of the
+/// cells off the route: route cell i is a cut exactly when no area off the route, and no pair of
+/// route cells next to each other, touches route cells on both sides of i (a and b with a < i <
+/// b), provided the route stays joined on each side of every cell closed: true unless a diagonal
+/// step has one corner open only (fragile_route, gate_search.hpp; ask RouteCuts
+/// then). O(cells) time, 5 bytes per cell.
+std::vector<uint8_t> route_cuts(const Grid<uint8_t>& open, const Moves& moves, const std::vector<Point>& route);
+
 }  // namespace catacomb::detail

@@ -3,8 +3,8 @@
 //
 // Switches: a route of fewest moves from the start to the exit (then, when it has no free cut, to
 // each other objective in turn: every objective must be visited; one breadth-first walk from the
-// start gives every route, whatever the costs) and which of its cells are cuts (one
-// search of the start's region answers every route: StartCuts, generator/gate_search.hpp);
+// start gives every route, whatever the costs) and which of its cells are cuts (one labelling
+// of the cells off the route: route_cuts, generator/progression_cells.hpp);
 // caves with few add the cells of squares round route cells that cut (GateSearch, then a
 // labelling: one per cut found), and an open cave a cage of the cells round the objective. Gate s
 // takes a random free cut; its switch goes where the player gets with the gate shut: a closure
@@ -38,12 +38,10 @@ using detail::Taken;
 
 // The cuts of the last route gate_candidates was asked about, kept for the next ask while the
 // passable cells stay as they are (gates are passable doors): the second switch's gate, on the
-// same way to the exit, reads them again. Every route is from the start, so one search of the
-// start's region (StartCuts) answers them all, the portcullises' routes to keys and treasure
-// too; a route RouteCuts would call fragile is asked of RouteCuts (a pass over
-// the map), whose answer it keeps.
+// same way to the exit, reads them again. A route's cuts come from one labelling of the cells
+// off it (route_cuts, progression_cells.hpp); a route RouteCuts would call fragile is asked of
+// RouteCuts (a pass over the map), whose answer it keeps.
 struct CutCache {
-  detail::StartCuts start_cuts;  // every route's cuts, from one search of the start's region
   std::vector<Point> route;
   std::vector<uint8_t> cuts;  // per route index: 1 where closing the cell cuts the route's ends
 };
@@ -58,12 +56,12 @@ std::vector<std::vector<Point>> gate_candidates(const Dungeon& d, Grid<uint8_t>&
   const Taken taken(d);
   if (cache.route != route) {
     cache.route = route;
-    if (detail::StartCuts::fragile_route(open, moves, route)) {  // RouteCuts' own answer there
+    if (detail::fragile_route(open, moves, route)) {  // RouteCuts' own answer there
       detail::RouteCuts rc(open, moves, route);
       cache.cuts.assign(route.size(), 0);
       for (size_t i = 1; i + 1 < route.size(); ++i) cache.cuts[i] = rc.cuts(i) ? 1 : 0;
     } else {
-      cache.cuts = cache.start_cuts.route_cuts(route);
+      cache.cuts = detail::route_cuts(open, moves, route);
     }
   }
   for (size_t i = 1; i + 1 < route.size(); ++i) {
@@ -206,13 +204,12 @@ bool place_off_gate(Dungeon& d, Grid<uint8_t>& open, const Moves& moves, const G
 DoorPlacement place_switches(Dungeon& d, int switches, const CostTable& costs, const Moves& moves, Rng& rng) {
   const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
   if (!start || !exit) return {"no start or exit to put gates between"};
-  if (d.doors.empty()) detail::prefer_treasure_spots(d, costs, moves, rng);  // before any gate keeps it back
   Grid<uint8_t> open = detail::passable_cells(d, costs);
-  // Every route's cuts, before the walk is made: the search's own grids (8 bytes per cell) are
-  // gone before it comes (a lower peak of memory).
-  CutCache cache{detail::StartCuts(open, moves, *start), {}, {}};
+  CutCache cache;
   // The routes: fewest moves from the start, in a walk that gates (passable doors) never change.
   const Grid<int32_t> walk = detail::moves_from(open, moves, *start);
+  // Treasure first, before any gate keeps it back (moving objectives changes no passable cell).
+  if (d.doors.empty()) detail::prefer_treasure_spots(d, costs, moves, rng, &open, &walk);
   for (int s = 1; s <= switches; ++s) {
     // What gate s keeps back: the exit when its way has a free cut, else another objective (every
     // objective must be visited), from a random one on.

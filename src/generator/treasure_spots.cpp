@@ -42,13 +42,14 @@ struct Rounds {
 };
 
 // The flood in rounds over `open` (passable cells, secret doors shut).
-Rounds rounds_from(const Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start) {
+Rounds rounds_from(const Dungeon& d, const Grid<uint8_t>& open, const Moves& moves, Point start,
+                   const Grid<int32_t>* known_walk) {
   Rounds out{Grid<int32_t>(open.width(), open.height(), kUnreachedCell),
              Grid<int32_t>(open.width(), open.height(), kUnreachedCell)};
   Grid<int32_t>& round = out.round;
   Grid<int32_t>& walk = out.walk;
   if (d.locks.empty() && d.doors.empty()) {  // no door: one round, a breadth-first flood of moves
-    walk = moves_from(open, moves, start);
+    walk = known_walk ? *known_walk : moves_from(open, moves, start);
     for (size_t i = 0; i < round.size(); ++i) round.cells()[i] = walk.cells()[i] == kUnreachedCell ? kUnreachedCell : 0;
     return out;
   }
@@ -103,6 +104,22 @@ Rounds rounds_from(const Dungeon& d, const Grid<uint8_t>& open, const Moves& mov
     waiting = std::move(still);
     if (queue.empty()) return out;
   }
+}
+
+// Whether a map without rooms is one area between doors: no door tile, and the walk from the
+// start (moves_from over `open`) reaches every passable cell. Two passes over bytes and one over
+// the walk, where the labelling of the areas makes a grid of labels.
+bool one_area(const Dungeon& d, const Grid<uint8_t>& open, const Grid<int32_t>& walk) {
+  const Terrain* t = d.tiles.cells().data();
+  const uint8_t* o = open.cells().data();
+  const int32_t* w = walk.cells().data();
+  size_t doors = 0, passable = 0, walked = 0;
+  for (size_t i = 0; i < open.size(); ++i) {
+    doors += t[i] == Terrain::Door ? 1 : 0;
+    passable += o[i] != 0 ? 1 : 0;
+    walked += w[i] != kUnreachedCell ? 1 : 0;
+  }
+  return doors == 0 && passable == walked;
 }
 
 // The nodes: per cell its node (a room's index, or a cave's area label) or kNoRegion, and each
@@ -225,15 +242,18 @@ std::optional<Point> far_cell(const Dungeon& d, const Nodes& nodes, int pick, co
 
 }  // namespace
 
-void prefer_treasure_spots(Dungeon& d, const CostTable& costs, const Moves& moves, Rng& rng) {
+void prefer_treasure_spots(Dungeon& d, const CostTable& costs, const Moves& moves, Rng& rng,
+                           const Grid<uint8_t>* known_open, const Grid<int32_t>* known_walk) {
   const std::optional<Point> start = d.find(ObjectiveKind::Start), exit = d.find(ObjectiveKind::Exit);
   if (!start || !exit || !d.mission.empty()) return;
-  const Grid<uint8_t> open = passable_cells(d, costs);
+  std::optional<Grid<uint8_t>> made;
+  const Grid<uint8_t>& open = known_open ? *known_open : made.emplace(passable_cells(d, costs));
+  if (d.rooms.empty() && known_walk && one_area(d, open, *known_walk)) return;  // one node: fewer than three
   const Nodes graph = label_nodes(d, open, moves);
   const Grid<int32_t>& node = graph.at;
   const int nodes = graph.count();
   if (nodes < 3) return;
-  const Rounds flood = rounds_from(d, open, moves, *start);
+  const Rounds flood = rounds_from(d, open, moves, *start, d.locks.empty() && d.doors.empty() ? known_walk : nullptr);
   const std::vector<uint8_t> dead = dead_ends(open, node, nodes, moves);
   std::vector<uint8_t> barred;  // nodes no treasure may take: none reached, the start's, chosen
   std::vector<int64_t> rank = ranks(graph, flood, barred);

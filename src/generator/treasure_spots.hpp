@@ -3,6 +3,7 @@
 // chain, switches, one-way and secret doors): dead ends and high intensity, metazelda's rule of
 // thumb (issue #33). A chain without progression doors never calls it, so its maps keep every byte.
 #include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/grid.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/core/terrain.hpp>
 #include <catacomb/pathing/moves.hpp>
@@ -21,6 +22,11 @@ namespace catacomb::detail {
 /// generated one). A map of fewer than three nodes, or with a mission (its rooms say where
 /// objectives go), is left as it is. O(cells) time and a few bytes per cell; draws only from
 /// `rng`.
-void prefer_treasure_spots(Dungeon& d, const CostTable& costs, const Moves& moves, Rng& rng);
+/// `open` and `walk`, when given, are what a caller already made of `d` under the same rules:
+/// passable_cells(d, costs) and moves_from(open, moves, start) (progression_cells.hpp); the pass
+/// then does not make them again, and a cave with no door tile whose start reaches every
+/// passable cell (one node) is known to have fewer than three nodes without a labelling.
+void prefer_treasure_spots(Dungeon& d, const CostTable& costs, const Moves& moves, Rng& rng,
+                           const Grid<uint8_t>* open = nullptr, const Grid<int32_t>* walk = nullptr);
 
 }  // namespace catacomb::detail

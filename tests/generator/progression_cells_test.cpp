@@ -4,9 +4,12 @@
 
 #include <deque>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catacomb/core/rng.hpp>
+#include <catacomb/pathing/regions.hpp>
+#include "generator/gate_search.hpp"
 
 namespace catacomb {
 namespace {
@@ -45,7 +48,21 @@ std::vector<Moves> every_move_rule() {
   return out;
 }
 
-// Random grids (open at 40 to 80 %, a start on an open cell, some of them on the border) under
+// A grid of `low` + 0..`spread_w` - 1 by `low` + 0..`spread_h` - 1 cells, each open with a chance
+// drawn from `density` to `density` + 30 percent, and an open start drawn anywhere on it.
+std::pair<Grid<uint8_t>, Point> random_grid(Rng& rng, int low, int spread_w, int spread_h, uint64_t density) {
+  const int w = low + static_cast<int>(rng.below(static_cast<uint64_t>(spread_w)));
+  const int h = low + static_cast<int>(rng.below(static_cast<uint64_t>(spread_h)));
+  const uint64_t chance = density + rng.below(31);
+  Grid<uint8_t> open(w, h, 0);
+  for (uint8_t& c : open.cells()) c = rng.below(100) < chance ? 1 : 0;
+  const Point start{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                    static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+  open[start] = 1;
+  return {std::move(open), start};
+}
+
+// Random grids (open at 40 to 70 %, a start on an open cell, some of them on the border) under
 // every move rule: moves_from equals the reference walk, and route_from gives, for every cell, a
 // route of legal steps from the start of exactly walk + 1 cells, or nothing where the walk does
 // not reach.
@@ -53,13 +70,10 @@ TEST(ProgressionCellsTest, WalkAndRoutesAgreeWithTheMoveRule) {
   Rng rng(20261128);
   int routes = 0;
   for (int map = 0; map < 60; ++map) {
-    const int w = 1 + static_cast<int>(rng.below(40)), h = 1 + static_cast<int>(rng.below(30));
-    const uint64_t density = 40 + rng.below(41);
-    Grid<uint8_t> open(w, h, 0);
-    for (uint8_t& c : open.cells()) c = rng.below(100) < density ? 1 : 0;
-    const Point start{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
-                      static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
-    open[start] = 1;
+    const std::pair<Grid<uint8_t>, Point> made = random_grid(rng, 1, 40, 30, 40);
+    const Grid<uint8_t>& open = made.first;
+    const Point start = made.second;
+    const int w = open.width(), h = open.height();
     for (const Moves& moves : every_move_rule()) {
       const std::string where = "map " + std::to_string(map) + ", " + std::to_string(w) + "x" + std::to_string(h) +
                                 ", neighbours " + std::to_string(moves.neighbors) + ", diagonal " +
@@ -91,6 +105,67 @@ TEST(ProgressionCellsTest, WalkAndRoutesAgreeWithTheMoveRule) {
     }
   }
   EXPECT_GT(routes, 10000);
+}
+
+// route_cuts on the routes place_switches takes (route_from's, fewest moves) against a labelling
+// per route cell, on random grids under every move rule: on a route that is not fragile, each
+// cell is a cut exactly when closing it parts the route's ends. Counts both answers, so a test
+// of only one kind cannot pass.
+TEST(ProgressionCellsTest, RouteCutsAnswerAsALabellingDoes) {
+  Rng rng(7);
+  int cuts = 0, not_cuts = 0, routes = 0;
+  for (int map = 0; map < 120; ++map) {
+    const std::pair<Grid<uint8_t>, Point> made = random_grid(rng, 4, 30, 24, 50);
+    const Grid<uint8_t>& open = made.first;
+    const Point start = made.second;
+    const int w = open.width(), h = open.height();
+    for (const Moves& moves : every_move_rule()) {
+      const Grid<int32_t> walk = detail::moves_from(open, moves, start);
+      for (int k = 0; k < 3; ++k) {
+        const Point target{static_cast<int>(rng.below(static_cast<uint64_t>(w))),
+                           static_cast<int>(rng.below(static_cast<uint64_t>(h)))};
+        const std::vector<Point> route = detail::route_from(walk, open, moves, target);
+        if (route.size() < 3 || detail::fragile_route(open, moves, route)) continue;
+        ++routes;
+        const std::vector<uint8_t> got = detail::route_cuts(open, moves, route);
+        ASSERT_EQ(got.size(), route.size());
+        EXPECT_EQ(got.front(), 0);
+        EXPECT_EQ(got.back(), 0);
+        Grid<uint8_t> closed = open;
+        for (size_t i = 1; i + 1 < route.size(); ++i) {
+          closed[route[i]] = 0;
+          const bool cut = !label_regions(closed, moves).connected(route.front(), route.back());
+          closed[route[i]] = 1;
+          ASSERT_EQ(got[i] != 0, cut) << "map " << map << ", diagonal " << diagonal_policy_name(moves.diagonal)
+                                      << ", neighbours " << moves.neighbors << ", route cell " << i << " of "
+                                      << route.size();
+          (cut ? cuts : not_cuts) += 1;
+        }
+      }
+    }
+  }
+  EXPECT_GT(routes, 500);
+  EXPECT_GT(cuts, 1000);
+  EXPECT_GT(not_cuts, 1000);
+}
+
+// A route that is not a shortest one (route_cuts takes any route of legal steps): a snake through
+// a 2x3 block, whose cells next to each other across the bends join its two sides round every
+// cell. No cell is a cut, where without those pairs every inner cell would read as one.
+TEST(ProgressionCellsTest, RouteCutsCountRouteCellsNextToEachOther) {
+  Grid<uint8_t> open(2, 3, 1);
+  const std::vector<Point> route = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0, 2}, {1, 2}};
+  for (const Moves& moves : every_move_rule()) {
+    ASSERT_FALSE(detail::fragile_route(open, moves, route));
+    EXPECT_EQ(detail::route_cuts(open, moves, route), std::vector<uint8_t>(route.size(), 0))
+        << diagonal_policy_name(moves.diagonal);
+  }
+  // Walled off below, the last bend's cells (0,2) and (1,2) each become the one way on.
+  Grid<uint8_t> longer(2, 4, 1);
+  longer[{1, 3}] = 0;
+  const std::vector<Point> down = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0, 2}, {0, 3}};
+  EXPECT_EQ(detail::route_cuts(longer, Moves{4, DiagonalPolicy::Never}, down),
+            (std::vector<uint8_t>{0, 0, 0, 0, 1, 0}));
 }
 
 // A straight corridor's route stays straight where the walk allows a zigzag of equal length: the
