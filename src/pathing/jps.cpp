@@ -46,7 +46,10 @@
 // only), so an edge costs that cost times its length. The octile heuristic is scaled by the smallest cost.
 // An optimal path survives: put it in canonical form by the rules' swaps, each inside a uniform
 // block (the same cost); then its steps out of uniform cells are never pruned, and cost edges
-// prune only steps that a strictly cheaper route makes useless. Weighted maps take the search engine's bucket queue (open_list.hpp) for their
+// prune only steps that a strictly cheaper route makes useless. Which steps a cost edge takes
+// depends only on the map and the direction of arrival: set_weighted_map works them out once
+// into a byte per cost edge and direction (edge_steps, found by a rank over the cost-edge bits)
+// when the caller's budget allows, else each expansion works them out. Weighted maps take the search engine's bucket queue (open_list.hpp) for their
 // open list, in the heap's total order: their cost edges make many entries a query, where the
 // heap's sifting dominated.
 //
@@ -54,7 +57,8 @@
 // set_map: 10 bits per cell for the map (open bits and two event bits, in both orientations,
 // and the four diagonals' pass bits),
 // 2 bytes per cell of precomputed masks (forced neighbours per arrival direction, legal diagonal
-// steps) and 16 bytes per cell of node state (g, generation stamp, parent and arrival
+// steps), on a weighted map its cost byte and cost-edge bit per cell and, within the budget, 8
+// bytes per cost edge and 4 bytes per 64 cells of rank, and 16 bytes per cell of node state (g, generation stamp, parent and arrival
 // direction). The stamp means a query touches only the cells it reaches; it allocates nothing
 // but the returned path once the heap has grown to its largest size.
 //
@@ -249,12 +253,17 @@ void JumpPointSearch::set_map(const Grid<uint8_t>& passable) { impl_->set_map(pa
 
 void detail::JpsAccess::set_weighted_map(JumpPointSearch& jps, const Grid<uint8_t>& passable,
                                          std::vector<uint8_t> codes, const std::array<double, 256>& palette,
-                                         double min_cost) {
+                                         double min_cost, size_t edge_budget) {
   JumpPointSearch::Impl& s = *jps.impl_;
   s.palette = palette;
   s.min_cost = min_cost;
   s.set_map(passable, codes.data());
   s.cell_code = std::move(codes);
+  s.build_edge_steps(edge_budget);
+}
+
+size_t detail::JpsAccess::edge_steps_bytes(const JumpPointSearch& jps) {
+  return jps.impl_->edge_steps.size() + jps.impl_->edge_rank.size() * sizeof(uint32_t);
 }
 
 void detail::JpsAccess::set_landmarks(JumpPointSearch& jps, const LandmarkTable* table) {

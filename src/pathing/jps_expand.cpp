@@ -3,6 +3,7 @@
 // bit lines), the diagonal walk with its straight jumps, the corridor turns followed at once, and
 // on a weighted map the cost edges' step-by-step expansion with its dominated steps left out.
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 
 #include "pathing/jps_search.hpp"
@@ -176,19 +177,76 @@ void JumpPointSearch::Impl::expand_diagonal(uint32_t c, int x, int y, double g) 
 // optimal route takes such a step, whichever way the cell was reached at its cost: the other
 // way reaches the step's end more cheaply still.
 void JumpPointSearch::Impl::expand_steps(uint32_t c, Point p, double g, uint32_t code) {
-  const unsigned m = masks[c];
-  const bool arrived = code < 8;
-  const Point prev = arrived ? Point{p.x - kDirections[code].x, p.y - kDirections[code].y} : p;
-  const double into = arrived ? cost_at(p.x, p.y) * (code < 4 ? 1.0 : kSqrt2) : 0.0;
-  const unsigned prev_mask = arrived ? masks[cell_of(prev.x, prev.y)] : 0;
+  unsigned steps;
+  if (code >= 8) {
+    steps = 0;
+    for (int d = 0; d < 8; ++d) steps |= legal_step(masks[c], d) ? 1u << d : 0u;
+  } else if (!edge_steps.empty()) {
+    const size_t at = rows.offset(p.y + 1) * 64 + static_cast<size_t>(p.x + 1);
+    const uint64_t below = cost_edges[at / 64] & ((uint64_t{1} << (at % 64)) - 1);
+    steps = edge_steps[8 * (edge_rank[at / 64] + static_cast<size_t>(std::popcount(below))) + code];
+  } else {
+    steps = edge_step_bits(p, code);
+  }
+  for (; steps != 0; steps &= steps - 1) {
+    const int d = std::countr_zero(steps);
+    const int nx = p.x + kDirections[d].x, ny = p.y + kDirections[d].y;
+    const double cn = palette[cell_code[cell_of(nx, ny)]];
+    relax(nx, ny, g + (d < 4 ? cn : cn * kSqrt2), c, static_cast<uint32_t>(d));
+  }
+}
+
+unsigned JumpPointSearch::Impl::edge_step_bits(Point p, uint32_t code) const {
+  const unsigned m = masks[cell_of(p.x, p.y)];
+  const Point prev{p.x - kDirections[code].x, p.y - kDirections[code].y};
+  const double into = cost_at(p.x, p.y) * (code < 4 ? 1.0 : kSqrt2);
+  const unsigned prev_mask = masks[cell_of(prev.x, prev.y)];
+  unsigned steps = 0;
   for (int d = 0; d < 8; ++d) {
     if (!legal_step(m, d)) continue;
     const int nx = p.x + kDirections[d].x, ny = p.y + kDirections[d].y;
     const double cn = palette[cell_code[cell_of(nx, ny)]];
     const double step = d < 4 ? cn : cn * kSqrt2;
-    if (arrived && dominated(prev, prev_mask, p, {nx, ny}, cn, into + step)) continue;
-    relax(nx, ny, g + step, c, static_cast<uint32_t>(d));
+    if (!dominated(prev, prev_mask, p, {nx, ny}, cn, into + step)) steps |= 1u << d;
   }
+  return steps;
+}
+
+bool JumpPointSearch::Impl::build_edge_steps(size_t budget) {
+  edge_steps.clear();
+  edge_rank.clear();
+  size_t edges = 0;
+  for (const uint64_t w : cost_edges) edges += static_cast<size_t>(std::popcount(w));
+  if (edges * 8 + cost_edges.size() * sizeof(uint32_t) > budget) return false;
+  edge_rank.resize(cost_edges.size());
+  uint32_t before = 0;
+  for (size_t w = 0; w < cost_edges.size(); ++w) {
+    edge_rank[w] = before;
+    before += static_cast<uint32_t>(std::popcount(cost_edges[w]));
+  }
+  edge_steps.assign(edges * 8, 0);
+  // Cost edges in the order of their bits: padded rows, so row-major over the cells.
+  size_t e = 0;
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      if (!cost_edge(x, y)) continue;
+      for (uint32_t code = 0; code < 8; ++code) {
+        // Only a legal step arrives with `code`: from a passable cell the step leads here from.
+        // For an arrival that cannot happen, every legal step (nothing pruned).
+        const Point prev{x - kDirections[code].x, y - kDirections[code].y};
+        const bool arrives = open_cell(prev.x, prev.y) &&
+                             legal_step(masks[cell_of(prev.x, prev.y)], static_cast<int>(code));
+        unsigned steps = 0;
+        if (arrives) {
+          steps = edge_step_bits({x, y}, code);
+        } else {
+          for (int d = 0; d < 8; ++d) steps |= legal_step(masks[cell_of(x, y)], d) ? 1u << d : 0u;
+        }
+        edge_steps[8 * e + code] = static_cast<uint8_t>(steps);
+      }
+      ++e;
+    }
+  return true;
 }
 
 // Whether a route from `prev` to `n` (entering n at cost cn a unit step) of at most two legal

@@ -82,6 +82,12 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
   std::vector<uint8_t> cell_code;
   std::array<double, 256> palette{};
   double min_cost = 1;
+  // A weighted map's cost edges' steps, worked out once (build_edge_steps) where the budget
+  // allows: edge_steps[8 * e + code] has bit d set when expand_steps takes step d from cost edge
+  // e (the rank of its bit in cost_edges) arrived with code 0 to 7, and edge_rank[w] counts the
+  // cost edges in the words of cost_edges before word w. Empty: worked out per expansion.
+  std::vector<uint8_t> edge_steps;
+  std::vector<uint32_t> edge_rank;
 
   void set_map(const Grid<uint8_t>& passable, const uint8_t* codes = nullptr) {
     build(passable, codes);
@@ -184,6 +190,10 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
   // Whether the step d (from a cell of mask `mask`) is legal: its mask bit.
   bool legal_step(unsigned mask, int d) const { return ((mask >> (d < 4 ? 12 + d : 8 + d - 4)) & 1) != 0; }
   void expand_steps(uint32_t c, Point p, double g, uint32_t code);
+  // The steps expand_steps takes from cost edge p, arrived with `code` (0 to 7), as bits.
+  unsigned edge_step_bits(Point p, uint32_t code) const;
+  // edge_steps and edge_rank, when they take at most `budget` bytes; false (both empty) if not.
+  bool build_edge_steps(size_t budget);
   bool dominated(Point prev, unsigned prev_mask, Point x, Point n, double cn, double through) const;
   // The successors of the node at cell c (at p), by its arrival code.
   void expand(uint32_t c, Point p);

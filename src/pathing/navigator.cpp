@@ -35,7 +35,8 @@
 // Memory: 1 byte per cell of cost indices, 2 bytes per cell per landmark; the A* scratch (g and
 // a state byte per padded cell, 4 bytes per cell for the list of cells a query touched: about
 // 13 bytes per cell) or, for JPS, its map (about 3.25 bytes per cell; a weighted one 1.125 bytes
-// more: a cost byte and a cost-edge bit) and scratch (20 bytes per cell). Determinism: no clock, no unordered container; integer landmark
+// more: a cost byte and a cost-edge bit, and the cost edges' steps, 8 bytes per cost edge, when
+// everything kept stays within kMaxBytesPerCell) and scratch (20 bytes per cell). Determinism: no clock, no unordered container; integer landmark
 // distances (exact, whatever order Dial's buckets are drained in); the landmarks, the active
 // ones and every tie follow row-major or index order.
 #include <catacomb/pathing/navigator.hpp>
@@ -338,7 +339,9 @@ NavigatorStats Navigator::stats() const {
     // The jump point map: 10 bits a cell of lines plus 2 bytes of masks (jps_map.hpp); its node
     // state and corridor-turn slots: 16 + 4 bytes a cell.
     kept += cells * (10.0 / 8.0 + 2.0);
-    if (s.weighted_jps) kept += cells * (1.0 + 1.0 / 8.0);  // its cost codes and cost edges
+    if (s.weighted_jps) {  // its cost codes and cost edges, and the cost edges' steps if kept
+      kept += cells * (1.0 + 1.0 / 8.0) + static_cast<double>(detail::JpsAccess::edge_steps_bytes(s.jps));
+    }
     scratch = cells * 20.0;
   } else {
     scratch = static_cast<double>(s.g_cost.size() * sizeof(double) + s.state.size() +

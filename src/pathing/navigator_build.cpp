@@ -73,7 +73,12 @@ void Navigator::Impl::finish(const std::vector<Point>& door_list) {
       for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x)
           codes[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)] = code[padded(x, y)];
-      detail::JpsAccess::set_weighted_map(jps, passable, std::move(codes), palette, min_cost);
+      // The cost edges' steps worked out once when they fit beside the rest in kMaxBytesPerCell.
+      const double rest = static_cast<double>(landmarks.dist.size() * sizeof(uint16_t)) +
+                          static_cast<double>(cells()) * kJpsMapBytesPerCell;
+      const double budget = std::max(0.0, static_cast<double>(cells()) * kMaxBytesPerCell - rest);
+      detail::JpsAccess::set_weighted_map(jps, passable, std::move(codes), palette, min_cost,
+                                          static_cast<size_t>(budget));
     }
     detail::JpsAccess::set_landmarks(jps, &landmarks);
     code = {};  // JPS holds the map as bits; find_path goes straight to it

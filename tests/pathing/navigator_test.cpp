@@ -292,9 +292,16 @@ TEST(NavigatorTest, VariedCostsKeepSixteenBytesPerCellOrFewer) {
 // the tutorial's costs, every query costs what A* finds (and fails where it fails), and its path
 // walks legal steps that cost what it says.
 TEST(NavigatorTest, WeightedMapsWithoutDoorsJumpAndCostWhatAStarFinds) {
-  auto check = [](const Grid<Terrain>& tiles, const MapRules& rules, Rng& rng, int queries, const std::string& name) {
+  // Maps whose cost edges' steps are kept in a table (they fit in 16 bytes a cell with the rest)
+  // and maps where they are worked out at each expansion: both ways are checked.
+  int tabled = 0, computed = 0;
+  auto check = [&](const Grid<Terrain>& tiles, const MapRules& rules, Rng& rng, int queries, const std::string& name) {
     Navigator nav(tiles, rules);
-    ASSERT_EQ(nav.stats().engine, "jps") << name;
+    const NavigatorStats st = nav.stats();
+    ASSERT_EQ(st.engine, "jps") << name;
+    EXPECT_LE(st.bytes_per_cell, 16.0) << name;
+    // Without the table: 2 bytes a landmark, 3.25 of map and 1.125 of cost codes and edges.
+    (st.bytes_per_cell > 2.0 * st.landmarks + 4.375 + 1e-9 ? tabled : computed) += 1;
     std::vector<Point> open;
     for (size_t i = 0; i < tiles.size(); ++i)
       if (rules.costs.passable(tiles.cells()[i])) open.push_back(tiles.point(i));
@@ -340,6 +347,8 @@ TEST(NavigatorTest, WeightedMapsWithoutDoorsJumpAndCostWhatAStarFinds) {
     check(d.tiles, MapRules{c.cost_table(), Moves{}, KeyRule::Reusable}, rng, 2000,
           std::string(generator_kind_name(g)));
   }
+  EXPECT_GT(tabled, 0);
+  EXPECT_GT(computed, 0);
 }
 
 TEST(NavigatorTest, BadArgumentsAreRefusedNamingTheField) {
