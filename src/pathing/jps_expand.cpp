@@ -179,8 +179,7 @@ void JumpPointSearch::Impl::expand_diagonal(uint32_t c, int x, int y, double g) 
 void JumpPointSearch::Impl::expand_steps(uint32_t c, Point p, double g, uint32_t code) {
   unsigned steps;
   if (code >= 8) {
-    steps = 0;
-    for (int d = 0; d < 8; ++d) steps |= legal_step(masks[c], d) ? 1u << d : 0u;
+    steps = legal_steps(masks[c]);
   } else if (!edge_steps.empty()) {
     const size_t at = rows.offset(p.y + 1) * 64 + static_cast<size_t>(p.x + 1);
     const uint64_t below = cost_edges[at / 64] & ((uint64_t{1} << (at % 64)) - 1);
@@ -236,12 +235,7 @@ bool JumpPointSearch::Impl::build_edge_steps(size_t budget) {
         const Point prev{x - kDirections[code].x, y - kDirections[code].y};
         const bool arrives = open_cell(prev.x, prev.y) &&
                              legal_step(masks[cell_of(prev.x, prev.y)], static_cast<int>(code));
-        unsigned steps = 0;
-        if (arrives) {
-          steps = edge_step_bits({x, y}, code);
-        } else {
-          for (int d = 0; d < 8; ++d) steps |= legal_step(masks[cell_of(x, y)], d) ? 1u << d : 0u;
-        }
+        const unsigned steps = arrives ? edge_step_bits({x, y}, code) : legal_steps(masks[cell_of(x, y)]);
         edge_steps[8 * e + code] = static_cast<uint8_t>(steps);
       }
       ++e;

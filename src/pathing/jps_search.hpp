@@ -189,6 +189,12 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
   void expand_diagonal(uint32_t c, int x, int y, double g);
   // Whether the step d (from a cell of mask `mask`) is legal: its mask bit.
   bool legal_step(unsigned mask, int d) const { return ((mask >> (d < 4 ? 12 + d : 8 + d - 4)) & 1) != 0; }
+  // Every legal step of a cell of mask `mask`, bit d for step d.
+  unsigned legal_steps(unsigned mask) const {
+    unsigned steps = 0;
+    for (int d = 0; d < 8; ++d) steps |= legal_step(mask, d) ? 1u << d : 0u;
+    return steps;
+  }
   void expand_steps(uint32_t c, Point p, double g, uint32_t code);
   // The steps expand_steps takes from cost edge p, arrived with `code` (0 to 7), as bits.
   unsigned edge_step_bits(Point p, uint32_t code) const;

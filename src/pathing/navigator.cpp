@@ -336,11 +336,10 @@ NavigatorStats Navigator::stats() const {
   double kept = static_cast<double>(s.landmarks.dist.size() * sizeof(uint16_t) + s.code.size());
   double scratch = 0;
   if (s.use_jps) {
-    // The jump point map: 10 bits a cell of lines plus 2 bytes of masks (jps_map.hpp); its node
-    // state and corridor-turn slots: 16 + 4 bytes a cell.
-    kept += cells * (10.0 / 8.0 + 2.0);
+    // The jump point map; its node state and corridor-turn slots: 16 + 4 bytes a cell.
+    kept += cells * kJpsMapBytesPerCell;
     if (s.weighted_jps) {  // its cost codes and cost edges, and the cost edges' steps if kept
-      kept += cells * (1.0 + 1.0 / 8.0) + static_cast<double>(detail::JpsAccess::edge_steps_bytes(s.jps));
+      kept += cells * kWeightedJpsBytesPerCell + static_cast<double>(detail::JpsAccess::edge_steps_bytes(s.jps));
     }
     scratch = cells * 20.0;
   } else {

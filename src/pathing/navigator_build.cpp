@@ -75,7 +75,7 @@ void Navigator::Impl::finish(const std::vector<Point>& door_list) {
           codes[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)] = code[padded(x, y)];
       // The cost edges' steps worked out once when they fit beside the rest in kMaxBytesPerCell.
       const double rest = static_cast<double>(landmarks.dist.size() * sizeof(uint16_t)) +
-                          static_cast<double>(cells()) * kJpsMapBytesPerCell;
+                          static_cast<double>(cells()) * (kJpsMapBytesPerCell + kWeightedJpsBytesPerCell);
       const double budget = std::max(0.0, static_cast<double>(cells()) * kMaxBytesPerCell - rest);
       detail::JpsAccess::set_weighted_map(jps, passable, std::move(codes), palette, min_cost,
                                           static_cast<size_t>(budget));

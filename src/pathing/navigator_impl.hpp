@@ -23,11 +23,13 @@ inline constexpr uint8_t kBlocked = 255;
 inline constexpr int kLandmarks = 7;
 inline constexpr int kJpsLandmarks = 6;
 inline constexpr int kWeightedJpsLandmarks = 5;
-// What a Navigator may keep per cell (the 16 bytes at 1024²), and what a weighted jump
-// point map takes besides its landmarks (3.25 bytes of map, 1.125 of cost codes and cost edges):
-// the cost edges' table of steps gets what is left, or is not kept.
+// What a Navigator may keep per cell (the 16 bytes at 1024²); what a jump point map
+// takes (10 bits of lines and 2 bytes of masks, jps_map.hpp) and a weighted one more (a cost code
+// and a cost-edge bit). Beside its landmarks, the cost edges' table of steps gets what is left of
+// the 16, or is not kept.
 inline constexpr double kMaxBytesPerCell = 16.0;
-inline constexpr double kJpsMapBytesPerCell = 10.0 / 8.0 + 2.0 + 1.0 + 1.0 / 8.0;
+inline constexpr double kJpsMapBytesPerCell = 10.0 / 8.0 + 2.0;
+inline constexpr double kWeightedJpsBytesPerCell = 1.0 + 1.0 / 8.0;
 // The heaviest step of the landmark graph, in integer units, and the ring of buckets of its
 // Dijkstra (a power of two above it).
 inline constexpr uint32_t kLandmarkMaxStep = 4096;

@@ -302,11 +302,11 @@ ShardRun parse_shard_summary(std::string_view text, const std::string& dir) {
     const std::string range = s.same.at("range").get<std::string>();
     if (range.find("..") == std::string::npos) bad_shard(dir, "a range A..B in summary.json");
     if (!s.same.at("parameters").is_object()) bad_shard(dir, "parameters as an object of names and values");
-    for (const auto& item : s.same.at("parameters").items())
+    for (const auto& item : s.same.at("parameters").items()) {
       if (!item.value().is_primitive() || item.value().is_null())
         bad_shard(dir, "parameters of numbers, flags and names");
-    for (const auto& item : s.same.at("parameters").items())
       if (item.value().is_number_integer()) whole<int64_t>(item.value());
+    }
     if (s.same.at("parameters").contains("scale")) whole<int>(s.same.at("parameters").at("scale"));
     s.same.at("columns").get<std::vector<std::string>>();
     s.same.at("generator").get<std::string>();
