@@ -161,7 +161,7 @@ PathResult JumpPointSearch::Impl::find_path(Point start, Point target, int64_t b
   goal = target;
   goal_cell = cell_of(target.x, target.y);
   const uint32_t s = cell_of(start.x, start.y);
-  if (landmarks && !landmark_goal.prepare(*landmarks, s, goal_cell)) {
+  if (landmarks && !landmark_goal.prepare(*landmarks, s, target.x, target.y, cost_at(target.x, target.y))) {
     r.status = PathStatus::NoPath;
     return r;
   }

@@ -4,22 +4,21 @@
 //
 // Build. Each cell holds one byte, an index into the map's distinct costs (255: never entered),
 // in a grid padded with one blocked cell all round so that a neighbour is read without bounds
-// checks. Landmarks (kLandmarks, kJpsLandmarks beside a jump point map, kWeightedJpsLandmarks
-// beside a weighted one, 1 on small maps) are
-// picked by the farthest-point rule: the first is the cell farthest from the first cell of the
-// largest connected area, each next one the cell farthest from all those picked. One Dijkstra
-// search per landmark, all with every door open, on integer weights (a step between two cells
-// weighs the lighter one's cost times a scale, rounded down: landmark_distances, symmetric
-// distances that never exceed the true, entry-cost ones, so the triangle inequality gives a bound
-// in both directions), with Dial's ring of buckets; each distance is kept as a uint16 count of
-// quanta, rounded down (landmarks.hpp). Cost: (landmarks + 1) searches of O(cells + largest
-// distance / 64) and one region labelling.
+// checks. 16 landmarks (1 on small maps) are picked by the farthest-point rule: the first is the
+// cell farthest from the first cell of the largest connected area, each next one the cell
+// farthest from all those picked. One Dijkstra search per landmark, all with every door open, on
+// integer weights (navigator_build.cpp's landmark_weights: each step's symmetric lower-bound cost
+// after the change of potential phi(v) = cost(v) / 2, which charges a step between cells of
+// different costs half of each, times a scale, rounded down), with Dial's ring of buckets; each
+// distance is kept as a count of quanta, rounded down, packed as a nibble per cell above a base
+// per 4x4 block (landmarks.hpp). Cost: (landmarks + 1) searches of O(cells + largest distance /
+// 64) and one region labelling.
 //
 // Query. A* on the search engine's bucket queue (open_list.hpp), which pops in the total order
 // (lower f, then larger g, then lower cell index), so every platform returns the same path; a
 // child that comes before its parent is the next pop and skips the queue (as in GridSearch);
-// h = max(octile or Manhattan distance x the smallest cost, the landmarks' bound) where the
-// landmarks read are the kActiveLandmarks that bound the start best (ALT's active landmarks).
+// h = max(octile or Manhattan distance x the smallest cost, the landmarks' bound), the largest
+// over all 16 landmarks (SSE2: one 8-byte load of nibbles and 32 bytes of bases a cell).
 // The landmark bound is admissible whatever the doors do (a closed door only lengthens routes)
 // but, rounded to quanta, consistent only within a quantum, so a closed node whose cost improves
 // is opened again: optimal in every case. On maps with no door declared, under 8 neighbours
@@ -32,13 +31,15 @@
 // The landmark tables were built with every door open and stay valid; the jump point map, which
 // would need its lines rebuilt, is never used on a map with doors.
 //
-// Memory: 1 byte per cell of cost indices, 2 bytes per cell per landmark; the A* scratch (g and
-// a state byte per padded cell, 4 bytes per cell for the list of cells a query touched: about
-// 13 bytes per cell) or, for JPS, its map (about 3.25 bytes per cell; a weighted one 1.125 bytes
-// more: a cost byte and a cost-edge bit, and the cost edges' steps, 8 bytes per cost edge, when
-// everything kept stays within kMaxBytesPerCell) and scratch (20 bytes per cell). Determinism: no clock, no unordered container; integer landmark
-// distances (exact, whatever order Dial's buckets are drained in); the landmarks, the active
-// ones and every tie follow row-major or index order.
+// Memory: 1 byte per cell of cost indices; the landmarks, 10.125 bytes per cell (8 of nibbles,
+// 2 of bases, a bit for the area they cover); the A* scratch (g and a state byte per padded cell,
+// 4 bytes per cell for the list of cells a query touched: about 13 bytes per cell) or, for JPS,
+// its map (about 3.25 bytes per cell; a weighted one 1.125 bytes more: a cost byte and a
+// cost-edge bit, and the cost edges' steps, 8 bytes per cost edge, when everything kept stays
+// within kMaxBytesPerCell) and scratch (20 bytes per cell). Determinism: no clock, no unordered
+// container; integer landmark distances (exact, whatever order Dial's buckets are drained in) and
+// bounds (SSE2 and the scalar loop take the same integers); the landmarks and every tie follow
+// row-major or index order.
 #include <catacomb/pathing/navigator.hpp>
 
 #include <algorithm>
@@ -68,8 +69,7 @@ using namespace navigator_detail;
 PathResult Navigator::Impl::search(Point start, Point goal) {
   PathResult r;
   const uint32_t s = static_cast<uint32_t>(start.y * width + start.x);
-  const uint32_t t = static_cast<uint32_t>(goal.y * width + goal.x);
-  if (!goal_view.prepare(landmarks, s, t)) {
+  if (!goal_view.prepare(landmarks, s, goal.x, goal.y, palette[code[padded(goal.x, goal.y)]])) {
     r.status = PathStatus::NoPath;
     return r;
   }
@@ -81,7 +81,8 @@ PathResult Navigator::Impl::search(Point start, Point goal) {
     const int lo = std::min(dx, dy), hi = std::max(dx, dy);
     const double geometric = diagonals ? static_cast<double>(hi - lo) + static_cast<double>(lo) * diagonal_cost
                                        : static_cast<double>(dx + dy);
-    return goal_view.bound(static_cast<uint32_t>(y * width + x), geometric * min_cost);
+    return goal_view.bound(x, y, static_cast<uint32_t>(y * width + x), palette[code[padded(x, y)]],
+                           geometric * min_cost);
   };
   auto entry = [](double f, double g, uint32_t pcell, int y) {
     return Entry{f, g, uint64_t{pcell} << 32 | static_cast<uint32_t>(y)};
@@ -333,7 +334,7 @@ NavigatorStats Navigator::stats() const {
   out.landmarks = s.landmarks.count;
   out.doors = s.doors.size();
   const double cells = static_cast<double>(s.cells());
-  double kept = static_cast<double>(s.landmarks.dist.size() * sizeof(uint16_t) + s.code.size());
+  double kept = static_cast<double>(s.landmarks.bytes() + s.code.size());
   double scratch = 0;
   if (s.use_jps) {
     // The jump point map; its node state and corridor-turn slots: 16 + 4 bytes a cell.

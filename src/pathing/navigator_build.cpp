@@ -1,12 +1,14 @@
 // The Navigator's build (see navigator.cpp for the design): the map's cells as cost indices in a
 // padded grid (from terrain and a cost table, or from a grid of costs), the declared doors, the
 // landmarks (farthest-point picks; one Dijkstra with Dial's ring of buckets per landmark, on
-// integer weights) and the engine (jump point search on uniform maps without doors, else the
-// A* scratch). Cost: (landmarks + 1) searches of O(cells + largest distance / 64) and one region
-// labelling. Deterministic: integer distances, row-major picks and ties.
+// integer weights; packed as landmarks.hpp says) and the engine (jump point search on maps
+// without doors under 8 neighbours without corner cutting, else the A* scratch). Cost:
+// (landmarks + 1) searches of O(cells + largest distance / 64) and one region labelling.
+// Deterministic: integer distances, row-major picks and ties.
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <string>
 
@@ -60,7 +62,8 @@ void Navigator::Impl::finish(const std::vector<Point>& door_list) {
   }
   use_jps = doors.empty() && moves.neighbors == 8 && policy == DiagonalPolicy::NoCornerCut &&
             moves.diagonal_cost == kSqrt2;
-  build_landmarks(!use_jps ? kLandmarks : unit ? kJpsLandmarks : kWeightedJpsLandmarks);
+  build_landmarks(use_jps ? kJpsMapBytesPerCell + (unit ? 0.0 : kWeightedJpsBytesPerCell)
+                          : static_cast<double>(code.size()) / static_cast<double>(cells()));
   if (use_jps) {
     Grid<uint8_t> passable(width, height, 0);
     for (int y = 0; y < height; ++y)
@@ -74,7 +77,7 @@ void Navigator::Impl::finish(const std::vector<Point>& door_list) {
         for (int x = 0; x < width; ++x)
           codes[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)] = code[padded(x, y)];
       // The cost edges' steps worked out once when they fit beside the rest in kMaxBytesPerCell.
-      const double rest = static_cast<double>(landmarks.dist.size() * sizeof(uint16_t)) +
+      const double rest = static_cast<double>(landmarks.bytes()) +
                           static_cast<double>(cells()) * (kJpsMapBytesPerCell + kWeightedJpsBytesPerCell);
       const double budget = std::max(0.0, static_cast<double>(cells()) * kMaxBytesPerCell - rest);
       detail::JpsAccess::set_weighted_map(jps, passable, std::move(codes), palette, min_cost,
@@ -91,10 +94,19 @@ void Navigator::Impl::finish(const std::vector<Point>& door_list) {
   }
 }
 
-// Integer step weights of the landmark graph: for each cost index, floor(cost x scale) straight
-// and floor(cost x diagonal x scale) diagonal, the scale putting the largest step at
-// kLandmarkMaxStep. A hair is taken off before rounding down, so that no weight exceeds the
-// exact product: weight / scale never exceeds the step's cost.
+// Integer step weights of the landmark graph, symmetric lower bounds on the steps' costs after a
+// change of potential: with phi(v) = cost(v) / 2, a step a -> b costs
+// cost(b) x length + phi(a) - phi(b) = cost(b) x (length - 1/2) + cost(a) / 2, which is positive
+// (length >= 1) and sums along any route to its cost + phi(start) - phi(end). The graph's weight
+// for a step between a and b is the smaller of the two directions: straight, cost(a) / 2 +
+// cost(b) / 2, the same both ways; diagonal, the lighter of cost(b) x (diagonal - 1/2) + cost(a)
+// / 2 and the reverse. So a distance D of the graph obeys
+// |D(a) - D(g)| <= d(a, g) + phi(a) - phi(g) (landmarks.hpp subtracts the phis back): where a
+// route enters and leaves dearer ground, the graph charges half of each cell's cost both ways,
+// not the cheaper cell's cost for both steps as the lighter of the two entry costs would.
+// In integers: for each cost index, half = floor(cost / 2 x scale) and diagonal =
+// floor(cost x (diagonal - 1/2) x scale), the scale putting the largest step at kLandmarkMaxStep;
+// a hair is taken off before rounding down, so that no weight exceeds the exact one.
 void Navigator::Impl::landmark_weights(LandmarkWeights& w) const {
   std::array<bool, 256> present{};
   for (const uint8_t c : code) present[c] = true;
@@ -104,24 +116,24 @@ void Navigator::Impl::landmark_weights(LandmarkWeights& w) const {
   const double factor = moves.neighbors == 8 ? std::max(1.0, moves.diagonal_cost) : 1.0;
   const double scale = largest > 0 ? static_cast<double>(kLandmarkMaxStep) / (largest * factor) : 1.0;
   constexpr double kShave = 1.0 - 0x1p-30;
-  w.straight.fill(0);
+  w.half.fill(0);
   w.diagonal.fill(0);
   for (size_t i = 0; i < kBlocked; ++i) {
     if (palette[i] == CostTable::kImpassable) continue;
-    w.straight[i] = static_cast<uint32_t>(std::floor(palette[i] * scale * kShave));
-    w.diagonal[i] = static_cast<uint32_t>(std::floor(palette[i] * moves.diagonal_cost * scale * kShave));
+    w.half[i] = static_cast<uint32_t>(std::floor(palette[i] * 0.5 * scale * kShave));
+    w.diagonal[i] = static_cast<uint32_t>(std::floor(palette[i] * (moves.diagonal_cost - 0.5) * scale * kShave));
   }
   w.cost_per_unit = kShave / scale;
 }
 
-// Dijkstra from `from` over the map with every door open, a step between a and b weighing the
-// lighter of the two cells' integer weights (landmark_weights): symmetric distances, in units of
-// 1 / scale, that never exceed the true (directed, entry-cost) ones, so |D(L, a) - D(L, g)| bounds
-// d(a, g) for any a, g. Dial's algorithm: a ring of kRing buckets, each holding the cells at one
+// Dijkstra from `from` over the map with every door open, each cell's legal steps in `steps_of`,
+// a step weighing what landmark_weights says: symmetric distances, in units of 1 / scale, that
+// never exceed the re-weighted costs, so |D(L, a) - D(L, g)| bounds d(a, g) + phi(a) - phi(g)
+// for any a, g. Dial's algorithm: a ring of kRing buckets, each holding the cells at one
 // distance, and a bit per bucket to skip the empty ones; exact integer distances, so the order of
 // a bucket does not matter. Unreached cells get kFar. O(cells + largest distance / 64).
-void Navigator::Impl::landmark_distances(Point from, const LandmarkWeights& w, std::vector<uint64_t>& dist,
-                                         std::vector<std::vector<uint32_t>>& ring) const {
+void Navigator::Impl::landmark_distances(Point from, const LandmarkWeights& w, const std::vector<uint8_t>& steps_of,
+                                         std::vector<uint64_t>& dist, std::vector<std::vector<uint32_t>>& ring) const {
   dist.assign(cells(), kFar);
   ring.resize(kRing);
   for (auto& b : ring) b.clear();
@@ -141,7 +153,6 @@ void Navigator::Impl::landmark_distances(Point from, const LandmarkWeights& w, s
     }
   };
   const auto wd = static_cast<uint32_t>(width);
-  const auto& legal = kLegalMoves[static_cast<size_t>(policy)];
   const uint32_t f = static_cast<uint32_t>(from.y) * wd + static_cast<uint32_t>(from.x);
   dist[f] = 0;
   add(0, f);
@@ -156,17 +167,12 @@ void Navigator::Impl::landmark_distances(Point from, const LandmarkWeights& w, s
       const int x = static_cast<int>(cell % wd), y = static_cast<int>(cell / wd);
       const size_t pc = padded(x, y);
       const uint8_t here = code[pc];
-      unsigned open = 0;
-      for (int d = 0; d < 8; ++d)
-        open |= (code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])] != kBlocked
-                     ? 1u
-                     : 0u)
-                << d;
-      for (unsigned steps = legal[open]; steps != 0; steps &= steps - 1) {
+      for (unsigned steps = steps_of[cell]; steps != 0; steps &= steps - 1) {
         const int d = std::countr_zero(steps);
         const uint8_t there = code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])];
-        const auto& table = d >= 4 ? w.diagonal : w.straight;
-        const uint64_t nd = at + std::min(table[here], table[there]);
+        const uint32_t step = d >= 4 ? std::min(w.diagonal[there] + w.half[here], w.diagonal[here] + w.half[there])
+                                     : w.half[here] + w.half[there];
+        const uint64_t nd = at + step;
         const uint32_t c = static_cast<uint32_t>(static_cast<int64_t>(cell) + kDirections[d].x +
                                                  static_cast<int64_t>(kDirections[d].y) * width);
         if (nd < dist[c]) {
@@ -182,24 +188,36 @@ void Navigator::Impl::landmark_distances(Point from, const LandmarkWeights& w, s
   }
 }
 
-void Navigator::Impl::build_landmarks(int wanted) {
+void Navigator::Impl::build_landmarks(double others_per_cell) {
   Grid<uint8_t> passable(width, height, 0);
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) passable(x, y) = code[padded(x, y)] != kBlocked ? 1 : 0;
   const RegionMap regions = label_regions(passable, moves);
   const int32_t largest = regions.largest();
   landmarks = {};
+  landmarks.width = width;
+  landmarks.height = height;
   if (largest == kNoRegion) return;
+  // Each cell's legal steps, once for all the searches.
+  std::vector<uint8_t> steps_of(cells(), 0);
+  const auto& legal = kLegalMoves[static_cast<size_t>(policy)];
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      const size_t pc = padded(x, y);
+      if (code[pc] == kBlocked) continue;
+      unsigned open = 0;
+      for (int d = 0; d < 8; ++d)
+        open |= (code[static_cast<size_t>(static_cast<ptrdiff_t>(pc) + offset[static_cast<size_t>(d)])] != kBlocked
+                     ? 1u
+                     : 0u)
+                << d;
+      steps_of[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)] = static_cast<uint8_t>(
+          legal[open]);
+    }
   Point seed{-1, -1};
   for (int y = 0; y < height && seed.x < 0; ++y)
     for (int x = 0; x < width && seed.x < 0; ++x)
       if (regions.labels(x, y) == largest) seed = {x, y};
-  // Fewer landmarks on a small area: each costs a search and 2 bytes a cell.
-  const int64_t area = regions.sizes[static_cast<size_t>(largest)];
-  const int count = area >= 64 ? wanted : 1;
-  landmarks.count = count;
-  landmarks.cells = cells();
-  landmarks.dist.assign(cells() * static_cast<size_t>(count), detail::kUnreachedLandmark);
   LandmarkWeights weights;
   landmark_weights(weights);
   landmarks.cost_per_unit = weights.cost_per_unit;
@@ -217,21 +235,69 @@ void Navigator::Impl::build_landmarks(int wanted) {
       }
     return std::make_pair(at, far);
   };
-  landmark_distances(seed, weights, dist, ring);
+  landmark_distances(seed, weights, steps_of, dist, ring);
   auto [next, eccentricity] = farthest(dist);
   // Every landmark lies in the seed's area, so no distance from one exceeds twice the seed's
-  // eccentricity (triangle inequality): one quantum for all, the largest distance under 0xFFFF.
-  landmarks.quantum = static_cast<int64_t>(2 * eccentricity / (detail::kUnreachedLandmark - 1) + 1);
+  // eccentricity (triangle inequality): one quantum for all, two thirds of the lightest straight
+  // step (a bound within a step of exact, and a 4 x 4 block of cells mostly within 14 quanta),
+  // or more where the largest distance would not fit kLargestQuantum quanta.
+  uint32_t lightest = ~uint32_t{0};
+  for (size_t i = 0; i < kBlocked; ++i)
+    if (palette[i] != CostTable::kImpassable && weights.half[i] > 0) lightest = std::min(lightest, 2 * weights.half[i]);
+  const uint64_t wanted = lightest == ~uint32_t{0} ? 1 : std::max<uint64_t>(1, 2 * uint64_t{lightest} / 3);
+  landmarks.quantum = static_cast<int64_t>(std::max<uint64_t>(wanted, 2 * eccentricity / detail::kLargestQuantum + 1));
   const auto quantum = static_cast<uint64_t>(landmarks.quantum);
-  for (int k = 0; k < count; ++k) {
-    landmark_distances(next, weights, dist, ring);
-    for (size_t i = 0; i < cells(); ++i) {
-      const uint64_t d = dist[i];
-      if (d == kFar) continue;
-      assert(d / quantum < detail::kUnreachedLandmark);
-      landmarks.dist[static_cast<size_t>(k) * cells() + i] = static_cast<uint16_t>(d / quantum);
-      nearest[i] = std::min(nearest[i], d);
-    }
+  landmarks.block_columns = (width + detail::kLandmarkBlock - 1) / detail::kLandmarkBlock;
+  const int block_rows = (height + detail::kLandmarkBlock - 1) / detail::kLandmarkBlock;
+  const size_t blocks = static_cast<size_t>(landmarks.block_columns) * static_cast<size_t>(block_rows);
+  // Fewer landmarks on a small area (each costs a search), and on a map so small that the bases
+  // of its part-filled blocks would take the Navigator past kMaxBytesPerCell.
+  const int64_t area = regions.sizes[static_cast<size_t>(largest)];
+  const double fixed = static_cast<double>(cells() * sizeof(uint64_t) + (cells() + 63) / 64 * sizeof(uint64_t)) +
+                       static_cast<double>(cells()) * others_per_cell;
+  int count = area >= 64 ? detail::kMaxLandmarks : 1;
+  while (count > 1 &&
+         fixed + static_cast<double>((blocks * static_cast<size_t>(count) + detail::kMaxLandmarks) * sizeof(uint16_t)) >
+             kMaxBytesPerCell * static_cast<double>(cells()))
+    --count;
+  landmarks.count = count;
+  landmarks.nibbles.assign(cells(), ~uint64_t{0});
+  landmarks.bases.assign(blocks * static_cast<size_t>(count) + detail::kMaxLandmarks, 0);
+  landmarks.covered.assign((cells() + 63) / 64, 0);
+  for (size_t i = 0; i < cells(); ++i)
+    if (regions.labels.cells()[i] == largest) landmarks.covered[i >> 6] |= uint64_t{1} << (i & 63);
+  for (int k = 0; k < landmarks.count; ++k) {
+    landmark_distances(next, weights, steps_of, dist, ring);
+    // Per block, its smallest quantum as the base; per cell, its quantum above the base.
+    for (int by = 0; by < block_rows; ++by)
+      for (int bx = 0; bx < landmarks.block_columns; ++bx) {
+        const int x0 = bx * detail::kLandmarkBlock, y0 = by * detail::kLandmarkBlock;
+        const int x1 = std::min(width, x0 + detail::kLandmarkBlock);
+        const int y1 = std::min(height, y0 + detail::kLandmarkBlock);
+        uint64_t base = kFar;
+        for (int y = y0; y < y1; ++y)
+          for (int x = x0; x < x1; ++x) {
+            const uint64_t d = dist[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)];
+            if (d != kFar) base = std::min(base, d / quantum);
+          }
+        if (base == kFar) continue;
+        assert(base + detail::kUnknown <= static_cast<uint64_t>(detail::kLargestQuantum));
+        landmarks.bases[landmarks.block_of(x0, y0) + static_cast<size_t>(k)] = static_cast<uint16_t>(base);
+        for (int y = y0; y < y1; ++y)
+          for (int x = x0; x < x1; ++x) {
+            const auto i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
+            if (dist[i] == kFar) continue;
+            const uint64_t n = dist[i] / quantum - base;
+            if (n > detail::kLargestNibble) continue;  // stays kUnknown: no bound from this landmark here
+            landmarks.nibbles[i] &= ~(uint64_t{15} << (4 * k));
+            landmarks.nibbles[i] |= n << (4 * k);
+          }
+        for (int y = y0; y < y1; ++y)
+          for (int x = x0; x < x1; ++x) {
+            const auto i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
+            if (dist[i] != kFar) nearest[i] = std::min(nearest[i], dist[i]);
+          }
+      }
     next = farthest(nearest).first;
   }
 }

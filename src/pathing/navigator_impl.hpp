@@ -17,12 +17,6 @@ namespace catacomb {
 namespace navigator_detail {
 
 inline constexpr uint8_t kBlocked = 255;
-// Landmarks kept: 7 x 2 bytes and the cost byte fill 15 bytes a cell; 6 beside the jump point
-// search map (about 3.25 bytes a cell); 5 beside a weighted one (its cost codes and cost edges
-// take 1.125 bytes a cell more).
-inline constexpr int kLandmarks = 7;
-inline constexpr int kJpsLandmarks = 6;
-inline constexpr int kWeightedJpsLandmarks = 5;
 // What a Navigator may keep per cell (the 16 bytes at 1024²); what a jump point map
 // takes (10 bits of lines and 2 bytes of masks, jps_map.hpp) and a weighted one more (a cost code
 // and a cost-edge bit). Beside its landmarks, the cost edges' table of steps gets what is left of
@@ -99,13 +93,14 @@ struct CATACOMB_HIDDEN Navigator::Impl {
   static void bind_costs(Impl& s, const CostGrid& costs);
   static navigator_detail::Door* find_door(Impl& s, Point p);
   struct LandmarkWeights {
-    std::array<uint32_t, 256> straight{}, diagonal{};  // by cost index; kBlocked: 0, never read
-    double cost_per_unit = 0;                          // 1 / scale, rounded down
+    std::array<uint32_t, 256> half{}, diagonal{};  // by cost index; kBlocked: 0, never read
+    double cost_per_unit = 0;                      // 1 / scale, rounded down
   };
   void landmark_weights(LandmarkWeights& w) const;
-  void build_landmarks(int wanted);
-  void landmark_distances(Point from, const LandmarkWeights& w, std::vector<uint64_t>& dist,
-                          std::vector<std::vector<uint32_t>>& ring) const;
+  // The landmarks, as many as fit beside `others_per_cell` bytes a cell in kMaxBytesPerCell.
+  void build_landmarks(double others_per_cell);
+  void landmark_distances(Point from, const LandmarkWeights& w, const std::vector<uint8_t>& steps_of,
+                          std::vector<uint64_t>& dist, std::vector<std::vector<uint32_t>>& ring) const;
   PathResult search(Point start, Point goal);
   void forget_touched();  // sets the cells a query reached back to unseen
   void build_path(uint32_t start_cell, uint32_t goal_cell, PathResult& r) const;
