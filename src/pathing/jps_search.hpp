@@ -110,7 +110,7 @@ struct CATACOMB_HIDDEN JumpPointSearch::Impl : detail::JpsMap {
     const int dx = std::abs(x - goal.x), dy = std::abs(y - goal.y);
     const int lo = std::min(dx, dy), hi = std::max(dx, dy);
     const double octile = (static_cast<double>(hi - lo) + static_cast<double>(lo) * kSqrt2) * min_cost;
-    return landmarks ? landmark_goal.bound(x, y, c, cell_code.empty() ? 1.0 : palette[cell_code[c]], octile) : octile;
+    return landmarks ? landmark_goal.bound(x, y, c, cost_at(x, y), octile) : octile;
   }
 
   // Heap order: lower f, then larger g, then lower cell index (a total order).

@@ -281,21 +281,17 @@ void Navigator::Impl::build_landmarks(double others_per_cell) {
             if (d != kFar) base = std::min(base, d / quantum);
           }
         if (base == kFar) continue;
-        assert(base + detail::kUnknown <= static_cast<uint64_t>(detail::kLargestQuantum));
+        assert(base < static_cast<uint64_t>(detail::kLargestQuantum));
         landmarks.bases[landmarks.block_of(x0, y0) + static_cast<size_t>(k)] = static_cast<uint16_t>(base);
         for (int y = y0; y < y1; ++y)
           for (int x = x0; x < x1; ++x) {
             const auto i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
             if (dist[i] == kFar) continue;
+            nearest[i] = std::min(nearest[i], dist[i]);
             const uint64_t n = dist[i] / quantum - base;
             if (n > detail::kLargestNibble) continue;  // stays kUnknown: no bound from this landmark here
             landmarks.nibbles[i] &= ~(uint64_t{15} << (4 * k));
             landmarks.nibbles[i] |= n << (4 * k);
-          }
-        for (int y = y0; y < y1; ++y)
-          for (int x = x0; x < x1; ++x) {
-            const auto i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
-            if (dist[i] != kFar) nearest[i] = std::min(nearest[i], dist[i]);
           }
       }
     next = farthest(nearest).first;
