@@ -22,7 +22,7 @@
 #include <vector>
 
 #include <catacomb/generator/caves.hpp>
-#include "generator/bit_grid.hpp"
+#include "generator/caves/bit_grid.hpp"
 #include "support/reference/smooth_pass_reference.hpp"
 
 namespace catacomb {

@@ -1,7 +1,7 @@
 # The library's modules and the one rule between them: a module includes only the modules it may
 # use (the table below, the arrows of docs/architecture.md), and the build enforces it.
 #
-# Each module is an object library, catacomb_<module>, built from src/<module>/*.cpp. Its include
+# Each module is an object library, catacomb_<module>, built from src/<module>/**/*.cpp. Its include
 # path is not include/ and src/ but a view made for it at configure time in the build tree,
 # ${PROJECT_BINARY_DIR}/modules/<module>/, that holds links to what it may see and nothing else:
 #   catacomb/<m>/   -> include/catacomb/<m>/   the public headers of itself and of each module it uses
@@ -9,7 +9,7 @@
 #                                              not for capi, which sees public headers only)
 #   <module>/       -> src/<module>/           its own internal headers
 #   catacomb/export.hpp, catacomb/version.hpp  (and, for capi, catacomb/catacomb.h)
-# so `#include <catacomb/validate/validate.hpp>` in a generator source, or "pathing/flood.hpp" (a
+# so `#include <catacomb/validate/validate.hpp>` in a generator source, or "pathing/flood/flood.hpp" (a
 # pathing internal) in validate, fails to compile: "No such file or directory". The DependencyRule
 # tests (tests/dependency_rule/) compile such includes and expect exactly that.
 #
@@ -90,7 +90,7 @@ endfunction()
 # One object library per module, with the flags every library source is built with.
 set(CATACOMB_MODULE_TARGETS "")
 foreach(module IN LISTS CATACOMB_MODULES)
-  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${module}/*.cpp)
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${module}/*.cpp)
   set(target catacomb_${module})
   add_library(${target} OBJECT ${sources})
   set_target_properties(${target} PROPERTIES CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)

@@ -18,7 +18,7 @@
 #include "shared/core/two_threads.hpp"
 #include "shared/pathing/region_sizes.hpp"
 #include "shared/pathing/terrain_flood.hpp"
-#include "validate/solver_model.hpp"
+#include "validate/solver/solver_model.hpp"
 
 namespace catacomb {
 

@@ -8,7 +8,7 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/generator/caves.hpp>
-#include "generator/bit_grid.hpp"
+#include "generator/caves/bit_grid.hpp"
 #include "support/reference/smooth_pass_reference.hpp"
 
 namespace catacomb {

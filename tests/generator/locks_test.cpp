@@ -14,8 +14,8 @@
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/regions.hpp>
-#include "generator/gate_search.hpp"
-#include "generator/progression_cells.hpp"
+#include "generator/progression/gate_search.hpp"
+#include "generator/progression/progression_cells.hpp"
 #include <catacomb/io/certificate.hpp>
 #include <catacomb/validate/solver.hpp>
 #include <catacomb/validate/validate.hpp>

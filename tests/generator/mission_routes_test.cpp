@@ -1,11 +1,11 @@
-// The claims of a mission layout (src/generator/mission_routes.hpp): undo takes back rooms, lanes
+// The claims of a mission layout (src/generator/templates/mission_routes.hpp): undo takes back rooms, lanes
 // and fronts so exactly that every cell answers as before and the same route is found.
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include <catacomb/core/grid.hpp>
-#include "generator/mission_routes.hpp"
+#include "generator/templates/mission_routes.hpp"
 
 namespace catacomb {
 namespace {

@@ -1,4 +1,4 @@
-#include "generator/progression_cells.hpp"
+#include "generator/progression/progression_cells.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 
 #include <catacomb/core/rng.hpp>
 #include <catacomb/pathing/regions.hpp>
-#include "generator/gate_search.hpp"
+#include "generator/progression/gate_search.hpp"
 
 namespace catacomb {
 namespace {

@@ -1,4 +1,4 @@
-#include "generator/treasure_spots.hpp"
+#include "generator/progression/treasure_spots.hpp"
 
 #include <gtest/gtest.h>
 

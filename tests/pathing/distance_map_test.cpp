@@ -10,7 +10,7 @@
 #include <catacomb/core/rng.hpp>
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/pathing/path_smoothing.hpp>
-#include "pathing/flood.hpp"
+#include "pathing/flood/flood.hpp"
 #include "shared/pathing/terrain_flood.hpp"
 #include "support/reference/reference_dijkstra.hpp"
 

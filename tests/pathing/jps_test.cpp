@@ -12,7 +12,7 @@
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/pathing/search.hpp>
-#include "pathing/jps_map.hpp"
+#include "pathing/jps/jps_map.hpp"
 #include "support/test_support.hpp"
 
 namespace catacomb {

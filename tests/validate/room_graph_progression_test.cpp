@@ -1,4 +1,4 @@
-// Tests of graph_intensity and progression_metrics (validate/room_graph_progression.cpp): a cave of
+// Tests of graph_intensity and progression_metrics (validate/mission/room_graph_progression.cpp): a cave of
 // five areas whose ranks, scores and intensities are worked out by hand in the comments, a rooms
 // map with a loop, a map that cannot be finished, and properties over generated maps (the start's
 // node 0, the exit's 1, rising along the critical path, the same graph with a solution given).

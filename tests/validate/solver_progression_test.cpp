@@ -14,7 +14,7 @@
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/certificate.hpp>
 #include <catacomb/pipeline/generate.hpp>
-#include "validate/solver_progression.hpp"
+#include "validate/solver/solver_progression.hpp"
 #include <catacomb/validate/solver.hpp>
 
 namespace catacomb {

@@ -1,6 +1,6 @@
 #pragma once
 // Runs of set bits in a row of bits (internal to the library), for the run-based labellers
-// (pathing/regions.cpp, the analysis's wall areas).
+// (pathing/flood/regions.cpp, the analysis's wall areas).
 #include <bit>
 #include <cstddef>
 #include <cstdint>

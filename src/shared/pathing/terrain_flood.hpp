@@ -51,7 +51,7 @@ class TerrainFlood {
   /// The distances from `source` toward the nearest of `targets`, in `leg.map`: exact on every
   /// cell of a cheapest route to each target within the nearest's distance plus `slack`, those
   /// targets included; every other cell holds kUnreached or more than its distance (see
-  /// pathing/toward.hpp). So descend() from such a target gives near()'s route, and the targets'
+  /// pathing/flood/toward.hpp). So descend() from such a target gives near()'s route, and the targets'
   /// order by distance up to the slack is near()'s. An A* for up to 32 passable targets
   /// (impassable and repeated ones are dropped: they never decide where a leg stops), else
   /// near().
