@@ -27,6 +27,16 @@ set(CATACOMB_USES_render core pathing platformer validate)
 set(CATACOMB_USES_io core pathing platformer validate generator pipeline render)
 set(CATACOMB_USES_capi core pathing platformer validate generator pipeline render io)
 
+# A module's sources sit in one sub-folder per capability (src/generator/progression/, ...; each
+# with a README.md). A header in a sub-folder is private to it; these are the ones shared, each
+# with the folders that include it. DependencyRule.SubFolders (tests/dependency_rule/
+# check_subfolders.cmake) fails on any other include of another folder's header.
+set(CATACOMB_SUBFOLDER_SHARED
+    "pathing/navigator/landmarks.hpp|pathing/jps"           # the bound JPS steers by
+    "pathing/jps/jps_access.hpp|pathing/navigator"           # what the Navigator reaches in JPS
+    "pathing/search/open_list.hpp|pathing/jps,pathing/navigator"  # the engine's open lists
+    "validate/solver/solver_model.hpp|validate")             # validate lends its flood to the walk
+
 # Modules that see public headers only: the C API is a thin layer over the C++ one.
 set(CATACOMB_PUBLIC_ONLY capi)
 
