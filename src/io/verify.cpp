@@ -1,6 +1,7 @@
 // Checking a certificate by replaying it: one pass over its steps and their cells, no search.
-// Kept apart from the solver on purpose: it shares none of its code, only the move rule
-// (moves.hpp's diagonal_allowed, the one home of corner cutting) and the map hash.
+// Kept apart from the solver on purpose: it shares none of its code, only the rules of the map
+// (moves.hpp's diagonal_allowed, the one home of corner cutting; dungeon.hpp's gate_open and
+// one_way_step_allowed) and the map hash.
 // Every field is a claim and every claim is checked: a field the format does not define is
 // refused (bad input), and each step's number, action, target, lock and cost, and the total
 // cost, must be what the replay finds (else the verdict names the field and the truth).

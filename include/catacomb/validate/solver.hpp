@@ -145,6 +145,16 @@ struct SecretShortcut {
   std::string message;
 };
 
+/// Whether a dungeon can be lost: whether every state a player can reach, in any order of play,
+/// still has a playthrough that takes every objective and then reaches the exit.
+enum class LossStatus : uint8_t {
+  Unlosable,  ///< proven: every reachable state can still be finished
+  Losable,    ///< some reachable state cannot (a softlock; Solution::softlock shows the way in)
+  NotProven,  ///< the search reached SolveOptions::max_states first: neither is proven
+};
+/// "unlosable", "losable", "not-proven".
+std::string_view loss_status_name(LossStatus s);
+
 /// What solve_dungeon found: whether the map can be finished, a walkthrough, why each
 /// objective it cannot reach is out of reach, softlocks and the design metrics.
 struct Solution {
@@ -171,6 +181,8 @@ struct Solution {
   std::optional<Softlock> softlock;
   /// With consumable keys or progression doors: how many of the visited states are softlocks.
   int64_t softlock_states = 0;
+  /// Whether the dungeon can be lost (see LossStatus); Losable whenever it is not completable.
+  LossStatus loss = LossStatus::NotProven;
   /// When completable: the critical path as steps (start to exit taking only the keys and
   /// opening only the doors the exit needs; WalkMetrics::critical_length is its moves). Where
   /// the walkthrough must visit everything (the progression solver's maps), the walkthrough
