@@ -89,6 +89,8 @@ ojson validation_report_json(const ValidationReport& rep, const MapAnalysis& ana
                              {"walkthrough_length", m.walkthrough_length},
                              {"walkthrough_cost", m.walkthrough_cost}};
     }
+    sol["unlosable"] = s.loss == LossStatus::NotProven ? ojson(nullptr) : ojson(s.loss == LossStatus::Unlosable);
+    sol["loss"] = loss_status_name(s.loss);
     sol["softlock_states"] = s.softlock_states;
     if (s.softlock) sol["softlock"] = ojson{{"message", s.softlock->message}, {"steps", steps(s.softlock->steps)}};
     j["solution"] = sol;

@@ -58,6 +58,8 @@ class ValidateCommand : public Command {
         sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always (default: the map's)"));
     rule_flags_.push_back(sub->add_option("--key-rule", key_rule_, "reusable or consumable (default: the map's)"));
     add_number_option(*sub, "--max-states", max_states_, "Cap on the solver's states (at least 1)");
+    sub->add_flag("--allow-softlocks", allow_softlocks_,
+                  "A map a player can lose (or not proven unlosable) stays valid: the softlock is only reported");
     add_number_option(*sub, "--threads", threads_,
                       "Threads validation may use (" + threads_range_text() +
                           "; default 2, 1 on a one-core machine); the same report for any");
@@ -88,6 +90,7 @@ class ValidateCommand : public Command {
     ValidateOptions options = map_rules(d, file.legend_costs);
     apply_flags(options, err);
     options.max_states = max_states_;
+    options.allow_softlocks = allow_softlocks_;
     options.threads = threads_;
     if (!png_.empty()) check_annotate_options(annotate, d.tiles.width(), d.tiles.height());
     options.keep_maps = !png_.empty();  // the picture draws the region and distance maps
@@ -202,6 +205,7 @@ class ValidateCommand : public Command {
   int scale_ = 4, neighbors_ = 8;
   int threads_ = default_threads();
   int64_t max_states_ = kDefaultMaxSolverStates;
+  bool allow_softlocks_ = false;
   std::vector<CLI::Option*> rule_flags_;  // --costs, --deep-water, --neighbors, --diagonal, --key-rule
   MemoryBudget memory_;
   MovementFlags movement_;

@@ -39,6 +39,9 @@ const std::array kParams = {
                 CATACOMB_FIELD(one_way)},
     ConfigParam{"secret-doors", "secret doors: shortcuts through thin walls, never needed (0 to 9)",
                 CATACOMB_FIELD(secret_doors)},
+    ConfigParam{"allow-softlocks",
+                "keep dungeons a player can lose for good (by default an attempt with a softlock is retried)",
+                CATACOMB_FIELD(allow_softlocks)},
     ConfigParam{"room-count", "rooms: rooms created before perturbation (2 to 100000)",
                 CATACOMB_FIELD(rooms.room_count)},
     ConfigParam{"min-side", "rooms: smallest room side (6 or more)", CATACOMB_FIELD(rooms.min_side)},
@@ -221,6 +224,7 @@ std::string generate_config_to_json(const GenerateConfig& config, const uint64_t
     // A chain (the default) and no one-way return: the config keeps the bytes it had before layouts.
     if (p.key() == "lock_layout" && config.lock_layout == LockLayout::Chain) continue;
     if (p.key() == "cycle_one_way" && !config.cycle_one_way) continue;
+    if (p.key() == "allow_softlocks" && !config.allow_softlocks) continue;
     // Switches, one-way and secret doors likewise, written only when set.
     if ((p.key() == "switches" && config.switches == 0) || (p.key() == "one_way" && config.one_way == 0) ||
         (p.key() == "secret_doors" && config.secret_doors == 0))

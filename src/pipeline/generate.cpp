@@ -278,6 +278,7 @@ ValidateOptions validate_options_for(const GenerateConfig& config) {
   v.moves = config.moves;
   v.keep_maps = config.keep_maps;
   v.threads = config.threads;
+  v.allow_softlocks = config.allow_softlocks;
   return v;
 }
 

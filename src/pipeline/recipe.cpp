@@ -29,6 +29,11 @@ void record_lock_layout(Params& p, const GenerateConfig& c) {
   if (c.lock_layout == LockLayout::Cycles && c.cycle_one_way) p.emplace_back("cycle_one_way", true);
 }
 
+// Softlocks allowed, only when asked for (a recipe without keeps its bytes).
+void record_allow_softlocks(Params& p, const GenerateConfig& c) {
+  if (c.allow_softlocks) p.emplace_back("allow_softlocks", true);
+}
+
 // Switches, one-way and secret doors in a recipe, each only when asked for (a recipe without
 // keeps its bytes).
 void record_progression_doors(Params& p, const GenerateConfig& c) {
@@ -89,6 +94,7 @@ Params GenerateConfig::params() const {
     if (locks > 0) p.emplace_back("locks", int64_t{locks});
     record_lock_layout(p, *this);
     record_progression_doors(p, *this);
+    record_allow_softlocks(p, *this);
     return p;
   } else {
     p.emplace_back("room_count", int64_t{rooms.room_count});
@@ -120,6 +126,7 @@ Params GenerateConfig::params() const {
   }
   record_lock_layout(p, *this);
   record_progression_doors(p, *this);
+  record_allow_softlocks(p, *this);
   return p;
 }
 

@@ -23,7 +23,7 @@
 namespace catacomb {
 
 namespace {
-constexpr detail::EnumNames<ProblemKind, 10> kProblemKindNames = {{{ProblemKind::NoStart, "no-start"},
+constexpr detail::EnumNames<ProblemKind, 12> kProblemKindNames = {{{ProblemKind::NoStart, "no-start"},
                                                                    {ProblemKind::SeveralStarts, "several-starts"},
                                                                    {ProblemKind::OffMap, "off-map"},
                                                                    {ProblemKind::Impassable, "impassable"},
@@ -32,7 +32,9 @@ constexpr detail::EnumNames<ProblemKind, 10> kProblemKindNames = {{{ProblemKind:
                                                                    {ProblemKind::Locked, "locked"},
                                                                    {ProblemKind::NotCompletable, "not-completable"},
                                                                    {ProblemKind::SolverCap, "solver-cap"},
-                                                                   {ProblemKind::BadLock, "bad-lock"}}};
+                                                                   {ProblemKind::BadLock, "bad-lock"},
+                                                                   {ProblemKind::Softlock, "softlock"},
+                                                                   {ProblemKind::SoftlockNotProven, "softlock-not-proven"}}};
 }  // namespace
 
 std::string_view problem_kind_name(ProblemKind k) { return detail::enum_name(kProblemKindNames, k); }
@@ -220,12 +222,30 @@ struct Validation {
       std::optional<size_t> exit;
       for (size_t i = 0; i < d.objectives.size() && !exit; ++i)
         if (d.objectives[i].kind == ObjectiveKind::Exit) exit = i;
-      if (sol.status == SolveStatus::NotCompletable && exit && rep.objectives[*exit].reachable)
+      if (sol.status == SolveStatus::NotCompletable && exit && rep.objectives[*exit].reachable &&
+          !sol.reasons[*exit].empty())
         add(ProblemKind::NotCompletable, static_cast<int>(*exit), "not completable: " + sol.reasons[*exit]);
       for (size_t i = 0; i < d.objectives.size(); ++i)
         if (rep.objectives[i].reachable && !sol.reasons[i].empty() && (!exit || i != *exit))
           add(ProblemKind::Locked, static_cast<int>(i), sol.reasons[i]);
+      // Not completable with the exit in reach and no objective's own problem saying why.
+      if (sol.status == SolveStatus::NotCompletable && rep.problems.empty())
+        add(ProblemKind::NotCompletable, exit ? static_cast<int>(*exit) : -1,
+            "not completable: no playthrough takes every objective and then reaches the exit");
+      if (sol.status == SolveStatus::Completable && !options.allow_softlocks) report_loss(sol);
     }
+  }
+  // A dungeon a player can lose is invalid unless softlocks are allowed; so is one whose search
+  // for softlocks stopped at the cap: "not proven" is never "none".
+  void report_loss(const Solution& sol) {
+    if (sol.loss == LossStatus::Losable)
+      add(ProblemKind::Softlock, -1,
+          "a player can be stuck for good: " + (sol.softlock ? sol.softlock->message
+                                                             : std::string("the start cannot finish every order of play")));
+    else if (sol.loss == LossStatus::NotProven)
+      add(ProblemKind::SoftlockNotProven, -1,
+          "not proven unlosable: the search for softlocks reached its cap of " + std::to_string(options.max_states) +
+              " states (raise it with --max-states, or allow softlocks)");
   }
 };
 

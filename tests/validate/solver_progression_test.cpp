@@ -116,8 +116,9 @@ TEST(SolverProgressionTest, AOneWayDropIntoAnAreaWithoutTheExitIsASoftlockWithIt
     ASSERT_EQ(s.status, SolveStatus::Completable);
     ASSERT_TRUE(s.softlock.has_value());
     EXPECT_EQ(s.softlock->message,
-              "after passing one-way door at 3,2 (passed going south only) (1 moves between areas) the dungeon can "
+              "after passing one-way door at 3,2 (passed going south only) (2 moves of play) the dungeon can "
               "no longer be completed: there is no way back");
+    EXPECT_EQ(s.loss, LossStatus::Losable);
     ASSERT_FALSE(s.softlock->steps.empty());
     EXPECT_EQ(s.softlock->steps.back().kind, StepKind::OneWay);
     EXPECT_EQ(s.softlock->steps.back().target, (Point{3, 2}));

@@ -139,10 +139,20 @@ TEST(SolverTest, AWasteableConsumableKeyIsCompletableWithASoftlockReported) {
             "spent");
   ASSERT_EQ(s.softlock->steps.size(), 2u);
   EXPECT_EQ(s.softlock->steps[1].target, (Point{5, 1}));
-  EXPECT_TRUE(validate_dungeon(d).valid);  // a softlock is reported, not a problem
+  EXPECT_EQ(s.loss, LossStatus::Losable);
+  // A softlock makes the map invalid, unless softlocks are allowed: then it is only reported.
+  const ValidationReport strict = validate_dungeon(d);
+  EXPECT_FALSE(strict.valid);
+  ASSERT_EQ(strict.problems.size(), 1u);
+  EXPECT_EQ(strict.problems[0].kind, ProblemKind::Softlock);
+  EXPECT_EQ(strict.problems[0].message, "a player can be stuck for good: " + s.softlock->message);
+  ValidateOptions allow = map_rules(d);
+  allow.allow_softlocks = true;
+  EXPECT_TRUE(validate_dungeon(d, allow).valid);
   Dungeon reusable = d;
   reusable.key_rule = KeyRule::Reusable;
   EXPECT_FALSE(solve_dungeon(reusable).softlock);
+  EXPECT_EQ(solve_dungeon(reusable).loss, LossStatus::Unlosable);
 }
 
 TEST(SolverTest, NoDiagonalSqueezePastALockedDoorsCorner) {

@@ -530,10 +530,12 @@ TEST(UnlosableBruteForceTest, ATreasureWalkedPastBetweenOneWayDoors) {
   }
 }
 
-// Secret doors are explored but never part of a finish: a map whose exit lies only past a secret
-// door is not completable, nor one whose treasure lies past a one-way drop with a secret door as
-// the only way back; a one-way climb back makes it completable and unlosable.
-TEST(UnlosableBruteForceTest, SecretDoorsAreExploredButNeverFinish) {
+// Secret doors are explored, but a finish takes one only once the player has found it: a map
+// whose exit lies only past a secret door is not completable, nor one whose treasure lies past a
+// one-way drop with a secret door as the only way back; a one-way climb back makes it completable
+// and unlosable; and a player who walks through a secret door into a pocket may walk back through
+// it (it is found), so the pocket is no softlock.
+TEST(UnlosableBruteForceTest, SecretDoorsAreExploredAndTakenOnceFound) {
   for (int r = 0; r < kMoveRules; ++r) {
     SCOPED_TRACE(kMoveRuleNames[r]);
     const BruteResult behind = brute_force_unlosable(parse_map({"#######", "#<.%.>#", "#######"}), options_for(r));
@@ -546,6 +548,10 @@ TEST(UnlosableBruteForceTest, SecretDoorsAreExploredButNeverFinish) {
         parse_map({"#######", "#<..>.#", "#v#^#%#", "#*....#", "#######"}), options_for(r));
     EXPECT_TRUE(climb_back.completable);
     EXPECT_TRUE(climb_back.unlosable);
+    const BruteResult pocket = brute_force_unlosable(parse_map({"#######", "#<.>%.#", "#######"}), options_for(r));
+    EXPECT_TRUE(pocket.completable);
+    EXPECT_TRUE(pocket.unlosable);
+    EXPECT_EQ(pocket.softlock_states, 0);
   }
 }
 

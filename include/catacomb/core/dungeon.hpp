@@ -69,8 +69,9 @@ struct LockedDoor {
 /// A door of a progression kind: a gate (DoorKind::Gate), a one-way door (DoorKind::OneWay) or a
 /// secret door (DoorKind::Secret). It stands on a passable tile (a Door tile as generated); the
 /// rules of passing it are gate_open and one_way_step_allowed, written once here and read by the
-/// solver, the certificate replay and every format. A gate, one-way or secret door cell also
-/// counts as blocked for the corner rule of a diagonal step past it (as a wall does).
+/// solver, the certificate replay and every format. For the corner rule of a diagonal step past
+/// it, a shut gate, a one-way door and a secret door count as blocked (as a wall does); an open
+/// gate, like an opened locked door, does not.
 struct ProgressionDoor {
   /// The door's cell.
   Point pos;

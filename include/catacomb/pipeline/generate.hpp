@@ -99,6 +99,10 @@ struct GenerateConfig {
   /// (the way back; the lock cannot be bypassed) instead of a second locked door of the same lock.
   /// Recorded in the params when set.
   bool cycle_one_way = false;
+  /// Keep a dungeon a player can lose (validate's allow_softlocks): off, an attempt whose
+  /// dungeon has a softlock, or is not proven free of one, fails with that reason and the next
+  /// is tried. Recorded in the params when set.
+  bool allow_softlocks = false;
   /// Switches, each with a gate on a cell that separates the start from the exit and the switch
   /// where the player gets before it (generator/progression_doors.hpp: place_switches), placed
   /// after the locks. Rooms and caves, not with a mission. Recorded in the params only when set:

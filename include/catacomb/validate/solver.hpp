@@ -22,7 +22,17 @@
 /// while open, a one-way door only its way) or toggles a switch standing in the node. Completable
 /// means one playthrough visits every objective and ends at the exit (what a certificate shows);
 /// secret doors count as wall. Breadth first, so the walkthrough has the fewest moves between
-/// nodes; a backwards pass finds the softlocks. Capped by SolveOptions::max_states.
+/// nodes. Capped by SolveOptions::max_states.
+///
+/// Completable, on every map: some playthrough takes every objective and then reaches the exit.
+/// Unlosable (Solution::loss): every state a player can reach, in any order of play, is still
+/// completable. With only locked doors a state is the set of doors opened (a player walks
+/// anywhere and back between them, and may take or leave anything); with progression the proof
+/// searches every state of a model that keeps every choice (unlosable.cpp): the node the player
+/// stands on (an area, or an objective's or door's own cell: taking an objective is stepping on
+/// it), the switches, the doors opened, the objectives taken and the secret doors found (a player
+/// may use a secret door it has found; a finishing playthrough never counts on one it has not).
+/// A search stopped at max_states proves nothing: LossStatus::NotProven.
 #include <catacomb/export.hpp>
 #include <cstdint>
 #include <optional>
@@ -91,8 +101,8 @@ struct WalkStep {
 };
 
 /// A dead end: a state the player can reach from which the dungeon can no longer be completed (a
-/// consumable key spent on the wrong door, a one-way door into an area without the exit and no
-/// way back, a switch left in a state that shuts the way).
+/// consumable key spent on the wrong door, a one-way door passed with an objective left behind or
+/// into an area without the exit, a switch left in a state that shuts the way).
 struct Softlock {
   /// The shortest sequence of steps (fewest doors opened) that leads there.
   std::vector<WalkStep> steps;
@@ -125,8 +135,8 @@ struct WalkMetrics {
 
 /// How solve_dungeon ended.
 enum class SolveStatus : uint8_t {
-  Completable,     ///< the exit can be reached
-  NotCompletable,  ///< it cannot (or there is no start or no exit)
+  Completable,     ///< some playthrough takes every objective and then reaches the exit
+  NotCompletable,  ///< none does (or there is no start)
   StateCap,        ///< the search visited SolveOptions::max_states states without an answer
 };
 /// "completable", "not-completable", "state-cap".
@@ -176,10 +186,11 @@ struct Solution {
   /// Per objective: why it cannot be reached ("key 2 at 5,3 lies behind door 2 at 31,7, ...");
   /// empty when it can.
   std::vector<std::string> reasons;
-  /// With consumable keys or progression doors: the shortest way into a softlock, when there is
-  /// one.
+  /// When completable: the shortest way into a softlock, when there is one.
   std::optional<Softlock> softlock;
-  /// With consumable keys or progression doors: how many of the visited states are softlocks.
+  /// When completable: how many of the states a player can reach are softlocks (states as
+  /// LossStatus counts them: doors opened on a map with only locked doors, the proof's states
+  /// with progression).
   int64_t softlock_states = 0;
   /// Whether the dungeon can be lost (see LossStatus); Losable whenever it is not completable.
   LossStatus loss = LossStatus::NotProven;

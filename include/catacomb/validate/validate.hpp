@@ -39,6 +39,10 @@ struct ValidateOptions {
   std::optional<KeyRule> key_rule = std::nullopt;
   /// Cap on the solver's states. [Limit: >= 1]
   int64_t max_states = kDefaultMaxSolverStates;
+  /// Keep a map that can be lost valid: a softlock (or a search for one stopped at max_states)
+  /// is then only reported in the solution, not a problem. [Default: off: a map that a player
+  /// can lose, or that is not proven unlosable, is invalid]
+  bool allow_softlocks = false;
   /// Threads validation (and analyse_map) may use, the caller's included. With 2 or more, on
   /// maps of 2M cells or more a second thread works out the legal moves while the caller's
   /// labels the regions, then both bring in the pages of the distance map (8 bytes per cell);
@@ -58,13 +62,15 @@ enum class ProblemKind : uint8_t {
   Unreachable,     ///< an objective cannot be reached from the start
   SharedCell,      ///< two objectives on the same cell
   Locked,          ///< an objective can be reached only through locked doors the player cannot open
-  NotCompletable,  ///< the exit cannot be reached through the locked doors
+  NotCompletable,  ///< no playthrough takes every objective and then reaches the exit
   SolverCap,       ///< the solver hit its state cap: completability is not proven
   BadLock,         ///< a locked door off the map, on an impassable tile, with a bad lock id, or a
                    ///< second one on a cell
+  Softlock,        ///< a player can be stuck for good (Solution::softlock); not with allow_softlocks
+  SoftlockNotProven,  ///< the search for softlocks hit the state cap; not with allow_softlocks
 };
 /// "no-start", "several-starts", "off-map", "impassable", "unreachable", "shared-cell", "locked",
-/// "not-completable", "solver-cap", "bad-lock".
+/// "not-completable", "solver-cap", "bad-lock", "softlock", "softlock-not-proven".
 std::string_view problem_kind_name(ProblemKind k);
 
 /// One reason a map is not valid.

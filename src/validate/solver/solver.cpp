@@ -143,7 +143,9 @@ Plans plan_reusable(const Model& m, Solution& s) {
   State all = m.empty_state();
   for (int j : p.plan) set_open(all, j);
   p.reach = m.component(all);
-  p.completable = m.goal(p.reach);
+  p.completable = m.finished(p.reach);
+  // Doors only open and keys are kept: every state a player reaches can do all the first can.
+  if (p.completable) s.loss = LossStatus::Unlosable;
   if (p.completable) {
     // The critical plan: drop every door (last opened first) the exit can do without.
     std::vector<uint8_t> allowed(m.doors.size(), 0);
@@ -167,7 +169,8 @@ struct StateGraph {
   std::vector<State> states;
   std::vector<int> parent{-1}, via{-1};
   std::vector<std::vector<int>> next;
-  std::vector<uint8_t> at_goal;
+  std::vector<uint8_t> at_goal;  // every objective in reach, the exit among them: finished
+  std::vector<uint8_t> at_exit;  // the exit in reach
   std::vector<int> count;
 
   // The doors opened on the way to state q, in order.
@@ -189,7 +192,8 @@ bool explore_states(const Model& m, const SolveOptions& options, StateGraph& g, 
   for (size_t q = 0; q < states.size(); ++q) {
     const auto comp = m.component(states[q]);
     for (size_t n = 0; n < comp.size(); ++n) reach[n] |= comp[n];
-    g.at_goal.push_back(m.goal(comp) ? 1 : 0);
+    g.at_goal.push_back(m.finished(comp) ? 1 : 0);
+    g.at_exit.push_back(m.goal(comp) ? 1 : 0);
     g.count.push_back(m.objectives_in(comp));
     g.next.emplace_back();
     for (int j : m.openable(states[q], comp)) {
@@ -215,8 +219,10 @@ bool explore_states(const Model& m, const SolveOptions& options, StateGraph& g, 
   return true;
 }
 
-// Softlocks: states from which no goal state can be reached (successors come later in
-// breadth-first order, so one backwards pass settles every state).
+// Softlocks: states from which no finished state (every objective in reach) can be reached
+// (successors come later in breadth-first order, so one backwards pass settles every state). A
+// state is a set of doors opened: inside it a player walks anywhere and back and may take or leave
+// anything, so every player in it has the same future, and the count is exact.
 void find_softlocks(const Model& m, const StateGraph& g, Solution& s) {
   std::vector<uint8_t> can(g.states.size(), 0);
   for (size_t q = g.states.size(); q-- > 0;) {
@@ -249,7 +255,7 @@ std::optional<Plans> plan_consumable(const Model& m, const SolveOptions& options
   if (!explore_states(m, options, g, p.reach, s)) return std::nullopt;
   int best = -1, first_goal = -1, most = -1;
   for (size_t q = 0; q < g.states.size(); ++q) {
-    if (g.at_goal[q] && first_goal < 0) first_goal = static_cast<int>(q);
+    if (g.at_exit[q] && first_goal < 0) first_goal = static_cast<int>(q);
     if (g.at_goal[q] && g.count[q] > (best < 0 ? -1 : g.count[static_cast<size_t>(best)])) best = static_cast<int>(q);
     // Not completable: as far as the player gets (most objectives, then most doors open).
     if (most < 0 || g.count[q] >= g.count[static_cast<size_t>(most)]) most = static_cast<int>(q);
@@ -259,6 +265,7 @@ std::optional<Plans> plan_consumable(const Model& m, const SolveOptions& options
   if (p.completable) {
     p.critical_plan = g.path_to(first_goal);
     find_softlocks(m, g, s);
+    s.loss = s.softlock_states == 0 ? LossStatus::Unlosable : LossStatus::Losable;
   }
   return p;
 }
@@ -333,6 +340,7 @@ Solution solve_dungeon(const Dungeon& d, const SolveOptions& options, const Star
   const bool completable = plans->completable;
 
   s.status = completable ? SolveStatus::Completable : SolveStatus::NotCompletable;
+  if (!completable) s.loss = LossStatus::Losable;
   {  // one walker's terrain at a time
     Walker full = walk_full(m, m.rule == KeyRule::Reusable ? nullptr : &plan);
     s.walkthrough = std::move(full.steps());

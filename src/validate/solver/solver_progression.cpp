@@ -8,8 +8,9 @@
 // The search (progression_search.hpp): over every order of visits while that stays under
 // kEveryOrderBudget states (the fewest node moves), else over closed states, which merge what
 // can be done and undone inside the player's component; either leaves the states with their
-// links, and a backwards pass over them finds the softlocks. Memory: a few bytes per door and
-// objective node per state, capped by max_states. The walkthrough walks the plan on the grid
+// links. Whether the map can be lost is a search of its own over every state a player reaches
+// (unlosable.cpp), exact where the closed states merge what a player may leave undone. Memory: a
+// few bytes per door and objective node per state, capped by max_states. The walkthrough walks the plan on the grid
 // (progression_walk.cpp): an A* per step over the terrain with closed cells marked, each event
 // (key, door, toggle, one-way pass, objective) one step.
 // Deterministic: node, link and state orders follow the map's row-major order and indices.
@@ -22,48 +23,10 @@
 #include "validate/solver/progression_search.hpp"
 #include "validate/solver/progression_walk.hpp"
 #include "validate/solver/solver_model.hpp"
+#include "validate/solver/unlosable.hpp"
 
 namespace catacomb::solving {
 namespace {
-
-// States from which no goal state can be reached; the first settled (its parent
-// can still finish, so the move into it is the culprit) becomes the report, with the shortest
-// way in (in steps between states) walked on the grid.
-void find_softlocks(const PModel& m, const SearchGraph& sr, Solution& s) {
-  const size_t n = sr.states.size();
-  std::vector<std::vector<int>> back(n);
-  for (size_t q = 0; q < n; ++q)
-    for (int t : sr.next[q]) back[static_cast<size_t>(t)].push_back(static_cast<int>(q));
-  std::vector<uint8_t> can(n, 0);
-  std::vector<int> queue;
-  for (size_t q = 0; q < n; ++q)
-    if (sr.at_goal[q]) can[q] = 1, queue.push_back(static_cast<int>(q));
-  for (size_t i = 0; i < queue.size(); ++i)
-    for (int p : back[static_cast<size_t>(queue[i])])
-      if (!can[static_cast<size_t>(p)]) can[static_cast<size_t>(p)] = 1, queue.push_back(p);
-  int first = -1;
-  for (int q : sr.order)
-    if (!can[static_cast<size_t>(q)]) {
-      ++s.softlock_states;
-      if (first < 0) first = q;
-    }
-  if (first < 0) return;
-  const Move last = sr.via[static_cast<size_t>(first)].mv;
-  Softlock sl;
-  std::string what;
-  if (last.kind == MoveKind::Toggle) what = "toggling switch " + std::to_string(last.switch_id);
-  else if (last.kind == MoveKind::Open) what = "opening " + node_name(m, last.node);
-  else if (last.kind == MoveKind::OneWay) what = "passing " + node_name(m, last.node);
-  else what = "walking into " + node_name(m, last.node);
-  const std::vector<Move> moves = sr.moves_to(first, false);
-  sl.message = "after " + what + " (" + std::to_string(moves.size()) +
-               " moves between areas) the dungeon can no longer be completed" +
-               (last.kind == MoveKind::OneWay                                  ? ": there is no way back"
-                : last.kind == MoveKind::Open && m.rule == KeyRule::Consumable ? ": the keys it needs are spent"
-                                                                               : "");
-  sl.steps = walk_plan(m, moves, false);
-  s.softlock = std::move(sl);
-}
 
 // Why objective i is never visited: the first closed thing on the way from the nodes some
 // state reaches (`reach`), every locked door and gate open, one-way doors their way only.
@@ -173,10 +136,15 @@ void solve_model(const PModel& m, const SolveOptions& options, int64_t budget, S
   for (size_t i = 0; i < d.objectives.size(); ++i)
     if (s.reachable_after[i] < 0) s.reasons[i] = progression_reason(m, i, sr.reach);
   if (goal < 0) {
+    s.loss = LossStatus::Losable;
     s.message = "no playthrough visits every objective and ends at the exit";
     return;
   }
-  find_softlocks(m, sr, s);
+  // Whether it can be lost: the exact search of every state a player reaches (unlosable.cpp).
+  LossProof proof = prove_unlosable(d, options);
+  s.loss = proof.status;
+  s.softlock_states = proof.softlock_states;
+  s.softlock = std::move(proof.softlock);
   fill_progression_metrics(m, m.area_labels(), s);
   s.critical_path = s.walkthrough;  // the plan visits everything (as the metrics say)
 }

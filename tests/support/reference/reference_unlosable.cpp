@@ -1,6 +1,7 @@
 // Completable and unlosable by brute force over cells (reference_unlosable.hpp): a breadth-first
 // search of every state the player can reach (cell, switches, locked doors opened, objectives
-// taken), then a backwards search from the goal states over the steps that enter no secret door.
+// taken, secret doors found), then a backwards search from the goal states over the steps that
+// enter no secret door the player has not found before.
 // Every state is a bit pattern indexing one flat array: slow and plain, for small maps only.
 #include "support/reference/reference_unlosable.hpp"
 
@@ -105,7 +106,8 @@ Board read_board(const Dungeon& d, const SolveOptions& o, int& lock_count) {
   return b;
 }
 
-// Steps of the search: BFS ids of the two ends of a step that enters no secret door.
+// Steps of the search: BFS ids of the two ends of a step that enters no secret door not found
+// before.
 using Edge = std::pair<int32_t, int32_t>;
 
 }  // namespace
@@ -148,16 +150,23 @@ BruteResult brute_force_unlosable(const Dungeon& d, const SolveOptions& options,
     }
   }
   if (start < 0) return result;
-  const int sbits = static_cast<int>(switch_ids.size()), lbits = lock_count, tbits = taken_count;
+  // Each secret door a bit of its own: found once the player has passed it.
+  IntIndexed<int> secret_bit(n, -1);
+  int fbits = 0;
+  for (int i = 0; i < n; ++i)
+    if (b.door[i] == DoorAt::Secret) secret_bit[i] = fbits++;
+  const int sbits = static_cast<int>(switch_ids.size()) + fbits, lbits = lock_count, tbits = taken_count;
   if (sbits + lbits + tbits > 26 || (int64_t{n} << (sbits + lbits + tbits)) > (int64_t{1} << 26))
     throw std::length_error("brute_force_unlosable: too many states");
   uint32_t door_mask[kMaxLock + 1] = {};
   for (int i = 0; i < n; ++i)
     if (b.locked_bit[i] >= 0) door_mask[b.lock_id[i]] |= 1u << b.locked_bit[i];
   const uint32_t all_taken = (1u << tbits) - 1u;
+  // The "switch" field of a state: the compact switch bits, then (above them) the found secrets.
+  const int switch_bits = sbits - fbits;
   std::vector<uint32_t> real_mask(size_t{1} << sbits, 0);  // compact switch bits -> switch states
   for (uint32_t sw = 0; sw < real_mask.size(); ++sw)
-    for (int s = 0; s < sbits; ++s)
+    for (int s = 0; s < switch_bits; ++s)
       if ((sw >> s & 1u) != 0) real_mask[sw] |= 1u << (switch_ids[static_cast<size_t>(s)] - 1);
 
   // The areas: components of the cells that are neither objectives nor usable doors, joined by
@@ -255,7 +264,7 @@ BruteResult brute_force_unlosable(const Dungeon& d, const SolveOptions& options,
     const int32_t from = static_cast<int32_t>(k);
     const uint32_t switches = real_mask[sw];
     // Toggles.
-    for (int t = 0; t < sbits; ++t)
+    for (int t = 0; t < switch_bits; ++t)
       if ((toggles_here[cell] >> t & 1u) != 0) reach(from, index(cell, sw ^ (1u << t), op, tk), false);
     // Steps.
     const Point p = b.point(cell);
@@ -274,7 +283,7 @@ BruteResult brute_force_unlosable(const Dungeon& d, const SolveOptions& options,
       }
       if (!ok) continue;
       if (b.door[cell] == DoorAt::OneWay && !one_way_step_allowed(*b.prog[cell], p, q)) continue;
-      uint32_t next_op = op;
+      uint32_t next_op = op, next_sw = sw;
       bool secret = false;
       switch (b.door[qi]) {
         case DoorAt::None:
@@ -287,10 +296,15 @@ BruteResult brute_force_unlosable(const Dungeon& d, const SolveOptions& options,
           break;
         case DoorAt::Gate: ok = gate_open(*b.prog[qi], switches); break;
         case DoorAt::OneWay: ok = one_way_step_allowed(*b.prog[qi], p, q); break;
-        case DoorAt::Secret: secret = true; break;
+        case DoorAt::Secret: {
+          const uint32_t found = 1u << (switch_bits + secret_bit[qi]);
+          secret = (sw & found) == 0;  // a finishing play may take it only once found
+          next_sw |= found;
+          break;
+        }
       }
       if (!ok) continue;
-      reach(from, index(qi, sw, next_op, tk | taken_here[qi] | area_take[qi]), secret);
+      reach(from, index(qi, next_sw, next_op, tk | taken_here[qi] | area_take[qi]), secret);
     }
   }
 
@@ -343,7 +357,8 @@ BruteResult brute_force_unlosable(const Dungeon& d, const SolveOptions& options,
     }
     const bool own_node = objective_cell[cell] != 0 || b.door[cell] != DoorAt::None;
     const uint64_t node = own_node ? static_cast<uint64_t>(cell) : static_cast<uint64_t>(n + area[cell]);
-    keys.push_back((((node << kMaxSwitch | real_mask[sw]) << lbits | op) << tbits) | tk);
+    const uint64_t found = sw >> switch_bits;
+    keys.push_back(((((node << kMaxSwitch | real_mask[sw]) << fbits | found) << lbits | op) << tbits) | tk);
   }
   result.softlock_cell_states = static_cast<int64_t>(keys.size());
   std::sort(keys.begin(), keys.end());
