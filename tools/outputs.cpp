@@ -24,6 +24,15 @@
 
 namespace catacomb::cli {
 
+std::string overlay_names(std::string_view separator) {
+  std::string names;
+  for (const Overlay ov : kAllOverlays) {
+    if (!names.empty()) names += separator;
+    names += overlay_name(ov);
+  }
+  return names;
+}
+
 void add_output_options(CLI::App& sub, OutputOptions& o) {
   sub.add_option("--png", o.png, "Write a PNG preview to this file")->type_name("FILE");
   sub.add_option("--json", o.json, "Write the JSON map to this file")->type_name("FILE");
@@ -34,9 +43,7 @@ void add_output_options(CLI::App& sub, OutputOptions& o) {
       ->type_name("FILE");
   sub.add_option("--map", o.map, "Write a Moving AI .map to this file (passable '.', walls '@')")->type_name("FILE");
   add_number_option(sub, "--scale", o.scale, "PNG pixels per tile (1 to 64)");
-  sub.add_option(
-         "--overlay", o.overlay,
-         "Draw on the PNG (comma-separated): regions, routes, heatmap, dead-ends, chokepoints, unreachable, or all")
+  sub.add_option("--overlay", o.overlay, "Draw on the PNG (comma-separated): " + overlay_names(", ") + ", or all")
       ->type_name("LIST");
   sub.add_flag("--legend", o.legend, "Add a legend strip under the PNG (always there with --overlay)");
   sub.add_flag("--grid", o.grid, "Draw grid lines between tiles on the PNG (--scale 4 or more)");

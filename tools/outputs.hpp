@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -26,8 +27,8 @@ struct OutputOptions {
   std::string tmj_tileset;
   std::string map;  ///< Moving AI .map path, or empty
   int scale = 4;    ///< PNG pixels per tile
-  /// Comma-separated overlays drawn on the PNG preview ("regions,routes,heatmap,dead-ends,
-  /// chokepoints,unreachable" or "all"); empty for none.
+  /// Comma-separated overlays drawn on the PNG preview (the names parse_overlays reads, or
+  /// "all"); empty for none.
   std::string overlay;
   bool legend = false;  ///< add a legend strip under the preview (on whenever overlays are drawn)
   bool grid = false;    ///< draw grid lines between tiles (needs a large enough scale)
@@ -37,6 +38,10 @@ struct OutputOptions {
   bool annotated() const { return !overlay.empty() || legend || grid; }
   bool any() const { return !png.empty() || !json.empty() || !txt.empty() || !tmj.empty() || !map.empty(); }
 };
+
+/// Every overlay's name (overlay_name, in the order of kAllOverlays) joined by `separator`, for
+/// the --overlay help texts: "regions, routes, ..." with ", ".
+std::string overlay_names(std::string_view separator);
 
 /// The annotation options the flags ask for. Throws InvalidArgument for an unknown overlay.
 AnnotateOptions annotate_options(const OutputOptions& o);

@@ -16,6 +16,8 @@
 #include "tools/memory_budget.hpp"
 #include "tools/number_flags.hpp"
 #include "tools/movement_flags.hpp"
+#include "shared/core/enum_names.hpp"
+#include "shared/pathing/search_names.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -86,13 +88,14 @@ class PathCommand : public Command {
     sub->add_option("MAP", map_path_, "Map file")->required();
     sub->add_option("--from", from_, "Start cell X,Y")->required();
     sub->add_option("--to", to_, "Goal cell X,Y")->required();
-    sub->add_option("--algorithm", algorithm_, "astar, dijkstra, bfs, greedy or jps")->capture_default_str();
+    sub->add_option("--algorithm", algorithm_, detail::enum_expected(detail::kAlgorithmNames))->capture_default_str();
     add_number_option(*sub, "--neighbors", options_.moves.neighbors, "4 or 8");
-    sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always")->capture_default_str();
-    sub->add_option("--heuristic", heuristic_, "manhattan, octile, chebyshev, euclidean or zero")->capture_default_str();
+    sub->add_option("--diagonal", diagonal_, detail::enum_expected(detail::kDiagonalPolicyNames))->capture_default_str();
+    sub->add_option("--heuristic", heuristic_, detail::enum_expected(detail::kHeuristicNames))->capture_default_str();
     add_number_option(*sub, "--weight", options_.heuristic_scale, "Heuristic weight (1 = optimal)");
     add_number_option(*sub, "--cost-scale", options_.cost_scale, "Flatten costs: cost' = 1 + s*(cost-1), 0 to 1");
-    sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform")->capture_default_str();
+    sub->add_option("--costs", costs_, "Cost table: " + detail::enum_expected(detail::kCostPresetNames))
+        ->capture_default_str();
     add_number_option(*sub, "--budget", options_.budget, "Most nodes to expand (0 = no limit)");
     sub->add_flag("--closest", options_.fallback_to_closest,
                   "When the goal cannot be reached, return the path to the closest reachable cell");

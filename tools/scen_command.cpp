@@ -19,6 +19,7 @@
 #include <catacomb/pathing/search.hpp>
 #include "tools/cli.hpp"
 #include "tools/command.hpp"
+#include "shared/pathing/search_names.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -31,6 +32,15 @@ constexpr size_t kMaxListed = 10;
 
 bool matches(double cost, double optimal) {
   return std::abs(cost - optimal) <= kTolerance * std::max(1.0, std::abs(optimal));
+}
+
+// The --algorithm choices: the search engine's algorithms (kAlgorithmNames), then "navigator",
+// a catacomb::Navigator (not an Algorithm).
+std::vector<std::string> algorithm_choices() {
+  std::vector<std::string> names;
+  for (const auto& a : detail::kAlgorithmNames) names.emplace_back(a.name);
+  names.emplace_back("navigator");
+  return names;
 }
 
 struct Mismatch {
@@ -67,7 +77,7 @@ class ScenCommand : public Command {
     sub->add_option("--map", map_path_, "Map file (.map); default: found from the scenario's map column")
         ->type_name("FILE");
     sub->add_option("--algorithm", algorithm_, "Search algorithm")
-        ->check(CLI::IsMember({"astar", "dijkstra", "bfs", "greedy", "jps", "navigator"}))
+        ->check(CLI::IsMember(algorithm_choices()))
         ->capture_default_str();
     sub->add_flag("--json", json_, "Print one JSON object instead of the text report");
   }

@@ -16,6 +16,7 @@
 #include "tools/number_flags.hpp"
 #include "tools/out_dir.hpp"
 #include "tools/outputs.hpp"
+#include "shared/core/enum_names.hpp"
 
 namespace catacomb::cli {
 namespace {
@@ -39,7 +40,8 @@ class TilesetCommand : public Command {
         "Exit codes: 0 written, 2 bad input, 3 I/O error.\n");
     sub->add_option("--out", dir_, "Directory to write the tileset into (created if missing)")->required();
     add_number_option(*sub, "--tile-size", tile_size_, "Pixels per tile side (1 to 64)")->capture_default_str();
-    sub->add_option("--costs", costs_, "Cost table the tiles' cost properties show: dungeon, tutorial or uniform")
+    sub->add_option("--costs", costs_,
+                    "Cost table the tiles' cost properties show: " + detail::enum_expected(detail::kCostPresetNames))
         ->capture_default_str();
   }
 

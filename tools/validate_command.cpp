@@ -16,7 +16,10 @@
 #include "tools/memory_budget.hpp"
 #include "tools/number_flags.hpp"
 #include "tools/movement_flags.hpp"
+#include "tools/outputs.hpp"
 #include "tools/report_json.hpp"
+#include "shared/core/enum_names.hpp"
+#include "shared/pathing/search_names.hpp"
 #include <catacomb/validate/analysis.hpp>
 #include <catacomb/validate/validate.hpp>
 
@@ -44,19 +47,18 @@ class ValidateCommand : public Command {
     sub->add_flag("--json", json_, "Print the report as JSON");
     sub->add_option("--png", png_, "Write a picture of regions, unreachable cells and routes")->type_name("FILE");
     add_number_option(*sub, "--scale", scale_, "PNG pixels per tile (1 to 64)");
-    sub->add_option("--overlay", overlay_,
-                    "What the PNG shows (comma-separated): regions, routes, heatmap, dead-ends, chokepoints, "
-                    "unreachable, or all")
+    sub->add_option("--overlay", overlay_, "What the PNG shows (comma-separated): " + overlay_names(", ") + ", or all")
         ->capture_default_str();
     sub->add_flag("--grid", grid_, "Draw grid lines between tiles on the PNG (--scale 4 or more)");
-    rule_flags_.push_back(
-        sub->add_option("--costs", costs_, "Cost table: dungeon, tutorial or uniform (default: the map's)"));
+    rule_flags_.push_back(sub->add_option(
+        "--costs", costs_, "Cost table: " + detail::enum_expected(detail::kCostPresetNames) + " (default: the map's)"));
     rule_flags_.push_back(sub->add_flag("--deep-water", deep_water_, "Water cannot be crossed (default: the map's)"));
     rule_flags_.push_back(
         add_number_option(*sub, "--neighbors", neighbors_, "Player moves: 4 or 8 neighbours (default: the map's)"));
-    rule_flags_.push_back(
-        sub->add_option("--diagonal", diagonal_, "never, no-corner-cut, one-free or always (default: the map's)"));
-    rule_flags_.push_back(sub->add_option("--key-rule", key_rule_, "reusable or consumable (default: the map's)"));
+    rule_flags_.push_back(sub->add_option(
+        "--diagonal", diagonal_, detail::enum_expected(detail::kDiagonalPolicyNames) + " (default: the map's)"));
+    rule_flags_.push_back(sub->add_option("--key-rule", key_rule_,
+                                          detail::enum_expected(detail::kKeyRuleNames) + " (default: the map's)"));
     add_number_option(*sub, "--max-states", max_states_, "Cap on the solver's states (at least 1)");
     sub->add_flag("--allow-softlocks", allow_softlocks_,
                   "A map a player can lose (or not proven unlosable) stays valid: the softlock is only reported");

@@ -298,9 +298,10 @@ class Dungeon:
     locks = property(lambda self: [Lock(*lock) for lock in self._d.locks], doc="locked doors, row-major")
     rooms = property(lambda self: [Room(*r) for r in self._d.rooms], doc="rooms (rooms generator only)")
     graph = property(lambda self: self._d.graph,
-                     doc='the room graph: {"nodes": [...], "edges": [...]} as the JSON map\'s "graph" has it '
-                         '(room is -1 for areas and passages; doors are (x, y, lock); intensity is 0 at the start '
-                         'to 1 at the exit, -1 without a critical path)')
+                     doc='the room graph: {"nodes": [...], "edges": [...]}, the JSON map\'s "graph" '
+                         '(generate --json F --graph) parsed: "room" on room nodes only, doors as '
+                         '{"x", "y", "lock"}; intensity is 0 at the start to 1 at the exit, -1 without a critical '
+                         'path')
 
     def find(self, kind: str) -> Optional[tuple]:
         """(x, y) of the first objective of `kind`, or None."""

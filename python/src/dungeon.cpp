@@ -195,39 +195,9 @@ void bind_dungeon_data(py::class_<PyDungeon, std::shared_ptr<PyDungeon>>& c) {
                              })
       .def_property_readonly("graph",
                              [](const PyDungeon& d) {
-                               // The room graph as the JSON map's "graph" key has it.
-                               const RoomGraph g = room_graph(d.dungeon);
-                               py::list nodes, edges;
-                               for (const GraphNode& n : g.nodes) {
-                                 py::dict e;
-                                 e["kind"] = std::string(graph_node_kind_name(n.kind));
-                                 e["room"] = n.room;
-                                 e["x"] = n.bounds.x;
-                                 e["y"] = n.bounds.y;
-                                 e["width"] = n.bounds.width;
-                                 e["height"] = n.bounds.height;
-                                 e["cells"] = n.cells;
-                                 e["objectives"] = n.objectives;
-                                 e["intensity"] = n.intensity;
-                                 nodes.append(e);
-                               }
-                               for (const GraphEdge& ge : g.edges) {
-                                 py::list doors;
-                                 for (const GraphDoor& door : ge.doors)
-                                   doors.append(py::make_tuple(door.pos.x, door.pos.y, door.lock));
-                                 py::dict e;
-                                 e["a"] = ge.a;
-                                 e["b"] = ge.b;
-                                 e["lock"] = ge.lock;
-                                 e["x"] = ge.via.x;
-                                 e["y"] = ge.via.y;
-                                 e["doors"] = doors;
-                                 edges.append(e);
-                               }
-                               py::dict out;
-                               out["nodes"] = nodes;
-                               out["edges"] = edges;
-                               return out;
+                               // The JSON map's "graph" key, parsed: the one writer of its JSON.
+                               const std::string text = write_room_graph_json(room_graph(d.dungeon));
+                               return py::module_::import("json").attr("loads")(text);
                              })
       .def_property_readonly("params", [](const PyDungeon& d) {
         py::dict out;

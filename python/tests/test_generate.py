@@ -95,7 +95,7 @@ def test_room_graph_and_game_costs():
     assert {e["lock"] for e in g["edges"]} >= {1, 2}
     for e in g["edges"]:
         assert e["a"] < e["b"] < len(g["nodes"])
-        assert e["lock"] == max([lock for _, _, lock in e["doors"]], default=0)
+        assert e["lock"] == max([door["lock"] for door in e["doors"]], default=0)
     # The intensity curve: the start's node 0, the exit's 1, every other node in [0, 0.99] (or -1:
     # rooms that impassable water cuts off from the critical path: no player reaches them).
     at = {(n["x"], n["y"], n["width"], n["height"]): n for n in g["nodes"]}
@@ -111,6 +111,20 @@ def test_room_graph_and_game_costs():
             assert n["intensity"] == 0.0
     with pytest.raises(ValueError, match="cost = lava=1"):
         catacomb.generate(1, cost="lava=1")
+
+
+@pytest.mark.parametrize("generator", ["rooms", "caves"])
+def test_graph_is_the_json_maps_graph(tmp_path, generator):
+    """Dungeon.graph is the "graph" key `generate --json F --graph` writes, value for value: doors
+    as objects, "room" on room nodes only (a cave's nodes are areas and passages)."""
+    params = {"generator": generator, "locks": 2}
+    run_cli("generate", "--seed", 7, *flags(params), "--json", tmp_path / "d.json", "--graph")
+    d = catacomb.generate(7, **params)
+    g = d.graph
+    assert g == json.loads((tmp_path / "d.json").read_text())["graph"]
+    assert g == catacomb.from_json(d.to_json()).graph
+    assert any(e["doors"] for e in g["edges"])
+    assert all(("room" in n) == (n["kind"] == "room") for n in g["nodes"])
 
 
 def test_objectives_locks_rooms_and_masks():

@@ -21,12 +21,12 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <vector>
 
 #include <catacomb/core/error.hpp>
 #include "shared/core/file_access.hpp"
+#include "core/errno_text.hpp"
 
 namespace catacomb {
 namespace {
@@ -119,7 +119,7 @@ namespace {
 
 #else  // POSIX
 
-std::string errno_text() { return std::strerror(errno); }
+using detail::errno_text;
 
 void remove_temp(const std::string& temp) { ::unlink(temp.c_str()); }
 

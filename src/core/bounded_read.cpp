@@ -6,8 +6,6 @@
 // by doubling). read_file without limits is for trusted paths only.
 #include <catacomb/core/atomic_file.hpp>
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,13 +13,11 @@
 
 #include <catacomb/core/error.hpp>
 #include "shared/core/bounded_input.hpp"
+#include "core/errno_text.hpp"
 
 namespace catacomb {
-namespace {
 
-std::string errno_text() { return std::strerror(errno); }
-
-}  // namespace
+using detail::errno_text;
 
 std::string read_file(const std::string& path) {
   std::error_code ec;

@@ -234,6 +234,98 @@ void read_trailer(Dungeon& d, const std::vector<std::string_view>& lines, size_t
   }
 }
 
+// 'H' is both the door of lock 8 (top-down maps with locks) and a ladder (side-view maps): a
+// ladder in a map whose header records platformer movement, or in one with no other sign of
+// locks (no key 'a'-'i', no door 'A'-'G' or 'I', no key-rule trailer line, which catacomb
+// writes for every map with locks); otherwise lock 8's door.
+bool h_is_ladder(const Params& header, const std::vector<std::string_view>& rows,
+                 const std::vector<std::string_view>& trailer) {
+  if (recorded_movement(header).has_value()) return true;
+  bool locks = false;
+  for (std::string_view line : rows)
+    for (char c : line)
+      locks = locks || (c >= 'a' && c < 'a' + kMaxLock) || (c >= 'A' && c < 'A' + kMaxLock && c != 'H');
+  for (std::string_view line : trailer) locks = locks || line.starts_with("key-rule:");
+  return !locks;
+}
+
+// The markers of a grid, where they stand: '<', '>', each digit (by its value), the keys in
+// row-major order.
+struct GridMarkers {
+  std::optional<Point> start, exit;
+  std::array<std::optional<Point>, 10> digits{};
+  std::vector<Objective> keys;
+};
+
+// The rows of tiles (each as long as the first; `first_row` + 1 the line number of the first)
+// into d's tiles, locks and doors, a cell at a time; returns the markers. Throws naming the line
+// and column of a bad or repeated character.
+GridMarkers read_grid(Dungeon& d, const std::vector<std::string_view>& rows, size_t first_row, bool h_ladder) {
+  const size_t w = rows[0].size();
+  GridMarkers m;
+  for (size_t y = 0; y < rows.size(); ++y) {
+    if (rows[y].size() != w)
+      throw InvalidArgument("ASCII map line " + std::to_string(first_row + y + 1) +
+                            " length = " + std::to_string(rows[y].size()) + " (expected " + std::to_string(w) +
+                            ", the length of the first row)");
+    for (size_t x = 0; x < w; ++x) {
+      const char c = rows[y][x];
+      const Point p{static_cast<int>(x), static_cast<int>(y)};
+      auto where = [&] {
+        return "ASCII map line " + std::to_string(first_row + y + 1) + " column " + std::to_string(x + 1);
+      };
+      Terrain t = Terrain::Floor;
+      if (c == '<' || c == '>') {
+        auto& slot = c == '<' ? m.start : m.exit;
+        if (slot)
+          throw InvalidArgument(where() + ": second '" + std::string(1, c) + "' (expected one, the first is at " +
+                                to_string(*slot) + ")");
+        slot = p;
+      } else if (c >= '1' && c <= '9') {
+        auto& slot = m.digits[static_cast<size_t>(c - '0')];
+        if (slot) throw InvalidArgument(where() + ": second '" + std::string(1, c) + "' (expected each digit once)");
+        slot = p;
+      } else if (c >= 'A' && c < 'A' + kMaxLock && !(c == 'H' && h_ladder)) {
+        t = Terrain::Door;
+        d.locks.push_back({p, c - 'A' + 1});
+      } else if (c >= 'a' && c < 'a' + kMaxLock) {
+        m.keys.push_back({ObjectiveKind::Key, p, c - 'a' + 1});
+      } else if (auto door = door_from_char(c)) {
+        t = Terrain::Door;
+        door->pos = p;
+        d.doors.push_back(*door);
+      } else if (auto tt = terrain_from_char(c)) {
+        t = *tt;
+      } else {
+        throw InvalidArgument(where() + ": character '" + std::string(1, c) +
+                              "' (expected one of # . , + ~ \" = H - < > 1-9 A-I a-i J-R j-r ^ v ) ( S)");
+      }
+      d.tiles[p] = t;
+    }
+  }
+  return m;
+}
+
+// The markers as d's objectives, in catacomb's order: the start, the exit, the digits 1 to n
+// (refused with a gap), the keys by lock (row-major among equals). Returns n.
+int add_objectives(Dungeon& d, GridMarkers& m) {
+  if (m.start) d.objectives.push_back({ObjectiveKind::Start, *m.start});
+  if (m.exit) d.objectives.push_back({ObjectiveKind::Exit, *m.exit});
+  int last = 0;
+  for (int k = 1; k <= 9; ++k) {
+    if (!m.digits[static_cast<size_t>(k)]) continue;
+    if (k != last + 1)
+      throw InvalidArgument("ASCII map objective '" + std::to_string(k) + "' without '" + std::to_string(last + 1) +
+                            "' (expected objectives numbered 1 to n without gaps)");
+    last = k;
+    d.objectives.push_back({ObjectiveKind::Objective, *m.digits[static_cast<size_t>(k)]});
+  }
+  std::stable_sort(m.keys.begin(), m.keys.end(),
+                   [](const Objective& a, const Objective& b) { return a.lock < b.lock; });
+  d.objectives.insert(d.objectives.end(), m.keys.begin(), m.keys.end());
+  return last;
+}
+
 }  // namespace
 
 Dungeon read_ascii(std::string_view text, const MapSizeCheck& check_size) {
@@ -254,19 +346,7 @@ Dungeon read_ascii(std::string_view text, const MapSizeCheck& check_size) {
       lines.resize(i);
       break;
     }
-  // 'H' is both the door of lock 8 (top-down maps with locks) and a ladder (side-view maps): a
-  // ladder in a map whose header records platformer movement, or in one with no other sign of
-  // locks (no key 'a'-'i', no door 'A'-'G' or 'I', no key-rule trailer line, which catacomb
-  // writes for every map with locks); otherwise lock 8's door.
-  bool h_is_ladder = recorded_movement(header).has_value();
-  if (!h_is_ladder) {
-    bool locks = false;
-    for (std::string_view line : lines)
-      for (char c : line)
-        locks = locks || (c >= 'a' && c < 'a' + kMaxLock) || (c >= 'A' && c < 'A' + kMaxLock && c != 'H');
-    for (std::string_view line : trailer) locks = locks || line.starts_with("key-rule:");
-    h_is_ladder = !locks;
-  }
+  const bool h_ladder = h_is_ladder(header, lines, trailer);
   if (lines.empty()) throw InvalidArgument("ASCII map = empty (expected at least one row of tiles)");
   const size_t w = lines[0].size();
   if (w == 0)
@@ -278,63 +358,9 @@ Dungeon read_ascii(std::string_view text, const MapSizeCheck& check_size) {
   Dungeon d;
   d.params = std::move(header);
   d.tiles = Grid<Terrain>(static_cast<int>(w), static_cast<int>(lines.size()), Terrain::Wall);
-  std::optional<Point> start, exit;
-  std::array<std::optional<Point>, 10> digits{};
-  std::vector<Objective> keys;
-  for (size_t y = 0; y < lines.size(); ++y) {
-    if (lines[y].size() != w)
-      throw InvalidArgument("ASCII map line " + std::to_string(first_row + y + 1) +
-                            " length = " + std::to_string(lines[y].size()) + " (expected " + std::to_string(w) +
-                            ", the length of the first row)");
-    for (size_t x = 0; x < w; ++x) {
-      const char c = lines[y][x];
-      const Point p{static_cast<int>(x), static_cast<int>(y)};
-      auto where = [&] {
-        return "ASCII map line " + std::to_string(first_row + y + 1) + " column " + std::to_string(x + 1);
-      };
-      Terrain t = Terrain::Floor;
-      if (c == '<' || c == '>') {
-        auto& slot = c == '<' ? start : exit;
-        if (slot)
-          throw InvalidArgument(where() + ": second '" + std::string(1, c) + "' (expected one, the first is at " +
-                                to_string(*slot) + ")");
-        slot = p;
-      } else if (c >= '1' && c <= '9') {
-        auto& slot = digits[static_cast<size_t>(c - '0')];
-        if (slot) throw InvalidArgument(where() + ": second '" + std::string(1, c) + "' (expected each digit once)");
-        slot = p;
-      } else if (c >= 'A' && c < 'A' + kMaxLock && !(c == 'H' && h_is_ladder)) {
-        t = Terrain::Door;
-        d.locks.push_back({p, c - 'A' + 1});
-      } else if (c >= 'a' && c < 'a' + kMaxLock) {
-        keys.push_back({ObjectiveKind::Key, p, c - 'a' + 1});
-      } else if (auto door = door_from_char(c)) {
-        t = Terrain::Door;
-        door->pos = p;
-        d.doors.push_back(*door);
-      } else if (auto tt = terrain_from_char(c)) {
-        t = *tt;
-      } else {
-        throw InvalidArgument(where() + ": character '" + std::string(1, c) +
-                              "' (expected one of # . , + ~ \" = H - < > 1-9 A-I a-i J-R j-r ^ v ) ( S)");
-      }
-      d.tiles[p] = t;
-    }
-  }
-  if (start) d.objectives.push_back({ObjectiveKind::Start, *start});
-  if (exit) d.objectives.push_back({ObjectiveKind::Exit, *exit});
-  int last = 0;
-  for (int k = 1; k <= 9; ++k) {
-    if (!digits[static_cast<size_t>(k)]) continue;
-    if (k != last + 1)
-      throw InvalidArgument("ASCII map objective '" + std::to_string(k) + "' without '" + std::to_string(last + 1) +
-                            "' (expected objectives numbered 1 to n without gaps)");
-    last = k;
-    d.objectives.push_back({ObjectiveKind::Objective, *digits[static_cast<size_t>(k)]});
-  }
-  std::stable_sort(keys.begin(), keys.end(), [](const Objective& a, const Objective& b) { return a.lock < b.lock; });
-  d.objectives.insert(d.objectives.end(), keys.begin(), keys.end());
-  read_trailer(d, trailer, first_row + lines.size() + 2, last);
+  GridMarkers markers = read_grid(d, lines, first_row, h_ladder);
+  const int digits = add_objectives(d, markers);
+  read_trailer(d, trailer, first_row + lines.size() + 2, digits);
   // Doors came in row-major order; a switch objective and the doors are checked together (a
   // one-way door at the edge, a marker cannot stand on a door as the grid has one letter a cell).
   if (d.has_progression()) throw_if_problems(progression_problems(d, CostTable::dungeon()));

@@ -2,7 +2,8 @@
 // always come in one order: size, seed, generator, params, the legend of every top-down terrain,
 // the side-view ones the map uses, each used lock's door and progression door (gate, one-way,
 // secret: progression_door_char), the rows of tiles, objectives (a switch with its "switch"),
-// rooms, the mission, and the room graph when asked. Reading is in json_map.cpp. O(cells).
+// rooms, the mission, and the room graph when asked (graph_json, also written alone by
+// write_room_graph_json). Reading is in json_map.cpp. O(cells).
 #include <catacomb/io/json_map.hpp>
 
 #include <algorithm>
@@ -187,5 +188,7 @@ std::string write_json_map(const Dungeon& d, const CostTable& costs) { return wr
 std::string write_json_map(const Dungeon& d, const CostTable& costs, const RoomGraph& graph) {
   return write_json_map_impl(d, costs, &graph);
 }
+
+std::string write_room_graph_json(const RoomGraph& graph) { return graph_json(graph).dump(2) + "\n"; }
 
 }  // namespace catacomb

@@ -4,11 +4,10 @@
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/generator/locks.hpp>
-#include <catacomb/io/certificate.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include <catacomb/pipeline/generate.hpp>
-#include <catacomb/validate/solver.hpp>
 #include <catacomb/validate/validate.hpp>
+#include "support/progression_checks.hpp"
 
 namespace catacomb {
 namespace {
@@ -50,19 +49,9 @@ void check_many(GeneratorKind g, LockLayout layout, int max_locks) {
     int keys = 0;
     for (const Objective& o : d.objectives) keys += o.lock != 0 ? 1 : 0;
     ASSERT_EQ(keys, locks);
+    ASSERT_TRUE(test::expect_proven(d));
+    test::expect_each_needed(d, ObjectiveKind::Key);
     const ValidateOptions rules = map_rules(d);
-    const ValidationReport r = validate_dungeon(d, rules);
-    ASSERT_TRUE(r.valid) << r.problems.front().message;
-    ASSERT_EQ(r.solution->status, SolveStatus::Completable);
-    const Verdict v = verify_certificate(d, write_certificate(d, *r.solution, rules), rules);
-    ASSERT_TRUE(v.accepted) << v.reason;
-    for (size_t i = 0; i < d.objectives.size(); ++i) {
-      if (d.objectives[i].lock == 0) continue;
-      Dungeon without = d;
-      without.objectives.erase(without.objectives.begin() + static_cast<std::ptrdiff_t>(i));
-      EXPECT_EQ(solve_dungeon(without, {rules.costs, rules.moves}).status, SolveStatus::NotCompletable)
-          << "key " << d.objectives[i].lock << " gates nothing";
-    }
     if (layout == LockLayout::Tree) {  // locks / 2 side locks: the start reaches the exit round them
       int side = 0;
       for (int lock = 1; lock <= locks; ++lock) side += way_round(d, lock, rules) ? 1 : 0;

@@ -3,16 +3,17 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <string>
 
 #include <catacomb/core/rng.hpp>
 #include <catacomb/io/ascii.hpp>
-#include <catacomb/io/certificate.hpp>
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pipeline/generate.hpp>
 #include <catacomb/validate/solver.hpp>
 #include <catacomb/validate/validate.hpp>
+#include "support/progression_checks.hpp"
 
 namespace catacomb {
 namespace {
@@ -48,16 +49,10 @@ bool softlock_without_doors(const Dungeon& d) {
 // The checks every dungeon with progression doors passes: valid, completable, its certificate
 // accepted, no softlock the doors brought; returns the solution.
 Solution check_proven(const Dungeon& d) {
-  const ValidateOptions rules = map_rules(d);
-  const ValidationReport r = validate_dungeon(d, rules);
-  EXPECT_TRUE(r.valid) << (r.problems.empty() ? "" : r.problems.front().message);
-  if (!r.solution) return {};
-  const Solution& s = *r.solution;
-  EXPECT_EQ(s.status, SolveStatus::Completable);
-  if (s.softlock_states > 0) { EXPECT_TRUE(softlock_without_doors(d)) << s.softlock->message; }
-  const Verdict v = verify_certificate(d, write_certificate(d, s, rules), rules);
-  EXPECT_TRUE(v.accepted) << v.reason;
-  return s;
+  const std::optional<Solution> s = test::expect_proven(d);
+  if (!s) return {};
+  if (s->softlock_states > 0) { EXPECT_TRUE(softlock_without_doors(d)) << s->softlock->message; }
+  return *s;
 }
 
 int count_doors(const Dungeon& d, DoorKind kind) {
@@ -100,17 +95,7 @@ void check_switches(GeneratorKind g, double min_off_share) {
     with_off += off.empty() ? 0 : 1;
     for (const int s : off) EXPECT_TRUE(off_gates_keep_something(d, s)) << "switch " << s;
     check_proven(d);
-    const ValidateOptions rules = map_rules(d);
-    int switches = 0;
-    for (size_t i = 0; i < d.objectives.size(); ++i) {
-      if (d.objectives[i].kind != ObjectiveKind::Switch) continue;
-      ++switches;
-      Dungeon without = d;
-      without.objectives.erase(without.objectives.begin() + static_cast<std::ptrdiff_t>(i));
-      ASSERT_EQ(solve_dungeon(without, {rules.costs, rules.moves}).status, SolveStatus::NotCompletable)
-          << "switch " << d.objectives[i].switch_id << " gates nothing";
-    }
-    ASSERT_EQ(switches, c.switches);
+    ASSERT_EQ(test::expect_each_needed(d, ObjectiveKind::Switch), c.switches);
   }
   std::printf("%s: open-when-off gates in %d of 300 dungeons\n", std::string(generator_kind_name(g)).c_str(), with_off);
   EXPECT_GE(with_off, static_cast<int>(min_off_share * 300));

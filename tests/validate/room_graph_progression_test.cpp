@@ -10,26 +10,12 @@
 #include <vector>
 
 #include <catacomb/pipeline/generate.hpp>
+#include "support/room_graph_maps.hpp"
 
 namespace catacomb {
 namespace {
 
-// A map from rows: the ASCII legend, 'A'-'I' a door locked with lock 1-9.
-Dungeon map_of(const std::vector<std::string>& rows) {
-  Dungeon d;
-  d.tiles = Grid<Terrain>(static_cast<int>(rows[0].size()), static_cast<int>(rows.size()), Terrain::Wall);
-  for (int y = 0; y < d.tiles.height(); ++y)
-    for (int x = 0; x < d.tiles.width(); ++x) {
-      const char c = rows[static_cast<size_t>(y)][static_cast<size_t>(x)];
-      if (c >= 'A' && c <= 'I') {
-        d.tiles(x, y) = Terrain::Door;
-        d.locks.push_back(LockedDoor{{x, y}, c - 'A' + 1});
-      } else {
-        d.tiles(x, y) = *terrain_from_char(c);
-      }
-    }
-  return d;
-}
+using test::map_of;
 
 // A cave: areas L (start), M (key 2) and R (exit) in a row behind doors locked 1 and 2, a pocket P
 // below L behind an open door (key 1) and a pocket S below M behind an open door (nothing).
@@ -125,9 +111,7 @@ TEST(RoomGraphProgressionTest, ALoopIsACycleAndAMapThatCannotBeFinishedHasNoInte
 
 TEST(RoomGraphProgressionTest, OnGeneratedMapsTheStartIsZeroTheExitOneAndTheCurveRises) {
   for (uint64_t seed = 1; seed <= 30; ++seed) {
-    GenerateConfig cfg;
-    cfg.generator = seed % 2 ? GeneratorKind::Caves : GeneratorKind::Rooms;
-    cfg.locks = static_cast<int>(seed % 4);
+    const GenerateConfig cfg = test::caves_or_rooms(seed);
     const Dungeon d = generate_dungeon(cfg, seed).dungeon;
     SCOPED_TRACE("seed " + std::to_string(seed));
     const Solution s = solve_dungeon(d);

@@ -143,8 +143,7 @@ class BatchCommand : public Command {
     CLI::Option* no_files = sub->add_flag(
         "--no-files", no_files_, "write no file per seed and no contact sheet: only the summaries (and --html's page)");
     no_files->excludes(outputs)->excludes(tmj)->excludes(map);
-    sub->add_option("--overlay", overlay_,
-                    "overlays on the PNG previews: regions,routes,heatmap,dead-ends,chokepoints,unreachable or all")
+    sub->add_option("--overlay", overlay_, "overlays on the PNG previews: " + overlay_names(",") + " or all")
         ->type_name("LIST");
   }
 

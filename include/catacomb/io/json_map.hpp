@@ -48,6 +48,11 @@ std::string write_json_map(const Dungeon& d);
 std::string write_json_map(const Dungeon& d, const CostTable& costs, const RoomGraph& graph);
 /// write_json_map(d) with the room graph `graph` after the rooms.
 std::string write_json_map(const Dungeon& d, const RoomGraph& graph);
+/// The room graph `graph` alone as a JSON document (ends with '\n'): the value the JSON map's
+/// "graph" key holds (the format above, keys in the same order, two-space indentation), so that
+/// parsed it equals that key of write_json_map(d, graph), value for value. The Python package's
+/// Dungeon.graph is this, parsed.
+std::string write_room_graph_json(const RoomGraph& graph);
 /// The costs write_json_map(d) states in the legend: recorded_rules(d).costs, or the dungeon
 /// costs for a recipe catacomb does not know.
 CostTable recorded_legend_costs(const Dungeon& d);

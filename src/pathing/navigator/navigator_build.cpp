@@ -188,17 +188,9 @@ void Navigator::Impl::landmark_distances(Point from, const LandmarkWeights& w, c
   }
 }
 
-void Navigator::Impl::build_landmarks(double others_per_cell) {
-  Grid<uint8_t> passable(width, height, 0);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) passable(x, y) = code[padded(x, y)] != kBlocked ? 1 : 0;
-  const RegionMap regions = label_regions(passable, moves);
-  const int32_t largest = regions.largest();
-  landmarks = {};
-  landmarks.width = width;
-  landmarks.height = height;
-  if (largest == kNoRegion) return;
-  // Each cell's legal steps, once for all the searches.
+// Each cell's legal steps (kLegalMoves under the policy: a bit per direction), once for all the
+// landmark searches.
+std::vector<uint8_t> Navigator::Impl::landmark_steps() const {
   std::vector<uint8_t> steps_of(cells(), 0);
   const auto& legal = kLegalMoves[static_cast<size_t>(policy)];
   for (int y = 0; y < height; ++y)
@@ -214,6 +206,80 @@ void Navigator::Impl::build_landmarks(double others_per_cell) {
       steps_of[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)] = static_cast<uint8_t>(
           legal[open]);
     }
+  return steps_of;
+}
+
+// Every landmark lies in the seed's area, so no distance from one exceeds twice the seed's
+// eccentricity (triangle inequality): one quantum for all, two thirds of the lightest straight
+// step (a bound within a step of exact, and a 4 x 4 block of cells mostly within 14 quanta),
+// or more where the largest distance would not fit kLargestQuantum quanta.
+int64_t Navigator::Impl::landmark_quantum(const LandmarkWeights& w, uint64_t eccentricity) const {
+  uint32_t lightest = ~uint32_t{0};
+  for (size_t i = 0; i < kBlocked; ++i)
+    if (palette[i] != CostTable::kImpassable && w.half[i] > 0) lightest = std::min(lightest, 2 * w.half[i]);
+  const uint64_t wanted = lightest == ~uint32_t{0} ? 1 : std::max<uint64_t>(1, 2 * uint64_t{lightest} / 3);
+  return static_cast<int64_t>(std::max<uint64_t>(wanted, 2 * eccentricity / detail::kLargestQuantum + 1));
+}
+
+// Fewer landmarks on a small area (each costs a search), and on a map so small that the bases
+// of its part-filled blocks would take the Navigator past kMaxBytesPerCell.
+int Navigator::Impl::landmark_count(int64_t area, size_t blocks, double others_per_cell) const {
+  const double fixed = static_cast<double>(cells() * sizeof(uint64_t) + (cells() + 63) / 64 * sizeof(uint64_t)) +
+                       static_cast<double>(cells()) * others_per_cell;
+  int count = area >= 64 ? detail::kMaxLandmarks : 1;
+  while (count > 1 &&
+         fixed + static_cast<double>((blocks * static_cast<size_t>(count) + detail::kMaxLandmarks) * sizeof(uint16_t)) >
+             kMaxBytesPerCell * static_cast<double>(cells()))
+    --count;
+  return count;
+}
+
+// Landmark k's distances into the table: per block, its smallest quantum as the base; per cell,
+// its quantum above the base. Lowers `nearest` to them.
+void Navigator::Impl::pack_landmark(int k, const std::vector<uint64_t>& dist, std::vector<uint64_t>& nearest) {
+  const auto quantum = static_cast<uint64_t>(landmarks.quantum);
+  const int block_rows = (height + detail::kLandmarkBlock - 1) / detail::kLandmarkBlock;
+  for (int by = 0; by < block_rows; ++by)
+    for (int bx = 0; bx < landmarks.block_columns; ++bx) {
+      const int x0 = bx * detail::kLandmarkBlock, y0 = by * detail::kLandmarkBlock;
+      const int x1 = std::min(width, x0 + detail::kLandmarkBlock);
+      const int y1 = std::min(height, y0 + detail::kLandmarkBlock);
+      uint64_t base = kFar;
+      for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) {
+          const uint64_t d = dist[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)];
+          if (d != kFar) base = std::min(base, d / quantum);
+        }
+      if (base == kFar) continue;
+      assert(base < static_cast<uint64_t>(detail::kLargestQuantum));
+      landmarks.bases[landmarks.block_of(x0, y0) + static_cast<size_t>(k)] = static_cast<uint16_t>(base);
+      for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) {
+          const auto i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
+          if (dist[i] == kFar) continue;
+          nearest[i] = std::min(nearest[i], dist[i]);
+          const uint64_t n = dist[i] / quantum - base;
+          if (n > detail::kLargestNibble) continue;  // stays kUnknown: no bound from this landmark here
+          landmarks.nibbles[i] &= ~(uint64_t{15} << (4 * k));
+          landmarks.nibbles[i] |= n << (4 * k);
+        }
+    }
+}
+
+// The landmarks, in the largest region: the first is the cell farthest from a seed (the region's
+// first cell in row-major order), each next one the cell farthest from those so far; the searches
+// share the cells' legal steps and weights, and each landmark's distances are packed as they come.
+void Navigator::Impl::build_landmarks(double others_per_cell) {
+  Grid<uint8_t> passable(width, height, 0);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) passable(x, y) = code[padded(x, y)] != kBlocked ? 1 : 0;
+  const RegionMap regions = label_regions(passable, moves);
+  const int32_t largest = regions.largest();
+  landmarks = {};
+  landmarks.width = width;
+  landmarks.height = height;
+  if (largest == kNoRegion) return;
+  const std::vector<uint8_t> steps_of = landmark_steps();
   Point seed{-1, -1};
   for (int y = 0; y < height && seed.x < 0; ++y)
     for (int x = 0; x < width && seed.x < 0; ++x)
@@ -237,63 +303,19 @@ void Navigator::Impl::build_landmarks(double others_per_cell) {
   };
   landmark_distances(seed, weights, steps_of, dist, ring);
   auto [next, eccentricity] = farthest(dist);
-  // Every landmark lies in the seed's area, so no distance from one exceeds twice the seed's
-  // eccentricity (triangle inequality): one quantum for all, two thirds of the lightest straight
-  // step (a bound within a step of exact, and a 4 x 4 block of cells mostly within 14 quanta),
-  // or more where the largest distance would not fit kLargestQuantum quanta.
-  uint32_t lightest = ~uint32_t{0};
-  for (size_t i = 0; i < kBlocked; ++i)
-    if (palette[i] != CostTable::kImpassable && weights.half[i] > 0) lightest = std::min(lightest, 2 * weights.half[i]);
-  const uint64_t wanted = lightest == ~uint32_t{0} ? 1 : std::max<uint64_t>(1, 2 * uint64_t{lightest} / 3);
-  landmarks.quantum = static_cast<int64_t>(std::max<uint64_t>(wanted, 2 * eccentricity / detail::kLargestQuantum + 1));
-  const auto quantum = static_cast<uint64_t>(landmarks.quantum);
+  landmarks.quantum = landmark_quantum(weights, eccentricity);
   landmarks.block_columns = (width + detail::kLandmarkBlock - 1) / detail::kLandmarkBlock;
   const int block_rows = (height + detail::kLandmarkBlock - 1) / detail::kLandmarkBlock;
   const size_t blocks = static_cast<size_t>(landmarks.block_columns) * static_cast<size_t>(block_rows);
-  // Fewer landmarks on a small area (each costs a search), and on a map so small that the bases
-  // of its part-filled blocks would take the Navigator past kMaxBytesPerCell.
-  const int64_t area = regions.sizes[static_cast<size_t>(largest)];
-  const double fixed = static_cast<double>(cells() * sizeof(uint64_t) + (cells() + 63) / 64 * sizeof(uint64_t)) +
-                       static_cast<double>(cells()) * others_per_cell;
-  int count = area >= 64 ? detail::kMaxLandmarks : 1;
-  while (count > 1 &&
-         fixed + static_cast<double>((blocks * static_cast<size_t>(count) + detail::kMaxLandmarks) * sizeof(uint16_t)) >
-             kMaxBytesPerCell * static_cast<double>(cells()))
-    --count;
-  landmarks.count = count;
+  landmarks.count = landmark_count(regions.sizes[static_cast<size_t>(largest)], blocks, others_per_cell);
   landmarks.nibbles.assign(cells(), ~uint64_t{0});
-  landmarks.bases.assign(blocks * static_cast<size_t>(count) + detail::kMaxLandmarks, 0);
+  landmarks.bases.assign(blocks * static_cast<size_t>(landmarks.count) + detail::kMaxLandmarks, 0);
   landmarks.covered.assign((cells() + 63) / 64, 0);
   for (size_t i = 0; i < cells(); ++i)
     if (regions.labels.cells()[i] == largest) landmarks.covered[i >> 6] |= uint64_t{1} << (i & 63);
   for (int k = 0; k < landmarks.count; ++k) {
     landmark_distances(next, weights, steps_of, dist, ring);
-    // Per block, its smallest quantum as the base; per cell, its quantum above the base.
-    for (int by = 0; by < block_rows; ++by)
-      for (int bx = 0; bx < landmarks.block_columns; ++bx) {
-        const int x0 = bx * detail::kLandmarkBlock, y0 = by * detail::kLandmarkBlock;
-        const int x1 = std::min(width, x0 + detail::kLandmarkBlock);
-        const int y1 = std::min(height, y0 + detail::kLandmarkBlock);
-        uint64_t base = kFar;
-        for (int y = y0; y < y1; ++y)
-          for (int x = x0; x < x1; ++x) {
-            const uint64_t d = dist[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)];
-            if (d != kFar) base = std::min(base, d / quantum);
-          }
-        if (base == kFar) continue;
-        assert(base < static_cast<uint64_t>(detail::kLargestQuantum));
-        landmarks.bases[landmarks.block_of(x0, y0) + static_cast<size_t>(k)] = static_cast<uint16_t>(base);
-        for (int y = y0; y < y1; ++y)
-          for (int x = x0; x < x1; ++x) {
-            const auto i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
-            if (dist[i] == kFar) continue;
-            nearest[i] = std::min(nearest[i], dist[i]);
-            const uint64_t n = dist[i] / quantum - base;
-            if (n > detail::kLargestNibble) continue;  // stays kUnknown: no bound from this landmark here
-            landmarks.nibbles[i] &= ~(uint64_t{15} << (4 * k));
-            landmarks.nibbles[i] |= n << (4 * k);
-          }
-      }
+    pack_landmark(k, dist, nearest);
     next = farthest(nearest).first;
   }
 }

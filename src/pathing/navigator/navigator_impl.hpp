@@ -99,6 +99,13 @@ struct CATACOMB_HIDDEN Navigator::Impl {
   void landmark_weights(LandmarkWeights& w) const;
   // The landmarks, as many as fit beside `others_per_cell` bytes a cell in kMaxBytesPerCell.
   void build_landmarks(double others_per_cell);
+  // Its steps (navigator_build.cpp): each cell's legal steps, a bit per direction; the quantum of
+  // the stored distances, from the weights and the seed's eccentricity; how many landmarks fit;
+  // landmark k's distances packed into the table, `nearest` lowered to them.
+  std::vector<uint8_t> landmark_steps() const;
+  int64_t landmark_quantum(const LandmarkWeights& w, uint64_t eccentricity) const;
+  int landmark_count(int64_t area, size_t blocks, double others_per_cell) const;
+  void pack_landmark(int k, const std::vector<uint64_t>& dist, std::vector<uint64_t>& nearest);
   void landmark_distances(Point from, const LandmarkWeights& w, const std::vector<uint8_t>& steps_of,
                           std::vector<uint64_t>& dist, std::vector<std::vector<uint32_t>>& ring) const;
   PathResult search(Point start, Point goal);

@@ -4,7 +4,7 @@
 
 #include <catacomb/core/error.hpp>
 #include "shared/core/problems.hpp"
-#include "pathing/search/diagonal_names.hpp"
+#include "shared/pathing/search_names.hpp"
 
 namespace catacomb {
 

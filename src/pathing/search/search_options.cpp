@@ -7,7 +7,7 @@
 #include <catacomb/pathing/search.hpp>
 
 #include <array>
-#include "pathing/search/diagonal_names.hpp"
+#include "shared/pathing/search_names.hpp"
 #include "pathing/search/search_internal.hpp"
 
 namespace catacomb {
@@ -21,18 +21,8 @@ using detail::scaled_cost;
 namespace {
 
 using detail::EnumNames;
-
-constexpr EnumNames<Algorithm, 5> kAlgorithmNames = {{{Algorithm::AStar, "astar"},
-                                                      {Algorithm::Dijkstra, "dijkstra"},
-                                                      {Algorithm::Bfs, "bfs"},
-                                                      {Algorithm::Greedy, "greedy"},
-                                                      {Algorithm::Jps, "jps"}}};
-
-constexpr EnumNames<Heuristic, 5> kHeuristicNames = {{{Heuristic::Manhattan, "manhattan"},
-                                                      {Heuristic::Octile, "octile"},
-                                                      {Heuristic::Chebyshev, "chebyshev"},
-                                                      {Heuristic::Euclidean, "euclidean"},
-                                                      {Heuristic::Zero, "zero"}}};
+using detail::kAlgorithmNames;
+using detail::kHeuristicNames;
 
 constexpr EnumNames<PathStatus, 5> kPathStatusNames = {{{PathStatus::Found, "found"},
                                                         {PathStatus::NoPath, "no-path"},
