@@ -183,6 +183,12 @@ CATACOMB_C_API int catacomb_dungeon_lock(const catacomb_dungeon* dungeon, int x,
  *  rule, every objective taken on the way), 0 when not, -1 on error (last error set). */
 CATACOMB_C_API int catacomb_completable(const catacomb_dungeon* dungeon);
 
+/** 1 when the dungeon cannot be lost: every state a player can reach, in any order of play, can
+ *  still take every objective and reach the exit (docs/proofs.md); 0 when a player can be stuck
+ *  for good, or the dungeon is not completable; 2 when the search reached its state cap (not
+ *  proven either way); -1 on error (last error set). */
+CATACOMB_C_API int catacomb_unlosable(const catacomb_dungeon* dungeon);
+
 /* --- validation and routes -------------------------------------------------------------- */
 
 /** Validates the dungeon under its cost table and moves: exactly one start, every objective on

@@ -237,8 +237,11 @@ class Step(NamedTuple):
 class Report:
     """What validate() found, as `catacomb validate` reports it.
 
-    valid: every objective reachable (and, with locks, the map completable); completable: the
-    solver reaches the exit; problems: every Problem; routes: one Route per objective; walkthrough:
+    valid: every objective reachable (and, with locks, the map completable and unlosable);
+    completable: some playthrough takes every objective and then reaches the exit; unlosable:
+    every state a player can reach can still do so (True, False, or None when the search hit its
+    cap; loss says "unlosable", "losable" or "not-proven"); softlock: how a player gets stuck, if
+    one can; problems: every Problem; routes: one Route per objective; walkthrough:
     the solver's Steps; metrics: the walkthrough's design metrics and the map analysis (loops,
     dead ends, chokepoints, dead-end rooms); regions, passable_cells, unreachable_cells."""
 
@@ -250,12 +253,16 @@ class Report:
         self.problems = [Problem(*p) for p in raw["problems"]]
         self.routes = [Route(Objective(*o), *rest) for o, *rest in raw["routes"]]
         solution = raw["solution"] or {"status": "completable" if self.valid else "not-completable",
-                                       "walkthrough": [], "metrics": {}, "reasons": [], "softlock": None}
+                                       "walkthrough": [], "metrics": {}, "reasons": [], "softlock": None,
+                                       "softlock_states": 0, "loss": "unlosable" if self.valid else "losable"}
         self.status = solution["status"]
         self.completable = self.status == "completable"
         self.walkthrough = [Step(**s) for s in solution["walkthrough"]]
         self.reasons = solution["reasons"]
         self.softlock = solution["softlock"]
+        self.softlock_states = solution["softlock_states"]
+        self.loss = solution["loss"]
+        self.unlosable = None if self.loss == "not-proven" else self.loss == "unlosable"
         analysis = raw["analysis"]
         self.dead_ends = analysis["dead_ends"]
         self.chokepoints = analysis["chokepoints"]
@@ -352,9 +359,10 @@ class Dungeon:
     def _repr_png_(self) -> bytes:
         return self.png(scale=max(1, min(8, 640 // max(self.width, self.height))))
 
-    def validate(self) -> Report:
-        """Validates the map under its own rules (as `catacomb validate`) and analyses it."""
-        return Report(self._d.validate())
+    def validate(self, allow_softlocks: bool = False) -> Report:
+        """Validates the map under its own rules (as `catacomb validate`) and analyses it; a map a
+        player can lose is invalid unless allow_softlocks (as `--allow-softlocks`)."""
+        return Report(self._d.validate(allow_softlocks))
 
     def certificate(self) -> str:
         """The solver's walkthrough as a certificate (`catacomb validate --certificate`);

@@ -64,6 +64,8 @@ py::dict steps_dict(const Solution& s) {
   out["metrics"] = metrics;
   out["reasons"] = s.reasons;
   out["softlock"] = s.softlock ? py::object(py::str(s.softlock->message)) : py::object(py::none());
+  out["softlock_states"] = s.softlock_states;
+  out["loss"] = std::string(loss_status_name(s.loss));
   return out;
 }
 
@@ -92,8 +94,9 @@ py::dict report_dict(const ValidationReport& r, const MapAnalysis& a) {
   return out;
 }
 
-py::dict validate(const PyDungeon& d) {
-  const ValidateOptions options = rules_of(d);
+py::dict validate(const PyDungeon& d, bool allow_softlocks) {
+  ValidateOptions options = rules_of(d);
+  options.allow_softlocks = allow_softlocks;
   py::gil_scoped_release release;
   const ValidationReport r = validate_dungeon(d.dungeon, options);
   const MapAnalysis a = analyse_map(d.dungeon, r, options);
@@ -213,7 +216,7 @@ void bind_dungeon(py::module_& m) {
   bind_dungeon_data(c);
   c.def("to_json", [](const PyDungeon& d) { return write_json_map(d.dungeon, rules_of(d).costs); })
       .def("to_ascii", [](const PyDungeon& d) { return write_ascii(d.dungeon); })
-      .def("validate", &validate)
+      .def("validate", &validate, py::arg("allow_softlocks") = false)
       .def("certificate", &certificate)
       .def("path", &path, py::arg("start"), py::arg("goal"))
       .def(

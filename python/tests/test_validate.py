@@ -78,3 +78,22 @@ def test_path_is_the_clis(tmp_path):
     assert f"{p.cost:.2f}"[:5] in out or str(len(p.path) - 1) in out
     with pytest.raises(ValueError):
         d.path((-1, 0), goal)
+
+
+def test_a_dungeon_that_can_be_lost_is_invalid_unless_softlocks_are_allowed(tmp_path):
+    # The seed 88: with softlocks allowed, the first valid attempt can be lost (a one-way
+    # drop before the key is used up); without, generate retries until it cannot.
+    params = dict(generator="caves", lock_layout="cycles", locks=3, one_way=1, switches=2, secret_doors=1,
+                  key_rule="consumable")
+    risky = catacomb.generate(88, allow_softlocks=True, **params)
+    r = risky.validate()
+    assert r.completable and not r.valid and r.unlosable is False and r.loss == "losable"
+    assert "softlock" in [p.kind for p in r.problems] and r.softlock and r.softlock_states > 0
+    allowed = risky.validate(allow_softlocks=True)
+    assert allowed.valid and allowed.unlosable is False and allowed.softlock == r.softlock
+    (tmp_path / "risky.json").write_text(risky.to_json())
+    cli = run_cli("validate", tmp_path / "risky.json", "--json", check=False)
+    assert cli.returncode == 1 and json.loads(cli.stdout)["solution"]["unlosable"] is False
+    safe = catacomb.generate(88, **params)
+    s = safe.validate()
+    assert s.valid and s.unlosable is True and s.loss == "unlosable" and s.softlock is None

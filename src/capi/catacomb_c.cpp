@@ -127,8 +127,21 @@ int catacomb_completable(const catacomb_dungeon* dungeon) {
     need(dungeon, "dungeon", "a dungeon handle");
     ValidateOptions o = dungeon->options;
     o.solve = true;
+    o.allow_softlocks = true;  // completable whether or not it can also be lost
     const ValidationReport r = validate_dungeon(dungeon->dungeon, o);
     return r.valid && r.solution && r.solution->status == SolveStatus::Completable ? 1 : 0;
+  });
+}
+
+int catacomb_unlosable(const catacomb_dungeon* dungeon) {
+  return guarded<int>(-1, [&] {
+    need(dungeon, "dungeon", "a dungeon handle");
+    ValidateOptions o = dungeon->options;
+    o.solve = true;
+    o.allow_softlocks = true;  // the answer, not a problem
+    const ValidationReport r = validate_dungeon(dungeon->dungeon, o);
+    if (!r.valid || !r.solution || r.solution->status != SolveStatus::Completable) return 0;
+    return r.solution->loss == LossStatus::Unlosable ? 1 : r.solution->loss == LossStatus::Losable ? 0 : 2;
   });
 }
 

@@ -556,3 +556,25 @@ TEST(CApiTest, TheIssuesThreeErrorsHaveCodesAndCatacombsWords) {
 
 }  // namespace
 }  // namespace catacomb
+
+TEST(CApiTest, UnlosableAnswersForEveryPlayer) {
+  // Seed 88 of the issue's config: with softlocks allowed, the dungeon a player can lose; without,
+  // one no player can. Completable either way.
+  const char* risky_json = R"({"generator": "caves", "lock_layout": "cycles", "locks": 3, "one_way": 1,
+    "switches": 2, "secret_doors": 1, "key_rule": "consumable", "allow_softlocks": true})";
+  catacomb_config* c = catacomb_config_from_json(risky_json);
+  ASSERT_NE(c, nullptr) << catacomb_last_error();
+  catacomb_dungeon* risky = catacomb_generate(c, 88);
+  ASSERT_NE(risky, nullptr) << catacomb_last_error();
+  EXPECT_EQ(catacomb_completable(risky), 1);
+  EXPECT_EQ(catacomb_unlosable(risky), 0);
+  ASSERT_EQ(catacomb_config_set(c, "allow-softlocks", "false"), 0) << catacomb_last_error();
+  catacomb_dungeon* safe = catacomb_generate(c, 88);
+  ASSERT_NE(safe, nullptr) << catacomb_last_error();
+  EXPECT_EQ(catacomb_completable(safe), 1);
+  EXPECT_EQ(catacomb_unlosable(safe), 1);
+  EXPECT_EQ(catacomb_unlosable(nullptr), -1);
+  catacomb_dungeon_free(safe);
+  catacomb_dungeon_free(risky);
+  catacomb_config_free(c);
+}

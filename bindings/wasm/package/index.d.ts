@@ -129,6 +129,10 @@ export interface ValidationReport {
     walkthrough: Array<{ action: string; objective: number | null; door: number | null; lock: number;
                          at: [number, number]; cost: number; length: number; route: Array<[number, number]> }>;
     metrics?: Record<string, number>;
+    /** true: no player can be stuck for good; false: one can; null: not proven (state cap). */
+    unlosable: boolean | null;
+    /** "unlosable", "losable" or "not-proven". */
+    loss: string;
     softlock_states: number;
     softlock?: { message: string; steps: unknown[] };
   };
