@@ -142,46 +142,9 @@ class Map {
   val graph() const {
     return guarded([&] {
       check_tiles();
+      // One home for the graph's JSON (write_room_graph_json), parsed as the JSON map's "graph" is.
       const RoomGraph g = room_graph(dungeon_, recorded_rules(dungeon_, legend_));
-      val nodes = val::array();
-      for (const GraphNode& n : g.nodes) {
-        val e = val::object();
-        e.set("kind", std::string(graph_node_kind_name(n.kind)));
-        if (n.kind == GraphNodeKind::Room) e.set("room", n.room);
-        e.set("x", n.bounds.x);
-        e.set("y", n.bounds.y);
-        e.set("width", n.bounds.width);
-        e.set("height", n.bounds.height);
-        e.set("cells", static_cast<double>(n.cells));
-        val objectives = val::array();
-        for (const int o : n.objectives) objectives.call<void>("push", o);
-        e.set("objectives", objectives);
-        e.set("intensity", n.intensity);
-        nodes.call<void>("push", e);
-      }
-      val edges = val::array();
-      for (const GraphEdge& ge : g.edges) {
-        val e = val::object();
-        e.set("a", ge.a);
-        e.set("b", ge.b);
-        e.set("lock", ge.lock);
-        e.set("x", ge.via.x);
-        e.set("y", ge.via.y);
-        val doors = val::array();
-        for (const GraphDoor& door : ge.doors) {
-          val d = val::object();
-          d.set("x", door.pos.x);
-          d.set("y", door.pos.y);
-          d.set("lock", door.lock);
-          doors.call<void>("push", d);
-        }
-        e.set("doors", doors);
-        edges.call<void>("push", e);
-      }
-      val v = val::object();
-      v.set("nodes", nodes);
-      v.set("edges", edges);
-      return v;
+      return val::global("JSON").call<val>("parse", write_room_graph_json(g));
     });
   }
 

@@ -10,6 +10,7 @@
 #include <catacomb/core/threads.hpp>
 #include "shared/core/enum_names.hpp"
 #include "shared/core/problems.hpp"
+#include "shared/generator/lock_layout_names.hpp"
 
 namespace catacomb {
 namespace {
@@ -59,8 +60,9 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   if (locks < 0 || locks > kMaxLock) p.push_back({"locks", std::to_string(locks), "0 to 9"});
   if (!detail::enum_known(detail::kKeyRuleNames, key_rule))
     p.push_back({"key_rule", std::to_string(static_cast<int>(key_rule)), detail::enum_expected(detail::kKeyRuleNames)});
-  if (lock_layout_name(lock_layout) == "?")
-    p.push_back({"lock_layout", std::to_string(static_cast<int>(lock_layout)), "chain, tree or cycles"});
+  if (!detail::enum_known(detail::kLockLayoutNames, lock_layout))
+    p.push_back({"lock_layout", std::to_string(static_cast<int>(lock_layout)),
+                 detail::enum_expected(detail::kLockLayoutNames)});
   if (lock_layout != LockLayout::Chain && generator == GeneratorKind::Platformer)
     p.push_back({"lock_layout", std::string(lock_layout_name(lock_layout)), "chain with the platformer generator"});
   if (cycle_one_way && lock_layout != LockLayout::Cycles)

@@ -23,18 +23,19 @@
 namespace catacomb {
 
 namespace {
-constexpr detail::EnumNames<ProblemKind, 12> kProblemKindNames = {{{ProblemKind::NoStart, "no-start"},
-                                                                   {ProblemKind::SeveralStarts, "several-starts"},
-                                                                   {ProblemKind::OffMap, "off-map"},
-                                                                   {ProblemKind::Impassable, "impassable"},
-                                                                   {ProblemKind::Unreachable, "unreachable"},
-                                                                   {ProblemKind::SharedCell, "shared-cell"},
-                                                                   {ProblemKind::Locked, "locked"},
-                                                                   {ProblemKind::NotCompletable, "not-completable"},
-                                                                   {ProblemKind::SolverCap, "solver-cap"},
-                                                                   {ProblemKind::BadLock, "bad-lock"},
-                                                                   {ProblemKind::Softlock, "softlock"},
-                                                                   {ProblemKind::SoftlockNotProven, "softlock-not-proven"}}};
+constexpr detail::EnumNames<ProblemKind, 12> kProblemKindNames = {
+    {{ProblemKind::NoStart, "no-start"},
+     {ProblemKind::SeveralStarts, "several-starts"},
+     {ProblemKind::OffMap, "off-map"},
+     {ProblemKind::Impassable, "impassable"},
+     {ProblemKind::Unreachable, "unreachable"},
+     {ProblemKind::SharedCell, "shared-cell"},
+     {ProblemKind::Locked, "locked"},
+     {ProblemKind::NotCompletable, "not-completable"},
+     {ProblemKind::SolverCap, "solver-cap"},
+     {ProblemKind::BadLock, "bad-lock"},
+     {ProblemKind::Softlock, "softlock"},
+     {ProblemKind::SoftlockNotProven, "softlock-not-proven"}}};
 }  // namespace
 
 std::string_view problem_kind_name(ProblemKind k) { return detail::enum_name(kProblemKindNames, k); }
@@ -240,8 +241,8 @@ struct Validation {
   void report_loss(const Solution& sol) {
     if (sol.loss == LossStatus::Losable)
       add(ProblemKind::Softlock, -1,
-          "a player can be stuck for good: " + (sol.softlock ? sol.softlock->message
-                                                             : std::string("the start cannot finish every order of play")));
+          "a player can be stuck for good: " +
+              (sol.softlock ? sol.softlock->message : std::string("the start cannot finish every order of play")));
     else if (sol.loss == LossStatus::NotProven)
       add(ProblemKind::SoftlockNotProven, -1,
           "not proven unlosable: the search for softlocks reached its cap of " + std::to_string(options.max_states) +

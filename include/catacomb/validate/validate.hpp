@@ -55,18 +55,18 @@ struct ValidateOptions {
 
 /// What kind of problem, as a stable code for tools ("no-start", "unreachable", ...).
 enum class ProblemKind : uint8_t {
-  NoStart,         ///< no objective of kind start
-  SeveralStarts,   ///< more than one start
-  OffMap,          ///< an objective lies outside the map
-  Impassable,      ///< an objective stands on an impassable tile
-  Unreachable,     ///< an objective cannot be reached from the start
-  SharedCell,      ///< two objectives on the same cell
-  Locked,          ///< an objective can be reached only through locked doors the player cannot open
-  NotCompletable,  ///< no playthrough takes every objective and then reaches the exit
-  SolverCap,       ///< the solver hit its state cap: completability is not proven
-  BadLock,         ///< a locked door off the map, on an impassable tile, with a bad lock id, or a
-                   ///< second one on a cell
-  Softlock,        ///< a player can be stuck for good (Solution::softlock); not with allow_softlocks
+  NoStart,            ///< no objective of kind start
+  SeveralStarts,      ///< more than one start
+  OffMap,             ///< an objective lies outside the map
+  Impassable,         ///< an objective stands on an impassable tile
+  Unreachable,        ///< an objective cannot be reached from the start
+  SharedCell,         ///< two objectives on the same cell
+  Locked,             ///< an objective can be reached only through locked doors the player cannot open
+  NotCompletable,     ///< no playthrough takes every objective and then reaches the exit
+  SolverCap,          ///< the solver hit its state cap: completability is not proven
+  BadLock,            ///< a locked door off the map, on an impassable tile, with a bad lock id, or a
+                      ///< second one on a cell
+  Softlock,           ///< a player can be stuck for good (Solution::softlock); not with allow_softlocks
   SoftlockNotProven,  ///< the search for softlocks hit the state cap; not with allow_softlocks
 };
 /// "no-start", "several-starts", "off-map", "impassable", "unreachable", "shared-cell", "locked",

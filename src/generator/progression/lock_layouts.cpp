@@ -22,14 +22,12 @@
 #include "generator/progression/lock_gates.hpp"
 #include "generator/progression/treasure_spots.hpp"
 #include "shared/core/enum_names.hpp"
+#include "shared/generator/lock_layout_names.hpp"
 
 namespace catacomb {
 namespace {
 
 using detail::RouteGates;
-
-constexpr detail::EnumNames<LockLayout, 3> kLockLayoutNames = {
-    {{LockLayout::Chain, "chain"}, {LockLayout::Tree, "tree"}, {LockLayout::Cycles, "cycles"}}};
 
 // The longest passage a cycle digs, in cells (the door included).
 constexpr int kMaxPassage = 64;
@@ -359,10 +357,10 @@ std::string cycle(Layout& s, int k, bool one_way_return) {
 
 }  // namespace
 
-std::string_view lock_layout_name(LockLayout l) { return detail::enum_name(kLockLayoutNames, l); }
+std::string_view lock_layout_name(LockLayout l) { return detail::enum_name(detail::kLockLayoutNames, l); }
 
 LockLayout parse_lock_layout(std::string_view name, const std::string& field) {
-  return detail::parse_enum(kLockLayoutNames, name, field);
+  return detail::parse_enum(detail::kLockLayoutNames, name, field);
 }
 
 LockPlacement place_lock_tree(Dungeon& d, int locks, KeyRule rule, const CostTable& costs, const Moves& moves,

@@ -276,9 +276,8 @@ namespace {
 constexpr detail::EnumNames<SolveStatus, 3> kSolveStatusNames = {{{SolveStatus::Completable, "completable"},
                                                                   {SolveStatus::NotCompletable, "not-completable"},
                                                                   {SolveStatus::StateCap, "state-cap"}}};
-constexpr detail::EnumNames<LossStatus, 3> kLossStatusNames = {{{LossStatus::Unlosable, "unlosable"},
-                                                               {LossStatus::Losable, "losable"},
-                                                               {LossStatus::NotProven, "not-proven"}}};
+constexpr detail::EnumNames<LossStatus, 3> kLossStatusNames = {
+    {{LossStatus::Unlosable, "unlosable"}, {LossStatus::Losable, "losable"}, {LossStatus::NotProven, "not-proven"}}};
 }  // namespace
 
 std::string_view step_kind_name(StepKind k) { return detail::enum_name(detail::kStepKindNames, k); }

@@ -84,7 +84,9 @@ struct Model {
   // The exit is in the component (the critical path's end; every objective when there is none).
   bool goal(const std::vector<uint8_t>& comp) const;
   // Every objective is in the component: a player there takes them all and ends at the exit.
-  bool finished(const std::vector<uint8_t>& comp) const { return objectives_in(comp) == static_cast<int>(d.objectives.size()); }
+  bool finished(const std::vector<uint8_t>& comp) const {
+    return objectives_in(comp) == static_cast<int>(d.objectives.size());
+  }
   int objectives_in(const std::vector<uint8_t>& comp) const;
 };
 

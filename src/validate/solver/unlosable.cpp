@@ -31,6 +31,8 @@
 #include <array>
 #include <bit>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <catacomb/pathing/moves.hpp>
@@ -42,11 +44,11 @@ enum class Kind : uint8_t { Area, Cell, Lock, Gate, OneWay, Secret };
 
 struct Node {
   Kind kind = Kind::Area;
-  Point pos{};        // its cell (an area's first cell in row-major order)
-  int door = -1;      // into Dungeon::locks (Lock) or Dungeon::doors (Gate, OneWay, Secret)
-  int bit = -1;       // Lock: its bit among the locked doors; Secret: among the secret doors
-  int lock = 0;       // Lock: its lock id
-  uint64_t takes = 0;  // the taken-bits of the objectives on its cell (at most 64 objectives)
+  Point pos{};           // its cell (an area's first cell in row-major order)
+  int door = -1;         // into Dungeon::locks (Lock) or Dungeon::doors (Gate, OneWay, Secret)
+  int bit = -1;          // Lock: its bit among the locked doors; Secret: among the secret doors
+  int lock = 0;          // Lock: its lock id
+  uint64_t takes = 0;    // the taken-bits of the objectives on its cell (at most 64 objectives)
   uint32_t toggles = 0;  // the switch ids standing on its cell (bit s - 1)
 };
 
@@ -77,7 +79,7 @@ class Model {
   std::vector<Node> nodes_;
   std::vector<std::vector<int>> out_;
   int locks_ = 0, secrets_ = 0, takes_ = 0;
-  std::vector<int> take_objective_;  // per taken-bit: the objective's index
+  std::vector<int> take_objective_;                 // per taken-bit: the objective's index
   std::array<uint64_t, kMaxLock + 1> key_bits_{};   // per lock id: the taken-bits of its keys
   std::array<uint64_t, kMaxLock + 1> door_bits_{};  // per lock id: the bits of its locked doors
   int start_ = -1, exit_ = -1, start_objective_ = -1;
@@ -101,24 +103,29 @@ class Model {
 
  private:
   static constexpr int32_t kUnlabelled = -3;  // passable, not yet given a node
-  Grid<int8_t> kind_grid_;          // while built: per cell, 0 plain, 1 + Kind of a door or objective cell
-  Grid<int32_t> door_index_;
+  Grid<int8_t> kind_grid_;                    // while built: per cell, 0 plain, 1 + Kind of a door or objective cell
+  std::vector<std::pair<size_t, int32_t>> door_index_;  // (cell index, door) for each door cell, sorted
 
   bool corner_open(Point c) const {
     if (!d_.tiles.in_bounds(c) || node_[c] == kWall) return false;
     const int8_t k = kind_grid_[c];
     return k == 0 || k == 1 + static_cast<int>(Kind::Cell);
   }
+  // The door standing on door cell c (an index into Dungeon::locks or ::doors by its kind).
+  int32_t door_at(Point c) const {
+    const size_t i = d_.tiles.index(c);
+    const auto it = std::lower_bound(door_index_.begin(), door_index_.end(), std::pair<size_t, int32_t>{i, -1});
+    return it != door_index_.end() && it->first == i ? it->second : -1;
+  }
   bool one_way_ok(Point at, Point from, Point to) const {
     if (!d_.tiles.in_bounds(at) || kind_grid_[at] != 1 + static_cast<int>(Kind::OneWay)) return true;
-    return one_way_step_allowed(d_.doors[static_cast<size_t>(door_index_[at])], from, to);
+    return one_way_step_allowed(d_.doors[static_cast<size_t>(door_at(at))], from, to);
   }
 
   // Passable cells, door cells (a door that cannot be used is wall) and objective cells.
   void mark_cells() {
     const Grid<Terrain>& t = d_.tiles;
     kind_grid_ = Grid<int8_t>(t.width(), t.height(), 0);
-    door_index_ = Grid<int32_t>(t.width(), t.height(), -1);
     for (size_t i = 0; i < t.size(); ++i) node_.cells()[i] = o_.costs.passable(t.cells()[i]) ? kUnlabelled : kWall;
     auto usable = [&](Point p) { return t.in_bounds(p) && node_[p] != kWall && kind_grid_[p] == 0; };
     for (size_t i = 0; i < d_.locks.size(); ++i) {
@@ -129,7 +136,7 @@ class Model {
         continue;
       }
       kind_grid_[l.pos] = 1 + static_cast<int>(Kind::Lock);
-      door_index_[l.pos] = static_cast<int32_t>(i);
+      door_index_.emplace_back(t.index(l.pos), static_cast<int32_t>(i));
     }
     for (size_t i = 0; i < d_.doors.size(); ++i) {
       const ProgressionDoor& g = d_.doors[i];
@@ -143,8 +150,9 @@ class Model {
       }
       const Kind k = g.kind == DoorKind::Gate ? Kind::Gate : g.kind == DoorKind::OneWay ? Kind::OneWay : Kind::Secret;
       kind_grid_[g.pos] = static_cast<int8_t>(1 + static_cast<int>(k));
-      door_index_[g.pos] = static_cast<int32_t>(i);
+      door_index_.emplace_back(t.index(g.pos), static_cast<int32_t>(i));
     }
+    std::sort(door_index_.begin(), door_index_.end());
     for (const Objective& ob : d_.objectives)
       if (t.in_bounds(ob.pos) && node_[ob.pos] != kWall && kind_grid_[ob.pos] == 0)
         kind_grid_[ob.pos] = 1 + static_cast<int>(Kind::Cell);
@@ -179,7 +187,7 @@ class Model {
       for (int x = 0; x < t.width(); ++x) {
         const Point p{x, y};
         if (kind_grid_[p] == 0 || node_[p] == kWall) continue;
-        Node n{static_cast<Kind>(kind_grid_[p] - 1), p, door_index_[p]};
+        Node n{static_cast<Kind>(kind_grid_[p] - 1), p, door_at(p)};
         if (n.kind == Kind::Lock) {
           n.lock = d_.locks[static_cast<size_t>(n.door)].lock;
           n.bit = locks_++;
@@ -230,7 +238,8 @@ class Model {
         const Point q{c.x + kDirections[dir].x, c.y + kDirections[dir].y};
         if (!d_.tiles.in_bounds(q) || node_[q] < 0 || node_[q] == static_cast<int32_t>(j)) continue;
         if (step(c, dir)) out_[j].push_back(node_[q]);
-        if (step(q, direction_index(-kDirections[dir].x, -kDirections[dir].y))) out_[static_cast<size_t>(node_[q])].push_back(static_cast<int>(j));
+        if (step(q, direction_index(-kDirections[dir].x, -kDirections[dir].y)))
+          out_[static_cast<size_t>(node_[q])].push_back(static_cast<int>(j));
       }
     }
     for (auto& l : out_) {
@@ -391,7 +400,8 @@ class Search {
         via_.push_back(mv);
         return table_[i];
       }
-      if (std::equal(s.begin(), s.end(), states_.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(at) * words_)))
+      if (std::equal(s.begin(), s.end(),
+                     states_.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(at) * words_)))
         return at;
     }
   }
@@ -432,8 +442,7 @@ std::string name_of(const Model& m, int n) {
 // cells of the nodes the moves crossed since the step before.
 class Walk {
  public:
-  explicit Walk(const Model& m)
-      : m_(m), prev_(m.d_.tiles.width(), m.d_.tiles.height(), -1), in_chain_(m.nodes_.size(), 0) {
+  explicit Walk(const Model& m) : m_(m), in_chain_(m.nodes_.size(), 0) {
     pos_ = m.nodes_[static_cast<size_t>(m.start_)].pos;
     taken_ = m.nodes_[static_cast<size_t>(m.start_)].takes;
     chain_.push_back(m.start_);
@@ -463,7 +472,7 @@ class Walk {
 
  private:
   const Model& m_;
-  Grid<int32_t> prev_;
+  std::unordered_map<size_t, size_t> prev_;  // per cell reached (row-major index): the cell before
   std::vector<uint8_t> in_chain_;
   std::vector<int> chain_;  // the nodes crossed since the last step
   Point pos_;
@@ -489,27 +498,28 @@ class Walk {
   // kDirections order: the same route on every machine).
   std::vector<Point> route(Point target) {
     for (int n : chain_) in_chain_[static_cast<size_t>(n)] = 1;
-    std::vector<Point> queue{pos_}, seen{pos_};
-    prev_[pos_] = static_cast<int32_t>(prev_.index(pos_));
-    for (size_t q = 0; q < queue.size() && prev_[target] < 0; ++q)
+    const Grid<int32_t>& node = m_.node_;
+    const size_t goal = node.index(target);
+    std::vector<Point> queue{pos_};
+    prev_.clear();
+    prev_.emplace(node.index(pos_), node.index(pos_));
+    for (size_t q = 0; q < queue.size() && !prev_.count(goal); ++q)
       for (int dir = 0; dir < 8; ++dir) {
         const Point n{queue[q].x + kDirections[dir].x, queue[q].y + kDirections[dir].y};
-        if (!m_.d_.tiles.in_bounds(n) || prev_[n] >= 0 || m_.node_[n] < 0 ||
-            !in_chain_[static_cast<size_t>(m_.node_[n])] || !m_.step(queue[q], dir))
+        if (!node.in_bounds(n) || node[n] < 0 || !in_chain_[static_cast<size_t>(node[n])] ||
+            prev_.count(node.index(n)) || !m_.step(queue[q], dir))
           continue;
-        prev_[n] = static_cast<int32_t>(prev_.index(queue[q]));
+        prev_.emplace(node.index(n), node.index(queue[q]));
         queue.push_back(n);
-        seen.push_back(n);
       }
     std::vector<Point> path;
-    if (prev_[target] >= 0)
-      for (Point p = target;; p = prev_.point(static_cast<size_t>(prev_[p]))) {
-        path.push_back(p);
-        if (p == pos_) break;
+    if (prev_.count(goal))
+      for (size_t c = goal;; c = prev_.at(c)) {
+        path.push_back(node.point(c));
+        if (c == node.index(pos_)) break;
       }
     std::reverse(path.begin(), path.end());
     if (path.empty()) path = {pos_, target};  // not reached (cannot happen on the model's links)
-    for (Point p : seen) prev_[p] = -1;
     for (int n : chain_) in_chain_[static_cast<size_t>(n)] = 0;
     return path;
   }

@@ -13,9 +13,9 @@ namespace catacomb::solving {
 // What the proof found.
 struct LossProof {
   LossStatus status = LossStatus::NotProven;
-  bool completable = false;     // the first state can finish (the same answer as the solver's)
-  int64_t states = 0;           // reachable states searched
-  int64_t softlock_states = 0;  // of those, the ones that cannot finish (0 when not proven)
+  bool completable = false;          // the first state can finish (the same answer as the solver's)
+  int64_t states = 0;                // reachable states searched
+  int64_t softlock_states = 0;       // of those, the ones that cannot finish (0 when not proven)
   std::optional<Softlock> softlock;  // the shortest way into the first of them, when there is one
 };
 
