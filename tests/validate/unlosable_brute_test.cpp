@@ -11,13 +11,17 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/pathing/moves.hpp>
+#include <catacomb/pipeline/generate.hpp>
 #include <catacomb/validate/solver.hpp>
+#include <catacomb/validate/validate.hpp>
 #include "support/reference/reference_unlosable.hpp"
 
 namespace catacomb {
@@ -724,6 +728,61 @@ TEST(UnlosableBruteForceTest, TheComparisonCatchesADroppedSoftlock) {
             << dropped_verdicts << " of them losable taken for unlosable\n";
   EXPECT_GE(dropped_counts, 50);
   EXPECT_GE(dropped_verdicts, 10);
+}
+
+// Generated dungeons, not only random small maps: small rooms and caves with consumable locks,
+// one-way doors, switches and secret doors, generated with softlocks allowed so that both kinds
+// occur, checked against the brute force cell by cell (maps whose brute force would need more
+// than its table holds are skipped and counted). Without allow_softlocks generate returns only
+// maps the brute force also finds unlosable.
+TEST(UnlosableBruteForceTest, TheSolverAgreesOnGeneratedDungeons) {
+  int compared = 0, losable = 0, skipped = 0;
+  for (const bool caves : {false, true})
+    for (uint64_t seed = 1; seed <= 20; ++seed)
+      for (const bool allow : {true, false}) {
+        GenerateConfig c;
+        c.generator = caves ? GeneratorKind::Caves : GeneratorKind::Rooms;
+        c.width = caves ? 40 : 40;
+        c.height = caves ? 26 : 28;
+        c.objectives = 2;
+        c.locks = 2;
+        c.key_rule = KeyRule::Consumable;
+        c.lock_layout = seed % 2 ? LockLayout::Cycles : LockLayout::Chain;
+        c.one_way = 1;
+        c.switches = static_cast<int>(seed % 3);
+        c.secret_doors = seed % 4 == 0 ? 1 : 0;
+        c.allow_softlocks = allow;
+        GenerateResult r;
+        try {
+          r = generate_dungeon(c, seed);
+        } catch (const GenerationError&) {
+          continue;  // a layout without room for the doors: nothing to compare
+        }
+        const SolveOptions o = [&] {
+          const ValidateOptions v = map_rules(r.dungeon);
+          SolveOptions s;
+          s.costs = v.costs;
+          s.moves = v.moves;
+          s.key_rule = v.key_rule;
+          return s;
+        }();
+        BruteResult b;
+        try {
+          b = brute_force_unlosable(r.dungeon, o);
+        } catch (const std::length_error&) {
+          ++skipped;
+          continue;
+        }
+        const Solution s = solve_dungeon(r.dungeon, o);
+        ++compared;
+        losable += b.unlosable ? 0 : 1;
+        EXPECT_EQ(completable_disagreement(s, b), "") << "seed " << seed << (caves ? " caves" : " rooms");
+        EXPECT_EQ(loss_disagreement(s, b), "") << "seed " << seed << (caves ? " caves" : " rooms");
+        if (!allow) { EXPECT_TRUE(b.completable && b.unlosable) << "seed " << seed << (caves ? " caves" : " rooms"); }
+      }
+  std::cout << "[unlosable brute force, generated] " << compared << " compared, " << losable << " losable, " << skipped
+            << " skipped (too large for the brute force)\n";
+  EXPECT_GE(compared, 40);
 }
 
 }  // namespace catacomb
