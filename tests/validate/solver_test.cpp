@@ -155,6 +155,24 @@ TEST(SolverTest, AWasteableConsumableKeyIsCompletableWithASoftlockReported) {
   EXPECT_EQ(solve_dungeon(reusable).loss, LossStatus::Unlosable);
 }
 
+TEST(SolverTest, AConsumableKeySpentOnADeadEndLocksATreasureAwayForGood) {
+  // One key 1; door 1 at 2,1 keeps an objective, door 1 at 7,1 an empty room. The exit needs no
+  // key, so a solver that asked only for the exit saw no softlock; every objective counts.
+  const Dungeon d = map("###########\n#1A<a>.A..#\n###########\n", KeyRule::Consumable);
+  const Solution s = solve_dungeon(d);
+  ASSERT_EQ(s.status, SolveStatus::Completable);
+  EXPECT_EQ(s.loss, LossStatus::Losable);
+  EXPECT_EQ(s.softlock_states, 1);
+  ASSERT_TRUE(s.softlock);
+  EXPECT_EQ(s.softlock->message,
+            "after opening door 1 at 7,1 (1 door opened) the dungeon can no longer be completed: the keys it needs are "
+            "spent");
+  EXPECT_FALSE(validate_dungeon(d).valid);
+  Dungeon reusable = d;
+  reusable.key_rule = KeyRule::Reusable;
+  EXPECT_EQ(solve_dungeon(reusable).loss, LossStatus::Unlosable);
+}
+
 TEST(SolverTest, NoDiagonalSqueezePastALockedDoorsCorner) {
   // The exit is a diagonal step from the start; one side is rock, the other a locked door.
   const Dungeon d = map("####\n#<##\n#A>#\n####\n");

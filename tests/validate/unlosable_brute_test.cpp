@@ -786,3 +786,65 @@ TEST(UnlosableBruteForceTest, TheSolverAgreesOnGeneratedDungeons) {
 }
 
 }  // namespace catacomb
+
+namespace catacomb {
+namespace {
+
+// A row of `pockets` pockets under a corridor, each entered by a one-way drop onto its treasure
+// and left by a one-way climb, but the last, which holds the exit and has no climb: every pocket
+// must be emptied before the last drop, and dropping early strands the player.
+Dungeon pockets_map(int pockets) {
+  const int w = 3 * pockets + 2;
+  std::vector<std::string> rows(5, std::string(static_cast<size_t>(w), '#'));
+  for (int x = 1; x < w - 1; ++x) rows[1][static_cast<size_t>(x)] = '.';
+  rows[1][1] = '<';
+  for (int i = 0; i < pockets; ++i) {
+    const size_t c = static_cast<size_t>(2 + 3 * i);
+    const bool last = i + 1 == pockets;
+    rows[2][c] = 'v';
+    rows[3][c] = last ? '>' : '*';
+    rows[3][c + 1] = '.';
+    if (!last) rows[2][c + 1] = '^';
+  }
+  return parse_map(rows);
+}
+
+}  // namespace
+
+// The hole: with many pockets the search over every order passes its budget and the
+// completability search turns to closed states, which merge what a player may leave undone; the
+// softlocks must still all be found, exactly (the brute force's count), not reported as none.
+TEST(UnlosableBruteForceTest, ManyPocketsKeepEveryDeadEnd) {
+  for (const int pockets : {8, 12}) {
+    SCOPED_TRACE(std::to_string(pockets) + " pockets");
+    const Dungeon d = pockets_map(pockets);
+    const SolveOptions o;
+    const Solution s = solve_dungeon(d, o);
+    ASSERT_EQ(s.status, SolveStatus::Completable);
+    EXPECT_EQ(s.loss, LossStatus::Losable);
+    ASSERT_TRUE(s.softlock.has_value());
+    EXPECT_NE(s.softlock->message.find("there is no way back"), std::string::npos) << s.softlock->message;
+    const BruteResult b = brute_force_unlosable(d, o);
+    EXPECT_TRUE(b.completable);
+    EXPECT_FALSE(b.unlosable);
+    EXPECT_EQ(s.softlock_states, b.softlock_states);
+    if (pockets == 12) {
+      EXPECT_LE(s.states, 1000);  // the completability search's closed states: it did go past the budget
+    }
+    SolveOptions tight = o;
+    tight.max_states = 1000;  // the proof stops at the cap: not proven, never "no softlock"
+    const Solution capped = solve_dungeon(d, tight);
+    ASSERT_EQ(capped.status, SolveStatus::Completable);  // the closed states stay under 1,000
+    EXPECT_EQ(capped.loss, LossStatus::NotProven);
+    EXPECT_EQ(capped.softlock_states, 0);
+    EXPECT_FALSE(capped.softlock.has_value());
+    ValidateOptions v;
+    v.max_states = 1000;
+    const ValidationReport r = validate_dungeon(d, v);
+    EXPECT_FALSE(r.valid);
+    ASSERT_FALSE(r.problems.empty());
+    EXPECT_EQ(r.problems.back().kind, ProblemKind::SoftlockNotProven);
+  }
+}
+
+}  // namespace catacomb
