@@ -9,6 +9,7 @@
 #include <string>
 
 #include <catacomb/pathing/moves.hpp>
+#include "validate/solver/door_names.hpp"
 
 namespace catacomb::solving {
 
@@ -112,15 +113,9 @@ void PModel::build_links(const Grid<uint8_t>& open0) {
 std::string node_name(const PModel& m, int n) {
   const PNode& pn = m.nodes[static_cast<size_t>(n)];
   switch (pn.kind) {
-    case NodeKind::Lock: return "door " + std::to_string(m.lock_id(n)) + " at " + to_string(pn.pos);
-    case NodeKind::Gate: {
-      const ProgressionDoor& g = m.door(n);
-      return "gate at " + to_string(pn.pos) + " of switch " + std::to_string(g.switch_id) + " (open while it is " +
-             (g.open_when_off ? "off)" : "on)");
-    }
-    case NodeKind::OneWay:
-      return "one-way door at " + to_string(pn.pos) + " (passed going " + std::string(direction_name(m.door(n).dir)) +
-             " only)";
+    case NodeKind::Lock: return locked_door_name(m.lock_id(n), pn.pos);
+    case NodeKind::Gate: return gate_name(m.door(n));
+    case NodeKind::OneWay: return one_way_door_name(m.door(n));
     case NodeKind::Area: break;
   }
   return "the area at " + to_string(pn.pos);

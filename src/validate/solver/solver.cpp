@@ -144,9 +144,9 @@ Plans plan_reusable(const Model& m, Solution& s) {
   for (int j : p.plan) set_open(all, j);
   p.reach = m.component(all);
   p.completable = m.finished(p.reach);
-  // Doors only open and keys are kept: every state a player reaches can do all the first can.
-  if (p.completable) s.loss = LossStatus::Unlosable;
   if (p.completable) {
+    // Doors only open and keys are kept: every state a player reaches can do all the first can.
+    s.loss = LossStatus::Unlosable;
     // The critical plan: drop every door (last opened first) the exit can do without.
     std::vector<uint8_t> allowed(m.doors.size(), 0);
     for (int j : p.plan) allowed[static_cast<size_t>(j)] = 1;

@@ -7,6 +7,7 @@
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pathing/regions.hpp>
 #include "shared/pathing/region_sizes.hpp"
+#include "validate/solver/door_names.hpp"
 
 namespace catacomb::solving {
 
@@ -149,6 +150,6 @@ std::string objective_name(const Objective& o) {
   return s;
 }
 
-std::string door_name(const DoorNode& dn) { return "door " + std::to_string(dn.lock) + " at " + to_string(dn.pos); }
+std::string door_name(const DoorNode& dn) { return locked_door_name(dn.lock, dn.pos); }
 
 }  // namespace catacomb::solving

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include <catacomb/pathing/moves.hpp>
+#include "validate/solver/door_names.hpp"
 
 namespace catacomb::solving {
 namespace {
@@ -425,11 +426,9 @@ class Search {
 std::string name_of(const Model& m, int n) {
   const Node& node = m.nodes_[static_cast<size_t>(n)];
   switch (node.kind) {
-    case Kind::Lock: return "door " + std::to_string(node.lock) + " at " + to_string(node.pos);
-    case Kind::Gate: return "gate at " + to_string(node.pos);
-    case Kind::OneWay:
-      return "one-way door at " + to_string(node.pos) + " (passed going " +
-             std::string(direction_name(m.d_.doors[static_cast<size_t>(node.door)].dir)) + " only)";
+    case Kind::Lock: return locked_door_name(node.lock, node.pos);
+    case Kind::Gate: return gate_name(m.d_.doors[static_cast<size_t>(node.door)]);
+    case Kind::OneWay: return one_way_door_name(m.d_.doors[static_cast<size_t>(node.door)]);
     case Kind::Secret: return "secret door at " + to_string(node.pos);
     case Kind::Cell: return "the cell " + to_string(node.pos);
     case Kind::Area: break;
