@@ -6,6 +6,8 @@
 // validation reports in capi_report.cpp, batches in capi_batch.cpp.
 #include "capi_internal.hpp"
 
+#include <optional>
+
 using namespace catacomb;
 using namespace catacomb::capi;
 
@@ -122,26 +124,34 @@ int catacomb_dungeon_lock(const catacomb_dungeon* dungeon, int x, int y) {
   });
 }
 
+namespace {
+
+// The solver's answer for the dungeon under its rules, or nullopt when the map is invalid for
+// another reason; softlocks are part of the answer here, not a problem.
+std::optional<Solution> solved(const catacomb_dungeon* dungeon) {
+  need(dungeon, "dungeon", "a dungeon handle");
+  ValidateOptions o = dungeon->options;
+  o.solve = true;
+  o.allow_softlocks = true;
+  ValidationReport r = validate_dungeon(dungeon->dungeon, o);
+  if (!r.valid || !r.solution) return std::nullopt;
+  return std::move(r.solution);
+}
+
+}  // namespace
+
 int catacomb_completable(const catacomb_dungeon* dungeon) {
   return guarded<int>(-1, [&] {
-    need(dungeon, "dungeon", "a dungeon handle");
-    ValidateOptions o = dungeon->options;
-    o.solve = true;
-    o.allow_softlocks = true;  // completable whether or not it can also be lost
-    const ValidationReport r = validate_dungeon(dungeon->dungeon, o);
-    return r.valid && r.solution && r.solution->status == SolveStatus::Completable ? 1 : 0;
+    const std::optional<Solution> s = solved(dungeon);
+    return s && s->status == SolveStatus::Completable ? 1 : 0;
   });
 }
 
 int catacomb_unlosable(const catacomb_dungeon* dungeon) {
   return guarded<int>(-1, [&] {
-    need(dungeon, "dungeon", "a dungeon handle");
-    ValidateOptions o = dungeon->options;
-    o.solve = true;
-    o.allow_softlocks = true;  // the answer, not a problem
-    const ValidationReport r = validate_dungeon(dungeon->dungeon, o);
-    if (!r.valid || !r.solution || r.solution->status != SolveStatus::Completable) return 0;
-    return r.solution->loss == LossStatus::Unlosable ? 1 : r.solution->loss == LossStatus::Losable ? 0 : 2;
+    const std::optional<Solution> s = solved(dungeon);
+    if (!s || s->status != SolveStatus::Completable) return 0;
+    return s->loss == LossStatus::Unlosable ? 1 : s->loss == LossStatus::Losable ? 0 : 2;
   });
 }
 
