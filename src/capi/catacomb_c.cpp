@@ -23,6 +23,18 @@ const Objective& objective_at(const catacomb_dungeon* dungeon, int index) {
   return objectives[static_cast<size_t>(index)];
 }
 
+// The solver's answer for the dungeon under its rules, or nullopt when the map is invalid for
+// another reason; softlocks are part of the answer here, not a problem.
+std::optional<Solution> solved(const catacomb_dungeon* dungeon) {
+  need(dungeon, "dungeon", "a dungeon handle");
+  ValidateOptions o = dungeon->options;
+  o.solve = true;
+  o.allow_softlocks = true;
+  ValidationReport r = validate_dungeon(dungeon->dungeon, o);
+  if (!r.valid || !r.solution) return std::nullopt;
+  return std::move(r.solution);
+}
+
 }  // namespace
 
 extern "C" {
@@ -123,22 +135,6 @@ int catacomb_dungeon_lock(const catacomb_dungeon* dungeon, int x, int y) {
     return d.lock_at({x, y});
   });
 }
-
-namespace {
-
-// The solver's answer for the dungeon under its rules, or nullopt when the map is invalid for
-// another reason; softlocks are part of the answer here, not a problem.
-std::optional<Solution> solved(const catacomb_dungeon* dungeon) {
-  need(dungeon, "dungeon", "a dungeon handle");
-  ValidateOptions o = dungeon->options;
-  o.solve = true;
-  o.allow_softlocks = true;
-  ValidationReport r = validate_dungeon(dungeon->dungeon, o);
-  if (!r.valid || !r.solution) return std::nullopt;
-  return std::move(r.solution);
-}
-
-}  // namespace
 
 int catacomb_completable(const catacomb_dungeon* dungeon) {
   return guarded<int>(-1, [&] {
