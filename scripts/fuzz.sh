@@ -68,6 +68,11 @@ done
 for seed in 1 2; do
   "$cli" generate --width 40 --height 30 --locks 2 --seed "$seed" --json "$corpus/L$seed.json" --tmj "$corpus/L$seed.tmj" >/dev/null
 done
+# Maps proven unlosable (consumable keys, a switch, a one-way door), whose certificates list states.
+for seed in 1 2; do
+  "$cli" generate --width 24 --height 16 --generator caves --locks 2 --key-rule consumable --switches 1 --one-way 1 \
+    --seed "$seed" --json "$corpus/U$seed.json" >/dev/null || true
+done
 "$cli" batch --generator caves --width 20 --height 14 --seeds 1..2 --tmj --out "$corpus/batch" >/dev/null
 # A shard's summary.json, a NUL byte, its rows in full (batch --merge's readers), with locks.
 if [[ -d "$corpus/fuzz_shard_summary" ]]; then
@@ -83,7 +88,8 @@ if [[ -d "$corpus/fuzz_shard_summary" ]]; then
 fi
 # Certificates: the map, a NUL byte, the certificate of its walkthrough.
 if [[ -d "$corpus/fuzz_certificate" ]]; then
-  for m in "$corpus"/L*.json "$corpus"/m1.json "$corpus"/m3.json; do
+  for m in "$corpus"/L*.json "$corpus"/U*.json "$corpus"/m1.json "$corpus"/m3.json; do
+    [[ -f "$m" ]] || continue
     "$cli" validate "$m" --certificate "$m.cert" >/dev/null || continue
     { cat "$m"; printf '\0'; cat "$m.cert"; } > "$corpus/fuzz_certificate/$(basename "$m").cert"
   done

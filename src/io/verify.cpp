@@ -15,7 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include <catacomb/core/error.hpp>
+#include "io/certificate_fields.hpp"
 #include "io/json_input.hpp"
+#include "io/verify_unlosable.hpp"
 #include "shared/core/enum_names.hpp"
 #include "shared/validate/step_kind_names.hpp"
 
@@ -23,36 +25,10 @@ namespace catacomb {
 namespace {
 
 using json = nlohmann::json;
-
-[[noreturn]] void bad(const std::string& field, const json& got, const std::string& expected) {
-  throw InvalidArgument("certificate " + field + " = " + json_excerpt(got) + " (expected " + expected + ")");
-}
-
-const json& need(const json& obj, const char* key, const std::string& where) {
-  if (!obj.is_object() || !obj.contains(key)) bad(where + key, json("missing"), "a value");
-  return obj[key];
-}
-
-Point cell(const json& v, const std::string& where) {
-  if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer() ||
-      std::abs(v[0].get<int64_t>()) > kMaxSide * 4 || std::abs(v[1].get<int64_t>()) > kMaxSide * 4)
-    bad(where, v, "[x, y], two integers");
-  return {static_cast<int>(v[0].get<int64_t>()), static_cast<int>(v[1].get<int64_t>())};
-}
-
-// Refuses a field of `obj` that the format does not define: a certificate claims nothing the
-// replay does not check.
-void only_fields(const json& obj, std::initializer_list<std::string_view> fields, const std::string& where) {
-  for (auto it = obj.begin(); it != obj.end(); ++it) {
-    bool known = false;
-    std::string list;
-    for (std::string_view f : fields) {
-      known |= it.key() == f;
-      list += (list.empty() ? "" : ", ") + std::string(f);
-    }
-    if (!known) bad(where + it.key(), it.value(), "only the fields " + list);
-  }
-}
+using certificate_fields::bad;
+using certificate_fields::cell;
+using certificate_fields::need;
+using certificate_fields::only_fields;
 
 // Two costs agree when they differ by a rounding of their sum, not more.
 bool same_cost(double claimed, double replayed) {
@@ -315,12 +291,13 @@ struct Replay {
 
 }  // namespace
 
-Verdict verify_certificate(const Dungeon& d, std::string_view text, const std::optional<ValidateOptions>& expected) {
+Verdict verify_certificate(const Dungeon& d, std::string_view text, const std::optional<ValidateOptions>& expected,
+                           int64_t max_states) {
   const json j = parse_json_input<json>(text, "certificate", "unparsable", "JSON");
   if (!j.is_object()) bad("document", j, "an object");
   if (need(j, "format", "") != "catacomb-certificate") bad("format", j["format"], "\"catacomb-certificate\"");
   if (need(j, "version", "") != 1) bad("version", j["version"], "1");
-  only_fields(j, {"format", "version", "map_hash", "rules", "steps", "total_cost"}, "");
+  only_fields(j, {"format", "version", "map_hash", "rules", "steps", "total_cost", "unlosable"}, "");
   const json& hash = need(j, "map_hash", "");
   if (!hash.is_string()) bad("map_hash", hash, "16 hex digits");
   const Rules rules = read_rules(need(j, "rules", ""));
@@ -357,9 +334,21 @@ Verdict verify_certificate(const Dungeon& d, std::string_view text, const std::o
   if (!same_cost(total_cost.get<double>(), total))
     return reject(0,
                   "the certificate claims total_cost " + total_cost.dump() + ", its steps cost " + json(total).dump());
+  std::string unlosable;
+  if (j.contains("unlosable")) {
+    const verifying::UnlosableVerdict u = verifying::check_unlosable(d, rules.o, rules.key_rule, j["unlosable"],
+                                                                     max_states);
+    if (!u.accepted) {
+      v.state = u.state;
+      return reject(0, "unlosable: " + u.reason);
+    }
+    v.unlosable = true;
+    unlosable = "; cannot be lost: " + std::to_string(u.states) + (u.states == 1 ? " state" : " states") +
+                " a player can reach, each with a way to finish";
+  }
   v.accepted = true;
   v.summary = std::to_string(steps.size()) + " steps, " + std::to_string(replay.moves) + " moves, cost " +
-              json(total).dump();
+              json(total).dump() + unlosable;
   return v;
 }
 

@@ -55,6 +55,15 @@ Solution solve_for_report(const Dungeon& d, const ValidationReport& report) {
   return solve_for_report(d, report, map_rules(d));
 }
 
+SolveOptions solve_options(const ValidateOptions& options) {
+  SolveOptions so;
+  so.costs = options.costs;
+  so.moves = options.moves;
+  so.key_rule = options.key_rule;
+  so.max_states = options.max_states;
+  return so;
+}
+
 namespace {
 
 // solve_for_report with validation's own flood of the terrain and its grid of distances for
@@ -62,11 +71,7 @@ namespace {
 Solution solve_with(const Dungeon& d, const ValidationReport& report, const ValidateOptions& options,
                     const detail::TerrainFlood* flood, detail::TerrainFlood::Leg* leg,
                     const detail::RegionSizes* regions) {
-  SolveOptions so;
-  so.costs = options.costs;
-  so.moves = options.moves;
-  so.key_rule = options.key_rule;
-  so.max_states = options.max_states;
+  const SolveOptions so = solve_options(options);
   // Without doors the walkthrough starts on the report's routes (solving::StartRoutes): from the
   // first start, when validation could start there (on the map, on a passable cell).
   solving::StartRoutes known;

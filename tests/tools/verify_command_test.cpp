@@ -24,7 +24,36 @@ TEST(VerifyCommandTest, ValidateWritesACertificateThatVerifyAccepts) {
   EXPECT_NE(v.out.find("    7. reach the exit at 11,1: 1 move, cost 1\n"), std::string::npos) << v.out;
   auto r = test::run_exe({"verify", dir.file("m.txt"), dir.file("c.json")});
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("accepted (7 steps, 10 moves, cost 10.0)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("accepted (7 steps, 10 moves, cost 10.0; cannot be lost: "), std::string::npos) << r.out;
+  EXPECT_EQ(test::run_exe({"verify", dir.file("m.txt"), dir.file("c.json"), "--unlosable"}).code, 0);
+  // More states than --max-states: bad input, refused before they are read.
+  r = test::run_exe({"verify", dir.file("m.txt"), dir.file("c.json"), "--max-states", "1"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("unlosable.states = "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(expected a count of states, 1 to 1 (verify's cap, --max-states))"), std::string::npos)
+      << r.err;
+}
+
+// A map that can be lost (the first key spent on the east door strands the treasure and the
+// second key behind the west one) gets a certificate of its walkthrough only: verify accepts it
+// as completable, and --unlosable rejects it.
+TEST(VerifyCommandTest, UnlosableRejectsACertificateOfAMapThatCanBeLost) {
+  test::TempDir dir;
+  write_file_atomic(dir.file("m.txt"), "##########\n#1aA<.aA>#\n##########\n\n1: treasure\nkey-rule: consumable\n");
+  EXPECT_EQ(run_cli({"validate", dir.file("m.txt"), "--certificate", dir.file("c.json")}).code, 1);
+  EXPECT_FALSE(test::file_exists(dir.file("c.json")));
+  auto v = run_cli({"validate", dir.file("m.txt"), "--allow-softlocks", "--certificate", dir.file("c.json")});
+  ASSERT_EQ(v.code, 0) << v.err;
+  EXPECT_NE(v.out.find("softlock"), std::string::npos) << v.out;
+  EXPECT_EQ(nlohmann::json::parse(test::slurp(dir.file("c.json"))).count("unlosable"), 0u);
+  auto r = test::run_exe({"verify", dir.file("m.txt"), dir.file("c.json")});
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.find("cannot be lost"), std::string::npos) << r.out;
+  r = test::run_exe({"verify", dir.file("m.txt"), dir.file("c.json"), "--unlosable"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("REJECTED: it proves the dungeon can be completed but not that it cannot be lost"),
+            std::string::npos)
+      << r.out;
 }
 
 TEST(VerifyCommandTest, ATamperedCertificateExitsOneNamingTheStep) {

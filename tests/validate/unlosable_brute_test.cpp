@@ -16,9 +16,12 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/rng.hpp>
+#include <catacomb/io/certificate.hpp>
 #include <catacomb/pathing/moves.hpp>
 #include <catacomb/pipeline/generate.hpp>
 #include <catacomb/validate/solver.hpp>
@@ -389,6 +392,108 @@ std::string describe(int index, const Case& c, const BruteResult& b, const Solut
   return out.str();
 }
 
+// --- the certificate of unlosability ----------------------------------------------------------
+
+// What the certificates of the random maps came to.
+struct CertificateTally {
+  int written = 0, unlosable = 0, accepted = 0, dropped = 0, dropped_rejected = 0, dropped_redundant = 0,
+      flat_rejected = 0;
+  int64_t listed = 0, searched = 0;
+};
+
+// Whether listed state `r` of `list` is redundant: another listed state alike in place, switches,
+// doors and keys taken has taken no more of the other objectives (dropping r leaves a proof).
+bool redundant(const nlohmann::json& list, size_t r, const Dungeon& d) {
+  auto bits = [](const std::string& hex) {  // at most 64 objectives in these maps
+    return std::stoull(hex, nullptr, 16);
+  };
+  uint64_t keys = 0;
+  for (size_t o = 0; o < d.objectives.size(); ++o)
+    if (d.objectives[o].kind == ObjectiveKind::Key && d.objectives[o].lock >= 1 && d.objectives[o].lock <= kMaxLock)
+      keys |= uint64_t{1} << o;
+  const nlohmann::json& a = list[r];
+  for (size_t i = 0; i < list.size(); ++i) {
+    const nlohmann::json& b = list[i];
+    if (i == r || b[0] != a[0] || b[1] != a[1] || b[2] != a[2] || b[3] != a[3] || b[4] != a[4]) continue;
+    const uint64_t ta = bits(a[5].get<std::string>()), tb = bits(b[5].get<std::string>());
+    if ((ta & keys) == (tb & keys) && (tb & ~keys & ~ta) == 0) return true;
+  }
+  return false;
+}
+
+// Whether verify accepts `text` (a certificate it refuses as bad input, such as a rank past the
+// list's end, is not accepted).
+bool accepts(const Dungeon& d, const std::string& text, const ValidateOptions& rules) {
+  try {
+    return verify_certificate(d, text, rules).accepted;
+  } catch (const InvalidArgument&) { return false; }
+}
+
+// The certificate of a completable map: unlosable states exactly when the brute force finds the
+// map unlosable, accepted by verify; with a listed state dropped (the states whose next it was
+// moving on to its next) rejected unless another listed state stands for it; with a rank made
+// not to fall rejected. Empty when all holds, else why not.
+std::string certificate_disagreement(const Dungeon& map, const SolveOptions& options, const Solution& s,
+                                     const BruteResult& b, Rng& rng, CertificateTally& t) {
+  if (s.status != SolveStatus::Completable) return "";
+  Dungeon d = map;
+  d.key_rule = options.key_rule.value_or(map.key_rule);  // a certificate is under the map's own key rule
+  ValidateOptions rules;
+  rules.costs = options.costs;
+  rules.moves = options.moves;
+  rules.key_rule = d.key_rule;
+  rules.max_states = options.max_states;
+  const std::string text = write_certificate(d, s, rules);
+  ++t.written;
+  nlohmann::json j = nlohmann::json::parse(text);
+  const bool has = j.contains("unlosable");
+  if (has != b.unlosable)
+    return std::string("the certificate ") + (has ? "has" : "lacks") + " unlosable states; brute force says " +
+           (b.unlosable ? "unlosable" : "losable");
+  const Verdict v = verify_certificate(d, text, rules);
+  if (!v.accepted || v.unlosable != has)
+    return "verify: " + (v.accepted ? std::string("accepted, unlosable ") + (v.unlosable ? "true" : "false")
+                                    : "rejected at state " + std::to_string(v.state) + ": " + v.reason);
+  ++t.accepted;
+  if (!has) return "";
+  ++t.unlosable;
+  nlohmann::json& list = j["unlosable"]["list"];
+  t.listed += static_cast<int64_t>(list.size());
+  t.searched += reachable_states(d, solve_options(rules)).searched;
+  if (list.size() < 2) return "";
+  // Drop a state.
+  const size_t r = static_cast<size_t>(rng.uniform_int(1, static_cast<int64_t>(list.size()) - 1));
+  nlohmann::json dropped = j;
+  nlohmann::json& dl = dropped["unlosable"]["list"];
+  const int64_t after = list[r][6].get<int64_t>();
+  auto moved = [&](int64_t n) {
+    return n < 0 ? n : n == static_cast<int64_t>(r) ? -2 : n > static_cast<int64_t>(r) ? n - 1 : n;
+  };
+  dl.erase(r);
+  for (nlohmann::json& st : dl) {
+    int64_t n = moved(st[6].get<int64_t>());
+    if (n == -2) n = moved(after);
+    st[6] = n;
+  }
+  dropped["unlosable"]["states"] = dl.size();
+  ++t.dropped;
+  const bool dropped_accepted = accepts(d, dropped.dump(), rules);
+  if (redundant(list, r, d)) ++t.dropped_redundant;
+  else if (dropped_accepted) return "a certificate without its state " + std::to_string(r) + " is accepted";
+  if (!dropped_accepted) ++t.dropped_rejected;
+  // A rank that does not fall.
+  for (size_t i = 1; i < list.size(); ++i)
+    if (list[i][7].get<int64_t>() > 0) {
+      nlohmann::json flat = j;
+      flat["unlosable"]["list"][i][7] = list[static_cast<size_t>(list[i][6].get<int64_t>())][7];
+      if (accepts(d, flat.dump(), rules))
+        return "a certificate whose state " + std::to_string(i) + " keeps its next state's rank is accepted";
+      ++t.flat_rejected;
+      break;
+    }
+  return "";
+}
+
 constexpr int kRandomMaps = 8000;
 
 // The maps the comparison runs: kRandomMaps from map 0, or, for a longer run by hand,
@@ -599,7 +704,8 @@ TEST(UnlosableBruteForceTest, TheSolverAgreesOnRandomSmallMaps) {
   using Clock = std::chrono::steady_clock;
   double brute_seconds = 0, solver_seconds = 0;
   int completable_mismatches = 0, loss_mismatches = 0, skipped = 0, proven = 0, count_agrees_unproven = 0;
-  int unproven_completable = 0;
+  int unproven_completable = 0, certificate_mismatches = 0;
+  CertificateTally certificates;
   Tally all, locks_only, progression;
   std::map<std::string, Tally> by_kind, by_rule, by_moves;
   std::vector<std::string> reports;
@@ -672,6 +778,16 @@ TEST(UnlosableBruteForceTest, TheSolverAgreesOnRandomSmallMaps) {
     if (!loss.empty()) {
       ++loss_mismatches;
       if (reports.size() < 5) reports.push_back(loss + "\n" + describe(i, c, b, s));
+      continue;
+    }
+    Rng mutation(static_cast<uint64_t>(i));
+    std::string cert;
+    try {
+      cert = certificate_disagreement(c.d, c.options, s, b, mutation, certificates);
+    } catch (const std::exception& e) { cert = std::string("the certificate: ") + e.what(); }
+    if (!cert.empty()) {
+      ++certificate_mismatches;
+      if (reports.size() < 5) reports.push_back(cert + "\n" + describe(i, c, b, s));
     }
   }
 
@@ -687,6 +803,12 @@ TEST(UnlosableBruteForceTest, TheSolverAgreesOnRandomSmallMaps) {
   for (const auto& [kind, n] : mismatch_kinds) summary << "  completable mismatches (" << kind << "): " << n << "\n";
   for (const auto& [kind, n] : count_differs)
     summary << "  softlock_states differ, loss not proven (" << kind << "): " << n << "\n";
+  summary << "  certificates: " << certificates.written << " written, " << certificates.accepted << " accepted, "
+          << certificates.unlosable << " with unlosable states (" << certificates.listed << " listed of "
+          << certificates.searched << " searched); a state dropped: " << certificates.dropped_rejected << " of "
+          << certificates.dropped << " rejected, " << certificates.dropped_redundant
+          << " had another standing for it; a rank kept flat: " << certificates.flat_rejected
+          << " rejected; mismatches " << certificate_mismatches << "\n";
   summary << "  time: brute force " << brute_seconds << " s, solver " << solver_seconds << " s\n";
   std::cout << summary.str();
   RecordProperty("maps", all.maps);
@@ -697,7 +819,12 @@ TEST(UnlosableBruteForceTest, TheSolverAgreesOnRandomSmallMaps) {
   for (const std::string& r : reports) ADD_FAILURE() << r;
   EXPECT_EQ(completable_mismatches, 0);
   EXPECT_EQ(loss_mismatches, 0);
+  EXPECT_EQ(certificate_mismatches, 0);
   EXPECT_LE(skipped * 100, all.maps) << "more than 1% of the maps skipped";
+  // Enough certificates of unlosable maps, and enough of their mutants caught, to mean something.
+  EXPECT_GE(certificates.unlosable * 4, all.unlosable * 3);
+  EXPECT_GE(certificates.dropped_rejected * 2, certificates.dropped);
+  EXPECT_GE(certificates.flat_rejected * 2, certificates.unlosable);
 
   // The spread the comparison needs: a good share completable, a good share of those losable,
   // in every group.

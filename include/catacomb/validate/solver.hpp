@@ -208,6 +208,53 @@ struct Solution {
   std::string message;
 };
 
+/// One state a player can reach, with the first move of a shortest way on to the end: what a
+/// certificate of unlosability lists (reachable_states, io/certificate.hpp).
+struct ReachableState {
+  /// Where the player stands: the cell of a door or of an objective (each is a place of its own),
+  /// or the first cell in row-major order of an area (passable cells a player walks between, and
+  /// back, without touching a door or an objective).
+  Point at;
+  /// Bit s - 1: switch s is on.
+  uint32_t switches = 0;
+  /// Three bit sets over the dungeon's own lists, 64 bits to a word (bit i in word i / 64), one
+  /// after the other: the locked doors opened (bit i: Dungeon::locks[i]; lock_words words), the
+  /// secret doors found (bit i: Dungeon::doors[i]; door_words), the objectives taken (bit i:
+  /// Dungeon::objectives[i]; objective_words). Never the start or the exit: reaching them is not
+  /// taking them.
+  std::vector<uint64_t> sets;
+  /// The state a shortest way to finish moves to next (an index into ReachableStates::states);
+  /// -1 for a finished state (every objective taken, standing on the exit).
+  int32_t next = -1;
+  /// Moves from here to a finished state along `next`: 0 when finished, else the next state's + 1.
+  int32_t rank = 0;
+};
+
+/// The states a player can reach on a dungeon proven unlosable that a certificate lists (see
+/// Solution::loss): every state that has taken least, besides keys, among the reachable states
+/// alike in everything else (place, switches, doors opened and found, keys taken), and the
+/// states on each one's way to the end. A state that has taken more objectives that are not keys
+/// makes the same moves and finishes as the one below it does (docs/proofs.md), so these stand
+/// for all.
+struct ReachableStates {
+  /// The proof's answer. `states` is filled only when Unlosable.
+  LossStatus status = LossStatus::NotProven;
+  /// Words per set in ReachableState::sets: ceil(locks / 64), ceil(doors / 64), ceil(objectives / 64).
+  size_t lock_words = 0, door_words = 0, objective_words = 0;
+  /// Each listed state once, in the order a breadth-first search from the start finds them: the
+  /// first is where play begins (at the start, with what lies on its cell taken).
+  std::vector<ReachableState> states;
+  /// The states the proof searched (all of them; `states` lists fewer).
+  int64_t searched = 0;
+};
+
+/// The proof of unlosability of `d` under `options` with every reachable state kept (the same
+/// search as solve_dungeon's Solution::loss on maps with progression; on maps with only locked
+/// doors the same model, which can reach max_states where the solver's coarser one does not:
+/// then NotProven). Throws InvalidArgument for bad options. Memory: the states themselves, a
+/// few words each, at most max_states of them.
+ReachableStates reachable_states(const Dungeon& d, const SolveOptions& options);
+
 /// Solves `d`. Throws InvalidArgument for bad options (moves, max_states < 1). Locked doors off
 /// the map or on impassable tiles are treated as walls.
 Solution solve_dungeon(const Dungeon& d, const SolveOptions& options);

@@ -151,5 +151,8 @@ Solution solve_for_report(const Dungeon& d, const ValidationReport& report, cons
 /// solve_for_report under the rules `d` records (map_rules(d)), for a report made under them.
 Solution solve_for_report(const Dungeon& d, const ValidationReport& report);
 
+/// The solver's options under validation's: its costs, moves, key rule and max_states.
+SolveOptions solve_options(const ValidateOptions& options);
+
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

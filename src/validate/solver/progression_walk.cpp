@@ -46,8 +46,14 @@ class PWalker {
       } else if (mv.kind == MoveKind::OneWay) {
         const ProgressionDoor& g = m_.door(mv.node);
         const Point before{g.pos.x - g.dir.x, g.pos.y - g.dir.y};
-        std::vector<Point> route = route_to(from_here({before}), before);
-        route.push_back(g.pos);
+        std::vector<Point> route;
+        if (after_ && *after_ == g.pos) {  // the one-way door just passed leads straight into this one
+          route = {pos_, g.pos};
+          after_.reset();
+        } else {
+          route = route_to(from_here({before}), before);
+          route.push_back(g.pos);
+        }
         push(StepKind::OneWay, g.pos, -1, 0, std::move(route));
         after_ = Point{g.pos.x + g.dir.x, g.pos.y + g.dir.y};
       }

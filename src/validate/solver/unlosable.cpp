@@ -36,6 +36,7 @@
 #include <vector>
 
 #include <catacomb/pathing/moves.hpp>
+#include "shared/core/problems.hpp"
 #include "validate/solver/door_names.hpp"
 
 namespace catacomb::solving {
@@ -317,8 +318,10 @@ class Search {
       if (!bit(s, take_at_ + b)) return false;
     return true;
   }
-  // Per state: whether a finished state is reachable by moves a finishing playthrough may take.
-  std::vector<uint8_t> can_finish() const {
+  // Per state: whether a finished state is reachable by moves a finishing playthrough may take;
+  // with `next` and `rank`, the first state of a shortest such way and its moves (-1, 0 for a
+  // finished state or one that cannot finish).
+  std::vector<uint8_t> can_finish(std::vector<int32_t>* next = nullptr, std::vector<int32_t>* rank = nullptr) const {
     const size_t n = count();
     std::vector<int64_t> start(n + 1, 0);
     for (size_t q = 0; q < n; ++q)
@@ -334,17 +337,31 @@ class Search {
       }
     std::vector<uint8_t> can(n, 0);
     std::vector<int32_t> queue;
+    if (next) next->assign(n, -1);
+    if (rank) rank->assign(n, 0);
     for (size_t q = 0; q < n; ++q)
       if (finished(q)) can[q] = 1, queue.push_back(static_cast<int32_t>(q));
+    // Breadth first backwards from the finished states: each state is first met from a state one
+    // move nearer the end than any other it has.
     for (size_t i = 0; i < queue.size(); ++i) {
       const size_t t = static_cast<size_t>(queue[i]);
       for (int64_t e = start[t]; e < start[t + 1]; ++e) {
         const size_t p = static_cast<size_t>(back[static_cast<size_t>(e)]);
-        if (!can[p]) can[p] = 1, queue.push_back(static_cast<int32_t>(p));
+        if (can[p]) continue;
+        can[p] = 1;
+        queue.push_back(static_cast<int32_t>(p));
+        if (next) (*next)[p] = static_cast<int32_t>(t);
+        if (rank) (*rank)[p] = (*rank)[t] + 1;
       }
     }
     return can;
   }
+  const uint64_t* state(size_t q) const { return &states_[q * words_]; }
+  size_t words() const { return words_; }
+  int lock_at() const { return lock_at_; }
+  int secret_at() const { return secret_at_; }
+  int take_at() const { return take_at_; }
+  static bool has(const uint64_t* s, int b) { return bit(s, b); }
   // The moves from the first state to state q.
   std::vector<Move> moves_to(int q) const {
     std::vector<Move> moves;
@@ -543,6 +560,73 @@ Softlock report(const Model& m, const std::vector<Move>& moves) {
   return sl;
 }
 
+// The states a certificate of unlosability lists (indices into the search, ascending): every
+// state that is least in what it has taken besides keys among the states alike in everything
+// else (place, switches, doors opened and found, keys taken), and the states on the way to the
+// end (`next`) from each. Why that is enough: taking an objective that is not a key gives no
+// move and loses none, so a state that has taken more of them than a listed state alike in the
+// rest can make every move the listed one makes, to a state that again has taken at least as
+// much, and finishes wherever it does; and below every reachable state lies a least one.
+// Checking each state against the least ones already found stops after 64 of them: a state
+// kept that was not least only makes the list longer.
+std::vector<size_t> certificate_states(const Model& m, const Search& search, const std::vector<int32_t>& next) {
+  const size_t words = search.words(), n = search.count();
+  std::vector<uint64_t> others(words, 0);  // the taken-bits of objectives that are not keys
+  uint64_t keys = 0;
+  for (uint64_t k : m.key_bits_) keys |= k;
+  for (int b = 0; b < m.takes_; ++b)
+    if (!((keys >> b) & 1u)) {
+      const int at = search.take_at() + b;
+      others[1 + static_cast<size_t>(at) / 64] |= uint64_t{1} << (at % 64);
+    }
+  auto rest_less = [&](size_t a, size_t b) {  // the states' words, objectives other than keys left out
+    const uint64_t *sa = search.state(a), *sb = search.state(b);
+    for (size_t w = 0; w < words; ++w)
+      if ((sa[w] & ~others[w]) != (sb[w] & ~others[w])) return (sa[w] & ~others[w]) < (sb[w] & ~others[w]);
+    return false;
+  };
+  auto taken_others = [&](size_t a) {
+    int c = 0;
+    for (size_t w = 0; w < words; ++w) c += std::popcount(search.state(a)[w] & others[w]);
+    return c;
+  };
+  std::vector<size_t> order(n);
+  for (size_t q = 0; q < n; ++q) order[q] = q;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (rest_less(a, b)) return true;
+    if (rest_less(b, a)) return false;
+    const int ca = taken_others(a), cb = taken_others(b);
+    return ca != cb ? ca < cb : a < b;
+  });
+  std::vector<uint8_t> keep(n, 0);
+  std::vector<size_t> least;
+  for (size_t i = 0; i < n;) {
+    size_t j = i;
+    while (j < n && !rest_less(order[i], order[j])) ++j;
+    least.clear();
+    for (size_t k = i; k < j; ++k) {
+      const uint64_t* sk = search.state(order[k]);
+      bool above = false;
+      for (size_t l = 0; l < least.size() && l < 64 && !above; ++l) {
+        const uint64_t* sl = search.state(least[l]);
+        bool subset = true;
+        for (size_t w = 0; w < words && subset; ++w) subset = (sl[w] & others[w] & ~sk[w]) == 0;
+        above = subset;
+      }
+      if (!above) keep[order[k]] = 1, least.push_back(order[k]);
+    }
+    i = j;
+  }
+  for (size_t q = 0; q < n; ++q)
+    if (keep[q] == 1)
+      for (int32_t t = next[q]; t >= 0 && !keep[static_cast<size_t>(t)]; t = next[static_cast<size_t>(t)])
+        keep[static_cast<size_t>(t)] = 2;
+  std::vector<size_t> out;
+  for (size_t q = 0; q < n; ++q)
+    if (keep[q]) out.push_back(q);
+  return out;
+}
+
 }  // namespace
 
 LossProof prove_unlosable(const Dungeon& d, const SolveOptions& options) {
@@ -570,3 +654,64 @@ LossProof prove_unlosable(const Dungeon& d, const SolveOptions& options) {
 }
 
 }  // namespace catacomb::solving
+
+namespace catacomb {
+
+ReachableStates reachable_states(const Dungeon& d, const SolveOptions& options) {
+  std::vector<FieldProblem> problems = options.moves.problems();
+  if (options.max_states < 1) problems.push_back({"max_states", std::to_string(options.max_states), "at least 1"});
+  throw_if_problems(problems);
+  using namespace solving;
+  ReachableStates out;
+  auto words = [](size_t bits) { return (bits + 63) / 64; };
+  out.lock_words = words(d.locks.size());
+  out.door_words = words(d.doors.size());
+  out.objective_words = words(d.objectives.size());
+  const Model m(d, options);
+  if (m.start_ < 0) {
+    out.status = LossStatus::Losable;
+    return out;
+  }
+  Search search(m, options.max_states);
+  const bool done = search.run();
+  out.searched = static_cast<int64_t>(search.count());
+  if (!done) return out;  // NotProven
+  std::vector<int32_t> next, rank;
+  const std::vector<uint8_t> can = search.can_finish(&next, &rank);
+  out.status = std::all_of(can.begin(), can.end(), [](uint8_t c) { return c != 0; }) ? LossStatus::Unlosable
+                                                                                     : LossStatus::Losable;
+  if (out.status != LossStatus::Unlosable) return out;
+  // The model's bits, named by the dungeon's lists.
+  std::vector<int> lock_door(static_cast<size_t>(m.locks_), -1), secret_door(static_cast<size_t>(m.secrets_), -1);
+  for (const Node& n : m.nodes_) {
+    if (n.kind == Kind::Lock) lock_door[static_cast<size_t>(n.bit)] = n.door;
+    if (n.kind == Kind::Secret) secret_door[static_cast<size_t>(n.bit)] = n.door;
+  }
+  const size_t found_at = out.lock_words, taken_at = out.lock_words + out.door_words;
+  auto set = [](std::vector<uint64_t>& v, size_t word0, int i) {
+    v[word0 + static_cast<size_t>(i) / 64] |= uint64_t{1} << (static_cast<size_t>(i) % 64);
+  };
+  const std::vector<size_t> listed = certificate_states(m, search, next);
+  std::vector<int32_t> index(search.count(), -1);
+  for (size_t i = 0; i < listed.size(); ++i) index[listed[i]] = static_cast<int32_t>(i);
+  out.states.resize(listed.size());
+  for (size_t i = 0; i < listed.size(); ++i) {
+    const size_t q = listed[i];
+    const uint64_t* s = search.state(q);
+    ReachableState& r = out.states[i];
+    r.at = m.nodes_[static_cast<size_t>(s[0] & 0xFFFFFFFFu)].pos;
+    r.switches = static_cast<uint32_t>(s[0] >> 32);
+    r.sets.assign(out.lock_words + out.door_words + out.objective_words, 0);
+    for (int b = 0; b < m.locks_; ++b)
+      if (Search::has(s, search.lock_at() + b)) set(r.sets, 0, lock_door[static_cast<size_t>(b)]);
+    for (int b = 0; b < m.secrets_; ++b)
+      if (Search::has(s, search.secret_at() + b)) set(r.sets, found_at, secret_door[static_cast<size_t>(b)]);
+    for (int b = 0; b < m.takes_; ++b)
+      if (Search::has(s, search.take_at() + b)) set(r.sets, taken_at, m.take_objective_[static_cast<size_t>(b)]);
+    r.next = next[q] < 0 ? -1 : index[static_cast<size_t>(next[q])];
+    r.rank = rank[q];
+  }
+  return out;
+}
+
+}  // namespace catacomb
