@@ -515,10 +515,17 @@ def verify(dungeon: Dungeon, certificate) -> Verdict:
 class Levels(NamedTuple):
     """generate_many's answer: tiles (N, H, W) uint8, reports (N,) structured (seed, ok, attempts,
     start_x, start_y, exit_x, exit_y, objectives, locks, rooms, exit_cost, exit_length,
-    passable_cells), and failures {index: why} for seeds with no valid dungeon (their rows are 0)."""
+    passable_cells), and failures {index: why} for seeds with no valid dungeon (their rows are 0,
+    ok False); reasons gives the same per seed."""
     tiles: _np.ndarray
     reports: _np.ndarray
     failures: dict
+
+    @property
+    def reasons(self) -> _np.ndarray:
+        """(N,) str: why seed i has no valid dungeon (the catacomb.GenerationError generate(seed)
+        raises), "" for a seed that has one."""
+        return _np.array([self.failures.get(i, "") for i in range(len(self.reports))], dtype=str)
 
 
 def level_seeds(start_seed: int = 0, num_levels: int = 1) -> _np.ndarray:

@@ -192,8 +192,9 @@ def level_arrays(dungeon) -> dict:
 
 def save_levels_npz(path, levels) -> None:
     """Writes generate_many's levels as one fixed-shape buffer: tiles (N, H, W) uint8, seeds (N,)
-    uint64, start and goal (N, 2) int32 (x, y; -1 for a failed seed), ok (N,) bool."""
+    uint64, start and goal (N, 2) int32 (x, y; -1 for a failed seed), ok (N,) bool and reasons
+    (N,) str (why a seed failed; "" for one that did not)."""
     r = levels.reports
-    _np.savez(path, tiles=levels.tiles, seeds=r["seed"], ok=r["ok"],
+    _np.savez(path, tiles=levels.tiles, seeds=r["seed"], ok=r["ok"], reasons=levels.reasons,
               start=_np.stack([r["start_x"], r["start_y"]], axis=1).astype(_np.int32),
               goal=_np.stack([r["exit_x"], r["exit_y"]], axis=1).astype(_np.int32))
