@@ -433,7 +433,8 @@ class Dungeon:
             raise ValueError(f"keys = {keys!r} (expected lock ids, {{lock id: count}} or 'all')")
         held = {} if all_keys else _key_counts(keys)
         r = self._d.path(_cell("start", start), _cell("goal", goal), sorted(held.items()), all_keys,
-                         [_int_of("switches", s) for s in switches], [_cell("opened", c) for c in opened])
+                         [_int_of("switches", s) for s in _items("switches", switches)],
+                         [_cell("opened", c) for c in _items("opened", opened)])
         return Path(r["status"], r["path"], r["cost"], r["expanded"], [Lock(*lk) for lk in r["doors_opened"]])
 
     def terrain_path(self, start, goal) -> Path:
@@ -470,6 +471,14 @@ def _cell(field: str, value) -> tuple:
         raise ValueError(f"{field} = {value!r} (expected an (x, y) cell of integers)") from None
 
 
+def _items(field: str, values) -> list:
+    """The items of an iterable (None: none); ValueError naming `field` for something else."""
+    try:
+        return [] if values is None else list(values)
+    except TypeError:
+        raise ValueError(f"{field} = {values!r} (expected a sequence)") from None
+
+
 def _key_counts(keys) -> dict:
     """{lock id: count} from lock ids (one key each) or a {lock id: count} mapping."""
     counts = {}
@@ -477,7 +486,7 @@ def _key_counts(keys) -> dict:
         for lock, count in keys.items():
             counts[_int_of("keys", lock)] = counts.get(_int_of("keys", lock), 0) + _int_of(f"keys[{lock}]", count)
     else:
-        for lock in keys:
+        for lock in _items("keys", keys):
             counts[_int_of("keys", lock)] = counts.get(_int_of("keys", lock), 0) + 1
     return counts
 

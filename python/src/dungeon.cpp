@@ -1,9 +1,9 @@
 // The Python Dungeon: a dungeon held by the extension, its tiles a read-only numpy view of the
 // dungeon's own memory (no copy: Terrain is one byte), and the library's functions over it
-// (JSON and ASCII, PNG previews and overlays, validation, certificates, paths). Reports become
-// dicts and (K, 2) int32 arrays of points, which the catacomb package wraps. No rule of its own:
-// a map's rules are map_rules (its recipe, or the legend's costs of a JSON file), as `catacomb
-// validate` and `verify` use them.
+// (JSON and ASCII, PNG previews and overlays, validation, certificates, a player's paths,
+// pickling as the JSON map). Reports become dicts and (K, 2) int32 arrays of points, which the
+// catacomb package wraps. No rule of its own: a map's rules are map_rules (its recipe, or the
+// legend's costs of a JSON file), as `catacomb validate` and `verify` use them.
 #include <pybind11/stl.h>
 
 #include <cstring>

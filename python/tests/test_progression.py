@@ -316,6 +316,8 @@ def test_a_path_does_not_walk_through_a_locked_door_without_its_key():
     for keys in ("all", {lk.lock: 1 for lk in d.locks}, [d.locks[1].lock, d.locks[0].lock]):
         same = d.path(start, goal, keys=keys)
         assert cells(same) == cells(both) and same.cost == both.cost and same.doors_opened == both.doors_opened
+    assert d.path(start, goal, keys=None, switches=None, opened=None).status == "no-path"
+    assert d.path(start, goal, keys=np.array([lk.lock for lk in d.locks])).cost == both.cost
     opened = d.path(start, goal, opened=[(lk.x, lk.y) for lk in d.locks])
     assert opened.status == "found" and opened.doors_opened == [] and opened.cost == both.cost
 
@@ -349,7 +351,8 @@ def test_a_path_through_a_gate_needs_its_switch_on():
 @pytest.mark.parametrize("kw,message", [(dict(keys=[12]), "lock = 12"), (dict(keys={1: -1}), r"keys\[1\] = -1"),
                                         (dict(switches=[0]), "switches = 0"), (dict(keys="some"), "keys = 'some'"),
                                         (dict(opened=[(0, 0)]), "opened"), (dict(switches=[True]), "switches = True"),
-                                        (dict(opened=[(1.5, 2)]), "opened = ")])
+                                        (dict(opened=[(1.5, 2)]), "opened = "), (dict(keys=3), "keys = 3"),
+                                        (dict(switches=1), "switches = 1 .expected a sequence")])
 def test_a_bad_player_state_is_a_value_error_naming_it(kw, message):
     d = catacomb.generate(1, locks=2)
     with pytest.raises(ValueError, match=message):
