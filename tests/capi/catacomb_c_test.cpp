@@ -278,6 +278,87 @@ struct NavigatorFree {
 };
 using NavigatorPtr = std::unique_ptr<catacomb_navigator, NavigatorFree>;
 
+// Under the consumable rule a game spends a key as each door opens (catacomb_player_open_door and
+// catacomb_player_remove_key), and routes from its state then as the map stands.
+TEST(CApiTest, AConsumableKeyIsSpentAsItsDoorOpens) {
+  const std::string json = write_json_map(read_ascii("##########\n#<.bB.B.>#\n##########\n\nkey-rule: consumable\n"));
+  DungeonPtr d(catacomb_dungeon_from_json(json.c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  PlayerPtr p(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_keys(p.get(), 2), 0);
+  ASSERT_EQ(catacomb_player_add_key(p.get(), 2), 0);
+  ASSERT_EQ(catacomb_player_add_key(p.get(), 2), 0);
+  EXPECT_EQ(catacomb_player_keys(p.get(), 2), 2);
+  // Two keys open both doors of lock 2 on the way to the exit at 8,1.
+  int doors[6], door_count = -1;
+  ASSERT_EQ(catacomb_find_player_path(d.get(), p.get(), 3, 1, 8, 1, nullptr, 0, nullptr, doors, 2, &door_count), 6);
+  ASSERT_EQ(door_count, 2);
+  // The player walks to the first door and opens it: the game keeps the state in step.
+  ASSERT_EQ(catacomb_player_open_door(p.get(), doors[0], doors[1]), 0);
+  ASSERT_EQ(catacomb_player_remove_key(p.get(), doors[2]), 0) << catacomb_last_error();
+  EXPECT_EQ(catacomb_player_keys(p.get(), 2), 1);
+  // From behind the first door, the one key left opens the second door; no key is left for a third.
+  ASSERT_EQ(catacomb_find_player_path(d.get(), p.get(), 5, 1, 8, 1, nullptr, 0, nullptr, doors, 2, &door_count), 4);
+  ASSERT_EQ(door_count, 1);
+  EXPECT_EQ(doors[0], 6);
+  ASSERT_EQ(catacomb_player_open_door(p.get(), 6, 1), 0);
+  ASSERT_EQ(catacomb_player_remove_key(p.get(), 2), 0);
+  EXPECT_EQ(catacomb_player_keys(p.get(), 2), 0);
+  // Both doors stay open: the whole way back needs no key.
+  EXPECT_EQ(catacomb_find_player_path(d.get(), p.get(), 8, 1, 1, 1, nullptr, 0, nullptr, nullptr, 0, &door_count), 8);
+  EXPECT_EQ(door_count, 0);
+
+  // One key spent on the first door leaves none for the second.
+  PlayerPtr one(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_add_key(one.get(), 2), 0);
+  ASSERT_EQ(catacomb_player_open_door(one.get(), 4, 1), 0);
+  ASSERT_EQ(catacomb_player_remove_key(one.get(), 2), 0);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), one.get(), 5, 1, 8, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_NO_ROUTE);
+
+  // A key not held, a lock out of range and NULL are refused, the state unchanged.
+  EXPECT_EQ(catacomb_player_remove_key(one.get(), 2), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_STREQ(catacomb_last_error(), "lock = 2 (expected a lock the player holds a key of (it holds none))");
+  EXPECT_EQ(catacomb_player_keys(one.get(), 2), 0);
+  EXPECT_EQ(catacomb_player_remove_key(one.get(), 12), -1);
+  EXPECT_STREQ(catacomb_last_error(), "lock = 12 (expected 1 to 9)");
+  EXPECT_EQ(catacomb_player_remove_key(one.get(), 0), -1);
+  EXPECT_STREQ(catacomb_last_error(), "lock = 0 (expected 1 to 9)");
+  EXPECT_EQ(catacomb_player_remove_key(nullptr, 1), -1);
+  EXPECT_EQ(catacomb_player_keys(one.get(), 10), -1);
+  EXPECT_STREQ(catacomb_last_error(), "lock = 10 (expected 1 to 9)");
+  EXPECT_EQ(catacomb_player_keys(nullptr, 1), -1);
+}
+
+// A route from or to a cell the rules never enter is an answer, as in C++ (PathStatus
+// StartBlocked / GoalBlocked): 0 with its own code, for every route query.
+TEST(CApiTest, ARouteFromAWallIsStartBlockedAsInCpp) {
+  const Dungeon map = read_ascii("#######\n#<...>#\n#######\n");
+  DungeonPtr d(catacomb_dungeon_from_json(write_json_map(map).c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  EXPECT_EQ(find_path(map.tiles, CostTable::preset(CostPreset::Dungeon), {0, 0}, {5, 1}).status,
+            PathStatus::StartBlocked);
+  EXPECT_EQ(catacomb_find_path(d.get(), 0, 0, 5, 1, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_START_BLOCKED);
+  EXPECT_STREQ(catacomb_last_error(), "no route from 0,0 to 5,1: the start 0,0 is wall (start-blocked)");
+  EXPECT_EQ(catacomb_find_path(d.get(), 1, 1, 3, 0, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_GOAL_BLOCKED);
+  EXPECT_STREQ(catacomb_last_error(), "no route from 1,1 to 3,0: the goal 3,0 is wall (goal-blocked)");
+  PlayerPtr p(catacomb_player_new());
+  EXPECT_EQ(catacomb_find_player_path(d.get(), p.get(), 0, 0, 5, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_START_BLOCKED);
+  NavigatorPtr nav(catacomb_navigator_new(d.get(), nullptr));
+  ASSERT_TRUE(nav);
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), 0, 0, 5, 1, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_START_BLOCKED);
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), 1, 1, 6, 1, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_GOAL_BLOCKED);
+  // A cell off the map stays an error.
+  EXPECT_EQ(catacomb_find_path(d.get(), -1, 0, 5, 1, nullptr, 0, nullptr), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+}
+
 TEST(CApiTest, ANavigatorRoutesThroughTheDoorsItsPlayerOpensAndRefusesBadArguments) {
   const std::string json = write_json_map(read_ascii("#########\n#<.bB..>#\n#########\n\nkey-rule: reusable\n"));
   DungeonPtr d(catacomb_dungeon_from_json(json.c_str()));
@@ -376,6 +457,55 @@ TEST(CApiTest, TilesLayersRoomsAndLocksComeOutWhole) {
   ASSERT_EQ(catacomb_report_step(report.get(), 0, &kind, &x, &y, &lock, &moves, &cost), 0);
   EXPECT_STREQ(kind, step_kind_name(mine.solution->walkthrough[0].kind).data());
   EXPECT_EQ(cost, mine.solution->walkthrough[0].cost);
+}
+
+// Every step of a walkthrough through a switch's gate and a one-way door: its kind (all six are
+// named), a toggle's switch id and the cells walked, as the C++ walkthrough has them.
+TEST(CApiTest, WalkthroughStepsGiveTheirSwitchAndRoute) {
+  const Dungeon own = read_ascii("#########\n#<.1K).>#\n#########\n\n1: switch 2\n");
+  DungeonPtr d(catacomb_dungeon_from_json(write_json_map(own).c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  ReportPtr report(catacomb_report_new(d.get()));
+  ASSERT_TRUE(report);
+  ASSERT_EQ(catacomb_report_valid(report.get()), 1);
+  const ValidationReport mine = validate_dungeon(own);
+  ASSERT_TRUE(mine.solution);
+  const std::vector<WalkStep>& steps = mine.solution->walkthrough;
+  ASSERT_EQ(catacomb_report_step_count(report.get()), static_cast<int>(steps.size()));
+  std::string kinds;
+  for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
+    const WalkStep& s = steps[static_cast<size_t>(i)];
+    const char* kind = nullptr;
+    ASSERT_EQ(catacomb_report_step(report.get(), i, &kind, nullptr, nullptr, nullptr, nullptr, nullptr), 0);
+    kinds += std::string(kinds.empty() ? "" : " ") + kind;
+    EXPECT_EQ(catacomb_report_step_switch(report.get(), i), s.switch_id);
+    const int n = catacomb_report_step_route(report.get(), i, nullptr, 0);
+    ASSERT_EQ(n, static_cast<int>(s.route.size()));
+    std::vector<int> xy(2 * static_cast<size_t>(n));
+    ASSERT_EQ(catacomb_report_step_route(report.get(), i, xy.data(), n), n);
+    for (int k = 0; k < n; ++k)
+      EXPECT_EQ((Point{xy[2 * static_cast<size_t>(k)], xy[2 * static_cast<size_t>(k) + 1]}),
+                s.route[static_cast<size_t>(k)])
+          << "step " << i << " cell " << k;
+  }
+  EXPECT_EQ(kinds, "toggle one-way reach-exit");
+  EXPECT_EQ(catacomb_report_step_switch(report.get(), 0), 2);
+  EXPECT_EQ(catacomb_report_step_switch(report.get(), 1), 0);
+  // The toggle walks from the start to the switch at 3,1; a short buffer gets the route's head.
+  int head[4] = {-1, -1, -1, -1};
+  ASSERT_EQ(catacomb_report_step_route(report.get(), 0, head, 2), 3);
+  EXPECT_EQ((std::vector<int>(head, head + 4)), (std::vector<int>{1, 1, 2, 1}));
+  // Bad arguments.
+  EXPECT_EQ(catacomb_report_step_route(report.get(), 0, nullptr, 1), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(catacomb_report_step_route(report.get(), 0, head, -1), -1);
+  EXPECT_STREQ(catacomb_last_error(), "capacity = -1 (expected 0 or more)");
+  EXPECT_EQ(catacomb_report_step_route(report.get(), 3, nullptr, 0), -1);
+  EXPECT_STREQ(catacomb_last_error(), "index = 3 (expected 0 to 2)");
+  EXPECT_EQ(catacomb_report_step_switch(report.get(), -1), -1);
+  EXPECT_STREQ(catacomb_last_error(), "index = -1 (expected 0 to 2)");
+  EXPECT_EQ(catacomb_report_step_switch(nullptr, 0), -1);
+  EXPECT_EQ(catacomb_report_step_route(nullptr, 0, nullptr, 0), -1);
 }
 
 struct GraphFree {
@@ -540,9 +670,9 @@ TEST(CApiTest, TheIssuesThreeErrorsHaveCodesAndCatacombsWords) {
   EXPECT_STREQ(catacomb_last_error(), "JSON map = unparsable (expected JSON: the text ends early at line 1, column 2)");
   ConfigPtr config(catacomb_config_new());
   DungeonPtr d(catacomb_generate(config.get(), 1));
-  EXPECT_EQ(catacomb_find_path(d.get(), 0, 0, 1, 1, nullptr, 0, nullptr), -1);
-  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
-  EXPECT_STREQ(catacomb_last_error(), "x0, y0 = 0,0 (expected a passable cell, not wall)");
+  EXPECT_EQ(catacomb_find_path(d.get(), 0, 0, 1, 1, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_START_BLOCKED);
+  EXPECT_STREQ(catacomb_last_error(), "no route from 0,0 to 1,1: the start 0,0 is wall (start-blocked)");
   const int route[] = {1, 1, 5, 5};
   test::TempDir dir;
   EXPECT_EQ(catacomb_dungeon_write_png(d.get(), dir.file("r.png").c_str(), 2, route, 2), -1);
