@@ -101,7 +101,13 @@ CATACOMB_C_API void catacomb_string_free(char* s);
 /** Reads a generator config from a NUL-terminated JSON object with the keys of
  *  `catacomb generate --config` ("generator", "width", "room_count" or "room-count", ...);
  *  keys left out keep their defaults, so "{}" is the default 80x50 rooms config. A "seed" key
- *  is ignored (the seed is catacomb_generate's argument). The config is checked: NULL for bad
+ *  is ignored (the seed is catacomb_generate's argument). Three more keys take what `catacomb
+ *  generate` takes as files (docs/templates.md): "templates", the path of a room template set
+ *  drawn in Tiled (.tmj or .tmx; refused with its problems, as --templates refuses it), "theme",
+ *  a tag of the set's templates, and "mission", a mission file's path or the mission itself as a
+ *  JSON object ({"templates": "examples/templates/crypt.tmj", "mission":
+ *  "examples/missions/two-cycles.json"}); the files are read here, paths from the working
+ *  directory (CATACOMB_IO when one cannot be read). The config is checked: NULL for bad
  *  JSON, an unknown key, a mistyped value or a value out of range ({"width": 99999}), with the
  *  reason in catacomb_last_error(). Free with catacomb_config_free. */
 CATACOMB_C_API catacomb_config* catacomb_config_from_json(const char* json);
@@ -446,7 +452,7 @@ CATACOMB_C_API int catacomb_graph_node_at(const catacomb_graph* graph, int x, in
 CATACOMB_C_API catacomb_config* catacomb_config_new(void);
 
 /** The number of parameters catacomb_config_set takes: every parameter of `catacomb generate`'s
- *  table but the seed, then "threads". */
+ *  table but the seed, then "threads", "templates", "theme" and "mission". */
 CATACOMB_C_API int catacomb_config_param_count(void);
 
 /** Parameter `index`'s key ("room_count"; static), or NULL (last error set) out of range. */
@@ -455,7 +461,11 @@ CATACOMB_C_API const char* catacomb_config_param_key(int index);
 /** Sets parameter `key` ("room_count" or "room-count") from its text ("12", "0.5", "true",
  *  "caves"). The config is checked as catacomb_config_from_json checks it: a bad value leaves it
  *  unchanged and gives -1 with CATACOMB_INVALID_ARGUMENT ("room_count = 0 (expected 1 to 500)").
- *  "threads" (1 to 256) is the threads one dungeon's generation may use. Returns 0 or -1. */
+ *  "threads" (1 to 256) is the threads one dungeon's generation may use. "templates" (a template
+ *  set's path, read now: CATACOMB_IO when it cannot be read, CATACOMB_INVALID_ARGUMENT naming
+ *  its problems), "theme" (a tag of the set's templates: set the templates first) and "mission"
+ *  (a mission file's path, or its JSON text when it starts with '{') are what
+ *  catacomb_config_from_json takes under those keys; "" sets none. Returns 0 or -1. */
 CATACOMB_C_API int catacomb_config_set(catacomb_config* config, const char* key, const char* value);
 
 /** Parameter `key`'s value as text (what catacomb_config_set reads back). Free with

@@ -25,6 +25,8 @@
 #include <catacomb/core/threads.hpp>
 #include <catacomb/render/image.hpp>
 #include <catacomb/io/json_map.hpp>
+#include <catacomb/io/mission_json.hpp>
+#include <catacomb/io/template_set.hpp>
 #include <catacomb/render/overlay.hpp>
 #include <catacomb/core/player_state.hpp>
 #include <catacomb/pathing/player_path.hpp>
@@ -34,6 +36,9 @@
 
 struct catacomb_config {
   catacomb::GenerateConfig config;
+  /// Where its template set and mission came from (as given: read back by catacomb_config_get
+  /// and catacomb_config_to_json); config.templates and config.mission hold them loaded.
+  catacomb::ConfigSources sources;
 };
 
 struct catacomb_dungeon {

@@ -13,6 +13,8 @@
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/config_json.hpp>
 #include <catacomb/io/json_map.hpp>
+#include <catacomb/io/mission_json.hpp>
+#include <catacomb/io/template_set.hpp>
 #include <catacomb/pathing/search.hpp>
 #include <catacomb/validate/room_graph.hpp>
 #include <catacomb/validate/validate.hpp>
@@ -92,7 +94,8 @@ TEST(CApiTest, RoutesAsTheLibraryUnderTheRecipesCostsAndMoves) {
 TEST(CApiTest, MessagesAreTheLibrarysAndTheConfigIsChecked) {
   auto library_message = [](const std::string& json) {
     try {
-      generate_config_from_json(json).check();
+      ConfigSources sources;  // the C API's config also takes templates, theme and mission
+      generate_config_and_sources_from_json(json, sources).check();
     } catch (const InvalidArgument& e) { return std::string(e.what()); }
     return std::string("no error");
   };
@@ -616,7 +619,7 @@ TEST(CApiTest, ConfigSettersCoverEveryParameterOfTheTable) {
   ASSERT_TRUE(config);
   size_t table = 0;
   for (const ConfigParam& p : generate_config_params()) table += p.is_seed() ? 0u : 1u;
-  ASSERT_EQ(catacomb_config_param_count(), static_cast<int>(table) + 1);
+  ASSERT_EQ(catacomb_config_param_count(), static_cast<int>(table) + 4);  // threads, templates, theme, mission
   // Each parameter reads back what it holds and takes it again unchanged.
   for (int k = 0; k < catacomb_config_param_count(); ++k) {
     const char* key = catacomb_config_param_key(k);
@@ -640,6 +643,95 @@ TEST(CApiTest, ConfigSettersCoverEveryParameterOfTheTable) {
       << catacomb_last_error();
   EXPECT_EQ(catacomb_config_set(config.get(), "water", "lots"), -1);
   EXPECT_STREQ(catacomb_last_error(), "water = lots (expected a number)");
+}
+
+// Room templates and a mission from C, by config_set and in the JSON config: the dungeons of
+// `catacomb generate --templates ... --mission ...`, i.e. of the library given the loaded set.
+TEST(CApiTest, TemplatesAndAMissionFromC) {
+  const std::string set = std::string(CATACOMB_SOURCE_DIR) + "/examples/templates/crypt.tmj";
+  const std::string mission = std::string(CATACOMB_SOURCE_DIR) + "/examples/missions/two-cycles.json";
+  GenerateConfig cfg;
+  cfg.templates = std::make_shared<const TemplateSet>(load_template_set(set).set);
+  const Dungeon templated = generate_dungeon(cfg, 7).dungeon;
+  cfg.mission = std::make_shared<const Mission>(load_mission(mission));
+  const Dungeon missioned = generate_dungeon(cfg, 2).dungeon;
+  ASSERT_FALSE(missioned.mission.nodes.empty());
+
+  ConfigPtr c(catacomb_config_new());
+  ASSERT_EQ(catacomb_config_set(c.get(), "templates", set.c_str()), 0) << catacomb_last_error();
+  DungeonPtr d(catacomb_generate(c.get(), 7));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  StringPtr json(catacomb_dungeon_to_json(d.get()));
+  EXPECT_EQ(json.get(), write_json_map(templated, cfg.cost_table()));
+  ASSERT_EQ(catacomb_config_set(c.get(), "mission", mission.c_str()), 0) << catacomb_last_error();
+  StringPtr got(catacomb_config_get(c.get(), "mission"));
+  EXPECT_EQ(got.get(), mission);
+  d.reset(catacomb_generate(c.get(), 2));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  json.reset(catacomb_dungeon_to_json(d.get()));
+  const std::string expected = write_json_map(missioned, cfg.cost_table());
+  EXPECT_EQ(json.get(), expected);
+  EXPECT_EQ(catacomb_completable(d.get()), 1);
+
+  // The config as JSON names the set and the mission, and reads back to the same dungeon.
+  StringPtr config_json(catacomb_config_to_json(c.get()));
+  ASSERT_TRUE(config_json);
+  EXPECT_NE(std::string(config_json.get()).find("\"mission\": \"" + mission + "\""), std::string::npos)
+      << config_json.get();
+  ConfigPtr back(catacomb_config_from_json(config_json.get()));
+  ASSERT_TRUE(back) << catacomb_last_error();
+  d.reset(catacomb_generate(back.get(), 2));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  json.reset(catacomb_dungeon_to_json(d.get()));
+  EXPECT_EQ(json.get(), expected);
+
+  // The mission inline, as a JSON object of the config (and as text to config_set).
+  const std::string mission_text = test::slurp(mission);
+  const std::string inline_json = "{\"templates\": \"" + set + "\"" + ", \"mission\": " + mission_text + "}";
+  ConfigPtr inlined(catacomb_config_from_json(inline_json.c_str()));
+  ASSERT_TRUE(inlined) << catacomb_last_error();
+  d.reset(catacomb_generate(inlined.get(), 2));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  json.reset(catacomb_dungeon_to_json(d.get()));
+  EXPECT_EQ(json.get(), expected);
+  ConfigPtr by_text(catacomb_config_new());
+  ASSERT_EQ(catacomb_config_set(by_text.get(), "templates", set.c_str()), 0);
+  ASSERT_EQ(catacomb_config_set(by_text.get(), "mission", mission_text.c_str()), 0) << catacomb_last_error();
+  d.reset(catacomb_generate(by_text.get(), 2));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  json.reset(catacomb_dungeon_to_json(d.get()));
+  EXPECT_EQ(json.get(), expected);
+
+  // A theme of the set; "" sets none.
+  ASSERT_EQ(catacomb_config_set(c.get(), "mission", ""), 0);
+  ASSERT_EQ(catacomb_config_set(c.get(), "theme", "flooded"), 0) << catacomb_last_error();
+  cfg.mission = nullptr;
+  cfg.theme = "flooded";
+  d.reset(catacomb_generate(c.get(), 7));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  json.reset(catacomb_dungeon_to_json(d.get()));
+  EXPECT_EQ(json.get(), write_json_map(generate_dungeon(cfg, 7).dungeon, cfg.cost_table()));
+
+  // Bad values: the config unchanged, the message naming the value.
+  EXPECT_EQ(catacomb_config_set(c.get(), "theme", "lava"), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(std::string(catacomb_last_error()).rfind("theme = lava (expected a tag of at least one template", 0), 0u)
+      << catacomb_last_error();
+  StringPtr theme(catacomb_config_get(c.get(), "theme"));
+  EXPECT_STREQ(theme.get(), "flooded");
+  EXPECT_EQ(catacomb_config_set(c.get(), "templates", "/nonexistent/set.tmj"), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_IO);
+  EXPECT_NE(std::string(catacomb_last_error()).find("/nonexistent/set.tmj"), std::string::npos)
+      << catacomb_last_error();
+  EXPECT_EQ(catacomb_config_set(c.get(), "mission", "{\"nodes\": 3}"), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(catacomb_config_from_json(R"({"mission": 7})"), nullptr);
+  EXPECT_STREQ(catacomb_last_error(),
+               "config key \"mission\" = 7 (expected a mission file's path or a mission object)");
+  EXPECT_EQ(catacomb_config_from_json(R"({"templates": ["a"]})"), nullptr);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(catacomb_config_from_json(R"({"theme": "crypt"})"), nullptr);
+  EXPECT_STREQ(catacomb_last_error(), "theme = crypt (expected a theme only with templates)");
 }
 
 TEST(CApiTest, ABatchOnTwoThreadsGivesEachSeedsDungeon) {
