@@ -458,6 +458,35 @@ static void test_walkthrough_replay(void) {
   catacomb_config_free(config);
 }
 
+/* A dungeon from the starter template set and the two-cycles mission (nine rooms), set key by key
+ * and from a JSON config. */
+static void test_templates_and_mission(void) {
+  const char* set = CATACOMB_SOURCE_DIR "/examples/templates/crypt.tmj";
+  const char* mission = CATACOMB_SOURCE_DIR "/examples/missions/two-cycles.json";
+  catacomb_config* c = catacomb_config_new();
+  CHECK(c != NULL);
+  CHECK(catacomb_config_set(c, "templates", set) == 0);
+  CHECK(catacomb_config_set(c, "mission", mission) == 0);
+  catacomb_dungeon* d = catacomb_generate(c, 2);
+  CHECK(d != NULL);
+  CHECK(catacomb_dungeon_room_count(d) == 9);
+  CHECK(catacomb_completable(d) == 1);
+  char json[1024];
+  snprintf(json, sizeof json, "{\"templates\": \"%s\", \"mission\": \"%s\"}", set, mission);
+  catacomb_config* from_json = catacomb_config_from_json(json);
+  CHECK(from_json != NULL);
+  catacomb_dungeon* twin = from_json ? catacomb_generate(from_json, 2) : NULL;
+  CHECK(twin != NULL);
+  if (d && twin) CHECK(same_dungeon(d, twin));
+  CHECK(catacomb_config_set(c, "templates", "no-such-set.tmj") == -1);
+  CHECK(catacomb_last_error_code() == CATACOMB_IO);
+  CHECK_ERROR("no-such-set.tmj");
+  catacomb_dungeon_free(twin);
+  catacomb_dungeon_free(d);
+  catacomb_config_free(from_json);
+  catacomb_config_free(c);
+}
+
 int main(void) {
   test_version();
   test_generate_round_trip_validate("{}", 7);
@@ -469,6 +498,7 @@ int main(void) {
   test_null_handles();
   test_room_graph();
   test_walkthrough_replay();
+  test_templates_and_mission();
   printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 ? 0 : 1;
 }
