@@ -262,9 +262,9 @@ CATACOMB_C_API int catacomb_player_switches(const catacomb_player* player);
  *  passed its way only, a secret door is passable (see catacomb::find_path). Writes the route as catacomb_find_path does, and the locked doors it opens, in the order
  *  walked, to `out_doors` as x, y, lock triples (3 * door_capacity ints; may be NULL when
  *  door_capacity is 0) with their number in `*out_door_count` when not NULL. Returns the number of
- *  cells, 0 when there is no route for this player (the last error code as for catacomb_find_path), -1 on error (as catacomb_find_path, plus a
- *  NULL player and an opened cell that is not a locked door: "opened[0] = 2,1 (expected a locked
- *  door of the map)"). */
+ *  cells, 0 when there is no route for this player (the last error code as for
+ *  catacomb_find_path), -1 on error (as catacomb_find_path, plus a NULL player and an opened cell
+ *  that is not a locked door: "opened[0] = 2,1 (expected a locked door of the map)"). */
 CATACOMB_C_API int catacomb_find_player_path(const catacomb_dungeon* dungeon, const catacomb_player* player, int x0,
                                              int y0, int x1, int y1, int* out_xy, int capacity, double* out_cost,
                                              int* out_doors, int door_capacity, int* out_door_count);
@@ -290,9 +290,9 @@ CATACOMB_C_API int catacomb_navigator_set_door(catacomb_navigator* navigator, in
 
 /** The cheapest route from (x0, y0) to (x1, y1), doors as they stand: the same cost as
  *  catacomb_find_player_path when keys need no rationing. Writes the route as catacomb_find_path
- *  does. Returns the number of cells, 0 when there is no route (CATACOMB_NO_ROUTE; CATACOMB_START_BLOCKED
- *  or CATACOMB_GOAL_BLOCKED when the start or the goal cannot be entered), -1 on error
- *  (NULL navigator, a cell off the map, capacity < 0, out_xy NULL with capacity > 0). */
+ *  does. Returns the number of cells, 0 when there is no route (CATACOMB_NO_ROUTE;
+ *  CATACOMB_START_BLOCKED or CATACOMB_GOAL_BLOCKED when the start or the goal cannot be entered),
+ *  -1 on error (NULL navigator, a cell off the map, capacity < 0, out_xy NULL with capacity > 0). */
 CATACOMB_C_API int catacomb_navigator_find_path(catacomb_navigator* navigator, int x0, int y0, int x1, int y1,
                                                 int* out_xy, int capacity, double* out_cost);
 
