@@ -72,9 +72,12 @@ head -c 8 "$out/example-cpp.png" | od -An -tx1 | grep -q "89 50 4e 47 0d 0a 1a 0
 
 # --- 3. the C example through find_package and through pkg-config ------------------------------
 if [[ -f examples/c/main.c ]]; then
-  step "examples/c: find_package"
+  step "examples/c: a C-only project (project(... LANGUAGES C)) with find_package links the static library"
   consumer cmake -S examples/c -B "$out/example-c" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  consumer cmake --build "$out/example-c" -j2 >/dev/null
+  # C only: no C++ compiler enabled, so the C driver links and catacomb::catacomb must bring the
+  # C++ runtime itself.
+  ! grep -q "^CMAKE_CXX_COMPILER:" "$out/example-c/CMakeCache.txt" || fail "examples/c enables C++ (it must be C only)"
+  consumer cmake --build "$out/example-c" -j2 >/dev/null || fail "the C-only project does not link catacomb::catacomb"
   (cd "$out" && ./example-c/catacomb_c_example > example-c.txt) || fail "example-c (find_package) failed"
   step "examples/c: cc -std=c11 main.c \$(pkg-config --cflags --libs catacomb)"
   export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"

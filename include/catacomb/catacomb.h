@@ -74,7 +74,9 @@ typedef enum catacomb_status {
   CATACOMB_NOT_COMPLETABLE = 4,  /**< the dungeon is invalid or cannot be finished (catacomb_validate) */
   CATACOMB_NO_ROUTE = 5,         /**< no route between the cells (a find_path call returned 0) */
   CATACOMB_OUT_OF_MEMORY = 6,    /**< an allocation failed */
-  CATACOMB_INTERNAL = 7          /**< a bug in catacomb: please report the message */
+  CATACOMB_INTERNAL = 7,         /**< a bug in catacomb: please report the message */
+  CATACOMB_START_BLOCKED = 8,    /**< no route: the start is a cell the rules never enter (C++: "start-blocked") */
+  CATACOMB_GOAL_BLOCKED = 9      /**< no route: the goal is a cell the rules never enter (C++: "goal-blocked") */
 } catacomb_status;
 
 /* --- library ---------------------------------------------------------------------------- */
@@ -99,7 +101,13 @@ CATACOMB_C_API void catacomb_string_free(char* s);
 /** Reads a generator config from a NUL-terminated JSON object with the keys of
  *  `catacomb generate --config` ("generator", "width", "room_count" or "room-count", ...);
  *  keys left out keep their defaults, so "{}" is the default 80x50 rooms config. A "seed" key
- *  is ignored (the seed is catacomb_generate's argument). The config is checked: NULL for bad
+ *  is ignored (the seed is catacomb_generate's argument). Three more keys take what `catacomb
+ *  generate` takes as files (docs/templates.md): "templates", the path of a room template set
+ *  drawn in Tiled (.tmj or .tmx; refused with its problems, as --templates refuses it), "theme",
+ *  a tag of the set's templates, and "mission", a mission file's path or the mission itself as a
+ *  JSON object ({"templates": "examples/templates/crypt.tmj", "mission":
+ *  "examples/missions/two-cycles.json"}); the files are read here, paths from the working
+ *  directory (CATACOMB_IO when one cannot be read). The config is checked: NULL for bad
  *  JSON, an unknown key, a mistyped value or a value out of range ({"width": 99999}), with the
  *  reason in catacomb_last_error(). Free with catacomb_config_free. */
 CATACOMB_C_API catacomb_config* catacomb_config_from_json(const char* json);
@@ -201,8 +209,11 @@ CATACOMB_C_API int catacomb_validate(const catacomb_dungeon* dungeon);
  *  included, to `out_xy` as x, y pairs (out_xy holds 2 * capacity ints; it may be NULL when
  *  capacity is 0) and the route's cost to `out_cost` when not NULL. Returns the number of cells
  *  in the route, which may exceed capacity (call again with a larger buffer); 0 when there is
- *  none (the goal cannot be reached, or the start or goal is impassable); -1 on error (NULL
- *  dungeon, a cell off the map, capacity < 0, out_xy NULL with capacity > 0). */
+ *  none, with the last error code saying why, as catacomb::PathStatus does in C++:
+ *  CATACOMB_NO_ROUTE (the goal cannot be reached), CATACOMB_START_BLOCKED or
+ *  CATACOMB_GOAL_BLOCKED (the start or the goal is impassable: "no route from 0,0 to 5,5: the
+ *  start 0,0 is wall (start-blocked)"); -1 on error (NULL dungeon, a cell off the map,
+ *  capacity < 0, out_xy NULL with capacity > 0). */
 CATACOMB_C_API int catacomb_find_path(const catacomb_dungeon* dungeon, int x0, int y0, int x1, int y1, int* out_xy,
                                       int capacity, double* out_cost);
 
@@ -220,6 +231,18 @@ CATACOMB_C_API void catacomb_player_free(catacomb_player* player);
 /** Gives the player one more key of lock `lock` (1 to 9). Returns 0, or -1 on error (NULL, a
  *  lock out of range: "lock = 12 (expected 1 to 9)"). */
 CATACOMB_C_API int catacomb_player_add_key(catacomb_player* player, int lock);
+
+/** Spends one key of lock `lock` (1 to 9). Under the consumable key rule a game calls it, with
+ *  catacomb_player_open_door for the door, each time the player opens a locked door (the doors
+ *  catacomb_find_player_path reports in `out_doors`, in order), so that the player's state stays
+ *  the game's. Returns 0, or -1 on error (NULL; a lock out of range: "lock = 12 (expected 1 to
+ *  9)"; no key of the lock held: "lock = 2 (expected a lock the player holds a key of (it holds
+ *  none))"), the state then unchanged. */
+CATACOMB_C_API int catacomb_player_remove_key(catacomb_player* player, int lock);
+
+/** The number of keys of lock `lock` (1 to 9) the player holds; -1 on error (NULL, a lock out of
+ *  range; last error set). */
+CATACOMB_C_API int catacomb_player_keys(const catacomb_player* player, int lock);
 
 /** Marks the locked door at (x, y) opened (open for good, whatever the keys). Returns 0, or -1
  *  on error (NULL; the cell is checked against the dungeon when the player is used). */
@@ -239,9 +262,9 @@ CATACOMB_C_API int catacomb_player_switches(const catacomb_player* player);
  *  passed its way only, a secret door is passable (see catacomb::find_path). Writes the route as catacomb_find_path does, and the locked doors it opens, in the order
  *  walked, to `out_doors` as x, y, lock triples (3 * door_capacity ints; may be NULL when
  *  door_capacity is 0) with their number in `*out_door_count` when not NULL. Returns the number of
- *  cells, 0 when there is no route for this player, -1 on error (as catacomb_find_path, plus a
- *  NULL player and an opened cell that is not a locked door: "opened[0] = 2,1 (expected a locked
- *  door of the map)"). */
+ *  cells, 0 when there is no route for this player (the last error code as for
+ *  catacomb_find_path), -1 on error (as catacomb_find_path, plus a NULL player and an opened cell
+ *  that is not a locked door: "opened[0] = 2,1 (expected a locked door of the map)"). */
 CATACOMB_C_API int catacomb_find_player_path(const catacomb_dungeon* dungeon, const catacomb_player* player, int x0,
                                              int y0, int x1, int y1, int* out_xy, int capacity, double* out_cost,
                                              int* out_doors, int door_capacity, int* out_door_count);
@@ -267,8 +290,9 @@ CATACOMB_C_API int catacomb_navigator_set_door(catacomb_navigator* navigator, in
 
 /** The cheapest route from (x0, y0) to (x1, y1), doors as they stand: the same cost as
  *  catacomb_find_player_path when keys need no rationing. Writes the route as catacomb_find_path
- *  does. Returns the number of cells, 0 when there is no route (CATACOMB_NO_ROUTE), -1 on error
- *  (NULL navigator, a cell off the map, capacity < 0, out_xy NULL with capacity > 0). */
+ *  does. Returns the number of cells, 0 when there is no route (CATACOMB_NO_ROUTE;
+ *  CATACOMB_START_BLOCKED or CATACOMB_GOAL_BLOCKED when the start or the goal cannot be entered),
+ *  -1 on error (NULL navigator, a cell off the map, capacity < 0, out_xy NULL with capacity > 0). */
 CATACOMB_C_API int catacomb_navigator_find_path(catacomb_navigator* navigator, int x0, int y0, int x1, int y1,
                                                 int* out_xy, int capacity, double* out_cost);
 
@@ -351,11 +375,28 @@ CATACOMB_C_API const char* catacomb_report_problem(const catacomb_report* report
 /** The number of walkthrough steps (0 without a solution), or -1 on error. */
 CATACOMB_C_API int catacomb_report_step_count(const catacomb_report* report);
 
-/** Walkthrough step `index`: its kind ("take-key", "open-door", "take", "reach-exit"; static),
- *  where it ends, its lock id (0 for none), the cells walked and its cost. 0, or -1 on error.
- *  Output pointers may be NULL. */
+/** Walkthrough step `index` (0 to count - 1): its kind (a static string, one of six: "take-key"
+ *  walks to a key with a lock id and takes it, "open-door" walks into a locked door and opens it
+ *  (spending a consumable key), "take" walks to another objective and takes it, "reach-exit"
+ *  walks to the exit (the last step), "toggle" walks to a switch and toggles it (its switch id:
+ *  catacomb_report_step_switch), "one-way" walks through to a one-way door's cell, passing it its
+ *  one way), where it ends, its lock id (0 for none), the moves walked (its route's cells less
+ *  one: catacomb_report_step_route) and its cost. 0, or -1 on error. Output pointers may be
+ *  NULL. */
 CATACOMB_C_API int catacomb_report_step(const catacomb_report* report, int index, const char** kind, int* x, int* y,
                                         int* lock, int* moves, double* cost);
+
+/** The switch id (1 to 9) walkthrough step `index` toggles when it is a "toggle" step, else 0;
+ *  -1 on error (NULL report, index out of range; last error set). */
+CATACOMB_C_API int catacomb_report_step_switch(const catacomb_report* report, int index);
+
+/** Walkthrough step `index`'s route: every cell walked, from where the previous step ended (the
+ *  start for the first step) to where it ends, both included. Writes up to `capacity` cells to
+ *  `out_xy` as x, y pairs (out_xy holds 2 * capacity ints; it may be NULL when capacity is 0) and
+ *  returns the number of cells in the route, which may exceed capacity (call again with a larger
+ *  buffer); -1 on error (NULL report, index out of range, capacity < 0, out_xy NULL with capacity
+ *  > 0). */
+CATACOMB_C_API int catacomb_report_step_route(const catacomb_report* report, int index, int* out_xy, int capacity);
 
 /* --- room graph ------------------------------------------------------------------------- */
 
@@ -411,7 +452,7 @@ CATACOMB_C_API int catacomb_graph_node_at(const catacomb_graph* graph, int x, in
 CATACOMB_C_API catacomb_config* catacomb_config_new(void);
 
 /** The number of parameters catacomb_config_set takes: every parameter of `catacomb generate`'s
- *  table but the seed, then "threads". */
+ *  table but the seed, then "threads", "templates", "theme" and "mission". */
 CATACOMB_C_API int catacomb_config_param_count(void);
 
 /** Parameter `index`'s key ("room_count"; static), or NULL (last error set) out of range. */
@@ -420,7 +461,11 @@ CATACOMB_C_API const char* catacomb_config_param_key(int index);
 /** Sets parameter `key` ("room_count" or "room-count") from its text ("12", "0.5", "true",
  *  "caves"). The config is checked as catacomb_config_from_json checks it: a bad value leaves it
  *  unchanged and gives -1 with CATACOMB_INVALID_ARGUMENT ("room_count = 0 (expected 1 to 500)").
- *  "threads" (1 to 256) is the threads one dungeon's generation may use. Returns 0 or -1. */
+ *  "threads" (1 to 256) is the threads one dungeon's generation may use. "templates" (a template
+ *  set's path, read now: CATACOMB_IO when it cannot be read, CATACOMB_INVALID_ARGUMENT naming
+ *  its problems), "theme" (a tag of the set's templates: set the templates first) and "mission"
+ *  (a mission file's path, or its JSON text when it starts with '{') are what
+ *  catacomb_config_from_json takes under those keys; "" sets none. Returns 0 or -1. */
 CATACOMB_C_API int catacomb_config_set(catacomb_config* config, const char* key, const char* value);
 
 /** Parameter `key`'s value as text (what catacomb_config_set reads back). Free with

@@ -32,7 +32,7 @@ TERRAINS = tuple(_core.terrains())
 #: Terrain value by name ("wall" is 0, "floor" 1, ...).
 TERRAIN = {name: value for value, name, _ in TERRAINS}
 
-__all__ = ["Config", "ConfigParam", "Dungeon", "GenerationError", "Levels", "Report", "Verdict", "TERRAIN",
+__all__ = ["Config", "ConfigParam", "Door", "Dungeon", "GenerationError", "Levels", "Report", "Verdict", "TERRAIN",
            "TERRAINS", "from_json", "generate", "generate_many", "level_seeds", "load", "verify"]
 
 
@@ -156,9 +156,18 @@ class Config:
     def __eq__(self, other):
         return isinstance(other, Config) and self.to_json() == other.to_json() and self._files == other._files
 
+    def __reduce__(self):
+        # Pickled as its parameters and file paths: unpickling reads the files again (so they must
+        # be at the same absolute paths where it is unpickled, as for catacomb.dask's workers).
+        return _config_from_state, (dict(self._values), dict(self._files))
+
     def __repr__(self):
         given = ", ".join(f"{k}={v!r}" for k, v in {**self._values, **self._files}.items())
         return f"catacomb.Config({given})"
+
+
+def _config_from_state(values: dict, files: dict) -> Config:
+    return Config(**values, **files)
 
 
 def _check_seed(seed) -> int:
@@ -168,11 +177,15 @@ def _check_seed(seed) -> int:
 
 
 class Objective(NamedTuple):
-    """An objective: kind ("start", "exit", "key", "treasure", "objective"), cell, lock (keys)."""
+    """An objective: kind ("start", "exit", "key", "treasure", "objective", "switch"), cell, lock
+    (a key's lock id, 1 to 9; 0 for a key that opens nothing and every other kind) and switch (a
+    switch's id, 1 to 9; 0 for every other kind): the JSON map's "kind", "x", "y", "lock" and
+    "switch"."""
     kind: str
     x: int
     y: int
     lock: int
+    switch: int = 0
 
 
 class Lock(NamedTuple):
@@ -180,6 +193,21 @@ class Lock(NamedTuple):
     x: int
     y: int
     lock: int
+
+
+class Door(NamedTuple):
+    """A progression door (the JSON map legend's door letters other than locked doors): kind
+    "gate", "one-way" or "secret"; a gate's switch (1 to 9; 0 for the other kinds) and
+    open_when_off (False: open while its switch is on; True: open while it is off, so open at the
+    start); a one-way door's direction ("north", "east", "south" or "west": entered only from the
+    cell before it that way and left only to the cell after it; "" for the other kinds). A secret
+    door is passable but drawn as wall, and never a required step."""
+    x: int
+    y: int
+    kind: str
+    switch: int
+    open_when_off: bool
+    direction: str
 
 
 class Room(NamedTuple):
@@ -191,11 +219,14 @@ class Room(NamedTuple):
 
 
 class Path(NamedTuple):
-    """A path query's answer: status ("found", "no-path", ...), cells (K, 2) as x, y, cost, expanded."""
+    """A path query's answer: status ("found", "no-path", ...), cells (K, 2) as x, y, cost,
+    expanded, and the locked doors the route opens, in the order walked (Locks; empty for
+    terrain_path)."""
     status: str
     path: _np.ndarray
     cost: float
     expanded: int
+    doors_opened: list
 
 
 class Verdict(NamedTuple):
@@ -223,8 +254,9 @@ class Route(NamedTuple):
 
 
 class Step(NamedTuple):
-    """A walkthrough step: action ("take-key", "open-door", "take", "reach-exit"), the objective or
-    door index (-1 when none), lock id, where it ends, its cost, the cells walked (K, 2)."""
+    """A walkthrough step: action ("take-key", "open-door", "take", "reach-exit", "toggle",
+    "one-way"), the objective or door index (-1 when none), lock id, where it ends, its cost, the
+    cells walked (K, 2), and a toggle's switch id (0 otherwise)."""
     action: str
     objective: int
     door: int
@@ -232,6 +264,7 @@ class Step(NamedTuple):
     at: tuple
     cost: float
     route: _np.ndarray
+    switch: int = 0
 
 
 class Report:
@@ -281,10 +314,12 @@ def _overlay_list(overlay) -> str:
 
 
 class Dungeon:
-    """A dungeon: terrain, objectives, locked doors, rooms and the recipe that made it.
+    """A dungeon: terrain, objectives, locked doors, progression doors (gates, one-way and secret
+    doors), rooms and the recipe that made it.
 
     tiles is a read-only numpy uint8 array of shape (height, width), a view of the dungeon's own
-    memory (values in catacomb.TERRAIN; x the column, y the row, origin top-left)."""
+    memory (values in catacomb.TERRAIN; x the column, y the row, origin top-left). A Dungeon
+    pickles (as its JSON map): the copy is equal to it, byte for byte in every output."""
 
     __slots__ = ("_d",)
 
@@ -303,6 +338,8 @@ class Dungeon:
     params = property(lambda self: self._d.params, doc="the recipe, as recorded in the map")
     objectives = property(lambda self: [Objective(*o) for o in self._d.objectives], doc="Objectives, start first")
     locks = property(lambda self: [Lock(*lock) for lock in self._d.locks], doc="locked doors, row-major")
+    doors = property(lambda self: [Door(*door) for door in self._d.doors],
+                     doc="gates, one-way and secret doors (Doors), row-major")
     rooms = property(lambda self: [Room(*r) for r in self._d.rooms], doc="rooms (rooms generator only)")
     graph = property(lambda self: self._d.graph,
                      doc='the room graph: {"nodes": [...], "edges": [...]}, the JSON map\'s "graph" '
@@ -314,19 +351,29 @@ class Dungeon:
         """(x, y) of the first objective of `kind`, or None."""
         return next(((o.x, o.y) for o in self.objectives if o.kind == kind), None)
 
+    _MASKS = ("start", "exit", "keys", "treasure", "doors", "objectives", "switches", "gates", "one_way",
+              "secret")
+
     def masks(self, *names: str) -> dict:
-        """Boolean (height, width) masks by name: "start", "exit", "keys", "treasure" and "doors"
-        (the locked doors); all of them when no name is given."""
-        names = names or ("start", "exit", "keys", "treasure", "doors")
-        cells = {"start": [(o.x, o.y) for o in self.objectives if o.kind == "start"],
-                 "exit": [(o.x, o.y) for o in self.objectives if o.kind == "exit"],
-                 "keys": [(o.x, o.y) for o in self.objectives if o.kind == "key"],
-                 "treasure": [(o.x, o.y) for o in self.objectives if o.kind == "treasure"],
-                 "doors": [(lk.x, lk.y) for lk in self.locks]}
+        """Boolean (height, width) masks by name: "start", "exit", "keys", "treasure", "doors"
+        (the locked doors), "objectives" (plain objectives), "switches", "gates", "one_way" and
+        "secret" (the secret doors); all of them when no name is given."""
+        names = names or self._MASKS
+        objectives, doors = self.objectives, self.doors
+        cells = {"start": [(o.x, o.y) for o in objectives if o.kind == "start"],
+                 "exit": [(o.x, o.y) for o in objectives if o.kind == "exit"],
+                 "keys": [(o.x, o.y) for o in objectives if o.kind == "key"],
+                 "treasure": [(o.x, o.y) for o in objectives if o.kind == "treasure"],
+                 "doors": [(lk.x, lk.y) for lk in self.locks],
+                 "objectives": [(o.x, o.y) for o in objectives if o.kind == "objective"],
+                 "switches": [(o.x, o.y) for o in objectives if o.kind == "switch"],
+                 "gates": [(g.x, g.y) for g in doors if g.kind == "gate"],
+                 "one_way": [(g.x, g.y) for g in doors if g.kind == "one-way"],
+                 "secret": [(g.x, g.y) for g in doors if g.kind == "secret"]}
         out = {}
         for name in names:
             if name not in cells:
-                raise ValueError(f"mask = {name!r} (expected start, exit, keys, treasure or doors)")
+                raise ValueError(f"mask = {name!r} (expected one of {', '.join(self._MASKS)})")
             mask = _np.zeros(self.shape, dtype=bool)
             for x, y in cells[name]:
                 mask[y, x] = True
@@ -369,11 +416,36 @@ class Dungeon:
         ValueError for an invalid map."""
         return self._d.certificate()
 
-    def path(self, start, goal) -> Path:
-        """The cheapest path between two (x, y) cells under the map's costs and moves (locked
-        doors count as doors); ValueError for a cell off the map."""
-        r = self._d.path(tuple(start), tuple(goal))
-        return Path(r["status"], r["path"], r["cost"], r["expanded"])
+    def path(self, start, goal, keys=(), switches=(), opened=()) -> Path:
+        """The cheapest route a player can walk between two (x, y) cells under the map's costs
+        and moves (`catacomb path --keys ... --switches ...`). A locked door is closed, as a
+        wall, unless the player holds a key of its lock or it is in `opened`; a gate is open or
+        shut by its switch; a one-way door is passed its one way only; a secret door is passable.
+
+        keys: the keys held, as lock ids (repeat an id for several consumable keys), a dict
+        {lock id: count}, or "all" (every key of the map); none by default. switches: the ids of
+        the switches that are on (every other is off, as at the start). opened: (x, y) cells of
+        locked doors already opened. Path.doors_opened lists the locked doors the route opens.
+        ValueError for a cell off the map, a lock or switch id outside 1 to 9, or an opened cell
+        that is not a locked door."""
+        all_keys = isinstance(keys, str)
+        if all_keys and keys != "all":
+            raise ValueError(f"keys = {keys!r} (expected lock ids, {{lock id: count}} or 'all')")
+        held = {} if all_keys else _key_counts(keys)
+        r = self._d.path(_cell("start", start), _cell("goal", goal), sorted(held.items()), all_keys,
+                         [_int_of("switches", s) for s in _items("switches", switches)],
+                         [_cell("opened", c) for c in _items("opened", opened)])
+        return Path(r["status"], r["path"], r["cost"], r["expanded"], [Lock(*lk) for lk in r["doors_opened"]])
+
+    def terrain_path(self, start, goal) -> Path:
+        """The cheapest path over the terrain alone (`catacomb path` without --keys): every door,
+        locked, gate or one-way, is passed as a plain door tile. ValueError for a cell off the
+        map."""
+        r = self._d.terrain_path(_cell("start", start), _cell("goal", goal))
+        return Path(r["status"], r["path"], r["cost"], r["expanded"], [])
+
+    def __reduce__(self):
+        return Dungeon, (self._d,)
 
     def __eq__(self, other):
         return isinstance(other, Dungeon) and self.to_json() == other.to_json()
@@ -383,6 +455,40 @@ class Dungeon:
                 f"{len(self.rooms)} rooms, {len(self._d.objectives)} objectives>")
 
     from .exporters import to_des, to_level_string, save_npz  # noqa: E402 (methods)
+
+
+def _int_of(field: str, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
+        raise ValueError(f"{field} = {value!r} (expected an integer)")
+    return int(value)
+
+
+def _cell(field: str, value) -> tuple:
+    try:
+        x, y = value
+        return _int_of(field, x), _int_of(field, y)
+    except (TypeError, ValueError):
+        raise ValueError(f"{field} = {value!r} (expected an (x, y) cell of integers)") from None
+
+
+def _items(field: str, values) -> list:
+    """The items of an iterable (None: none); ValueError naming `field` for something else."""
+    try:
+        return [] if values is None else list(values)
+    except TypeError:
+        raise ValueError(f"{field} = {values!r} (expected a sequence)") from None
+
+
+def _key_counts(keys) -> dict:
+    """{lock id: count} from lock ids (one key each) or a {lock id: count} mapping."""
+    counts = {}
+    if isinstance(keys, dict):
+        for lock, count in keys.items():
+            counts[_int_of("keys", lock)] = counts.get(_int_of("keys", lock), 0) + _int_of(f"keys[{lock}]", count)
+    else:
+        for lock in _items("keys", keys):
+            counts[_int_of("keys", lock)] = counts.get(_int_of("keys", lock), 0) + 1
+    return counts
 
 
 def generate(seed: int, generator: str = "rooms", width: int = 80, height: int = 50, locks: int = 0,
@@ -418,10 +524,17 @@ def verify(dungeon: Dungeon, certificate) -> Verdict:
 class Levels(NamedTuple):
     """generate_many's answer: tiles (N, H, W) uint8, reports (N,) structured (seed, ok, attempts,
     start_x, start_y, exit_x, exit_y, objectives, locks, rooms, exit_cost, exit_length,
-    passable_cells), and failures {index: why} for seeds with no valid dungeon (their rows are 0)."""
+    passable_cells), and failures {index: why} for seeds with no valid dungeon (their rows are 0,
+    ok False); reasons gives the same per seed."""
     tiles: _np.ndarray
     reports: _np.ndarray
     failures: dict
+
+    @property
+    def reasons(self) -> _np.ndarray:
+        """(N,) str: why seed i has no valid dungeon (the catacomb.GenerationError generate(seed)
+        raises), "" for a seed that has one."""
+        return _np.array([self.failures.get(i, "") for i in range(len(self.reports))], dtype=str)
 
 
 def level_seeds(start_seed: int = 0, num_levels: int = 1) -> _np.ndarray:

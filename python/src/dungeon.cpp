@@ -1,9 +1,9 @@
 // The Python Dungeon: a dungeon held by the extension, its tiles a read-only numpy view of the
 // dungeon's own memory (no copy: Terrain is one byte), and the library's functions over it
-// (JSON and ASCII, PNG previews and overlays, validation, certificates, paths). Reports become
-// dicts and (K, 2) int32 arrays of points, which the catacomb package wraps. No rule of its own:
-// a map's rules are map_rules (its recipe, or the legend's costs of a JSON file), as `catacomb
-// validate` and `verify` use them.
+// (JSON and ASCII, PNG previews and overlays, validation, certificates, a player's paths,
+// pickling as the JSON map). Reports become dicts and (K, 2) int32 arrays of points, which the
+// catacomb package wraps. No rule of its own: a map's rules are map_rules (its recipe, or the
+// legend's costs of a JSON file), as `catacomb validate` and `verify` use them.
 #include <pybind11/stl.h>
 
 #include <cstring>
@@ -26,7 +26,14 @@ py::array_t<int32_t> points_array(const std::vector<Point>& points) {
 }
 
 py::tuple objective_tuple(const Objective& o) {
-  return py::make_tuple(std::string(objective_kind_name(o.kind)), o.pos.x, o.pos.y, o.lock);
+  return py::make_tuple(std::string(objective_kind_name(o.kind)), o.pos.x, o.pos.y, o.lock, o.switch_id);
+}
+
+// A gate, one-way or secret door as (x, y, kind, switch, open_when_off, direction): the JSON
+// legend's "gate", "open_when" and "one_way" fields.
+py::tuple door_tuple(const ProgressionDoor& g) {
+  return py::make_tuple(g.pos.x, g.pos.y, std::string(door_kind_name(g.kind)), g.switch_id, g.open_when_off,
+                        std::string(g.kind == DoorKind::OneWay ? direction_name(g.dir) : ""));
 }
 
 ValidateOptions rules_of(const PyDungeon& d) { return map_rules(d.dungeon, d.legend); }
@@ -43,6 +50,7 @@ py::dict steps_dict(const Solution& s) {
     e["objective"] = st.objective;
     e["door"] = st.door;
     e["lock"] = st.lock;
+    e["switch"] = st.switch_id;
     e["at"] = py::make_tuple(st.target.x, st.target.y);
     e["cost"] = st.cost;
     e["route"] = points_array(st.route);
@@ -133,7 +141,21 @@ Image render(const PyDungeon& d, int scale, const std::string& overlay, bool leg
   return render_annotated(d.dungeon, r, analyse_map(d.dungeon, r, options), o);
 }
 
-py::dict path(const PyDungeon& d, std::pair<int, int> from, std::pair<int, int> to) {
+py::dict path_dict(const PathResult& r) {
+  py::dict out;
+  out["status"] = std::string(path_status_name(r.status));
+  out["path"] = points_array(r.path);
+  out["cost"] = r.cost;
+  out["expanded"] = r.expanded;
+  py::list doors;
+  for (const LockedDoor& l : r.doors_opened) doors.append(py::make_tuple(l.pos.x, l.pos.y, l.lock));
+  out["doors_opened"] = doors;
+  return out;
+}
+
+// The terrain's route, as `catacomb path` without --keys: every door, locked or not, is the door
+// tile it stands on.
+py::dict terrain_path(const PyDungeon& d, std::pair<int, int> from, std::pair<int, int> to) {
   const ValidateOptions rules = rules_of(d);
   SearchOptions search;
   search.moves = rules.moves;
@@ -142,12 +164,39 @@ py::dict path(const PyDungeon& d, std::pair<int, int> from, std::pair<int, int> 
     py::gil_scoped_release release;
     r = find_path(d.dungeon.tiles, rules.costs, {from.first, from.second}, {to.first, to.second}, search);
   }
-  py::dict out;
-  out["status"] = std::string(path_status_name(r.status));
-  out["path"] = points_array(r.path);
-  out["cost"] = r.cost;
-  out["expanded"] = r.expanded;
-  return out;
+  return path_dict(r);
+}
+
+// A player's route (find_path with a PlayerState), as `catacomb path --keys ... --switches ...`:
+// keys as (lock, count) pairs (all_keys: every key of the map instead), the switches that are on,
+// the locked doors already opened.
+py::dict player_path(const PyDungeon& d, std::pair<int, int> from, std::pair<int, int> to,
+                     const std::vector<std::pair<int, int>>& keys, bool all_keys, const std::vector<int>& switches,
+                     const std::vector<std::pair<int, int>>& opened) {
+  PlayerState state = all_keys ? all_keys_state(d.dungeon) : PlayerState{};
+  for (const auto& [lock, count] : keys) {
+    if (count < 0 || count > PlayerState::kMaxKeysPerLock)
+      throw InvalidArgument(FieldProblem{"keys[" + std::to_string(lock) + "]", std::to_string(count),
+                                         "0 to " + std::to_string(PlayerState::kMaxKeysPerLock) + " keys"});
+    if (count > 0) state.add_key(lock, count);  // InvalidArgument "lock = 12 (expected 1 to 9)"
+  }
+  for (int s : switches) {
+    if (s < 1 || s > kMaxSwitch)
+      throw InvalidArgument(
+          FieldProblem{"switches", std::to_string(s), "switch ids 1 to " + std::to_string(kMaxSwitch)});
+    state.switches |= 1u << (s - 1);
+  }
+  for (const auto& [x, y] : opened) state.opened.push_back({x, y});
+  const ValidateOptions rules = rules_of(d);
+  SearchOptions search;
+  search.moves = rules.moves;
+  PathResult r;
+  {
+    py::gil_scoped_release release;
+    r = find_path(d.dungeon, MapRules{rules.costs, rules.moves, d.dungeon.key_rule}, {from.first, from.second},
+                  {to.first, to.second}, state, search);
+  }
+  return path_dict(r);
 }
 
 py::array tiles_view(const py::object& self) {
@@ -189,6 +238,12 @@ void bind_dungeon_data(py::class_<PyDungeon, std::shared_ptr<PyDungeon>>& c) {
                                  out.append(py::make_tuple(l.pos.x, l.pos.y, l.lock));
                                return out;
                              })
+      .def_property_readonly("doors",
+                             [](const PyDungeon& d) {
+                               py::list out;
+                               for (const ProgressionDoor& g : d.dungeon.doors) out.append(door_tuple(g));
+                               return out;
+                             })
       .def_property_readonly("rooms",
                              [](const PyDungeon& d) {
                                py::list out;
@@ -214,11 +269,27 @@ void bind_dungeon_data(py::class_<PyDungeon, std::shared_ptr<PyDungeon>>& c) {
 void bind_dungeon(py::module_& m) {
   py::class_<PyDungeon, std::shared_ptr<PyDungeon>> c(m, "Dungeon", "A dungeon held by the C++ library.");
   bind_dungeon_data(c);
+  // Pickled as its JSON map (the bytes to_json gives) and whether its legend's costs were its
+  // rules (a map read from JSON): read back, it is the same map with the same rules.
+  c.def(py::pickle(
+      [](const PyDungeon& d) {
+        return py::make_tuple(write_json_map(d.dungeon, rules_of(d).costs), d.legend.has_value());
+      },
+      [](const py::tuple& state) {
+        if (state.size() != 2)
+          throw InvalidArgument(
+              FieldProblem{"pickled Dungeon", std::to_string(state.size()) + " fields", "(JSON map, legend flag)"});
+        MapFile file = read_json_map_and_costs(state[0].cast<std::string>(), CostTable::dungeon());
+        if (!state[1].cast<bool>()) file.legend_costs.reset();
+        return from_map_file(std::move(file));
+      }));
   c.def("to_json", [](const PyDungeon& d) { return write_json_map(d.dungeon, rules_of(d).costs); })
       .def("to_ascii", [](const PyDungeon& d) { return write_ascii(d.dungeon); })
       .def("validate", &validate, py::arg("allow_softlocks") = false)
       .def("certificate", &certificate)
-      .def("path", &path, py::arg("start"), py::arg("goal"))
+      .def("terrain_path", &terrain_path, py::arg("start"), py::arg("goal"))
+      .def("path", &player_path, py::arg("start"), py::arg("goal"), py::arg("keys"), py::arg("all_keys"),
+           py::arg("switches"), py::arg("opened"))
       .def(
           "png",
           [](const PyDungeon& d, int scale, const std::string& overlay, bool legend, bool grid) {

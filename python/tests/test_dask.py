@@ -43,3 +43,17 @@ def test_bad_arguments_are_refused_before_submitting(tmp_path):
         catacomb.dask.batch(NoClient(), range(10), tmp_path, cli=str(tmp_path / "nothing"))
     with pytest.raises(ValueError, match="seed = -1"):
         catacomb.dask.batch(NoClient(), [3, -1], tmp_path, cli=cli_path())
+
+
+@needs_dask
+def test_a_dungeon_and_a_config_travel_through_dasks_serialization():
+    # What client.submit(catacomb.generate, 7) does with the result coming back (issue #49).
+    from distributed.protocol import deserialize, serialize
+
+    import catacomb
+
+    d = catacomb.generate(7, locks=2, switches=1, one_way=1)
+    back = deserialize(*serialize(d))
+    assert back == d and back.to_ascii() == d.to_ascii() and back.doors == d.doors
+    config = catacomb.Config(generator="caves", width=40, height=30, locks=1)
+    assert deserialize(*serialize(config)) == config

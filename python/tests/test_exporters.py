@@ -30,7 +30,7 @@ def test_level_string_is_one_cell_per_tile():
     assert rows[sy][sx] == "A" and sum(r.count("A") for r in rows) == 1
     walls = np.array([[c == "w" for c in r] for r in rows])
     np.testing.assert_array_equal(walls, d.tiles == catacomb.TERRAIN["wall"])
-    assert d.to_level_string({"start": "S"}).count("S") == 1
+    assert d.to_level_string({"start": "W"}).count("W") == 1
 
 
 def test_npz_level_buffer_holds_tiles_goal_and_the_certificates_route(tmp_path):

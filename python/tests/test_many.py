@@ -83,3 +83,24 @@ def test_the_gil_is_released_while_the_library_works():
         sys.setswitchinterval(interval)
     # Released: about 750 here (the large call is 800 times a small one); held: 3 (measured).
     assert len(small_done_inside) >= 50, len(small_done_inside)
+
+
+def test_every_failed_seed_says_why(tmp_path):
+    # The batch: 32x24 rooms maps with a lock, where some seeds have no valid dungeon.
+    params = dict(width=32, height=24, locks=1)
+    levels = catacomb.generate_many(range(20), threads=2, **params)
+    failed = [i for i in range(20) if not levels.reports["ok"][i]]
+    assert failed and sorted(levels.failures) == failed
+    assert levels.reasons.shape == (20,) and levels.reasons.dtype.kind == "U"
+    for i in range(20):
+        if i in failed:
+            with pytest.raises(catacomb.GenerationError) as e:
+                catacomb.generate(i, **params)
+            assert levels.reasons[i] == levels.failures[i] == str(e.value) and "no valid dungeon" in str(e.value)
+            assert (levels.tiles[i] == 0).all()
+        else:
+            assert levels.reasons[i] == ""
+    from catacomb.exporters import save_levels_npz
+    save_levels_npz(tmp_path / "levels.npz", levels)
+    z = np.load(tmp_path / "levels.npz")
+    assert z["reasons"].tolist() == levels.reasons.tolist() and z["ok"].tolist() == levels.reports["ok"].tolist()

@@ -9,17 +9,65 @@ using namespace catacomb::capi;
 namespace {
 
 // The keys catacomb_config_set takes: the parameter table's (iterated, never listed here) but
-// the seed, then "threads".
+// the seed, then "threads", then the sources: "templates", "theme", "mission".
 const std::vector<std::string>& config_keys() {
   static const std::vector<std::string> keys = [] {
     std::vector<std::string> out;
     for (const ConfigParam& p : generate_config_params())
       if (!p.is_seed()) out.push_back(p.key());
-    out.emplace_back("threads");
+    for (const char* k : {"threads", "templates", "theme", "mission"}) out.emplace_back(k);
     return out;
   }();
   return keys;
 }
+
+// The set at `path`, refused with its problems, as `catacomb generate --templates` refuses it.
+std::shared_ptr<const TemplateSet> templates_from(const std::string& path) {
+  TemplateSetReading reading = load_template_set(path);
+  if (!reading.problems.empty()) {
+    std::vector<FieldProblem> problems;
+    for (const TemplateProblem& p : reading.problems)
+      problems.push_back({"templates", path, p.text() + " (catacomb templates check lists them all)"});
+    throw InvalidArgument(problems);
+  }
+  return std::make_shared<const TemplateSet>(std::move(reading.set));
+}
+
+// Loads the template set and the mission `sources` name into `config` (none for "").
+void load_sources(GenerateConfig& config, const ConfigSources& sources) {
+  config.templates = sources.templates.empty() ? nullptr : templates_from(sources.templates);
+  if (!sources.mission_json.empty())
+    config.mission = std::make_shared<const Mission>(read_mission(sources.mission_json, "mission"));
+  else if (!sources.mission_path.empty())
+    config.mission = std::make_shared<const Mission>(load_mission(sources.mission_path));
+  else config.mission = nullptr;
+}
+
+// catacomb_config_set of a source key: "templates" a set's path, "theme" a tag, "mission" a
+// mission file's path or, starting with '{', the mission's JSON text; "" for none.
+void set_source(GenerateConfig& config, ConfigSources& sources, const std::string& key, const std::string& value) {
+  if (key == "theme") {
+    config.theme = value;
+    return;
+  }
+  if (key == "templates") {
+    sources.templates = value;
+  } else {
+    const size_t first = value.find_first_not_of(" \t\r\n");
+    const bool inline_json = first != std::string::npos && value[first] == '{';
+    sources.mission_json = inline_json ? value : "";
+    sources.mission_path = inline_json ? "" : value;
+  }
+  load_sources(config, sources);
+}
+
+std::string source_text(const GenerateConfig& config, const ConfigSources& sources, const std::string& key) {
+  if (key == "theme") return config.theme;
+  if (key == "templates") return sources.templates;
+  return sources.mission_json.empty() ? sources.mission_path : sources.mission_json;
+}
+
+bool is_source_key(const std::string& key) { return key == "templates" || key == "theme" || key == "mission"; }
 
 std::string key_of(const char* key) {
   std::string k = key;
@@ -84,7 +132,8 @@ catacomb_config* catacomb_config_from_json(const char* json) {
   return guarded<catacomb_config*>(nullptr, [&] {
     need(json, "json", "a JSON object");
     auto h = std::make_unique<catacomb_config>();
-    h->config = generate_config_from_json(json);
+    h->config = generate_config_and_sources_from_json(json, h->sources);
+    load_sources(h->config, h->sources);
     h->config.check();
     return h.release();
   });
@@ -93,7 +142,7 @@ catacomb_config* catacomb_config_from_json(const char* json) {
 char* catacomb_config_to_json(const catacomb_config* config) {
   return guarded<char*>(nullptr, [&] {
     need(config, "config", "a config handle");
-    return copy_string(generate_config_to_json(config->config));
+    return copy_string(generate_config_and_sources_to_json(config->config, config->sources));
   });
 }
 
@@ -119,15 +168,19 @@ int catacomb_config_set(catacomb_config* config, const char* key, const char* va
     need(key, "key", "a parameter name");
     need(value, "value", "the parameter's value as text");
     GenerateConfig next = config->config;
+    ConfigSources next_sources = config->sources;
     uint64_t seed = 0;
     const std::string k = key_of(key);
     if (k == "threads") {
       next.threads = parse_int_value(k, value);
+    } else if (is_source_key(k)) {
+      set_source(next, next_sources, k, value);
     } else {
       set_param(param_of(k).field(next, seed), k, value);
     }
     next.check();
     config->config = std::move(next);
+    config->sources = std::move(next_sources);
     return 0;
   });
 }
@@ -138,6 +191,7 @@ char* catacomb_config_get(const catacomb_config* config, const char* key) {
     need(key, "key", "a parameter name");
     const std::string k = key_of(key);
     if (k == "threads") return copy_string(std::to_string(config->config.threads));
+    if (is_source_key(k)) return copy_string(source_text(config->config, config->sources, k));
     GenerateConfig copy = config->config;
     uint64_t seed = 0;
     return copy_string(param_text(param_of(k).field(copy, seed)));

@@ -25,6 +25,8 @@
 #include <catacomb/core/threads.hpp>
 #include <catacomb/render/image.hpp>
 #include <catacomb/io/json_map.hpp>
+#include <catacomb/io/mission_json.hpp>
+#include <catacomb/io/template_set.hpp>
 #include <catacomb/render/overlay.hpp>
 #include <catacomb/core/player_state.hpp>
 #include <catacomb/pathing/player_path.hpp>
@@ -34,6 +36,9 @@
 
 struct catacomb_config {
   catacomb::GenerateConfig config;
+  /// Where its template set and mission came from (as given: read back by catacomb_config_get
+  /// and catacomb_config_to_json); config.templates and config.mission hold them loaded.
+  catacomb::ConfigSources sources;
 };
 
 struct catacomb_dungeon {
@@ -112,17 +117,21 @@ inline char* copy_string(const std::string& s) {
   return out;
 }
 
-// A route's end on a cell the rules never enter: named as such ("x0, y0 = 0,0 (expected a
-// passable cell, not wall)").
-inline void need_passable(const catacomb_dungeon& h, const char* name, Point p) {
-  const Terrain t = h.dungeon.tiles[p];
-  if (!h.options.costs.passable(t))
-    throw InvalidArgument(FieldProblem{name, to_string(p), "a passable cell, not " + std::string(terrain_name(t))});
-}
-
-// "No route" is an answer (0), with its own code for a binding that asks.
-inline int no_route(Point from, Point to) {
-  set_error(("no route from " + to_string(from) + " to " + to_string(to)).c_str(), CATACOMB_NO_ROUTE);
+// "No route" is an answer (0), with its own code for a binding that asks: CATACOMB_NO_ROUTE, or,
+// as the C++ PathStatus says, CATACOMB_START_BLOCKED / CATACOMB_GOAL_BLOCKED when the start or the
+// goal is a cell the rules never enter ("no route from 0,0 to 5,5: the start 0,0 is wall
+// (start-blocked)").
+inline int no_route(const PathResult& r, Point from, Point to, const Grid<Terrain>& tiles) {
+  std::string message = "no route from " + to_string(from) + " to " + to_string(to);
+  catacomb_status code = CATACOMB_NO_ROUTE;
+  if (r.status == PathStatus::StartBlocked || r.status == PathStatus::GoalBlocked) {
+    const bool start = r.status == PathStatus::StartBlocked;
+    const Point p = start ? from : to;
+    message += std::string(": the ") + (start ? "start " : "goal ") + to_string(p) + " is " +
+               std::string(terrain_name(tiles[p])) + " (" + std::string(path_status_name(r.status)) + ")";
+    code = start ? CATACOMB_START_BLOCKED : CATACOMB_GOAL_BLOCKED;
+  }
+  set_error(message.c_str(), code);
   return 0;
 }
 

@@ -56,7 +56,7 @@ int catacomb_navigator_find_path(catacomb_navigator* navigator, int x0, int y0, 
     need_range("x1", x1, 0, nav.width() - 1);
     need_range("y1", y1, 0, nav.height() - 1);
     const PathResult r = navigator->navigator.find_path({x0, y0}, {x1, y1});
-    if (!r.found()) return no_route({x0, y0}, {x1, y1});
+    if (!r.found()) return no_route(r, {x0, y0}, {x1, y1}, navigator->dungeon->dungeon.tiles);
     const size_t n = std::min(r.path.size(), static_cast<size_t>(capacity));
     for (size_t i = 0; i < n; ++i) {
       out_xy[2 * i] = r.path[i].x;

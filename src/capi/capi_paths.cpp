@@ -18,12 +18,10 @@ int catacomb_find_path(const catacomb_dungeon* dungeon, int x0, int y0, int x1, 
     need_range("y0", y0, 0, tiles.height() - 1);
     need_range("x1", x1, 0, tiles.width() - 1);
     need_range("y1", y1, 0, tiles.height() - 1);
-    need_passable(*dungeon, "x0, y0", {x0, y0});
-    need_passable(*dungeon, "x1, y1", {x1, y1});
     SearchOptions options;
     options.moves = dungeon->options.moves;
     PathResult r = find_path(tiles, dungeon->options.costs, {x0, y0}, {x1, y1}, options);
-    if (!r.found()) return no_route({x0, y0}, {x1, y1});
+    if (!r.found()) return no_route(r, {x0, y0}, {x1, y1}, tiles);
     const size_t n = std::min(r.path.size(), static_cast<size_t>(capacity));
     for (size_t i = 0; i < n; ++i) {
       out_xy[2 * i] = r.path[i].x;
@@ -54,6 +52,27 @@ int catacomb_player_add_key(catacomb_player* player, int lock) {
     need(player, "player", "a player handle");
     player->state.add_key(lock);
     return 0;
+  });
+}
+
+int catacomb_player_remove_key(catacomb_player* player, int lock) {
+  return guarded<int>(-1, [&] {
+    need(player, "player", "a player handle");
+    need_range("lock", lock, 1, kMaxLock);
+    int& held = player->state.keys[static_cast<size_t>(lock)];
+    if (held == 0)
+      throw InvalidArgument(
+          FieldProblem{"lock", std::to_string(lock), "a lock the player holds a key of (it holds none)"});
+    --held;
+    return 0;
+  });
+}
+
+int catacomb_player_keys(const catacomb_player* player, int lock) {
+  return guarded<int>(-1, [&] {
+    need(player, "player", "a player handle");
+    need_range("lock", lock, 1, kMaxLock);
+    return player->state.keys[static_cast<size_t>(lock)];
   });
 }
 
@@ -100,11 +119,9 @@ int catacomb_find_player_path(const catacomb_dungeon* dungeon, const catacomb_pl
     need_range("y1", y1, 0, tiles.height() - 1);
     const MapRules rules{dungeon->options.costs, dungeon->options.moves,
                          dungeon->options.key_rule.value_or(dungeon->dungeon.key_rule)};
-    need_passable(*dungeon, "x0, y0", {x0, y0});
-    need_passable(*dungeon, "x1, y1", {x1, y1});
     PathResult r = find_path(dungeon->dungeon, rules, {x0, y0}, {x1, y1}, player->state);
     if (out_door_count) *out_door_count = r.found() ? static_cast<int>(r.doors_opened.size()) : 0;
-    if (!r.found()) return no_route({x0, y0}, {x1, y1});
+    if (!r.found()) return no_route(r, {x0, y0}, {x1, y1}, tiles);
     const size_t n = std::min(r.path.size(), static_cast<size_t>(capacity));
     for (size_t i = 0; i < n; ++i) {
       out_xy[2 * i] = r.path[i].x;

@@ -2,6 +2,7 @@
 // help) and the JSON config reader and writer built on it.
 #include <catacomb/io/config_json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <nlohmann/json.hpp>
 #include <type_traits>
@@ -159,8 +160,34 @@ void set_config_choice(const ConfigField& field, std::string_view name, const st
       field);
 }
 
-GenerateConfig generate_config_from_json(std::string_view json, const GenerateConfig& base, uint64_t* seed,
-                                         std::string_view source) {
+namespace {
+
+// The keys ConfigSources holds, read by generate_config_and_sources_from_json.
+constexpr std::array<std::string_view, 3> kSourceKeys = {"templates", "theme", "mission"};
+
+// Reads a source key's value into `sources` (or the config's theme).
+void read_source(const std::string& key, const std::string& quoted, const nlohmann::json& value, GenerateConfig& cfg,
+                 ConfigSources& sources) {
+  const bool object = key == "mission" && value.is_object();
+  if (!value.is_string() && !object) {
+    const char* want = key == "templates" ? "a template set's path (.tmj or .tmx)"
+                       : key == "theme"   ? "a tag of the template set"
+                                          : "a mission file's path or a mission object";
+    throw InvalidArgument(FieldProblem{"config key " + quoted, json_excerpt(value), want});
+  }
+  if (key == "templates") sources.templates = value.get<std::string>();
+  else if (key == "theme") cfg.theme = value.get<std::string>();
+  else if (object) {
+    sources.mission_path.clear();
+    sources.mission_json = value.dump();
+  } else {
+    sources.mission_path = value.get<std::string>();
+    sources.mission_json.clear();
+  }
+}
+
+GenerateConfig read_config(std::string_view json, const GenerateConfig& base, uint64_t* seed, std::string_view source,
+                           ConfigSources* sources) {
   const std::string src(source);
   const auto j = parse_json_input<nlohmann::json>(json, "config", src, "a JSON object");
   if (!j.is_object()) throw InvalidArgument(FieldProblem{"config", src, "a JSON object"});
@@ -175,10 +202,16 @@ GenerateConfig generate_config_from_json(std::string_view json, const GenerateCo
     for (const ConfigParam& q : kParams)
       if ((seed || !q.is_seed()) && q.key() == key) p = &q;
     const std::string quoted = json_excerpt(nlohmann::json(it.key()));
+    if (!p && sources && std::find(kSourceKeys.begin(), kSourceKeys.end(), key) != kSourceKeys.end()) {
+      read_source(key, quoted, value, cfg, *sources);
+      continue;
+    }
     if (!p) {
       std::string names;
       for (const ConfigParam& q : kParams)
         if (seed || !q.is_seed()) names += (names.empty() ? "" : ", ") + q.key();
+      if (sources)
+        for (std::string_view k : kSourceKeys) names += ", " + std::string(k);
       throw InvalidArgument("config key " + quoted + " (expected one of " + names + ")");
     }
     auto bad = [&](const char* want) {
@@ -214,7 +247,7 @@ GenerateConfig generate_config_from_json(std::string_view json, const GenerateCo
   return cfg;
 }
 
-std::string generate_config_to_json(const GenerateConfig& config, const uint64_t* seed) {
+nlohmann::ordered_json config_object(const GenerateConfig& config, const uint64_t* seed) {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
   GenerateConfig copy = config;
   uint64_t seed_copy = seed ? *seed : 0;
@@ -237,6 +270,32 @@ std::string generate_config_to_json(const GenerateConfig& config, const uint64_t
         },
         p.field(copy, seed_copy));
   }
+  return j;
+}
+
+}  // namespace
+
+GenerateConfig generate_config_from_json(std::string_view json, const GenerateConfig& base, uint64_t* seed,
+                                         std::string_view source) {
+  return read_config(json, base, seed, source, nullptr);
+}
+
+GenerateConfig generate_config_and_sources_from_json(std::string_view json, ConfigSources& sources,
+                                                     const GenerateConfig& base) {
+  sources = ConfigSources{};
+  return read_config(json, base, nullptr, "JSON text", &sources);
+}
+
+std::string generate_config_to_json(const GenerateConfig& config, const uint64_t* seed) {
+  return config_object(config, seed).dump(2) + "\n";
+}
+
+std::string generate_config_and_sources_to_json(const GenerateConfig& config, const ConfigSources& sources) {
+  nlohmann::ordered_json j = config_object(config, nullptr);
+  if (!sources.templates.empty()) j["templates"] = sources.templates;
+  if (!config.theme.empty()) j["theme"] = config.theme;
+  if (!sources.mission_json.empty()) j["mission"] = nlohmann::ordered_json::parse(sources.mission_json);
+  else if (!sources.mission_path.empty()) j["mission"] = sources.mission_path;
   return j.dump(2) + "\n";
 }
 

@@ -184,10 +184,10 @@ static void test_generate_round_trip_validate(const char* config_json, uint64_t 
       free(xy);
     }
   }
-  /* From a wall: an error that names the cell and its terrain. */
-  CHECK(catacomb_find_path(d, 0, 0, w - 1, h - 1, NULL, 0, NULL) == -1);
-  CHECK(catacomb_last_error_code() == CATACOMB_INVALID_ARGUMENT);
-  CHECK(strcmp(catacomb_last_error(), "x0, y0 = 0,0 (expected a passable cell, not wall)") == 0);
+  /* From a wall: no route, start-blocked as in C++, the cell and its terrain named. */
+  CHECK(catacomb_find_path(d, 0, 0, w - 1, h - 1, NULL, 0, NULL) == 0);
+  CHECK(catacomb_last_error_code() == CATACOMB_START_BLOCKED);
+  CHECK_ERROR("the start 0,0 is wall (start-blocked)");
 
   catacomb_string_free(json);
   catacomb_dungeon_free(back);
@@ -394,6 +394,99 @@ static void test_null_handles(void) {
   CHECK(catacomb_last_error() != NULL);
 }
 
+/* A game replaying the walkthrough of a dungeon with consumable keys and switches, its player's
+ * state kept in step: a key taken is added, a door opened is marked and its key spent
+ * (catacomb_player_remove_key), a switch toggled; each step's route (catacomb_report_step_route)
+ * starts where the previous one ended, and the player can walk it from the state so far. */
+static void test_walkthrough_replay(void) {
+  catacomb_config* config = catacomb_config_from_json(
+      "{\"width\": 60, \"height\": 40, \"locks\": 2, \"key_rule\": \"consumable\", \"switches\": 1}");
+  CHECK(config != NULL);
+  catacomb_dungeon* d = config ? catacomb_generate(config, 5) : NULL;
+  CHECK(d != NULL);
+  catacomb_report* report = d ? catacomb_report_new(d) : NULL;
+  catacomb_player* player = catacomb_player_new();
+  CHECK(report != NULL && player != NULL);
+  if (report && player) {
+    const int steps = catacomb_report_step_count(report);
+    int from_x = -1, from_y = -1, doors = 0, toggles = 0, ok = 1;
+    CHECK(steps >= 5);
+    for (int i = 0; i < steps && ok; ++i) {
+      const char* kind = NULL;
+      int x = -1, y = -1, lock = -1;
+      ok = catacomb_report_step(report, i, &kind, &x, &y, &lock, NULL, NULL) == 0;
+      const int n = catacomb_report_step_route(report, i, NULL, 0);
+      int* route = n > 0 ? malloc(2 * (size_t)n * sizeof(int)) : NULL;
+      ok = ok && route != NULL && catacomb_report_step_route(report, i, route, n) == n;
+      if (!ok) {
+        free(route);
+        break;
+      }
+      ok = route[2 * n - 2] == x && route[2 * n - 1] == y && (i == 0 || (route[0] == from_x && route[1] == from_y));
+      ok = ok && catacomb_find_player_path(d, player, route[0], route[1], x, y, NULL, 0, NULL, NULL, 0, NULL) > 0;
+      if (strcmp(kind, "take-key") == 0) {
+        ok = ok && catacomb_player_add_key(player, lock) == 0;
+      } else if (strcmp(kind, "open-door") == 0) {
+        ok = ok && catacomb_player_open_door(player, x, y) == 0 && catacomb_player_remove_key(player, lock) == 0;
+        ++doors;
+      } else if (strcmp(kind, "toggle") == 0) {
+        const int id = catacomb_report_step_switch(report, i);
+        const int on = (catacomb_player_switches(player) >> (id - 1)) & 1;
+        ok = ok && id >= 1 && id <= 9 && catacomb_player_set_switch(player, id, !on) == 0;
+        ++toggles;
+      } else {
+        ok = ok && catacomb_report_step_switch(report, i) == 0;
+      }
+      if (!ok)
+        fprintf(stderr, "  walkthrough step %d (%s at %d,%d) failed: %s\n", i, kind, x, y, catacomb_last_error());
+      from_x = x;
+      from_y = y;
+      free(route);
+    }
+    CHECK(ok);
+    CHECK(doors >= 2);
+    CHECK(toggles >= 1);
+    /* Every key taken was spent on a door: none is left, and spending one more is refused. */
+    CHECK(catacomb_player_keys(player, 1) == 0 && catacomb_player_keys(player, 2) == 0);
+    CHECK(catacomb_player_remove_key(player, 1) == -1);
+    CHECK(catacomb_last_error_code() == CATACOMB_INVALID_ARGUMENT);
+    CHECK_ERROR("lock = 1 (expected a lock the player holds a key of");
+  }
+  catacomb_player_free(player);
+  catacomb_report_free(report);
+  catacomb_dungeon_free(d);
+  catacomb_config_free(config);
+}
+
+/* A dungeon from the starter template set and the two-cycles mission (nine rooms), set key by key
+ * and from a JSON config. */
+static void test_templates_and_mission(void) {
+  const char* set = CATACOMB_SOURCE_DIR "/examples/templates/crypt.tmj";
+  const char* mission = CATACOMB_SOURCE_DIR "/examples/missions/two-cycles.json";
+  catacomb_config* c = catacomb_config_new();
+  CHECK(c != NULL);
+  CHECK(catacomb_config_set(c, "templates", set) == 0);
+  CHECK(catacomb_config_set(c, "mission", mission) == 0);
+  catacomb_dungeon* d = catacomb_generate(c, 2);
+  CHECK(d != NULL);
+  CHECK(catacomb_dungeon_room_count(d) == 9);
+  CHECK(catacomb_completable(d) == 1);
+  char json[1024];
+  snprintf(json, sizeof json, "{\"templates\": \"%s\", \"mission\": \"%s\"}", set, mission);
+  catacomb_config* from_json = catacomb_config_from_json(json);
+  CHECK(from_json != NULL);
+  catacomb_dungeon* twin = from_json ? catacomb_generate(from_json, 2) : NULL;
+  CHECK(twin != NULL);
+  if (d && twin) CHECK(same_dungeon(d, twin));
+  CHECK(catacomb_config_set(c, "templates", "no-such-set.tmj") == -1);
+  CHECK(catacomb_last_error_code() == CATACOMB_IO);
+  CHECK_ERROR("no-such-set.tmj");
+  catacomb_dungeon_free(twin);
+  catacomb_dungeon_free(d);
+  catacomb_config_free(from_json);
+  catacomb_config_free(c);
+}
+
 int main(void) {
   test_version();
   test_generate_round_trip_validate("{}", 7);
@@ -404,6 +497,8 @@ int main(void) {
   test_bad_dungeons();
   test_null_handles();
   test_room_graph();
+  test_walkthrough_replay();
+  test_templates_and_mission();
   printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 ? 0 : 1;
 }

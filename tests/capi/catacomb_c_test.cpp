@@ -13,6 +13,8 @@
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/io/config_json.hpp>
 #include <catacomb/io/json_map.hpp>
+#include <catacomb/io/mission_json.hpp>
+#include <catacomb/io/template_set.hpp>
 #include <catacomb/pathing/search.hpp>
 #include <catacomb/validate/room_graph.hpp>
 #include <catacomb/validate/validate.hpp>
@@ -92,7 +94,8 @@ TEST(CApiTest, RoutesAsTheLibraryUnderTheRecipesCostsAndMoves) {
 TEST(CApiTest, MessagesAreTheLibrarysAndTheConfigIsChecked) {
   auto library_message = [](const std::string& json) {
     try {
-      generate_config_from_json(json).check();
+      ConfigSources sources;  // the C API's config also takes templates, theme and mission
+      generate_config_and_sources_from_json(json, sources).check();
     } catch (const InvalidArgument& e) { return std::string(e.what()); }
     return std::string("no error");
   };
@@ -278,6 +281,87 @@ struct NavigatorFree {
 };
 using NavigatorPtr = std::unique_ptr<catacomb_navigator, NavigatorFree>;
 
+// Under the consumable rule a game spends a key as each door opens (catacomb_player_open_door and
+// catacomb_player_remove_key), and routes from its state then as the map stands.
+TEST(CApiTest, AConsumableKeyIsSpentAsItsDoorOpens) {
+  const std::string json = write_json_map(read_ascii("##########\n#<.bB.B.>#\n##########\n\nkey-rule: consumable\n"));
+  DungeonPtr d(catacomb_dungeon_from_json(json.c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  PlayerPtr p(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_keys(p.get(), 2), 0);
+  ASSERT_EQ(catacomb_player_add_key(p.get(), 2), 0);
+  ASSERT_EQ(catacomb_player_add_key(p.get(), 2), 0);
+  EXPECT_EQ(catacomb_player_keys(p.get(), 2), 2);
+  // Two keys open both doors of lock 2 on the way to the exit at 8,1.
+  int doors[6], door_count = -1;
+  ASSERT_EQ(catacomb_find_player_path(d.get(), p.get(), 3, 1, 8, 1, nullptr, 0, nullptr, doors, 2, &door_count), 6);
+  ASSERT_EQ(door_count, 2);
+  // The player walks to the first door and opens it: the game keeps the state in step.
+  ASSERT_EQ(catacomb_player_open_door(p.get(), doors[0], doors[1]), 0);
+  ASSERT_EQ(catacomb_player_remove_key(p.get(), doors[2]), 0) << catacomb_last_error();
+  EXPECT_EQ(catacomb_player_keys(p.get(), 2), 1);
+  // From behind the first door, the one key left opens the second door; no key is left for a third.
+  ASSERT_EQ(catacomb_find_player_path(d.get(), p.get(), 5, 1, 8, 1, nullptr, 0, nullptr, doors, 2, &door_count), 4);
+  ASSERT_EQ(door_count, 1);
+  EXPECT_EQ(doors[0], 6);
+  ASSERT_EQ(catacomb_player_open_door(p.get(), 6, 1), 0);
+  ASSERT_EQ(catacomb_player_remove_key(p.get(), 2), 0);
+  EXPECT_EQ(catacomb_player_keys(p.get(), 2), 0);
+  // Both doors stay open: the whole way back needs no key.
+  EXPECT_EQ(catacomb_find_player_path(d.get(), p.get(), 8, 1, 1, 1, nullptr, 0, nullptr, nullptr, 0, &door_count), 8);
+  EXPECT_EQ(door_count, 0);
+
+  // One key spent on the first door leaves none for the second.
+  PlayerPtr one(catacomb_player_new());
+  ASSERT_EQ(catacomb_player_add_key(one.get(), 2), 0);
+  ASSERT_EQ(catacomb_player_open_door(one.get(), 4, 1), 0);
+  ASSERT_EQ(catacomb_player_remove_key(one.get(), 2), 0);
+  EXPECT_EQ(catacomb_find_player_path(d.get(), one.get(), 5, 1, 8, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_NO_ROUTE);
+
+  // A key not held, a lock out of range and NULL are refused, the state unchanged.
+  EXPECT_EQ(catacomb_player_remove_key(one.get(), 2), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_STREQ(catacomb_last_error(), "lock = 2 (expected a lock the player holds a key of (it holds none))");
+  EXPECT_EQ(catacomb_player_keys(one.get(), 2), 0);
+  EXPECT_EQ(catacomb_player_remove_key(one.get(), 12), -1);
+  EXPECT_STREQ(catacomb_last_error(), "lock = 12 (expected 1 to 9)");
+  EXPECT_EQ(catacomb_player_remove_key(one.get(), 0), -1);
+  EXPECT_STREQ(catacomb_last_error(), "lock = 0 (expected 1 to 9)");
+  EXPECT_EQ(catacomb_player_remove_key(nullptr, 1), -1);
+  EXPECT_EQ(catacomb_player_keys(one.get(), 10), -1);
+  EXPECT_STREQ(catacomb_last_error(), "lock = 10 (expected 1 to 9)");
+  EXPECT_EQ(catacomb_player_keys(nullptr, 1), -1);
+}
+
+// A route from or to a cell the rules never enter is an answer, as in C++ (PathStatus
+// StartBlocked / GoalBlocked): 0 with its own code, for every route query.
+TEST(CApiTest, ARouteFromAWallIsStartBlockedAsInCpp) {
+  const Dungeon map = read_ascii("#######\n#<...>#\n#######\n");
+  DungeonPtr d(catacomb_dungeon_from_json(write_json_map(map).c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  EXPECT_EQ(find_path(map.tiles, CostTable::preset(CostPreset::Dungeon), {0, 0}, {5, 1}).status,
+            PathStatus::StartBlocked);
+  EXPECT_EQ(catacomb_find_path(d.get(), 0, 0, 5, 1, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_START_BLOCKED);
+  EXPECT_STREQ(catacomb_last_error(), "no route from 0,0 to 5,1: the start 0,0 is wall (start-blocked)");
+  EXPECT_EQ(catacomb_find_path(d.get(), 1, 1, 3, 0, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_GOAL_BLOCKED);
+  EXPECT_STREQ(catacomb_last_error(), "no route from 1,1 to 3,0: the goal 3,0 is wall (goal-blocked)");
+  PlayerPtr p(catacomb_player_new());
+  EXPECT_EQ(catacomb_find_player_path(d.get(), p.get(), 0, 0, 5, 1, nullptr, 0, nullptr, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_START_BLOCKED);
+  NavigatorPtr nav(catacomb_navigator_new(d.get(), nullptr));
+  ASSERT_TRUE(nav);
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), 0, 0, 5, 1, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_START_BLOCKED);
+  EXPECT_EQ(catacomb_navigator_find_path(nav.get(), 1, 1, 6, 1, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_GOAL_BLOCKED);
+  // A cell off the map stays an error.
+  EXPECT_EQ(catacomb_find_path(d.get(), -1, 0, 5, 1, nullptr, 0, nullptr), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+}
+
 TEST(CApiTest, ANavigatorRoutesThroughTheDoorsItsPlayerOpensAndRefusesBadArguments) {
   const std::string json = write_json_map(read_ascii("#########\n#<.bB..>#\n#########\n\nkey-rule: reusable\n"));
   DungeonPtr d(catacomb_dungeon_from_json(json.c_str()));
@@ -376,6 +460,55 @@ TEST(CApiTest, TilesLayersRoomsAndLocksComeOutWhole) {
   ASSERT_EQ(catacomb_report_step(report.get(), 0, &kind, &x, &y, &lock, &moves, &cost), 0);
   EXPECT_STREQ(kind, step_kind_name(mine.solution->walkthrough[0].kind).data());
   EXPECT_EQ(cost, mine.solution->walkthrough[0].cost);
+}
+
+// Every step of a walkthrough through a switch's gate and a one-way door: its kind (all six are
+// named), a toggle's switch id and the cells walked, as the C++ walkthrough has them.
+TEST(CApiTest, WalkthroughStepsGiveTheirSwitchAndRoute) {
+  const Dungeon own = read_ascii("#########\n#<.1K).>#\n#########\n\n1: switch 2\n");
+  DungeonPtr d(catacomb_dungeon_from_json(write_json_map(own).c_str()));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  ReportPtr report(catacomb_report_new(d.get()));
+  ASSERT_TRUE(report);
+  ASSERT_EQ(catacomb_report_valid(report.get()), 1);
+  const ValidationReport mine = validate_dungeon(own);
+  ASSERT_TRUE(mine.solution);
+  const std::vector<WalkStep>& steps = mine.solution->walkthrough;
+  ASSERT_EQ(catacomb_report_step_count(report.get()), static_cast<int>(steps.size()));
+  std::string kinds;
+  for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
+    const WalkStep& s = steps[static_cast<size_t>(i)];
+    const char* kind = nullptr;
+    ASSERT_EQ(catacomb_report_step(report.get(), i, &kind, nullptr, nullptr, nullptr, nullptr, nullptr), 0);
+    kinds += std::string(kinds.empty() ? "" : " ") + kind;
+    EXPECT_EQ(catacomb_report_step_switch(report.get(), i), s.switch_id);
+    const int n = catacomb_report_step_route(report.get(), i, nullptr, 0);
+    ASSERT_EQ(n, static_cast<int>(s.route.size()));
+    std::vector<int> xy(2 * static_cast<size_t>(n));
+    ASSERT_EQ(catacomb_report_step_route(report.get(), i, xy.data(), n), n);
+    for (int k = 0; k < n; ++k)
+      EXPECT_EQ((Point{xy[2 * static_cast<size_t>(k)], xy[2 * static_cast<size_t>(k) + 1]}),
+                s.route[static_cast<size_t>(k)])
+          << "step " << i << " cell " << k;
+  }
+  EXPECT_EQ(kinds, "toggle one-way reach-exit");
+  EXPECT_EQ(catacomb_report_step_switch(report.get(), 0), 2);
+  EXPECT_EQ(catacomb_report_step_switch(report.get(), 1), 0);
+  // The toggle walks from the start to the switch at 3,1; a short buffer gets the route's head.
+  int head[4] = {-1, -1, -1, -1};
+  ASSERT_EQ(catacomb_report_step_route(report.get(), 0, head, 2), 3);
+  EXPECT_EQ((std::vector<int>(head, head + 4)), (std::vector<int>{1, 1, 2, 1}));
+  // Bad arguments.
+  EXPECT_EQ(catacomb_report_step_route(report.get(), 0, nullptr, 1), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(catacomb_report_step_route(report.get(), 0, head, -1), -1);
+  EXPECT_STREQ(catacomb_last_error(), "capacity = -1 (expected 0 or more)");
+  EXPECT_EQ(catacomb_report_step_route(report.get(), 3, nullptr, 0), -1);
+  EXPECT_STREQ(catacomb_last_error(), "index = 3 (expected 0 to 2)");
+  EXPECT_EQ(catacomb_report_step_switch(report.get(), -1), -1);
+  EXPECT_STREQ(catacomb_last_error(), "index = -1 (expected 0 to 2)");
+  EXPECT_EQ(catacomb_report_step_switch(nullptr, 0), -1);
+  EXPECT_EQ(catacomb_report_step_route(nullptr, 0, nullptr, 0), -1);
 }
 
 struct GraphFree {
@@ -486,7 +619,7 @@ TEST(CApiTest, ConfigSettersCoverEveryParameterOfTheTable) {
   ASSERT_TRUE(config);
   size_t table = 0;
   for (const ConfigParam& p : generate_config_params()) table += p.is_seed() ? 0u : 1u;
-  ASSERT_EQ(catacomb_config_param_count(), static_cast<int>(table) + 1);
+  ASSERT_EQ(catacomb_config_param_count(), static_cast<int>(table) + 4);  // threads, templates, theme, mission
   // Each parameter reads back what it holds and takes it again unchanged.
   for (int k = 0; k < catacomb_config_param_count(); ++k) {
     const char* key = catacomb_config_param_key(k);
@@ -510,6 +643,95 @@ TEST(CApiTest, ConfigSettersCoverEveryParameterOfTheTable) {
       << catacomb_last_error();
   EXPECT_EQ(catacomb_config_set(config.get(), "water", "lots"), -1);
   EXPECT_STREQ(catacomb_last_error(), "water = lots (expected a number)");
+}
+
+// Room templates and a mission from C, by config_set and in the JSON config: the dungeons of
+// `catacomb generate --templates ... --mission ...`, i.e. of the library given the loaded set.
+TEST(CApiTest, TemplatesAndAMissionFromC) {
+  const std::string set = std::string(CATACOMB_SOURCE_DIR) + "/examples/templates/crypt.tmj";
+  const std::string mission = std::string(CATACOMB_SOURCE_DIR) + "/examples/missions/two-cycles.json";
+  GenerateConfig cfg;
+  cfg.templates = std::make_shared<const TemplateSet>(load_template_set(set).set);
+  const Dungeon templated = generate_dungeon(cfg, 7).dungeon;
+  cfg.mission = std::make_shared<const Mission>(load_mission(mission));
+  const Dungeon missioned = generate_dungeon(cfg, 2).dungeon;
+  ASSERT_FALSE(missioned.mission.nodes.empty());
+
+  ConfigPtr c(catacomb_config_new());
+  ASSERT_EQ(catacomb_config_set(c.get(), "templates", set.c_str()), 0) << catacomb_last_error();
+  DungeonPtr d(catacomb_generate(c.get(), 7));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  StringPtr json(catacomb_dungeon_to_json(d.get()));
+  EXPECT_EQ(json.get(), write_json_map(templated, cfg.cost_table()));
+  ASSERT_EQ(catacomb_config_set(c.get(), "mission", mission.c_str()), 0) << catacomb_last_error();
+  StringPtr got(catacomb_config_get(c.get(), "mission"));
+  EXPECT_EQ(got.get(), mission);
+  d.reset(catacomb_generate(c.get(), 2));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  json.reset(catacomb_dungeon_to_json(d.get()));
+  const std::string expected = write_json_map(missioned, cfg.cost_table());
+  EXPECT_EQ(json.get(), expected);
+  EXPECT_EQ(catacomb_completable(d.get()), 1);
+
+  // The config as JSON names the set and the mission, and reads back to the same dungeon.
+  StringPtr config_json(catacomb_config_to_json(c.get()));
+  ASSERT_TRUE(config_json);
+  EXPECT_NE(std::string(config_json.get()).find("\"mission\": \"" + mission + "\""), std::string::npos)
+      << config_json.get();
+  ConfigPtr back(catacomb_config_from_json(config_json.get()));
+  ASSERT_TRUE(back) << catacomb_last_error();
+  d.reset(catacomb_generate(back.get(), 2));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  json.reset(catacomb_dungeon_to_json(d.get()));
+  EXPECT_EQ(json.get(), expected);
+
+  // The mission inline, as a JSON object of the config (and as text to config_set).
+  const std::string mission_text = test::slurp(mission);
+  const std::string inline_json = "{\"templates\": \"" + set + "\"" + ", \"mission\": " + mission_text + "}";
+  ConfigPtr inlined(catacomb_config_from_json(inline_json.c_str()));
+  ASSERT_TRUE(inlined) << catacomb_last_error();
+  d.reset(catacomb_generate(inlined.get(), 2));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  json.reset(catacomb_dungeon_to_json(d.get()));
+  EXPECT_EQ(json.get(), expected);
+  ConfigPtr by_text(catacomb_config_new());
+  ASSERT_EQ(catacomb_config_set(by_text.get(), "templates", set.c_str()), 0);
+  ASSERT_EQ(catacomb_config_set(by_text.get(), "mission", mission_text.c_str()), 0) << catacomb_last_error();
+  d.reset(catacomb_generate(by_text.get(), 2));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  json.reset(catacomb_dungeon_to_json(d.get()));
+  EXPECT_EQ(json.get(), expected);
+
+  // A theme of the set; "" sets none.
+  ASSERT_EQ(catacomb_config_set(c.get(), "mission", ""), 0);
+  ASSERT_EQ(catacomb_config_set(c.get(), "theme", "flooded"), 0) << catacomb_last_error();
+  cfg.mission = nullptr;
+  cfg.theme = "flooded";
+  d.reset(catacomb_generate(c.get(), 7));
+  ASSERT_TRUE(d) << catacomb_last_error();
+  json.reset(catacomb_dungeon_to_json(d.get()));
+  EXPECT_EQ(json.get(), write_json_map(generate_dungeon(cfg, 7).dungeon, cfg.cost_table()));
+
+  // Bad values: the config unchanged, the message naming the value.
+  EXPECT_EQ(catacomb_config_set(c.get(), "theme", "lava"), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(std::string(catacomb_last_error()).rfind("theme = lava (expected a tag of at least one template", 0), 0u)
+      << catacomb_last_error();
+  StringPtr theme(catacomb_config_get(c.get(), "theme"));
+  EXPECT_STREQ(theme.get(), "flooded");
+  EXPECT_EQ(catacomb_config_set(c.get(), "templates", "/nonexistent/set.tmj"), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_IO);
+  EXPECT_NE(std::string(catacomb_last_error()).find("/nonexistent/set.tmj"), std::string::npos)
+      << catacomb_last_error();
+  EXPECT_EQ(catacomb_config_set(c.get(), "mission", "{\"nodes\": 3}"), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(catacomb_config_from_json(R"({"mission": 7})"), nullptr);
+  EXPECT_STREQ(catacomb_last_error(),
+               "config key \"mission\" = 7 (expected a mission file's path or a mission object)");
+  EXPECT_EQ(catacomb_config_from_json(R"({"templates": ["a"]})"), nullptr);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_EQ(catacomb_config_from_json(R"({"theme": "crypt"})"), nullptr);
+  EXPECT_STREQ(catacomb_last_error(), "theme = crypt (expected a theme only with templates)");
 }
 
 TEST(CApiTest, ABatchOnTwoThreadsGivesEachSeedsDungeon) {
@@ -540,9 +762,9 @@ TEST(CApiTest, TheIssuesThreeErrorsHaveCodesAndCatacombsWords) {
   EXPECT_STREQ(catacomb_last_error(), "JSON map = unparsable (expected JSON: the text ends early at line 1, column 2)");
   ConfigPtr config(catacomb_config_new());
   DungeonPtr d(catacomb_generate(config.get(), 1));
-  EXPECT_EQ(catacomb_find_path(d.get(), 0, 0, 1, 1, nullptr, 0, nullptr), -1);
-  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
-  EXPECT_STREQ(catacomb_last_error(), "x0, y0 = 0,0 (expected a passable cell, not wall)");
+  EXPECT_EQ(catacomb_find_path(d.get(), 0, 0, 1, 1, nullptr, 0, nullptr), 0);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_START_BLOCKED);
+  EXPECT_STREQ(catacomb_last_error(), "no route from 0,0 to 1,1: the start 0,0 is wall (start-blocked)");
   const int route[] = {1, 1, 5, 5};
   test::TempDir dir;
   EXPECT_EQ(catacomb_dungeon_write_png(d.get(), dir.file("r.png").c_str(), 2, route, 2), -1);

@@ -76,6 +76,32 @@ inline constexpr uint64_t kMaxConfigFileBytes = uint64_t{1} << 20;
 GenerateConfig generate_config_from_json(std::string_view json, const GenerateConfig& base = {},
                                          uint64_t* seed = nullptr, std::string_view source = "JSON text");
 
+/// What a JSON config may name besides the table's parameters: files, read by
+/// generate_config_and_sources_from_json (the C API's catacomb_config_from_json; the CLI takes
+/// them as --templates, --theme and --mission). Paths are kept as written, for the caller to load
+/// (load_template_set, load_mission) and to write back.
+struct ConfigSources {
+  /// "templates": the path of a room template set drawn in Tiled (.tmj or .tmx); "" for none.
+  std::string templates;
+  /// "mission" as a string: the path of a mission file (io/mission_json.hpp); "" otherwise.
+  std::string mission_path;
+  /// "mission" as a JSON object: the mission itself, as JSON text (what read_mission reads); ""
+  /// otherwise.
+  std::string mission_json;
+};
+
+/// generate_config_from_json (no seed) that also reads "templates" (a string: a path), "theme"
+/// (a string: GenerateConfig::theme) and "mission" (a string, a mission file's path, or an
+/// object, the mission itself) into `sources` (reset first). Reads no file. Throws
+/// InvalidArgument as generate_config_from_json does, and for a value of the wrong type
+/// ("config key \"mission\" = 7 (expected a mission file's path or a mission object)").
+GenerateConfig generate_config_and_sources_from_json(std::string_view json, ConfigSources& sources,
+                                                     const GenerateConfig& base = {});
+
+/// generate_config_to_json (no seed) followed by "templates", "theme" and "mission" when set:
+/// what generate_config_and_sources_from_json reads back.
+std::string generate_config_and_sources_to_json(const GenerateConfig& config, const ConfigSources& sources);
+
 /// The config as a JSON object with every parameter of the table (keys with '_', in table
 /// order, two-space indentation, ending in '\n'), but "cost" only when the config has a game's
 /// costs (so a config without writes as before); with `seed`, a "seed" key too. Reading it back
