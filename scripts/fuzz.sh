@@ -70,7 +70,7 @@ for seed in 1 2; do
 done
 # Maps proven unlosable (consumable keys, a switch, a one-way door), whose certificates list states.
 for seed in 1 2; do
-  "$cli" generate --width 24 --height 16 --generator caves --locks 2 --key-rule consumable --switches 1 --one-way 1 \
+  "$cli" generate --width 32 --height 20 --generator caves --locks 2 --key-rule consumable --switches 1 --one-way 1 \
     --seed "$seed" --json "$corpus/U$seed.json" >/dev/null || true
 done
 "$cli" batch --generator caves --width 20 --height 14 --seeds 1..2 --tmj --out "$corpus/batch" >/dev/null

@@ -217,7 +217,8 @@ class Map {
     });
   }
 
-  /// verify_certificate under the map's own rules: {accepted, step, reason, summary} or {"error"}.
+  /// verify_certificate under the map's own rules: {accepted, step, reason, summary, unlosable,
+  /// state} or {"error"}.
   val verify(const std::string& certificate) const {
     return guarded([&] {
       check_tiles();
@@ -227,6 +228,8 @@ class Map {
       v.set("step", verdict.step);
       v.set("reason", verdict.reason);
       v.set("summary", verdict.summary);
+      v.set("unlosable", verdict.unlosable);
+      v.set("state", static_cast<double>(verdict.state));
       return v;
     });
   }

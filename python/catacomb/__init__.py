@@ -230,11 +230,15 @@ class Path(NamedTuple):
 
 
 class Verdict(NamedTuple):
-    """A certificate's replay: accepted, the failing step (0: the whole), why, what was checked."""
+    """A certificate's replay: accepted, the failing step (0: the whole), why, what was checked;
+    unlosable when its listed states also prove that no player can lose the dungeon, and the
+    listed state that failed (-1: none)."""
     accepted: bool
     step: int
     reason: str
     summary: str
+    unlosable: bool = False
+    state: int = -1
 
 
 class Problem(NamedTuple):

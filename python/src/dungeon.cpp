@@ -306,7 +306,7 @@ void bind_dungeon(py::module_& m) {
           "verify",
           [](const PyDungeon& d, const std::string& cert) {
             const Verdict v = verify_certificate(d.dungeon, cert, rules_of(d));
-            return py::make_tuple(v.accepted, v.step, v.reason, v.summary);
+            return py::make_tuple(v.accepted, v.step, v.reason, v.summary, v.unlosable, v.state);
           },
           py::arg("certificate"));
   m.def(

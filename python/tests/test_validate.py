@@ -33,6 +33,27 @@ def test_certificates_verify_both_ways(tmp_path, seed, params):
     assert verdict.reason in cli.stdout
 
 
+def test_a_certificate_proves_an_unlosable_dungeon_and_names_a_state_left_out():
+    d = catacomb.generate(12, locks=3, key_rule="consumable", switches=1)
+    r = d.validate()
+    assert r.unlosable is True
+    cert = json.loads(d.certificate())
+    states = cert["unlosable"]["list"]
+    assert cert["unlosable"]["states"] == len(states) and states[0][6] >= 0
+    verdict = catacomb.verify(d, json.dumps(cert))
+    assert verdict.accepted and verdict.unlosable and verdict.state == -1
+    assert "cannot be lost: %d states" % len(states) in verdict.summary
+    # State 0's next move leads nowhere listed once its next state is gone from the list.
+    nxt = states[0][6]
+    del states[nxt]
+    for s in states:
+        s[6] = -1 if s[6] == nxt else s[6] - (s[6] > nxt)
+    cert["unlosable"]["states"] = len(states)
+    verdict = catacomb.verify(d, json.dumps(cert))
+    assert not verdict.accepted and not verdict.unlosable and verdict.state >= 0
+    assert verdict.reason.startswith("unlosable: state ")
+
+
 def test_verify_refuses_what_is_not_a_certificate():
     with pytest.raises(ValueError):
         catacomb.verify(catacomb.generate(1), "{}")

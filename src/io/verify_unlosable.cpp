@@ -172,16 +172,22 @@ class Places {
       if (a != b) root[static_cast<size_t>(std::max(a, b))] = std::min(a, b);
     };
     auto plain = [&](int x, int y) { return x >= 0 && y >= 0 && x < w && y < h && kind_(x, y) == kPlain; };
-    auto diagonal = [&](int x, int y, int dx) {  // the step from (x, y) to (x + dx, y - 1)
-      return plain(x + dx, y - 1) && diagonal_allowed(policy, corner_open({x + dx, y}), corner_open({x, y - 1}));
+    // The step from (x, y) to (x + dx, y - 1), when it joins what its side cells do not: with a
+    // side cell plain, both ends are joined through it already (two straight steps).
+    auto diagonal = [&](int x, int y, int dx) {
+      return plain(x + dx, y - 1) && !plain(x + dx, y) && !plain(x, y - 1) &&
+             diagonal_allowed(policy, corner_open({x + dx, y}), corner_open({x, y - 1}));
     };
+    const uint8_t* k = kind_.cells().data();
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) {
-        if (kind_(x, y) != kPlain) continue;
         const int32_t i = y * w + x;
+        if (k[i] != kPlain) continue;
         root[static_cast<size_t>(i)] = i;
-        if (plain(x - 1, y)) join(i, i - 1);
-        if (plain(x, y - 1)) join(i, i - w);
+        const bool west = x > 0 && k[i - 1] == kPlain, north = y > 0 && k[i - w] == kPlain;
+        if (west) join(i, i - 1);
+        if (north) join(i, i - w);
+        if (north) continue;  // both diagonals to the north have it as a side cell: joined through it
         if (policy != DiagonalPolicy::Never) {
           if (diagonal(x, y, -1)) join(i, i - w - 1);
           if (diagonal(x, y, 1)) join(i, i - w + 1);
@@ -193,9 +199,12 @@ class Places {
         const Point c{x, y};
         if (!passable(c)) continue;
         const int32_t i = y * w + x;
-        if (kind_[c] == kPlain && find(i) != i) {
-          at_[c] = at_.cells()[static_cast<size_t>(find(i))];
-          continue;
+        if (kind_[c] == kPlain) {
+          const int32_t r = find(i);
+          if (r != i) {
+            at_[c] = at_.cells()[static_cast<size_t>(r)];
+            continue;
+          }
         }
         Place p;
         p.pos = c;
@@ -278,29 +287,34 @@ class States {
   // the map has, or nullopt. Throws InvalidArgument for a malformed entry.
   std::optional<std::string> read(const json& v, size_t i, size_t n, std::vector<uint64_t>& k, int32_t& next,
                                   int32_t& rank) const {
-    const std::string where = "unlosable.list[" + std::to_string(i) + "]";
+    // The messages are made only for a value that is wrong.
+    auto where = [&](int f) {
+      return "unlosable.list[" + std::to_string(i) + "]" + (f < 0 ? std::string() : "[" + std::to_string(f) + "]");
+    };
     if (!v.is_array() || v.size() != 8)
-      bad(where, v, "[x, y, switches, opened, found, taken, next, rank], eight values");
-    auto integer = [&](size_t f, int64_t lo, int64_t hi, const std::string& what) {
-      const json& e = v[f];
-      if (!e.is_number_integer() || e.get<int64_t>() < lo || e.get<int64_t>() > hi)
-        bad(where + "[" + std::to_string(f) + "]", e, what);
+      bad(where(-1), v, "[x, y, switches, opened, found, taken, next, rank], eight values");
+    auto integer = [&](int f, int64_t lo, int64_t hi, auto what) {
+      const json& e = v[static_cast<size_t>(f)];
+      if (!e.is_number_integer() || e.get<int64_t>() < lo || e.get<int64_t>() > hi) bad(where(f), e, what());
       return e.get<int64_t>();
     };
-    const std::string side = "an integer, " + std::to_string(-4 * int64_t{kMaxSide}) + " to " +
-                             std::to_string(4 * kMaxSide);
-    const Point at{static_cast<int>(integer(0, -4 * int64_t{kMaxSide}, 4 * kMaxSide, side)),
-                   static_cast<int>(integer(1, -4 * int64_t{kMaxSide}, 4 * kMaxSide, side))};
-    const uint32_t switches = static_cast<uint32_t>(integer(
-        2, 0, (1 << kMaxSwitch) - 1,
-        "the switches on as an integer, bit s - 1 for switch s: 0 to " + std::to_string((1 << kMaxSwitch) - 1)));
+    constexpr int64_t kFar = 4 * int64_t{kMaxSide};
+    auto side = [] { return "an integer, " + std::to_string(-kFar) + " to " + std::to_string(kFar); };
+    const Point at{static_cast<int>(integer(0, -kFar, kFar, side)), static_cast<int>(integer(1, -kFar, kFar, side))};
+    const uint32_t switches = static_cast<uint32_t>(integer(2, 0, (1 << kMaxSwitch) - 1, [] {
+      return "the switches on as an integer, bit s - 1 for switch s: 0 to " + std::to_string((1 << kMaxSwitch) - 1);
+    }));
     std::fill(k.begin(), k.end(), 0);
-    read_set(v[3], where + "[3]", d_.locks.size(), "the map's locked doors", &k[1]);
-    read_set(v[4], where + "[4]", d_.doors.size(), "the map's doors", &k[1 + lock_words_]);
-    read_set(v[5], where + "[5]", d_.objectives.size(), "the map's objectives", &k[1 + lock_words_ + door_words_]);
+    if (!read_set(v[3], d_.locks.size(), &k[1]))
+      bad(where(3), v[3], set_expected("the map's locked doors", d_.locks.size()));
+    if (!read_set(v[4], d_.doors.size(), &k[1 + lock_words_]))
+      bad(where(4), v[4], set_expected("the map's doors", d_.doors.size()));
+    if (!read_set(v[5], d_.objectives.size(), &k[1 + lock_words_ + door_words_]))
+      bad(where(5), v[5], set_expected("the map's objectives", d_.objectives.size()));
     const int64_t last = static_cast<int64_t>(n) - 1;
-    next = static_cast<int32_t>(integer(6, -1, last, "a state's index, 0 to " + std::to_string(last) + ", or -1"));
-    rank = static_cast<int32_t>(integer(7, 0, last, "a rank, 0 to " + std::to_string(last)));
+    next = static_cast<int32_t>(
+        integer(6, -1, last, [&] { return "a state's index, 0 to " + std::to_string(last) + ", or -1"; }));
+    rank = static_cast<int32_t>(integer(7, 0, last, [&] { return "a rank, 0 to " + std::to_string(last); }));
     const int32_t p = places_.place_at(at);
     if (p < 0) return "it stands at " + to_string(at) + ", where no player can stand";
     k[0] = static_cast<uint32_t>(p) | uint64_t{switches} << 32;
@@ -482,25 +496,29 @@ class States {
         if (d_.locks[j].lock == lock && bit(k, j)) --keys;
     return keys;
   }
-  // A bit set written as hex digits, most significant first, of at most `bits` bits.
-  static void read_set(const json& v, const std::string& where, size_t bits, const std::string& what, uint64_t* out) {
-    const std::string expected = "a set of " + what + " (" + std::to_string(bits) +
-                                 ") as hex digits 0-9a-f, bit i for the " + "i-th, \"0\" for none";
-    if (!v.is_string() || v.get_ref<const std::string&>().empty() ||
-        v.get_ref<const std::string&>().size() > std::max<size_t>(1, (bits + 3) / 4))
-      bad(where, v, expected);
+  // What a set of `bits` bits is expected to be, for a message.
+  static std::string set_expected(const std::string& what, size_t bits) {
+    return "a set of " + what + " (" + std::to_string(bits) +
+           ") as hex digits 0-9a-f, bit i for the i-th, \"0\" for none";
+  }
+  // A bit set written as hex digits, most significant first, of at most `bits` bits, into `out`;
+  // false when `v` is not one.
+  static bool read_set(const json& v, size_t bits, uint64_t* out) {
+    if (!v.is_string()) return false;
     const std::string& s = v.get_ref<const std::string&>();
+    if (s.empty() || s.size() > std::max<size_t>(1, (bits + 3) / 4)) return false;
     for (size_t i = 0; i < s.size(); ++i) {
       const char c = s[s.size() - 1 - i];
       const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-      if (digit < 0) bad(where, v, expected);
+      if (digit < 0) return false;
       for (int b = 0; b < 4; ++b)
         if ((digit >> b) & 1) {
           const size_t at = 4 * i + static_cast<size_t>(b);
-          if (at >= bits) bad(where, v, expected);
+          if (at >= bits) return false;
           out[at / 64] |= uint64_t{1} << (at % 64);
         }
     }
+    return true;
   }
 };
 

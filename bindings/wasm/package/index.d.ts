@@ -144,6 +144,10 @@ export interface Verdict {
   step: number;
   reason: string;
   summary: string;
+  /** True when the certificate's listed states prove that no player can lose the map. */
+  unlosable: boolean;
+  /** The listed state a rejection is about (its index in the certificate's list), -1 for none. */
+  state: number;
 }
 
 export interface PathResult {

@@ -199,11 +199,17 @@ export function certificate(map) {
   return unwrap(CatacombMap.handle(map).certificate()).text;
 }
 
-/** Replays a certificate on the map under its own rules: {accepted, step, reason, summary}. */
+/**
+ * Replays a certificate on the map under its own rules: {accepted, step, reason, summary,
+ * unlosable, state}; unlosable when its listed states prove no player can lose the map.
+ */
 export function verify(map, cert) {
   const text = typeof cert === 'string' ? cert : JSON.stringify(cert);
   const v = unwrap(CatacombMap.handle(map).verify(text));
-  return { accepted: v.accepted, step: v.step, reason: v.reason, summary: v.summary };
+  return {
+    accepted: v.accepted, step: v.step, reason: v.reason, summary: v.summary, unlosable: v.unlosable,
+    state: v.state,
+  };
 }
 
 /** The cheapest route under the map's rules: {status, path: [[x, y]...], cost, expanded}. */

@@ -132,6 +132,8 @@ test('certificate and verify agree with the native CLI', () => {
   const verdict = pkg.verify(map, cert);
   assert.equal(verdict.accepted, true, verdict.reason);
   assert.match(verdict.summary, /steps/);
+  assert.equal(verdict.unlosable, JSON.parse(cert).unlosable !== undefined);
+  assert.equal(verdict.state, -1);
   const other = pkg.generate({ seed: 6, locks: 2 });
   const wrong = pkg.verify(other, cert);
   assert.equal(wrong.accepted, false);

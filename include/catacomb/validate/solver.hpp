@@ -239,8 +239,12 @@ struct ReachableState {
 struct ReachableStates {
   /// The proof's answer. `states` is filled only when Unlosable.
   LossStatus status = LossStatus::NotProven;
-  /// Words per set in ReachableState::sets: ceil(locks / 64), ceil(doors / 64), ceil(objectives / 64).
-  size_t lock_words = 0, door_words = 0, objective_words = 0;
+  /// Words of the locked doors' set in ReachableState::sets: ceil(Dungeon::locks.size() / 64).
+  size_t lock_words = 0;
+  /// Words of the doors' set (found secret doors): ceil(Dungeon::doors.size() / 64).
+  size_t door_words = 0;
+  /// Words of the objectives' set (taken): ceil(Dungeon::objectives.size() / 64).
+  size_t objective_words = 0;
   /// Each listed state once, in the order a breadth-first search from the start finds them: the
   /// first is where play begins (at the start, with what lies on its cell taken).
   std::vector<ReachableState> states;
