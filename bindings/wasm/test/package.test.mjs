@@ -4,7 +4,7 @@
 //   CATACOMB_CLI           the native CLI to compare with (default build/release/catacomb)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -299,6 +299,22 @@ test('bad input throws an Error naming the field, the value and what is expected
     assert.throws(get, { message: /^map = disposed/ });
   assert.throws(() => pkg.validate(map), { message: /disposed/ });
   map.dispose();  // twice is harmless
+});
+
+test('the package leaves the host program\'s uncaught errors to Node', () => {
+  // A host program that imports the package, then fails: from a timer, and by a rejection.
+  const index = process.env.CATACOMB_WASM_PACKAGE ?? join(root, 'build/wasm/package/index.js');
+  for (const [name, fail, message] of [
+    ['timer.mjs', "setTimeout(() => { throw new Error('the host program failed'); }, 0);", 'the host program failed'],
+    ['rejection.mjs', "Promise.reject(new Error('a rejection of the host'));", 'a rejection of the host'],
+  ]) {
+    writeFileSync(join(work, name), `await import(${JSON.stringify(pathToFileURL(index).href)});\n${fail}\n`);
+    const run = spawnSync(process.execPath, [join(work, name)], { encoding: 'utf8' });
+    assert.equal(run.status, 1, `${name}: Node's own exit code (Emscripten's handlers gave 7)`);
+    assert.match(run.stderr, new RegExp(`Error: ${message}`));
+    assert.ok(run.stderr.length < 2000, `${name}: Node's message only, not the glue (${run.stderr.length} bytes)`);
+    assert.doesNotMatch(run.stderr, /createCatacombModule/);
+  }
 });
 
 test('10,000 generate/dispose cycles leave the wasm heap as it was', () => {
