@@ -234,9 +234,9 @@ class Map {
     });
   }
 
-  /// A* under the map's rules from (fx, fy) to (tx, ty): {status, path: [[x, y]...], cost,
-  /// expanded} or {"error"}.
-  val path(int fx, int fy, int tx, int ty) const {
+  /// A* over the terrain alone under the map's rules from (fx, fy) to (tx, ty), every door a
+  /// plain door tile: {status, path: [[x, y]...], cost, expanded} or {"error"}.
+  val terrain_path(int fx, int fy, int tx, int ty) const {
     return guarded([&] {
       check_tiles();
       check_cell("from", fx, fy);
@@ -244,19 +244,29 @@ class Map {
       const ValidateOptions rules = map_rules(dungeon_, legend_);
       SearchOptions options;
       options.moves = rules.moves;
-      const PathResult r = find_path(dungeon_.tiles, rules.costs, Point{fx, fy}, Point{tx, ty}, options);
-      val cells = val::array();
-      for (const Point p : r.path) {
-        val c = val::array();
-        c.call<void>("push", p.x);
-        c.call<void>("push", p.y);
-        cells.call<void>("push", c);
-      }
-      val v = val::object();
-      v.set("status", std::string(path_status_name(r.status)));
-      v.set("path", cells);
-      v.set("cost", r.cost);
-      v.set("expanded", static_cast<double>(r.expanded));
+      return path_value(find_path(dungeon_.tiles, rules.costs, Point{fx, fy}, Point{tx, ty}, options));
+    });
+  }
+
+  /// A player's route (find_path with a PlayerState) from (fx, fy) to (tx, ty): keys[i] keys of
+  /// lock i (10 counts, keys[0] 0), the switches on (bit s - 1), the locked doors opened (x, y
+  /// pairs, flat): {status, path, cost, expanded, doorsOpened: [[x, y]...]} or {"error"}.
+  val player_path(int fx, int fy, int tx, int ty, const val& keys, uint32_t switches, const val& opened) const {
+    return guarded([&] {
+      check_tiles();
+      check_cell("from", fx, fy);
+      check_cell("to", tx, ty);
+      PlayerState state;
+      for (size_t i = 0; i < state.keys.size(); ++i) state.keys[i] = keys[i].as<int>();
+      state.switches = switches;
+      const int n = opened["length"].as<int>();
+      for (int i = 0; i + 1 < n; i += 2) state.opened.push_back(Point{opened[i].as<int>(), opened[i + 1].as<int>()});
+      const PathResult r =
+          find_path(dungeon_, recorded_rules(dungeon_, legend_), Point{fx, fy}, Point{tx, ty}, state);
+      val v = path_value(r);
+      val doors = val::array();
+      for (const LockedDoor& door : r.doors_opened) doors.call<void>("push", cell_value(door.pos));
+      v.set("doorsOpened", doors);
       return v;
     });
   }
@@ -287,6 +297,22 @@ class Map {
     }
   }
 
+  static val cell_value(Point p) {
+    val c = val::array();
+    c.call<void>("push", p.x);
+    c.call<void>("push", p.y);
+    return c;
+  }
+  static val path_value(const PathResult& r) {
+    val cells = val::array();
+    for (const Point p : r.path) cells.call<void>("push", cell_value(p));
+    val v = val::object();
+    v.set("status", std::string(path_status_name(r.status)));
+    v.set("path", cells);
+    v.set("cost", r.cost);
+    v.set("expanded", static_cast<double>(r.expanded));
+    return v;
+  }
   void check_cell(const char* field, int x, int y) const {
     if (!dungeon_.tiles.in_bounds(Point{x, y}))
       throw InvalidArgument(
@@ -346,7 +372,8 @@ EMSCRIPTEN_BINDINGS(catacomb) {
       .function("validate", &Map::validate)
       .function("certificate", &Map::certificate)
       .function("verify", &Map::verify)
-      .function("path", &Map::path)
+      .function("terrainPath", &Map::terrain_path)
+      .function("playerPath", &Map::player_path)
       .function("distances", &Map::distances);
   emscripten::function("heapInUse", &catacomb::wasm::heap_in_use);
 }

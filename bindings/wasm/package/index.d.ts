@@ -198,7 +198,25 @@ export declare function validate(map: CatacombMap): ValidationReport;
 /** The certificate of a valid map, as JSON text; throws for an invalid map. */
 export declare function certificate(map: CatacombMap): string;
 export declare function verify(map: CatacombMap, certificate: string | object): Verdict;
-export declare function path(map: CatacombMap, from: Cell, to: Cell): PathResult;
+/** What a player holds, for path(): every field optional (none held, every switch off). */
+export interface PlayerState {
+  /** Lock ids (repeat one for several consumable keys), {lock id: count}, or 'all' (every key of the map). */
+  keys?: number[] | Record<number, number> | 'all';
+  /** The ids (1 to 9) of the switches that are on. */
+  switches?: number[];
+  /** Cells of locked doors opened already. */
+  opened?: Cell[];
+}
+
+export interface PlayerPathResult extends PathResult {
+  /** The locked doors the route opens, in the order walked. */
+  doorsOpened: Array<[number, number]>;
+}
+
+/** A player's cheapest route: locked doors closed unless opened or a key is held, gates by their switch. */
+export declare function path(map: CatacombMap, from: Cell, to: Cell, state?: PlayerState): PlayerPathResult;
+/** The cheapest route over the terrain alone, every door a plain door tile. */
+export declare function terrainPath(map: CatacombMap, from: Cell, to: Cell): PathResult;
 /** Bytes allocated in the wasm heap now. */
 /** The cheapest route's cost from `from` to every cell, row-major; Infinity where none reaches. */
 export declare function distances(map: CatacombMap, from: Cell): Float64Array;

@@ -212,12 +212,66 @@ export function verify(map, cert) {
   };
 }
 
-/** The cheapest route under the map's rules: {status, path: [[x, y]...], cost, expanded}. */
-export function path(map, from, to) {
+// A player state's keys: lock ids (repeated for several consumable keys), {lock: count}, or 'all'
+// (every key of the map): ten counts, index = lock id.
+function keyCounts(map, keys) {
+  const counts = new Array(10).fill(0);
+  const add = (lock, count, name) => {
+    if (!Number.isInteger(lock) || lock < 1 || lock > 9) fail(`${name} = ${JSON.stringify(lock)} (expected a lock id 1 to 9)`);
+    if (!Number.isInteger(count) || count < 0 || counts[lock] + count > 1000)
+      fail(`keys[${lock}] = ${JSON.stringify(count)} (expected a count of 0 to 1000 keys)`);
+    counts[lock] += count;
+  };
+  if (keys === undefined || keys === null) return counts;
+  if (keys === 'all') {
+    for (const o of map.objectives) if (o.kind === 'key' && o.lock >= 1 && o.lock <= 9) add(o.lock, 1, 'key lock');
+  } else if (Array.isArray(keys)) {
+    keys.forEach((lock, i) => add(lock, 1, `keys[${i}]`));
+  } else if (typeof keys === 'object') {
+    for (const [lock, count] of Object.entries(keys)) add(Number(lock), count, `keys key ${JSON.stringify(lock)}`);
+  } else {
+    fail(`keys = ${JSON.stringify(keys)} (expected lock ids, {lock: count} or 'all')`);
+  }
+  return counts;
+}
+
+/**
+ * A player's cheapest route under the map's rules (`catacomb path --keys ... --switches ...`):
+ * {status, path: [[x, y]...], cost, expanded, doorsOpened: [[x, y]...]}. `state` says what the
+ * player holds: `keys` (lock ids, {lock: count} or 'all'), `switches` (the ids that are on) and
+ * `opened` (cells of locked doors opened already). A locked door is closed unless opened or a key
+ * of its lock is held; a gate open or shut by its switch; a one-way door passed its way only; a
+ * secret door passable. By default the player holds nothing and every switch is off.
+ */
+export function path(map, from, to, state = {}) {
   const [fx, fy] = cell(from, 'from');
   const [tx, ty] = cell(to, 'to');
-  return unwrap(CatacombMap.handle(map).path(integer(fx, 'from.x'), integer(fy, 'from.y'), integer(tx, 'to.x'),
-                                              integer(ty, 'to.y')));
+  if (state === null || typeof state !== 'object') fail(`state = ${JSON.stringify(state)} (expected {keys, switches, opened})`);
+  for (const key of Object.keys(state))
+    if (!['keys', 'switches', 'opened'].includes(key)) fail(`state key "${key}" (expected keys, switches or opened)`);
+  let switches = 0;
+  for (const [i, s] of (state.switches ?? []).entries()) {
+    if (!Number.isInteger(s) || s < 1 || s > 9) fail(`switches[${i}] = ${JSON.stringify(s)} (expected a switch id 1 to 9)`);
+    switches |= 1 << (s - 1);
+  }
+  const opened = [];
+  for (const [i, c] of (state.opened ?? []).entries()) {
+    const [x, y] = cell(c, `opened[${i}]`);
+    opened.push(integer(x, `opened[${i}].x`), integer(y, `opened[${i}].y`));
+  }
+  return unwrap(CatacombMap.handle(map).playerPath(integer(fx, 'from.x'), integer(fy, 'from.y'), integer(tx, 'to.x'),
+                                                    integer(ty, 'to.y'), keyCounts(map, state.keys), switches, opened));
+}
+
+/**
+ * The cheapest route over the terrain alone, every door a plain door tile (`catacomb path`
+ * without --keys): {status, path: [[x, y]...], cost, expanded}.
+ */
+export function terrainPath(map, from, to) {
+  const [fx, fy] = cell(from, 'from');
+  const [tx, ty] = cell(to, 'to');
+  return unwrap(CatacombMap.handle(map).terrainPath(integer(fx, 'from.x'), integer(fy, 'from.y'), integer(tx, 'to.x'),
+                                                     integer(ty, 'to.y')));
 }
 
 /**

@@ -136,7 +136,7 @@ function draw() {
       if (start)
         for (const o of map.objectives) {
           if (o === start) continue;
-          const r = catacomb.path(map, [start.x, start.y], [o.x, o.y]);
+          const r = catacomb.terrainPath(map, [start.x, start.y], [o.x, o.y]);  // the CLI's routes overlay
           drawRoute(r.path, rgb(o.kind === 'key' && o.lock ? LOCK_COLOURS[o.lock - 1] : MARKER_COLOURS[o.kind]), Math.max(1, s / 4));
         }
     }

@@ -162,6 +162,37 @@ test('path finds the route the native CLI finds', () => {
   map.dispose();
 });
 
+test('path is a player\'s route: no locked door without its key, as the native CLI\'s path --keys', () => {
+  const map = pkg.generate({ seed: 1, locks: 2 });
+  const start = map.objectives.find((o) => o.kind === 'start');
+  const exit = map.objectives.find((o) => o.kind === 'exit');
+  const [from, to] = [[start.x, start.y], [exit.x, exit.y]];
+  writeFileSync(join(work, 'k.json'), map.toJSON());
+  const cli = (...extra) =>
+    JSON.parse(native('path', 'k.json', '--from', from.join(','), '--to', to.join(','), '--json', ...extra).stdout);
+  assert.equal(pkg.path(map, from, to).status, 'no-path');  // both locked doors are in the way
+  assert.equal(cli('--keys', 'none').found, false);
+  const keyed = pkg.path(map, from, to, { keys: [1, 2] });
+  assert.equal(keyed.status, 'found');
+  assert.equal(keyed.doorsOpened.length, 2);
+  const want = cli('--keys', '1,2');
+  assert.equal(keyed.cost, want.cost);
+  assert.deepEqual(keyed.path, want.path);
+  assert.deepEqual(pkg.path(map, from, to, { keys: 'all' }).path, cli('--all-keys').path);
+  assert.deepEqual(pkg.path(map, from, to, { keys: { 1: 1, 2: 1 } }).path, keyed.path);
+  // Door 1 opened already: key 2 alone is enough.
+  const door1 = keyed.doorsOpened.find(([x, y]) => map.doors().some((d) => d.x === x && d.y === y && d.lock === 1));
+  assert.equal(pkg.path(map, from, to, { keys: [2], opened: [door1] }).status, 'found');
+  // The terrain alone walks through the doors, as `catacomb path` without --keys.
+  const terrain = pkg.terrainPath(map, from, to);
+  assert.equal(terrain.status, 'found');
+  assert.equal(terrain.cost, cli().cost);
+  assert.throws(() => pkg.path(map, from, to, { keys: [12] }), { message: /^keys\[0\] = 12 \(expected a lock id 1 to 9\)/ });
+  assert.throws(() => pkg.path(map, from, to, { switches: [0] }), { message: /^switches\[0\] = 0 \(expected a switch id 1 to 9\)/ });
+  assert.throws(() => pkg.path(map, from, to, { key: [1] }), { message: /^state key "key" \(expected keys, switches or opened\)/ });
+  map.dispose();
+});
+
 test('toTMJ writes the .tmj and tileset of the native CLI, and native validate reads it', () => {
   const map = pkg.generate({ generator: 'caves', seed: 3, width: 48, height: 32 });
   native('generate', '--generator', 'caves', '--seed', '3', '--width', '48', '--height', '32', '--tmj', 'n.tmj');
