@@ -261,8 +261,7 @@ class Map {
       state.switches = switches;
       const int n = opened["length"].as<int>();
       for (int i = 0; i + 1 < n; i += 2) state.opened.push_back(Point{opened[i].as<int>(), opened[i + 1].as<int>()});
-      const PathResult r =
-          find_path(dungeon_, recorded_rules(dungeon_, legend_), Point{fx, fy}, Point{tx, ty}, state);
+      const PathResult r = find_path(dungeon_, recorded_rules(dungeon_, legend_), Point{fx, fy}, Point{tx, ty}, state);
       val v = path_value(r);
       val doors = val::array();
       for (const LockedDoor& door : r.doors_opened) doors.call<void>("push", cell_value(door.pos));
