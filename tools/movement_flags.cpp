@@ -124,6 +124,8 @@ int run_platformer_validate(std::ostream& out, const Dungeon& d, const MovementM
   const NavGraph graph(d.tiles, model);
   PlatformerCheckOptions options;
   options.strict = a.strict;
+  options.allow_softlocks = a.allow_softlocks;
+  options.max_states = a.max_states;
   const PlatformerReport rep = check_platformer_level(d, graph, options);
   if (a.json) {
     ojson j;
@@ -159,6 +161,15 @@ int run_platformer_validate(std::ostream& out, const Dungeon& d, const MovementM
           {"cells", cells}});
     }
     j["softlocks"] = soft;
+    j["unlosable"] = rep.loss == LossStatus::NotProven ? ojson(nullptr) : ojson(rep.loss == LossStatus::Unlosable);
+    j["loss"] = loss_status_name(rep.loss);
+    j["loss_states"] = rep.loss_states;
+    j["softlock_states"] = rep.softlock_states;
+    if (!rep.softlock_message.empty()) {
+      ojson moves = ojson::array();
+      for (const Move& m : rep.softlock_moves) moves.push_back(move_json(m));
+      j["softlock"] = ojson{{"message", rep.softlock_message}, {"moves", moves}};
+    }
     out << j.dump(2) << "\n";
   } else {
     out << a.map_path << ": " << (rep.valid ? "valid" : "INVALID") << " (platformer: jump height " << model.jump_height
@@ -170,6 +181,14 @@ int run_platformer_validate(std::ostream& out, const Dungeon& d, const MovementM
       else out << "not reachable\n";
     }
     for (const PlatformerProblem& p : rep.problems) out << "  problem (" << p.kind << "): " << p.message << "\n";
+    out << "  unlosable: "
+        << (rep.loss == LossStatus::Unlosable ? "yes"
+            : rep.loss == LossStatus::Losable ? "no"
+                                              : "not proven")
+        << " (" << rep.loss_states << " states of play searched";
+    if (rep.softlock_states > 0) out << ", " << rep.softlock_states << " of them cannot finish";
+    out << ")\n";
+    if (!rep.softlock_message.empty()) out << "  softlock: " << rep.softlock_message << "\n";
     for (const SoftlockArea& s : rep.softlocks)
       out << "  softlock: " << s.cells.size() << " cells in " << s.bounds.width << "x" << s.bounds.height << " at "
           << to_string(Point{s.bounds.x, s.bounds.y}) << ", entered by a " << move_kind_name(s.entry.kind) << " from "

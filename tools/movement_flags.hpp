@@ -40,6 +40,8 @@ struct PlatformerValidateArgs {
   bool json = false, strict = false;
   std::string png;
   int scale = 4;
+  bool allow_softlocks = false;
+  int64_t max_states = 1000000;
 };
 /// `validate` on a side-view map. Returns the exit code.
 int run_platformer_validate(std::ostream& out, const Dungeon& d, const MovementModel& model,

@@ -88,7 +88,8 @@ class ValidateCommand : public Command {
     MapFile file = memory_.load_map(map_path_, "validate", kValidateBytesPerCell);
     Dungeon& d = file.dungeon;
     if (auto model = movement_.resolve(d))
-      return run_platformer_validate(out, d, *model, {map_path_, json_, strict_, png_, scale_});
+      return run_platformer_validate(out, d, *model,
+                                     {map_path_, json_, strict_, png_, scale_, allow_softlocks_, max_states_});
     ValidateOptions options = map_rules(d, file.legend_costs);
     apply_flags(options, err);
     options.max_states = max_states_;

@@ -26,6 +26,13 @@ std::string_view key_rule_name(KeyRule r) {
   return detail::enum_name(kKeyRuleNames, r == KeyRule::Consumable ? r : KeyRule::Reusable);
 }
 
+namespace {
+constexpr detail::EnumNames<LossStatus, 3> kLossStatusNames = {
+    {{LossStatus::Unlosable, "unlosable"}, {LossStatus::Losable, "losable"}, {LossStatus::NotProven, "not-proven"}}};
+}  // namespace
+
+std::string_view loss_status_name(LossStatus s) { return detail::enum_name(kLossStatusNames, s); }
+
 KeyRule parse_key_rule(std::string_view name, const std::string& field) {
   return detail::parse_enum(kKeyRuleNames, name, field);
 }

@@ -230,6 +230,7 @@ Failure attempt_platformer(const Run& run, uint64_t seed, GenerateResult& r) {
   tell(on_stage, GenerateStage::Connection);
   PlatformerCheckOptions strict;
   strict.strict = true;
+  strict.allow_softlocks = config.allow_softlocks;
   std::vector<std::string> repairs;
   PlatformerReport rep = check_platformer_level(d, NavGraph(d.tiles, config.movement), strict);
   while (!rep.valid && static_cast<int>(repairs.size()) < config.objectives + 2) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include <catacomb/platformer/solver.hpp>
+#include "platformer/level_loss.hpp"
 
 namespace catacomb {
 namespace {
@@ -231,6 +232,28 @@ void find_softlocks(const NavGraph& g, const std::vector<uint8_t>& from_start, c
   }
 }
 
+// Whether the level can be lost (platformer/level_loss.cpp): a problem unless allowed, for a
+// level that can otherwise be finished in one trip (one that cannot is Losable, its problems
+// already said why).
+void check_loss(const Dungeon& d, const NavGraph& g, const PlatformerCheckOptions& options, PlatformerReport& rep) {
+  if (!rep.problems.empty() && !(rep.problems.size() == rep.softlocks.size() && options.strict)) {
+    rep.loss = LossStatus::Losable;
+    return;
+  }
+  const platformer_loss::LevelLoss proof = platformer_loss::prove_level_unlosable(d, g, options.max_states);
+  rep.loss = proof.completable || proof.status == LossStatus::NotProven ? proof.status : LossStatus::Losable;
+  rep.loss_states = proof.states;
+  rep.softlock_states = proof.softlock_states;
+  rep.softlock_moves = proof.way_in;
+  rep.softlock_message = proof.message;
+  if (options.allow_softlocks) return;
+  if (rep.loss == LossStatus::Losable) add_problem(rep, "softlock", proof.message);
+  else if (rep.loss == LossStatus::NotProven)
+    add_problem(rep, "softlock-not-proven",
+                "whether the level can be lost is not proven: the search reached its cap of " +
+                    std::to_string(options.max_states) + " states (--max-states)");
+}
+
 }  // namespace
 
 PlatformerReport check_platformer_level(const Dungeon& d, const NavGraph& g, const PlatformerCheckOptions& options) {
@@ -250,6 +273,7 @@ PlatformerReport check_platformer_level(const Dungeon& d, const NavGraph& g, con
     check_collect_order(d, g, ends, rep);
     find_softlocks(g, from_start, to_exit, options, rep);
   }
+  check_loss(d, g, options, rep);
   rep.valid = rep.problems.empty();
   return rep;
 }

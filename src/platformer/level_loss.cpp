@@ -131,7 +131,7 @@ LevelLoss prove_level_unlosable(const Dungeon& d, const NavGraph& g, int64_t max
     take_node.emplace_back(n, takes++);
   }
   if (start < 0 || exit < 0 || unplaced) {
-    out.status = LevelLoss::Status::Losable;
+    out.status = LossStatus::Losable;
     return out;
   }
   int32_t places = 0;
@@ -169,7 +169,7 @@ LevelLoss prove_level_unlosable(const Dungeon& d, const NavGraph& g, int64_t max
     return it->second;
   };
   const int32_t start_place = place[static_cast<size_t>(start)];
-  add({start_place, takes_at[static_cast<size_t>(start_place)]}, -1, Move{});
+  if (add({start_place, takes_at[static_cast<size_t>(start_place)]}, -1, Move{}) < 0) return out;  // max_states < 1
   for (size_t q = 0; q < states.size(); ++q) {
     first_succ.push_back(static_cast<int64_t>(succ.size()));
     const StateKey s = states[q];
@@ -212,7 +212,7 @@ LevelLoss prove_level_unlosable(const Dungeon& d, const NavGraph& g, int64_t max
       ++out.softlock_states;
       if (first < 0) first = static_cast<int32_t>(q);
     }
-  out.status = out.softlock_states == 0 ? LevelLoss::Status::Unlosable : LevelLoss::Status::Losable;
+  out.status = out.softlock_states == 0 ? LossStatus::Unlosable : LossStatus::Losable;
   if (first >= 0) {
     for (int32_t q = first; parent[static_cast<size_t>(q)] >= 0; q = parent[static_cast<size_t>(q)])
       out.way_in.push_back(via[static_cast<size_t>(q)]);

@@ -13,7 +13,7 @@ namespace catacomb::platformer_loss {
 
 // What the proof found.
 struct LevelLoss {
-  enum class Status : uint8_t { Unlosable, Losable, NotProven } status = Status::NotProven;
+  LossStatus status = LossStatus::NotProven;
   bool completable = false;     // the first state can finish
   int64_t states = 0;           // reachable states searched
   int64_t softlock_states = 0;  // of those, the ones that cannot finish (0 when not proven)

@@ -19,11 +19,14 @@ MovementModel model(int jump_height = 3, int jump_distance = 4, int body_height 
   return m;
 }
 
-PlatformerReport check(const char* text, const MovementModel& m, bool strict = false) {
+// Softlocks allowed by default here: these levels judge reachability; PitDeeperThanJumpHeight
+// judges the loss.
+PlatformerReport check(const char* text, const MovementModel& m, bool strict = false, bool allow_softlocks = true) {
   const Dungeon d = read_ascii(text);
   const NavGraph g(d.tiles, m);
   PlatformerCheckOptions options;
   options.strict = strict;
+  options.allow_softlocks = allow_softlocks;
   return check_platformer_level(d, g, options);
 }
 
@@ -88,9 +91,27 @@ TEST(PlatformerLevelTest, PitDeeperThanJumpHeightIsASoftlock) {
   EXPECT_EQ(a.entry.from, (Point{1, 2}));
   EXPECT_EQ(a.entry.to.y, 6);
 
+  EXPECT_EQ(r.loss, LossStatus::Losable);
+  EXPECT_GT(r.softlock_states, 0);
+
   const PlatformerReport strict = check(lv::kPit4, model(3), /*strict=*/true);
   EXPECT_FALSE(strict.valid);
   EXPECT_TRUE(has_problem(strict, "softlock"));
+
+  // A level a player can lose is invalid unless softlocks are allowed (#48): dropping into the
+  // pit strands the player, whose exit is up on the other side.
+  const PlatformerReport lost = check(lv::kPit4, model(3), /*strict=*/false, /*allow_softlocks=*/false);
+  EXPECT_FALSE(lost.valid);
+  EXPECT_TRUE(has_problem(lost, "softlock"));
+  EXPECT_EQ(lost.loss, LossStatus::Losable);
+  EXPECT_FALSE(lost.softlock_moves.empty());
+  EXPECT_EQ(lost.softlock_moves.back().to.y, 6);  // the last move lands in the pit
+  EXPECT_NE(lost.softlock_message.find("the level can no longer be finished"), std::string::npos)
+      << lost.softlock_message;
+  const PlatformerReport step = check(lv::kStep3, model(3), /*strict=*/false, /*allow_softlocks=*/false);
+  EXPECT_TRUE(step.valid);
+  EXPECT_EQ(step.loss, LossStatus::Unlosable);
+  EXPECT_EQ(step.softlock_states, 0);
 
   EXPECT_TRUE(check(lv::kPit3, model(3)).softlocks.empty()) << "a pit of exactly H is jumped out of";
   EXPECT_FALSE(check(lv::kPit3, model(2)).softlocks.empty());

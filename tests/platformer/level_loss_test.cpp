@@ -51,14 +51,14 @@ TEST(PlatformerLossTest, ATreasureLeftAboveAPitIsLostByDroppingIn) {
   // drop with no way back.
   const LevelLoss a = prove(exit_below, model(2));
   EXPECT_TRUE(a.completable);
-  EXPECT_EQ(a.status, LevelLoss::Status::Losable);
+  EXPECT_EQ(a.status, LossStatus::Losable);
   EXPECT_GT(a.softlock_states, 0);
   EXPECT_FALSE(a.way_in.empty());
   EXPECT_NE(a.message.find("the level can no longer be finished"), std::string::npos) << a.message;
   // Jump height 5 climbs back out of the pit: nothing is lost.
   const LevelLoss b = prove(exit_below, model(5));
   EXPECT_TRUE(b.completable);
-  EXPECT_EQ(b.status, LevelLoss::Status::Unlosable);
+  EXPECT_EQ(b.status, LossStatus::Unlosable);
   EXPECT_EQ(b.softlock_states, 0);
 }
 
@@ -106,9 +106,9 @@ TEST(PlatformerLossTest, AgreesWithABruteForceOnRandomSmallLevels) {
     if (!brute.completable) ++not_completable;
     else if (brute.unlosable) ++unlosable;
     else ++losable;
-    const bool mine_unlosable = mine.status == LevelLoss::Status::Unlosable;
+    const bool mine_unlosable = mine.status == LossStatus::Unlosable;
     if (mine.completable != brute.completable || mine_unlosable != (brute.completable && brute.unlosable) ||
-        mine.status == LevelLoss::Status::NotProven) {
+        mine.status == LossStatus::NotProven) {
       ++mismatches;
       if (reports.size() < 5)
         reports.push_back("level " + std::to_string(i) + ": proof completable " + std::to_string(mine.completable) +

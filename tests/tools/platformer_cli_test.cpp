@@ -27,7 +27,8 @@ TEST(PlatformerCliTest, HandMadeLevelsAreJudgedRight) {
       {"step of H", lv::kStep3, {"--jump-height", "3"}, 0},
       {"step of H+1", lv::kStep3, {"--jump-height", "2"}, 1},
       {"step 4, H 3", lv::kStep4, {"--jump-height", "3"}, 1},
-      {"gap of D", lv::kGap4, {"--jump-distance", "4"}, 0},
+      {"gap of D", lv::kGap4, {"--jump-distance", "4", "--allow-softlocks"}, 0},
+      {"gap of D, a fall into it loses", lv::kGap4, {"--jump-distance", "4"}, 1},
       {"gap of D+1", lv::kGap5, {"--jump-distance", "4"}, 1},
       {"tunnel, body 1", lv::kTunnel, {"--body-height", "1"}, 0},
       {"tunnel, body 2", lv::kTunnel, {"--body-height", "2"}, 1},
@@ -35,8 +36,9 @@ TEST(PlatformerCliTest, HandMadeLevelsAreJudgedRight) {
       {"ledge without ladder", lv::kNoLadderLedge, {}, 1},
       {"one-way platform", lv::kPlatform, {}, 0},
       {"solid shelf", lv::kSolidShelf, {}, 1},
-      {"pit 4 deep", lv::kPit4, {}, 0},
-      {"pit 4 deep, strict", lv::kPit4, {"--strict"}, 1},
+      {"pit 4 deep, softlocks allowed", lv::kPit4, {"--allow-softlocks"}, 0},
+      {"pit 4 deep", lv::kPit4, {}, 1},
+      {"pit 4 deep, strict", lv::kPit4, {"--strict", "--allow-softlocks"}, 1},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -55,8 +57,15 @@ TEST(PlatformerCliTest, PitIsListedUnderSoftlocks) {
   test::TempDir dir;
   write_file_atomic(dir.file("pit.txt"), lv::kPit4);
   const test::CliResult r = run_cli({"validate", dir.file("pit.txt"), "--movement", "platformer", "--json"});
-  ASSERT_EQ(r.code, 0) << r.err;
+  ASSERT_EQ(r.code, 1) << r.err;  // a level a player can lose is invalid (#48)
   const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["unlosable"], false);
+  EXPECT_EQ(j["loss"], "losable");
+  EXPECT_GT(j["softlock_states"].get<int>(), 0);
+  EXPECT_NE(j["softlock"]["message"].get<std::string>().find("the level can no longer be finished"), std::string::npos);
+  EXPECT_EQ(j["softlock"]["moves"].back()["to"][1], 6);
+  EXPECT_EQ(j["problems"][0]["kind"], "softlock");
+  EXPECT_EQ(run_cli({"validate", dir.file("pit.txt"), "--movement", "platformer", "--allow-softlocks"}).code, 0);
   ASSERT_EQ(j["softlocks"].size(), 1u);
   EXPECT_EQ(j["softlocks"][0]["size"], 4);
   EXPECT_EQ(j["softlocks"][0]["bounds"], (nlohmann::json{{"x", 6}, {"y", 6}, {"width", 4}, {"height", 1}}));
@@ -107,8 +116,8 @@ TEST(PlatformerCliTest, RecordedModelIsUsedByDefaultAndFlagsOverrideIt) {
 TEST(PlatformerCliTest, ValidatePngDrawsTheGraph) {
   test::TempDir dir;
   write_file_atomic(dir.file("pit.txt"), lv::kPit4);
-  const test::CliResult r = run_cli(
-      {"validate", dir.file("pit.txt"), "--movement", "platformer", "--png", dir.file("g.png"), "--scale", "8"});
+  const test::CliResult r = run_cli({"validate", dir.file("pit.txt"), "--movement", "platformer", "--allow-softlocks",
+                                     "--png", dir.file("g.png"), "--scale", "8"});
   ASSERT_EQ(r.code, 0) << r.err;
   const test::DecodedPng png = test::decode_png(test::slurp(dir.file("g.png")));
   ASSERT_EQ(png.width, 12 * 8);

@@ -113,6 +113,17 @@ enum class KeyRule : uint8_t {
 };
 /// "reusable", "consumable".
 std::string_view key_rule_name(KeyRule r);
+
+/// Whether a dungeon (or a side-view level) can be lost: whether every state a player can reach,
+/// in any order of play, still has a playthrough that takes every objective and then reaches the
+/// exit (docs/proofs.md).
+enum class LossStatus : uint8_t {
+  Unlosable,  ///< proven: every reachable state can still be finished
+  Losable,    ///< some reachable state cannot (a softlock)
+  NotProven,  ///< the search reached its cap of states first: neither is proven
+};
+/// "unlosable", "losable", "not-proven".
+std::string_view loss_status_name(LossStatus s);
 /// Parses a key rule name; throws InvalidArgument "<field> = <name> (expected reusable or
 /// consumable)" otherwise.
 KeyRule parse_key_rule(std::string_view name, const std::string& field = "key_rule");

@@ -11,6 +11,14 @@
 /// Softlocks: nodes reachable from the start from which the exit can no longer be reached (a pit
 /// deeper than the jump height, a ledge reached only by a fall). They are grouped into areas
 /// (connected by moves either way) and reported; they make a level invalid only with `strict`.
+///
+/// Unlosable (PlatformerReport::loss, as for top-down maps, docs/proofs.md): every state a player
+/// can reach, in any order of play, can still collect every objective and then reach the exit. A
+/// state is where the body rests and the objectives taken (taken on resting on their cell; a jump
+/// over one does not take it); the proof searches every such state (the nodes between objectives
+/// merged by strongly connected components, which have the same future). A level that can be lost
+/// is invalid (problem "softlock") unless `allow_softlocks`; a search stopped at `max_states` is
+/// "not proven" (problem "softlock-not-proven"), never "none".
 #include <catacomb/export.hpp>
 #include <cstdint>
 #include <string>
@@ -26,6 +34,10 @@ namespace catacomb {
 struct PlatformerCheckOptions {
   /// Softlock areas make the level invalid.
   bool strict = false;
+  /// Keep a level a player can lose (or not proven unlosable) valid: the loss is only reported.
+  bool allow_softlocks = false;
+  /// States the proof of unlosability searches before it gives up (NotProven). [Limit: >= 1]
+  int64_t max_states = 1000000;
 };
 
 /// One objective's result.
@@ -68,6 +80,17 @@ struct PlatformerReport {
   std::vector<int> collect_order;  ///< objective indices in an order that collects them all, when one exists
   /// Areas the player can reach but not leave towards the exit.
   std::vector<SoftlockArea> softlocks;
+  /// Whether the level can be lost (Losable whenever it cannot be finished in one trip).
+  LossStatus loss = LossStatus::NotProven;
+  /// States the proof of unlosability searched.
+  int64_t loss_states = 0;
+  /// Of those, the states from which the level can no longer be finished (0 when not proven).
+  int64_t softlock_states = 0;
+  /// The moves of play into the first such state (fewest moves between places), when there is one.
+  std::vector<Move> softlock_moves;
+  /// One sentence on that state ("after the fall from 3,2 to 3,6 (2 moves ...) the level can no
+  /// longer be finished"); empty when none.
+  std::string softlock_message;
   /// Every problem found; empty when valid.
   std::vector<PlatformerProblem> problems;
 };

@@ -155,16 +155,6 @@ struct SecretShortcut {
   std::string message;
 };
 
-/// Whether a dungeon can be lost: whether every state a player can reach, in any order of play,
-/// still has a playthrough that takes every objective and then reaches the exit.
-enum class LossStatus : uint8_t {
-  Unlosable,  ///< proven: every reachable state can still be finished
-  Losable,    ///< some reachable state cannot (a softlock; Solution::softlock shows the way in)
-  NotProven,  ///< the search reached SolveOptions::max_states first: neither is proven
-};
-/// "unlosable", "losable", "not-proven".
-std::string_view loss_status_name(LossStatus s);
-
 /// What solve_dungeon found: whether the map can be finished, a walkthrough, why each
 /// objective it cannot reach is out of reach, softlocks and the design metrics.
 struct Solution {

@@ -276,8 +276,6 @@ namespace {
 constexpr detail::EnumNames<SolveStatus, 3> kSolveStatusNames = {{{SolveStatus::Completable, "completable"},
                                                                   {SolveStatus::NotCompletable, "not-completable"},
                                                                   {SolveStatus::StateCap, "state-cap"}}};
-constexpr detail::EnumNames<LossStatus, 3> kLossStatusNames = {
-    {{LossStatus::Unlosable, "unlosable"}, {LossStatus::Losable, "losable"}, {LossStatus::NotProven, "not-proven"}}};
 }  // namespace
 
 std::string_view step_kind_name(StepKind k) { return detail::enum_name(detail::kStepKindNames, k); }
@@ -287,8 +285,6 @@ std::optional<StepKind> step_kind_from_name(std::string_view name) {
 }
 
 std::string_view solve_status_name(SolveStatus s) { return detail::enum_name(kSolveStatusNames, s); }
-
-std::string_view loss_status_name(LossStatus s) { return detail::enum_name(kLossStatusNames, s); }
 
 Solution solve_dungeon(const Dungeon& d, const SolveOptions& options) {
   return solve_dungeon(d, options, StartRoutes{});
