@@ -103,130 +103,178 @@ struct StateHash {
   }
 };
 
-}  // namespace
-
-LevelLoss prove_level_unlosable(const Dungeon& d, const NavGraph& g, int64_t max_states) {
-  LevelLoss out;
+// The level's objectives on the graph: the nodes that are places of their own, and the
+// objectives to take with their bits.
+struct Objectives {
   int start = -1, exit = -1, takes = 0;
-  bool unplaced = false;
-  std::vector<uint8_t> own(static_cast<size_t>(g.node_count()), 0);
+  bool unplaced = false;  // an objective on no node: the level cannot be finished
+  bool too_many = false;  // more objectives to take than a state's word holds: not proven
+  std::vector<uint8_t> own;
   std::vector<std::pair<int, int>> take_node;  // (node, taken-bit) of each objective taken
-  for (const Objective& o : d.objectives) {
-    const int n = g.node_at(o.pos);
-    if (o.kind == ObjectiveKind::Start) {
-      if (start < 0) start = n;
-      if (n >= 0) own[static_cast<size_t>(n)] = 1;
+};
+
+Objectives find_objectives(const Dungeon& d, const NavGraph& g) {
+  Objectives o;
+  o.own.assign(static_cast<size_t>(g.node_count()), 0);
+  for (const Objective& ob : d.objectives) {
+    const int n = g.node_at(ob.pos);
+    if (ob.kind == ObjectiveKind::Start) {
+      if (o.start < 0) o.start = n;
+      if (n >= 0) o.own[static_cast<size_t>(n)] = 1;
       continue;
     }
     if (n < 0) {
-      unplaced = true;
+      o.unplaced = true;
       continue;
     }
-    own[static_cast<size_t>(n)] = 1;
-    if (o.kind == ObjectiveKind::Exit) {
-      if (exit < 0) exit = n;
+    o.own[static_cast<size_t>(n)] = 1;
+    if (ob.kind == ObjectiveKind::Exit) {
+      if (o.exit < 0) o.exit = n;
       continue;
     }
-    if (takes == kMaxTakes) return out;  // more than a state's word holds: not proven
-    take_node.emplace_back(n, takes++);
+    if (o.takes == kMaxTakes) {
+      o.too_many = true;
+      return o;
+    }
+    o.take_node.emplace_back(n, o.takes++);
   }
-  if (start < 0 || exit < 0 || unplaced) {
-    out.status = LossStatus::Losable;
-    return out;
-  }
-  int32_t places = 0;
-  const std::vector<int32_t> place = number_places(g, own, places);
-  std::vector<uint64_t> takes_at(static_cast<size_t>(places), 0);
-  for (const auto& [n, bit] : take_node)
-    takes_at[static_cast<size_t>(place[static_cast<size_t>(n)])] |= uint64_t{1} << bit;
+  return o;
+}
+
+// The places, what lies in each, and the moves between them.
+struct Places {
+  std::vector<int32_t> place;   // of each node
+  std::vector<uint64_t> takes;  // the objectives resting in each place takes
   // The moves between places, each with one move of the graph that makes it (the first found).
-  std::vector<std::vector<std::pair<int32_t, Move>>> links(static_cast<size_t>(places));
+  std::vector<std::vector<std::pair<int32_t, Move>>> links;
+};
+
+Places build_places(const NavGraph& g, const Objectives& o) {
+  Places p;
+  int32_t count = 0;
+  p.place = number_places(g, o.own, count);
+  p.takes.assign(static_cast<size_t>(count), 0);
+  for (const auto& [n, bit] : o.take_node)
+    p.takes[static_cast<size_t>(p.place[static_cast<size_t>(n)])] |= uint64_t{1} << bit;
+  p.links.resize(static_cast<size_t>(count));
   for (int a = 0; a < g.node_count(); ++a)
     for (const NavEdge& e : g.edges(a)) {
-      const int32_t pa = place[static_cast<size_t>(a)], pb = place[static_cast<size_t>(e.to)];
+      const int32_t pa = p.place[static_cast<size_t>(a)], pb = p.place[static_cast<size_t>(e.to)];
       if (pa == pb) continue;
-      auto& l = links[static_cast<size_t>(pa)];
+      auto& l = p.links[static_cast<size_t>(pa)];
       if (std::none_of(l.begin(), l.end(), [&](const auto& x) { return x.first == pb; }))
         l.emplace_back(pb, g.move(a, e));
     }
-  const uint64_t all = takes == 64 ? ~uint64_t{0} : (uint64_t{1} << takes) - 1;
-  const int32_t exit_place = place[static_cast<size_t>(exit)];
+  return p;
+}
 
+// Every reachable state in breadth-first order, with the move that first reached each and the
+// successors of each (CSR).
+struct StateSpace {
   std::vector<StateKey> states;
   std::vector<int32_t> parent;
   std::vector<Move> via;
-  std::unordered_map<StateKey, int32_t, StateHash> index;
   std::vector<int64_t> first_succ;
   std::vector<int32_t> succ;
+  bool complete = false;  // false: stopped at max_states
+};
+
+StateSpace search_states(const Places& p, int32_t start_place, int64_t max_states) {
+  StateSpace sp;
+  std::unordered_map<StateKey, int32_t, StateHash> index;
   auto add = [&](StateKey k, int32_t from, const Move& m) -> int32_t {
-    const auto [it, fresh] = index.emplace(k, static_cast<int32_t>(states.size()));
+    const auto [it, fresh] = index.emplace(k, static_cast<int32_t>(sp.states.size()));
     if (fresh) {
-      if (static_cast<int64_t>(states.size()) >= max_states) return -1;
-      states.push_back(k);
-      parent.push_back(from);
-      via.push_back(m);
+      if (static_cast<int64_t>(sp.states.size()) >= max_states) return -1;
+      sp.states.push_back(k);
+      sp.parent.push_back(from);
+      sp.via.push_back(m);
     }
     return it->second;
   };
-  const int32_t start_place = place[static_cast<size_t>(start)];
-  if (add({start_place, takes_at[static_cast<size_t>(start_place)]}, -1, Move{}) < 0) return out;  // max_states < 1
-  for (size_t q = 0; q < states.size(); ++q) {
-    first_succ.push_back(static_cast<int64_t>(succ.size()));
-    const StateKey s = states[q];
-    for (const auto& [to, m] : links[static_cast<size_t>(s.place)]) {
-      const int32_t t = add({to, s.taken | takes_at[static_cast<size_t>(to)]}, static_cast<int32_t>(q), m);
-      if (t < 0) {
-        out.states = static_cast<int64_t>(states.size());
-        return out;  // not proven
-      }
-      succ.push_back(t);
+  if (add({start_place, p.takes[static_cast<size_t>(start_place)]}, -1, Move{}) < 0) return sp;  // max_states < 1
+  for (size_t q = 0; q < sp.states.size(); ++q) {
+    sp.first_succ.push_back(static_cast<int64_t>(sp.succ.size()));
+    const StateKey s = sp.states[q];
+    for (const auto& [to, m] : p.links[static_cast<size_t>(s.place)]) {
+      const int32_t t = add({to, s.taken | p.takes[static_cast<size_t>(to)]}, static_cast<int32_t>(q), m);
+      if (t < 0) return sp;  // not proven
+      sp.succ.push_back(t);
     }
   }
-  first_succ.push_back(static_cast<int64_t>(succ.size()));
-  out.states = static_cast<int64_t>(states.size());
-  // Backwards from the finished states.
-  const size_t n = states.size();
+  sp.first_succ.push_back(static_cast<int64_t>(sp.succ.size()));
+  sp.complete = true;
+  return sp;
+}
+
+// The states that can finish: backwards from the finished states over the reversed successors.
+std::vector<uint8_t> can_finish(const StateSpace& sp, int32_t exit_place, uint64_t all) {
+  const size_t n = sp.states.size();
   std::vector<int64_t> first_pred(n + 1, 0);
-  for (int32_t t : succ) ++first_pred[static_cast<size_t>(t) + 1];
+  for (int32_t t : sp.succ) ++first_pred[static_cast<size_t>(t) + 1];
   for (size_t i = 0; i < n; ++i) first_pred[i + 1] += first_pred[i];
-  std::vector<int32_t> pred(succ.size());
+  std::vector<int32_t> pred(sp.succ.size());
   std::vector<int64_t> fill(first_pred.begin(), first_pred.end() - 1);
   for (size_t q = 0; q < n; ++q)
-    for (int64_t e = first_succ[q]; e < first_succ[q + 1]; ++e)
-      pred[static_cast<size_t>(fill[static_cast<size_t>(succ[static_cast<size_t>(e)])]++)] = static_cast<int32_t>(q);
+    for (int64_t e = sp.first_succ[q]; e < sp.first_succ[q + 1]; ++e)
+      pred[static_cast<size_t>(fill[static_cast<size_t>(sp.succ[static_cast<size_t>(e)])]++)] = static_cast<int32_t>(q);
   std::vector<uint8_t> can(n, 0);
   std::vector<int32_t> queue;
   for (size_t q = 0; q < n; ++q)
-    if (states[q].place == exit_place && states[q].taken == all) can[q] = 1, queue.push_back(static_cast<int32_t>(q));
+    if (sp.states[q].place == exit_place && sp.states[q].taken == all)
+      can[q] = 1, queue.push_back(static_cast<int32_t>(q));
   for (size_t i = 0; i < queue.size(); ++i) {
     const size_t t = static_cast<size_t>(queue[i]);
     for (int64_t e = first_pred[t]; e < first_pred[t + 1]; ++e) {
-      const size_t p = static_cast<size_t>(pred[static_cast<size_t>(e)]);
-      if (!can[p]) can[p] = 1, queue.push_back(static_cast<int32_t>(p));
+      const size_t q = static_cast<size_t>(pred[static_cast<size_t>(e)]);
+      if (!can[q]) can[q] = 1, queue.push_back(static_cast<int32_t>(q));
     }
   }
+  return can;
+}
+
+// Fills the verdict, and the way into the first softlock (the fewest moves in: states are in
+// breadth-first order) with its sentence.
+void report(const StateSpace& sp, const std::vector<uint8_t>& can, LevelLoss& out) {
   out.completable = can[0] != 0;
   int32_t first = -1;
-  for (size_t q = 0; q < n; ++q)
+  for (size_t q = 0; q < can.size(); ++q)
     if (!can[q]) {
       ++out.softlock_states;
       if (first < 0) first = static_cast<int32_t>(q);
     }
   out.status = out.softlock_states == 0 ? LossStatus::Unlosable : LossStatus::Losable;
-  if (first >= 0) {
-    for (int32_t q = first; parent[static_cast<size_t>(q)] >= 0; q = parent[static_cast<size_t>(q)])
-      out.way_in.push_back(via[static_cast<size_t>(q)]);
-    std::reverse(out.way_in.begin(), out.way_in.end());
-    if (out.way_in.empty()) {
-      out.message = "the level cannot be finished from the start";
-    } else {
-      const Move& last = out.way_in.back();
-      out.message = "after the " + std::string(move_kind_name(last.kind)) + " from " + to_string(last.from) + " to " +
-                    to_string(last.to) + " (" + std::to_string(out.way_in.size()) +
-                    (out.way_in.size() == 1 ? " move" : " moves") +
-                    " between places of play) the level can no longer be finished";
-    }
+  if (first < 0) return;
+  for (int32_t q = first; sp.parent[static_cast<size_t>(q)] >= 0; q = sp.parent[static_cast<size_t>(q)])
+    out.way_in.push_back(sp.via[static_cast<size_t>(q)]);
+  std::reverse(out.way_in.begin(), out.way_in.end());
+  if (out.way_in.empty()) {
+    out.message = "the level cannot be finished from the start";
+    return;
   }
+  const Move& last = out.way_in.back();
+  out.message = "after the " + std::string(move_kind_name(last.kind)) + " from " + to_string(last.from) + " to " +
+                to_string(last.to) + " (" + std::to_string(out.way_in.size()) +
+                (out.way_in.size() == 1 ? " move" : " moves") +
+                " between places of play) the level can no longer be finished";
+}
+
+}  // namespace
+
+LevelLoss prove_level_unlosable(const Dungeon& d, const NavGraph& g, int64_t max_states) {
+  LevelLoss out;
+  const Objectives o = find_objectives(d, g);
+  if (o.too_many) return out;  // not proven
+  if (o.start < 0 || o.exit < 0 || o.unplaced) {
+    out.status = LossStatus::Losable;
+    return out;
+  }
+  const Places p = build_places(g, o);
+  const StateSpace sp = search_states(p, p.place[static_cast<size_t>(o.start)], max_states);
+  out.states = static_cast<int64_t>(sp.states.size());
+  if (!sp.complete) return out;  // not proven
+  const uint64_t all = o.takes == 64 ? ~uint64_t{0} : (uint64_t{1} << o.takes) - 1;
+  report(sp, can_finish(sp, p.place[static_cast<size_t>(o.exit)], all), out);
   return out;
 }
 
