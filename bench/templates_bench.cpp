@@ -10,7 +10,8 @@
 // satisfies its mission and whose certificate verify_certificate accepts.
 //
 //   cmake --preset bench && cmake --build --preset bench --target templates_bench
-//   build/bench/bench/templates_bench [--rate_seeds=1000] [--rate_floor=99] [google benchmark flags]
+//   build/bench/bench/templates_bench [--rate_seeds=1000] [--rate_floor=99] [--rate_threads=T] [google benchmark flags]
+// --rate_threads=T shares the rate seeds among T threads (default: one per core; the table is the same).
 // --rate_floor=P makes it exit 1 when an example lays out for fewer than P % of the seeds (CI runs
 // it with --rate_seeds=1000 --rate_floor=99 and no benchmark: the 1,000-seed check).
 //
@@ -19,6 +20,7 @@
 // Certification is outside the timed part (cert_ms). Deterministic: the same seeds every run.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -27,6 +29,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <catacomb/core/error.hpp>
@@ -159,43 +162,66 @@ BENCHMARK(BM_TemplatesRooms60)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_TemplatesMission30)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_TemplatesMission100)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 
-// Success rates over seeds 1..n at the CLI's defaults (max_attempts 20): a GenerationError (every
-// attempt failed) counts against every column. Returns how many examples are below `floor` % in
-// "all" (each named on stderr).
-int rates(int n, double floor) {
+// What one example gave over some seeds.
+struct Tally {
+  int generated = 0, valid = 0, completable = 0, mission = 0, certified = 0, all = 0;
+  int64_t attempts = 0;
+  void add(const Tally& t) {
+    generated += t.generated, valid += t.valid, completable += t.completable, mission += t.mission;
+    certified += t.certified, all += t.all, attempts += t.attempts;
+  }
+};
+
+// Seeds first, first + step, ... up to n: a GenerationError (every attempt failed) counts against
+// every column.
+Tally tally(const GenerateConfig& cfg, int first, int step, int n) {
+  Tally t;
+  for (int seed = first; seed <= n; seed += step) {
+    try {
+      const catacomb::GenerateResult r = catacomb::generate_dungeon(cfg, static_cast<uint64_t>(seed));
+      const Checks c = check(r, cfg);
+      ++t.generated;
+      t.attempts += r.dungeon.attempts;
+      t.valid += c.valid;
+      t.completable += c.completable;
+      t.mission += c.mission;
+      t.certified += c.certified;
+      t.all += c.valid && c.completable && c.mission && c.certified;
+    } catch (const catacomb::GenerationError&) {}
+  }
+  return t;
+}
+
+// Success rates over seeds 1..n at the CLI's defaults (max_attempts 20), the seeds shared among
+// `threads` threads (each its own seeds; the sums do not depend on how many). Returns how many
+// examples are below `floor` % in "all" (each named on stderr).
+int rates(int n, double floor, int threads) {
   const Example shipped[] = {{"crypt (no mission)", "", 80, 50, 0},
                              {"linear", "linear.json", 80, 50, 0},
                              {"two-cycles", "two-cycles.json", 80, 50, 0},
                              kThirty,
                              kHundred};
-  std::printf("\nSuccess over seeds 1..%d (max_attempts 20)\n", n);
+  std::printf("\nSuccess over seeds 1..%d (max_attempts 20, %d thread%s)\n", n, threads, threads == 1 ? "" : "s");
   std::printf("| example | size | generated | valid | completable | mission | certified | all | mean attempts |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
   int below = 0;
   for (const Example& e : shipped) {
     const GenerateConfig cfg = config_for(e);
-    int generated = 0, valid = 0, completable = 0, mission = 0, certified = 0, all = 0;
-    int64_t attempts = 0;
-    for (int seed = 1; seed <= n; ++seed) {
-      try {
-        const catacomb::GenerateResult r = catacomb::generate_dungeon(cfg, static_cast<uint64_t>(seed));
-        const Checks c = check(r, cfg);
-        ++generated;
-        attempts += r.dungeon.attempts;
-        valid += c.valid;
-        completable += c.completable;
-        mission += c.mission;
-        certified += c.certified;
-        all += c.valid && c.completable && c.mission && c.certified;
-      } catch (const catacomb::GenerationError&) {}
+    std::vector<Tally> parts(static_cast<size_t>(threads));
+    {
+      std::vector<std::jthread> pool;
+      for (int i = 0; i < threads; ++i)
+        pool.emplace_back([&, i] { parts[static_cast<size_t>(i)] = tally(cfg, 1 + i, threads, n); });
     }
+    Tally t;
+    for (const Tally& p : parts) t.add(p);
     const auto pct = [n](int k) { return 100.0 * k / n; };
     std::printf("| %s | %dx%d | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.2f |\n", e.name, e.width,
-                e.height, pct(generated), pct(valid), pct(completable), pct(mission), pct(certified), pct(all),
-                generated > 0 ? static_cast<double>(attempts) / generated : 0.0);
-    if (pct(all) < floor) {
+                e.height, pct(t.generated), pct(t.valid), pct(t.completable), pct(t.mission), pct(t.certified),
+                pct(t.all), t.generated > 0 ? static_cast<double>(t.attempts) / t.generated : 0.0);
+    if (pct(t.all) < floor) {
       std::fprintf(stderr, "templates_bench: %s lays out for %.1f %% of seeds 1..%d (expected at least %.1f %%)\n",
-                   e.name, pct(all), n, floor);
+                   e.name, pct(t.all), n, floor);
       ++below;
     }
   }
@@ -207,10 +233,12 @@ int rates(int n, double floor) {
 int main(int argc, char** argv) {
   int rate_seeds = 1000;
   double rate_floor = 0;  // --rate_floor=P: exit 1 when an example lays out for less than P % (CI: 99)
+  int rate_threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));  // --rate_threads=T
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--rate_seeds=", 13) == 0) rate_seeds = std::atoi(argv[i] + 13);
     else if (std::strncmp(argv[i], "--rate_floor=", 13) == 0) rate_floor = std::atof(argv[i] + 13);
+    else if (std::strncmp(argv[i], "--rate_threads=", 15) == 0) rate_threads = std::max(1, std::atoi(argv[i] + 15));
     else args.push_back(argv[i]);
   }
   int n = static_cast<int>(args.size());
@@ -218,6 +246,6 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(n, args.data())) return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  if (rate_seeds > 0 && rates(rate_seeds, rate_floor) > 0) return 1;
+  if (rate_seeds > 0 && rates(rate_seeds, rate_floor, rate_threads) > 0) return 1;
   return 0;
 }

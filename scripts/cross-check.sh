@@ -15,8 +15,10 @@
 # and a case of theirs (up to 4) that differs is run once more from scratch (see rerun_cases()):
 # it passes only if all its files are then identical. Both are listed in the summary.
 #
-# Usage: scripts/cross-check.sh [--builds mingw,aarch64,clang,wasm] [--unit-tests] [--jobs N]
+# Usage: scripts/cross-check.sh [--builds mingw,aarch64,clang,wasm] [--unit-tests] [--jobs N] [--reference CLI]
 #   --builds LIST   which builds to compare with the reference (default: mingw,aarch64,clang)
+#   --reference CLI a native GCC Release build of the CLI to use as the reference instead of
+#                   building one (CI passes build/release/catacomb, which its test step built)
 #   --unit-tests    also cross-build the portable unit tests (GoogleTest from /usr/src/googletest;
 #                   golden hashes and determinism included) and run them under Wine / qemu
 #   --jobs N        parallel compile jobs (default 2)
@@ -29,13 +31,15 @@ CROSS=$ROOT/build/cross
 BUILDS=mingw,aarch64,clang
 UNIT_TESTS=0
 JOBS=2
+REFERENCE=""
 while [[ $# -gt 0 ]]; do
   case $1 in
     --builds) BUILDS=$2; shift 2 ;;
     --builds=*) BUILDS=${1#*=}; shift ;;
     --unit-tests) UNIT_TESTS=1; shift ;;
     --jobs) JOBS=$2; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --reference) REFERENCE=$2; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "cross-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -43,6 +47,10 @@ IFS=, read -r -a SELECTED <<< "$BUILDS"
 for b in "${SELECTED[@]}"; do
   case $b in mingw|aarch64|clang|wasm) ;; *) echo "cross-check: unknown build '$b' (mingw, aarch64, clang, wasm)" >&2; exit 2 ;; esac
 done
+if [[ -n $REFERENCE && ! -x $REFERENCE ]]; then
+  echo "cross-check: --reference '$REFERENCE' is not an executable (expected the native CLI, e.g. build/release/catacomb)" >&2
+  exit 2
+fi
 mkdir -p "$CROSS"
 
 # --- the header-only dependencies, seen by cross compilers without the rest of /usr/include -----
@@ -259,8 +267,14 @@ now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
 
 t0=$(now)
-echo "cross-check: building gcc (reference)..." >&2
-build gcc
+if [[ -n $REFERENCE ]]; then
+  echo "cross-check: the reference is $REFERENCE" >&2
+  mkdir -p "$CROSS/gcc"
+  ln -sfn "$(cd "$(dirname "$REFERENCE")" && pwd)/$(basename "$REFERENCE")" "$CROSS/gcc/catacomb"
+else
+  echo "cross-check: building gcc (reference)..." >&2
+  build gcc
+fi
 t1=$(now)
 generate_set gcc
 hash_list gcc

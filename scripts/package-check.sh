@@ -21,7 +21,7 @@ done
 rm -rf "$out"
 mkdir -p "$out"
 start=$SECONDS
-step() { echo "== package-check: $*"; }
+step() { echo "== package-check: $* (at $((SECONDS - start)) s)"; }
 fail() { echo "package-check: FAILED: $*" >&2; exit 1; }
 # Consumers build without the CI variable: only catacomb's own top-level build turns on -Werror.
 consumer() { env -u CI "$@"; }
@@ -55,11 +55,16 @@ grep -q "catacomb $(sed -n 's/^project(catacomb VERSION \([0-9.]*\).*/\1/p' CMak
 
 # Every installed header compiles on its own from the install alone (C++20; catacomb.h as C11 too).
 step "each installed header compiles on its own"
-while IFS= read -r h; do
-  rel=${h#"$prefix/include/"}
-  echo "#include <$rel>" | consumer c++ -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I"$prefix/include" -x c++ - \
-    || fail "<$rel> does not compile on its own"
-done < <(find "$prefix/include/catacomb" -name '*.hpp' -o -name '*.h' | sort)
+# Two at a time (the machine's cores); each failure is named, then the step fails.
+header_alone() {
+  local rel=${1#"$prefix/include/"}
+  echo "#include <$rel>" | env -u CI c++ -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I"$prefix/include" -x c++ - \
+    || { echo "package-check: <$rel> does not compile on its own" >&2; return 1; }
+}
+export -f header_alone
+export prefix
+find "$prefix/include/catacomb" \( -name '*.hpp' -o -name '*.h' \) -print0 | sort -z \
+  | xargs -0 -n1 -P2 bash -c 'header_alone "$0"' || fail "an installed header does not compile on its own (named above)"
 echo '#include <catacomb/catacomb.h>' | consumer cc -std=c11 -fsyntax-only -Wall -Wextra -Wpedantic -Werror \
   -I"$prefix/include" -x c - || fail "<catacomb/catacomb.h> is not C11"
 
