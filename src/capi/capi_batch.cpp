@@ -21,35 +21,22 @@ int catacomb_generate_batch(const catacomb_config* config, uint64_t first_seed, 
       throw InvalidArgument(FieldProblem{
           "tiles_size", std::to_string(tiles_size),
           "at least " + std::to_string(cells) + " x " + std::to_string(count) + " bytes (width x height x count)"});
-    GenerateConfig one = c;
-    one.threads = 1;
-    std::atomic<int> next{0}, made{0};
-    // Each worker takes the next seed; a seed's cells and status depend on its seed only.
-    auto work = [&] {
-      for (int i = next++; i < count; i = next++) {
-        char* out = tiles + static_cast<size_t>(i) * cells;
-        try {
-          const GenerateResult r = generate_dungeon(one, first_seed + static_cast<uint64_t>(i));
-          for (size_t k = 0; k < cells; ++k) out[k] = terrain_char(r.dungeon.tiles.data()[k]);
-          statuses[i] = CATACOMB_OK;
-          ++made;
-        } catch (const GenerationError&) {
-          std::memset(out, '#', cells);
-          statuses[i] = CATACOMB_NO_VALID_DUNGEON;
-        } catch (const std::bad_alloc&) {
-          std::memset(out, '#', cells);
-          statuses[i] = CATACOMB_OUT_OF_MEMORY;
-        } catch (...) {
-          std::memset(out, '#', cells);
-          statuses[i] = CATACOMB_INTERNAL;
-        }
+    std::vector<uint64_t> seeds(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i) seeds[static_cast<size_t>(i)] = first_seed + static_cast<uint64_t>(i);
+    // A seed's cells and status depend on its seed only (generate_batch).
+    const size_t made = generate_batch(c, seeds, std::min(threads, count), [&](size_t i, BatchItem&& item) {
+      char* out = tiles + i * cells;
+      if (item.result) {
+        for (size_t k = 0; k < cells; ++k) out[k] = terrain_char(item.result->dungeon.tiles.data()[k]);
+        statuses[i] = CATACOMB_OK;
+        return;
       }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < std::min(threads, count); ++t) pool.emplace_back(work);
-    work();
-    for (std::thread& t : pool) t.join();
-    return made.load();
+      std::memset(out, '#', cells);
+      statuses[i] = item.out_of_memory ? CATACOMB_OUT_OF_MEMORY
+                    : item.error       ? CATACOMB_INTERNAL
+                                       : CATACOMB_NO_VALID_DUNGEON;
+    });
+    return static_cast<int>(made);
   });
 }
 

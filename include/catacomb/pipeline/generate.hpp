@@ -6,7 +6,10 @@
 #include <catacomb/export.hpp>
 #include <cstdint>
 #include <functional>
+#include <exception>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -231,6 +234,27 @@ ValidateOptions validate_options_for(const GenerateConfig& config);
 /// Generates a valid dungeon. Throws InvalidArgument for a bad config and GenerationError when
 /// every attempt failed. `on_stage`, when set, is told each stage as it begins.
 GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, const StageHook& on_stage = {});
+
+/// What one seed of a batch gave (generate_batch).
+struct BatchItem {
+  uint64_t seed = 0;                     ///< the seed
+  std::optional<GenerateResult> result;  ///< the dungeon and its report; empty when the seed failed
+  std::string failure;                   ///< why it failed (the GenerationError's message); empty when not
+  bool out_of_memory = false;            ///< it failed for want of memory (failure says so too)
+  std::exception_ptr error;              ///< any other exception the seed threw; null when none
+};
+
+/// Called with each seed's outcome: `index` into the seeds given, each index exactly once, from
+/// the batch's threads (several at a time, in no fixed order: guard what it shares).
+using BatchSink = std::function<void(size_t index, BatchItem&& item)>;
+
+/// Generates every seed of `seeds` on `threads` threads (1 to kMaxThreads; never more than there
+/// are seeds), each exactly as generate_dungeon(config, seed) with config.threads = 1, so a seed's
+/// outcome does not depend on the thread count or the other seeds. A seed without a valid dungeon
+/// is not an error: its item says why. Throws InvalidArgument for a bad config or thread count
+/// before generating anything. Returns how many seeds gave a dungeon.
+size_t generate_batch(const GenerateConfig& config, std::span<const uint64_t> seeds, int threads,
+                      const BatchSink& take);
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END
