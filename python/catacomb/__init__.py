@@ -672,8 +672,8 @@ class Navigator:
 
     The rules are those the dungeon records (its recipe's costs and moves). ValueError for a
     dungeon with one-way or secret doors (their steps are Dungeon.path's) and for a bad state.
-    Not thread-safe (its scratch is its own): one per thread; the GIL is released while it
-    builds and searches."""
+    The GIL is released while it builds and searches; it owns its search scratch, so calls from
+    several threads take turns (one navigator per thread runs them in parallel)."""
 
     __slots__ = ("_n", "_dungeon")
 

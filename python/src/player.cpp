@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <mutex>
 
 #include "binding.hpp"
 #include <catacomb/pathing/navigator.hpp>
@@ -118,14 +119,16 @@ void bind_state(py::module_& m) {
       .def(py::self == py::self);  // NOLINT(misc-redundant-expression): the operator, bound
 }
 
-// A Navigator over one dungeon, which it keeps alive (set_state and doors_opened read it).
+// A Navigator over one dungeon, which it keeps alive (set_state and doors_opened read it). The
+// navigator owns its query scratch, so calls from several Python threads (find_path runs without
+// the GIL) take turns on `busy` instead of racing on it.
 struct PyNavigator {
   std::shared_ptr<PyDungeon> dungeon;
   Navigator navigator;
+  mutable std::mutex busy;
 };
 
-py::dict navigator_stats(const PyNavigator& n) {
-  const NavigatorStats s = n.navigator.stats();
+py::dict navigator_stats(const NavigatorStats& s) {
   py::dict out;
   out["engine"] = std::string(s.engine);
   out["landmarks"] = s.landmarks;
@@ -140,11 +143,16 @@ void bind_navigator(py::module_& m) {
       .def(py::init([](std::shared_ptr<PyDungeon> d, const PlayerState& state) {
              py::gil_scoped_release release;  // the landmark tables: a few Dijkstra searches
              Navigator nav(d->dungeon, state);
-             return std::make_unique<PyNavigator>(PyNavigator{std::move(d), std::move(nav)});
+             return std::unique_ptr<PyNavigator>(new PyNavigator{std::move(d), std::move(nav), {}});
            }),
            py::arg("dungeon"), py::arg("state"))
       .def(
-          "set_state", [](PyNavigator& n, const PlayerState& s) { n.navigator.set_state(n.dungeon->dungeon, s); },
+          "set_state",
+          [](PyNavigator& n, const PlayerState& s) {
+            py::gil_scoped_release release;  // take turns without holding the GIL (find_path may run)
+            const std::lock_guard<std::mutex> lock(n.busy);
+            n.navigator.set_state(n.dungeon->dungeon, s);
+          },
           py::arg("state"))
       .def(
           "set_door",
@@ -164,6 +172,7 @@ void bind_navigator(py::module_& m) {
             PathResult r;
             {
               py::gil_scoped_release release;
+              const std::lock_guard<std::mutex> lock(n.busy);
               r = n.navigator.find_path({from.first, from.second}, {to.first, to.second});
             }
             return path_dict(r);
@@ -171,7 +180,13 @@ void bind_navigator(py::module_& m) {
           py::arg("start"), py::arg("goal"))
       .def_property_readonly("width", [](const PyNavigator& n) { return n.navigator.width(); })
       .def_property_readonly("height", [](const PyNavigator& n) { return n.navigator.height(); })
-      .def("stats", &navigator_stats);
+      .def("stats", [](const PyNavigator& n) {
+        py::gil_scoped_release release;
+        const std::lock_guard<std::mutex> lock(n.busy);
+        const NavigatorStats s = n.navigator.stats();
+        py::gil_scoped_acquire acquire;
+        return navigator_stats(s);
+      });
 }
 
 }  // namespace

@@ -153,3 +153,16 @@ def test_a_state_is_a_value():
         catacomb.PlayerState(keys=[12])
     with pytest.raises(ValueError, match="one or the other"):
         d.path((0, 0), (1, 1), keys=[1], state=s)
+
+
+def test_threads_sharing_a_navigator_take_turns():
+    from concurrent.futures import ThreadPoolExecutor
+
+    d = catacomb.generate(2, locks=2, width=120, height=80)
+    nav = d.navigator(catacomb.PlayerState.all_keys(d))
+    start, goals = targets(d)
+    queries = [(start, g) for g in goals] * 20
+    alone = [nav.find_path(a, b).cost for a, b in queries]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda q: nav.find_path(*q).cost, queries))
+    assert together == alone
