@@ -123,7 +123,8 @@ def write_summary(rows, out, config: Config, outputs=OUTPUTS) -> dict:
     seeds = valid = 0
     first = last = first_failure = None
     lengths, costs, sums = [], [], dict.fromkeys(means, 0)
-    csv_tmp, jsonl_tmp = out / f"summary.csv.tmp-{uuid.uuid4().hex[:12]}", out / f"seeds.jsonl.tmp-{uuid.uuid4().hex[:12]}"
+    token = uuid.uuid4().hex[:12]
+    csv_tmp, jsonl_tmp = out / f"summary.csv.tmp-{token}", out / f"seeds.jsonl.tmp-{token}"
     with open(csv_tmp, "w", newline="") as c, open(jsonl_tmp, "w", newline="") as j:
         c.write(",".join(names) + "\n")
         for row in rows:
@@ -151,6 +152,14 @@ def write_summary(rows, out, config: Config, outputs=OUTPUTS) -> dict:
                "files": {"csv": "summary.csv", "jsonl": "seeds.jsonl"}, "columns": list(names)}
     _write(out / "summary.json", (json.dumps(summary, indent=2) + "\n").encode())
     return summary
+
+
+def remove_stale(out) -> None:
+    """Removes the temporary files a killed batch or task left in `out` (its own naming only:
+    seed-<seed>.<ext>.tmp-..., summary.csv.tmp-..., seeds.jsonl.tmp-..., summary.json.tmp-...)."""
+    for pattern in ("seed-*.tmp-*", "summary.csv.tmp-*", "seeds.jsonl.tmp-*", "summary.json.tmp-*"):
+        for stale in Path(out).glob(pattern):
+            stale.unlink(missing_ok=True)
 
 
 def _outputs(outputs) -> tuple:
@@ -193,4 +202,6 @@ def run(seeds, out, *, threads: int = 1, outputs=None, **params) -> dict:
     config, outputs, listed = Config(**params), _outputs(outputs), _seed_list(seeds)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    return write_summary(run_seeds(config, listed, out, threads, outputs), out, config, outputs)
+    summary = write_summary(run_seeds(config, listed, out, threads, outputs), out, config, outputs)
+    remove_stale(out)
+    return summary

@@ -33,7 +33,7 @@ import uuid
 from pathlib import Path
 
 from . import Config, _check_seed
-from .batch import _outputs, _seed_list, run_seeds, write_summary
+from .batch import _outputs, _seed_list, remove_stale, run_seeds, write_summary
 
 
 # prctl(PR_SET_PDEATHSIG, SIGKILL) in the child between fork and exec: the CLI dies with its
@@ -91,15 +91,17 @@ def _seed_args(seeds, work: Path):
 
 def batch(client, seeds, out, *, chunk: int = 1000, threads: int = 1, cli=None, timeout=None, outputs=None,
           **params) -> dict:
-    """Generates `seeds` (a range, or any sequence of seeds) with the parameters (Config's keys)
-    on the Dask cluster of `client`, each seed's files in out/shards/shard-K, then writes the
-    summary into `out`. `chunk`: fewest seeds per task; `threads`: threads per task; `timeout`:
-    seconds to wait for the tasks (None: no limit). `cli`: None runs in process (unless
-    $CATACOMB_CLI names the catacomb executable), False always in process, True the CLI of
-    $CATACOMB_CLI or PATH, a path the CLI there (every worker needs it at that path); `outputs`: the seed files, a list among "png", "json",
-    "txt" (default all three; [] for none), or with the CLI its --outputs text. Returns the
-    summary.json as a dict. Raises ValueError for bad arguments (nothing submitted),
-    RuntimeError when a shard or the merge fails."""
+    """Generates `seeds` (a range, or any sequence of distinct seeds) with the parameters
+    (Config's keys) on the Dask cluster of `client` and writes the batch's files into `out`
+    (docs/python.md): by default in the workers' processes (catacomb.batch's files: each seed's
+    files and summary.csv, seeds.jsonl, summary.json in `out`, the same bytes as
+    catacomb.batch.run), or through the CLI. `chunk`: fewest seeds per task; `threads`: threads
+    per task; `timeout`: seconds to wait for the tasks (None: no limit). `cli`: None runs in
+    process unless $CATACOMB_CLI names the catacomb executable; False always in process; True the
+    CLI of $CATACOMB_CLI or PATH; a path the CLI there (every worker needs it at that path).
+    `outputs`: the seed files, some of "png", "json", "txt" (default all three; [] for none; the
+    CLI also takes "tmj" and "map"). Returns the summary.json as a dict. Raises ValueError for
+    bad arguments (nothing submitted), RuntimeError when a CLI shard or merge fails."""
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk = {chunk!r} (expected 1 or more seeds per task)")
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
@@ -199,6 +201,5 @@ def merge_rows(dirs, out, config: Config, outputs) -> dict:
         (out / "shards").rmdir()  # when no other run's are left there
     except OSError:
         pass
-    for stale in out.glob("seed-*.tmp-*"):
-        stale.unlink(missing_ok=True)
+    remove_stale(out)
     return summary
