@@ -108,6 +108,9 @@ def test_every_failed_seed_says_why(tmp_path):
     save_levels_npz(tmp_path / "levels.npz", levels)
     z = np.load(tmp_path / "levels.npz")
     assert z["reasons"].tolist() == levels.reasons.tolist() and z["ok"].tolist() == levels.reports["ok"].tolist()
+    for name in ("objectives", "locks", "doors"):
+        np.testing.assert_array_equal(z[name], getattr(levels, name))
+    assert (z["locks"][failed] == -1).all() and (z["locks"][[i for i in range(20) if i not in failed]] >= 0).all()
 
 
 def test_failures_can_raise_or_pass_quietly():
