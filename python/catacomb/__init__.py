@@ -32,8 +32,9 @@ TERRAINS = tuple(_core.terrains())
 #: Terrain value by name ("wall" is 0, "floor" 1, ...).
 TERRAIN = {name: value for value, name, _ in TERRAINS}
 
-__all__ = ["Config", "ConfigParam", "Door", "Dungeon", "GenerationError", "Levels", "Report", "Verdict", "TERRAIN",
-           "TERRAINS", "from_json", "generate", "generate_many", "level_seeds", "load", "verify"]
+__all__ = ["Config", "ConfigParam", "Door", "Dungeon", "GenerationError", "GenerationWarning", "Levels", "Navigator",
+           "PlayerState", "Report", "Verdict", "TERRAIN", "TERRAINS", "from_json", "generate", "generate_many",
+           "level_seeds", "load", "verify"]
 
 
 class ConfigParam(NamedTuple):
@@ -420,7 +421,7 @@ class Dungeon:
         ValueError for an invalid map."""
         return self._d.certificate()
 
-    def path(self, start, goal, keys=(), switches=(), opened=()) -> Path:
+    def path(self, start, goal, keys=(), switches=(), opened=(), *, state=None) -> Path:
         """The cheapest route a player can walk between two (x, y) cells under the map's costs
         and moves (`catacomb path --keys ... --switches ...`). A locked door is closed, as a
         wall, unless the player holds a key of its lock or it is in `opened`; a gate is open or
@@ -429,9 +430,16 @@ class Dungeon:
         keys: the keys held, as lock ids (repeat an id for several consumable keys), a dict
         {lock id: count}, or "all" (every key of the map); none by default. switches: the ids of
         the switches that are on (every other is off, as at the start). opened: (x, y) cells of
-        locked doors already opened. Path.doors_opened lists the locked doors the route opens.
-        ValueError for a cell off the map, a lock or switch id outside 1 to 9, or an opened cell
-        that is not a locked door."""
+        locked doors already opened. state: a catacomb.PlayerState instead of keys, switches and
+        opened. Path.doors_opened lists the locked doors the route opens. ValueError for a cell
+        off the map, a lock or switch id outside 1 to 9, or an opened cell that is not a locked
+        door."""
+        if state is not None:
+            if not isinstance(state, PlayerState):
+                raise ValueError(f"state = {state!r} (expected a catacomb.PlayerState)")
+            if keys != () or switches != () or opened != ():
+                raise ValueError("state = given with keys, switches or opened (expected one or the other)")
+            return _path_of(self._d.state_path(_cell("start", start), _cell("goal", goal), state._s))
         all_keys = isinstance(keys, str)
         if all_keys and keys != "all":
             raise ValueError(f"keys = {keys!r} (expected lock ids, {{lock id: count}} or 'all')")
@@ -439,7 +447,12 @@ class Dungeon:
         r = self._d.path(_cell("start", start), _cell("goal", goal), sorted(held.items()), all_keys,
                          [_int_of("switches", s) for s in _items("switches", switches)],
                          [_cell("opened", c) for c in _items("opened", opened)])
-        return Path(r["status"], r["path"], r["cost"], r["expanded"], [Lock(*lk) for lk in r["doors_opened"]])
+        return _path_of(r)
+
+    def navigator(self, state=None) -> "Navigator":
+        """A Navigator over this dungeon, its doors set for `state` (a PlayerState; None: the
+        start's, no key, every switch off): catacomb.Navigator(self, state)."""
+        return Navigator(self, state)
 
     def terrain_path(self, start, goal) -> Path:
         """The cheapest path over the terrain alone (`catacomb path` without --keys): every door,
@@ -495,6 +508,224 @@ def _key_counts(keys) -> dict:
     return counts
 
 
+def _path_of(r: dict) -> Path:
+    return Path(r["status"], r["path"], r["cost"], r["expanded"], [Lock(*lk) for lk in r["doors_opened"]])
+
+
+class PlayerState:
+    """What a player holds and has changed on a map, the library's PlayerState: keys held per lock
+    id, the switches that are on (every switch starts off), the locked doors opened (open for
+    good, whatever the keys). Dungeon.path(start, goal, state=s) and Navigator route a player in
+    this state, and its methods are the steps a game takes as the player plays:
+
+        s = catacomb.PlayerState()
+        s.pick_up(d, (x, y))        # the key lying there: one more key of its lock
+        p = d.path(a, b, state=s)   # a route that may open doors with the keys held
+        s.walk(d, p)                # its doors opened; under consumable keys one key spent each
+        s.toggle(1)                 # switch 1 on (its gates open or shut)
+
+    keys: lock ids (repeat one for several keys), a dict {lock id: count}, or "all" with
+    `dungeon` (every key of the map: PlayerState.all_keys); switches: ids of the switches on;
+    opened: (x, y) cells of locked doors opened. ValueError for a lock or switch id outside 1 to
+    9, or a count outside 0 to 1000. Equal when keys, switches and opened doors are; pickles."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, keys=(), switches=(), opened=(), *, dungeon=None):
+        if isinstance(keys, str):
+            if keys != "all" or dungeon is None:
+                raise ValueError(f"keys = {keys!r} (expected lock ids, {{lock id: count}}, or 'all' with dungeon=)")
+            self._s = _core.PlayerState.all_keys(dungeon._d)
+        else:
+            self._s = _core.PlayerState()
+            for lock, count in _key_counts(keys).items():
+                if not 0 <= count <= 1000:
+                    raise ValueError(f"keys[{lock}] = {count} (expected 0 to 1000 keys)")
+                if count:
+                    self._s.add_key(lock, count)
+        for switch in _items("switches", switches):
+            self.set_switch(switch, True)
+        for cell in _items("opened", opened):
+            self.open_door(cell)
+
+    @classmethod
+    def all_keys(cls, dungeon: "Dungeon") -> "PlayerState":
+        """A player holding every key of `dungeon` (one per key objective with a lock id, so under
+        consumable keys as many of a lock as the map has), no door opened, every switch off."""
+        return cls("all", dungeon=dungeon)
+
+    @property
+    def keys(self) -> dict:
+        """{lock id: keys held}, the locks with at least one."""
+        return self._s.keys()
+
+    def key_count(self, lock: int) -> int:
+        """Keys of `lock` held (0 to 1000)."""
+        return self._s.key_count(_int_of("lock", lock))
+
+    def add_key(self, lock: int, count: int = 1) -> "PlayerState":
+        """`count` more keys of `lock` (1 to 9); returns self."""
+        self._s.add_key(_int_of("lock", lock), _int_of("count", count))
+        return self
+
+    def spend_key(self, lock: int) -> "PlayerState":
+        """One key of `lock` spent (what opening a door of it costs under the consumable key rule);
+        ValueError when none is held ("lock = 2 (expected a lock the player holds a key of (it
+        holds none))"). Returns self."""
+        self._s.spend_key(_int_of("lock", lock))
+        return self
+
+    def pick_up(self, dungeon: "Dungeon", cell) -> int:
+        """Picks up the key lying at `cell` on `dungeon`: one more key of its lock. Returns the
+        lock id (0 for a key that opens nothing, which adds none). ValueError when no key
+        objective stands there. The state does not remember which keys were taken: the game
+        does."""
+        return self._s.pick_up(dungeon._d, _cell("cell", cell))
+
+    @property
+    def switches(self) -> list:
+        """Ids of the switches that are on, ascending."""
+        return self._s.switches()
+
+    def switch_on(self, switch: int) -> bool:
+        """True when `switch` (1 to 9) is on."""
+        switch = _int_of("switch", switch)
+        if not 1 <= switch <= 9:
+            raise ValueError(f"switch = {switch} (expected 1 to 9)")
+        return switch in self._s.switches()
+
+    def set_switch(self, switch: int, on: bool = True) -> "PlayerState":
+        """Turns `switch` (1 to 9) on or off; returns self."""
+        self._s.set_switch(_int_of("switch", switch), bool(on))
+        return self
+
+    def toggle(self, switch: int) -> bool:
+        """Flips `switch` (1 to 9), as a player standing on it does; returns whether it is on now."""
+        on = not self.switch_on(switch)
+        self.set_switch(switch, on)
+        return on
+
+    @property
+    def opened(self) -> list:
+        """(x, y) cells of the locked doors opened, in the order they were opened."""
+        return self._s.opened()
+
+    def open_door(self, cell) -> "PlayerState":
+        """Marks the locked door at `cell` opened (checked against a map when the state is used);
+        returns self."""
+        self._s.open_door(_cell("opened", cell))
+        return self
+
+    def is_opened(self, cell) -> bool:
+        """True when the door at `cell` is opened."""
+        return self._s.is_opened(_cell("cell", cell))
+
+    def walk(self, dungeon: "Dungeon", path: Path) -> "PlayerState":
+        """Applies a route found for this state (Dungeon.path(..., state=self)): each locked door
+        it opens (path.doors_opened, in order) becomes opened and, under `dungeon`'s consumable key
+        rule, costs one key of its lock (spend_key). Keys on the route are not picked up (pick_up
+        them as the game's player takes them). ValueError, the state unchanged, when a door's key
+        is not held. Returns self."""
+        after = self.copy()
+        for door in path.doors_opened:
+            if after.is_opened((door.x, door.y)):
+                continue
+            if dungeon.key_rule == "consumable":
+                after.spend_key(door.lock)
+            after.open_door((door.x, door.y))
+        self._s = after._s
+        return self
+
+    def problems(self, dungeon: "Dungeon") -> list:
+        """Every bad field against `dungeon` ("opened[0] = 5,5 (expected a locked door of the
+        map)"); [] when the state fits it."""
+        return self._s.problems(dungeon._d)
+
+    def check(self, dungeon: "Dungeon") -> None:
+        """ValueError listing every problem against `dungeon`."""
+        self._s.check(dungeon._d)
+
+    def copy(self) -> "PlayerState":
+        out = PlayerState.__new__(PlayerState)
+        out._s = self._s.copy()
+        return out
+
+    def __eq__(self, other):
+        return isinstance(other, PlayerState) and self._s == other._s
+
+    def __reduce__(self):
+        return PlayerState, (self.keys, self.switches, self.opened)
+
+    def __repr__(self):
+        return f"catacomb.PlayerState(keys={self.keys}, switches={self.switches}, opened={self.opened})"
+
+
+class Navigator:
+    """Many exact shortest-path queries on one dungeon, the library's Navigator: built once
+    (landmark distance tables over the map with every door open), then each query is A* steered
+    by them, far cheaper than Dungeon.path on a large map. Its doors are the dungeon's locked doors
+    and gates, set as a player in `state` finds them (None: the start's, no key, every switch
+    off): a locked door open when opened or a key of its lock is held, a gate open by its switch.
+    A held consumable key counts as opening every door of its lock (routes that must ration
+    consumable keys are Dungeon.path's). Answers cost what Dungeon.path(start, goal, state=state)
+    costs when keys need no rationing (the route may differ between equal-cost ones).
+
+    The rules are those the dungeon records (its recipe's costs and moves). ValueError for a
+    dungeon with one-way or secret doors (their steps are Dungeon.path's) and for a bad state.
+    The GIL is released while it builds and searches; it owns its search scratch, so calls from
+    several threads take turns (one navigator per thread runs them in parallel)."""
+
+    __slots__ = ("_n", "_dungeon")
+
+    def __init__(self, dungeon: Dungeon, state: Optional[PlayerState] = None):
+        if not isinstance(dungeon, Dungeon):
+            raise ValueError(f"dungeon = {dungeon!r} (expected a catacomb.Dungeon)")
+        self._dungeon = dungeon
+        self._n = _core.Navigator(dungeon._d, _state_core(state))
+
+    dungeon = property(lambda self: self._dungeon, doc="the dungeon it was built for")
+    width = property(lambda self: self._n.width, doc="columns")
+    height = property(lambda self: self._n.height, doc="rows")
+
+    def set_state(self, state: Optional[PlayerState]) -> None:
+        """Sets every locked door and gate as a player in `state` finds them: O(doors), no table
+        rebuilt. ValueError for a bad state."""
+        self._n.set_state(_state_core(state))
+
+    def set_door(self, cell, open: bool) -> None:
+        """Opens or closes the locked door or gate at `cell` whatever the state: O(1). ValueError
+        for a cell that is not one."""
+        self._n.set_door(_cell("cell", cell), bool(open))
+
+    def door_open(self, cell) -> bool:
+        """True when the locked door or gate at `cell` is open now. ValueError for a cell that is
+        not one."""
+        return self._n.door_open(_cell("cell", cell))
+
+    def find_path(self, start, goal) -> Path:
+        """The cheapest route from `start` to `goal`, doors as they stand (a Path, as
+        Dungeon.path gives; doors_opened: the locked doors on it the state had not opened).
+        ValueError for a cell off the map; an impassable start or goal is a status."""
+        return _path_of(self._n.find_path(_cell("start", start), _cell("goal", goal)))
+
+    def stats(self) -> dict:
+        """engine ("astar", or "jps" on a map without doors), landmarks, bytes_per_cell (kept),
+        scratch_bytes_per_cell (per-query scratch), doors."""
+        return self._n.stats()
+
+    def __repr__(self):
+        st = self.stats()
+        return f"<catacomb.Navigator {self.width}x{self.height} {st['engine']}, {st['doors']} doors>"
+
+
+def _state_core(state):
+    if state is None:
+        return _core.PlayerState()
+    if not isinstance(state, PlayerState):
+        raise ValueError(f"state = {state!r} (expected a catacomb.PlayerState or None)")
+    return state._s
+
+
 def generate(seed: int, generator: str = "rooms", width: int = 80, height: int = 50, locks: int = 0,
              **params) -> Dungeon:
     """A valid dungeon from `seed` (0 to 2^64-1) and the parameters (the keys of Config.params()).
@@ -525,20 +756,80 @@ def verify(dungeon: Dungeon, certificate) -> Verdict:
     return Verdict(*dungeon._d.verify(text))
 
 
-class Levels(NamedTuple):
-    """generate_many's answer: tiles (N, H, W) uint8, reports (N,) structured (seed, ok, attempts,
-    start_x, start_y, exit_x, exit_y, objectives, locks, rooms, exit_cost, exit_length,
-    passable_cells), and failures {index: why} for seeds with no valid dungeon (their rows are 0,
-    ok False); reasons gives the same per seed."""
-    tiles: _np.ndarray
-    reports: _np.ndarray
-    failures: dict
+class GenerationWarning(UserWarning):
+    """generate_many's warning that some seeds have no valid dungeon (their rows are zeros)."""
+
+
+class Levels:
+    """generate_many's answer, one row per seed.
+
+    tiles (N, H, W) uint8; reports (N,) structured: seed, ok, attempts, start_x, start_y, exit_x,
+    exit_y, objectives, locks, rooms, keys, switches, doors (counts), exit_cost, exit_length,
+    passable_cells; failures {index: why} for the seeds with no valid dungeon (their tiles rows
+    are 0, ok False); ok, status and reasons the same per seed; objectives (N, M, 5), locks
+    (N, L, 3) and doors (N, D, 7) int32, each level's rows as catacomb.exporters.level_arrays
+    gives them, padded with -1 rows to the most of any level. Unpacks as (tiles, reports,
+    failures), as before these arrays."""
+
+    __slots__ = ("tiles", "reports", "failures", "objectives", "locks", "doors")
+
+    def __init__(self, tiles, reports, failures, objectives, locks, doors):
+        self.tiles, self.reports, self.failures = tiles, reports, failures
+        self.objectives, self.locks, self.doors = objectives, locks, doors
+
+    def __iter__(self):
+        return iter((self.tiles, self.reports, self.failures))
+
+    def __getitem__(self, i):
+        return (self.tiles, self.reports, self.failures)[i]
+
+    def __len__(self):
+        return len(self.reports)
+
+    @property
+    def ok(self) -> _np.ndarray:
+        """(N,) bool: seed i has a valid dungeon."""
+        return self.reports["ok"]
+
+    @property
+    def status(self) -> _np.ndarray:
+        """(N,) str: "ok", or "failed" for a seed with no valid dungeon within max_attempts."""
+        return _np.where(self.reports["ok"], "ok", "failed")
 
     @property
     def reasons(self) -> _np.ndarray:
         """(N,) str: why seed i has no valid dungeon (the catacomb.GenerationError generate(seed)
         raises), "" for a seed that has one."""
         return _np.array([self.failures.get(i, "") for i in range(len(self.reports))], dtype=str)
+
+    def keys(self, i: int) -> _np.ndarray:
+        """(K, 3) int32: level i's keys as x, y, lock (0: a key that opens nothing)."""
+        rows = self.objectives[i]
+        return rows[rows[:, 0] == _KEY_KIND][:, [1, 2, 3]]
+
+    def switches(self, i: int) -> _np.ndarray:
+        """(S, 3) int32: level i's switches as x, y, switch id."""
+        rows = self.objectives[i]
+        return rows[rows[:, 0] == _SWITCH_KIND][:, [1, 2, 4]]
+
+    def __repr__(self):
+        n, failed = len(self.reports), len(self.failures)
+        return f"<catacomb.Levels {n} levels, {n - failed} ok, {failed} failed>"
+
+
+_KEY_KIND, _SWITCH_KIND = 2, 5  # catacomb.exporters.OBJECTIVE_KINDS.index("key"), ("switch")
+
+
+def _warn_failures(levels: Levels) -> None:
+    failed = levels.failures
+    if not failed:
+        return
+    import warnings
+
+    first = min(failed)
+    warnings.warn(f"{len(failed)} of {len(levels)} seeds have no valid dungeon (rows of zeros, ok False; "
+                  f"Levels.reasons says why): seed {int(levels.reports['seed'][first])}: {failed[first]}",
+                  GenerationWarning, stacklevel=3)
 
 
 def level_seeds(start_seed: int = 0, num_levels: int = 1) -> _np.ndarray:
@@ -567,10 +858,15 @@ def _seed_array(seeds) -> _np.ndarray:
 
 
 def generate_many(seeds=None, threads: int = 0, *, start_seed: Optional[int] = None,
-                  num_levels: Optional[int] = None, **params) -> Levels:
+                  num_levels: Optional[int] = None, on_failure: str = "warn", **params) -> Levels:
     """Generates every seed (or the level set start_seed, num_levels) under one config, on
     `threads` threads (0: one per core) with the GIL released. Row i of the tiles is
-    generate(seeds[i], **params).tiles, whatever the thread count."""
+    generate(seeds[i], **params).tiles, whatever the thread count. A seed with no valid dungeon
+    within max_attempts is a row of zeros with ok False and its reason; on_failure says what
+    else: "warn" (a catacomb.GenerationWarning naming how many and the first reason), "raise"
+    (catacomb.GenerationError, for the first such seed) or "ignore"."""
+    if on_failure not in ("warn", "raise", "ignore"):
+        raise ValueError(f"on_failure = {on_failure!r} (expected 'warn', 'raise' or 'ignore')")
     if seeds is None:
         if start_seed is None or num_levels is None:
             raise ValueError("seeds = None (expected seeds, or start_seed and num_levels)")
@@ -581,5 +877,10 @@ def generate_many(seeds=None, threads: int = 0, *, start_seed: Optional[int] = N
         raise ValueError(f"threads = {threads!r} (expected 0 (every core) or 1 to 256)")
     config = params.pop("config", None)
     config = Config(**params) if config is None else Config(**dict(config.to_dict(), **config.files(), **params))
-    tiles, reports, failures = _core.generate_many(config._config, _seed_array(seeds), int(threads))
-    return Levels(tiles, reports, failures)
+    levels = Levels(*_core.generate_many(config._config, _seed_array(seeds), int(threads)))
+    if levels.failures and on_failure == "raise":
+        first = min(levels.failures)
+        raise GenerationError(f"seed {int(levels.reports['seed'][first])}: {levels.failures[first]}")
+    if on_failure == "warn":
+        _warn_failures(levels)
+    return levels

@@ -193,8 +193,10 @@ def level_arrays(dungeon) -> dict:
 def save_levels_npz(path, levels) -> None:
     """Writes generate_many's levels as one fixed-shape buffer: tiles (N, H, W) uint8, seeds (N,)
     uint64, start and goal (N, 2) int32 (x, y; -1 for a failed seed), ok (N,) bool and reasons
-    (N,) str (why a seed failed; "" for one that did not)."""
+    (N,) str (why a seed failed; "" for one that did not), and each level's objectives (N, M, 5),
+    locks (N, L, 3) and doors (N, D, 7) int32 as level_arrays gives them, padded with -1 rows."""
     r = levels.reports
     _np.savez(path, tiles=levels.tiles, seeds=r["seed"], ok=r["ok"], reasons=levels.reasons,
+              objectives=levels.objectives, locks=levels.locks, doors=levels.doors,
               start=_np.stack([r["start_x"], r["start_y"]], axis=1).astype(_np.int32),
               goal=_np.stack([r["exit_x"], r["exit_y"]], axis=1).astype(_np.int32))

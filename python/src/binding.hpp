@@ -6,6 +6,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <catacomb/catacomb.hpp>
 #include <catacomb/io/certificate.hpp>
@@ -29,9 +31,21 @@ struct PyDungeon {
 /// Throws InvalidArgument naming the field.
 GenerateConfig config_from_json(const std::string& json);
 
+/// (K, 2) int32 array of x, y.
+py::array_t<int32_t> points_array(const std::vector<Point>& points);
+/// The rules `catacomb validate` uses for the map: its recipe's, or its JSON legend's costs.
+ValidateOptions rules_of(const PyDungeon& d);
+/// A path as {"status", "path" (K, 2), "cost", "expanded", "doors_opened" [(x, y, lock)]}.
+py::dict path_dict(const PathResult& r);
+/// A player's route (find_path with `state` under the map's rules), as path_dict; the GIL is
+/// released while it searches. Throws InvalidArgument for a cell off the map or a bad state.
+py::dict state_path(const PyDungeon& d, std::pair<int, int> from, std::pair<int, int> to, const PlayerState& state);
+
 /// Defines the Dungeon class and the functions over one dungeon (from_json, load, verify).
 void bind_dungeon(py::module_& m);
 /// Defines generate_many.
 void bind_many(py::module_& m);
+/// Defines the PlayerState and Navigator classes.
+void bind_player(py::module_& m);
 
 }  // namespace catacomb::python

@@ -12,9 +12,7 @@
 #include <catacomb/validate/room_graph.hpp>
 
 namespace catacomb::python {
-namespace {
 
-// (K, 2) int32 array of x, y.
 py::array_t<int32_t> points_array(const std::vector<Point>& points) {
   py::array_t<int32_t> a({static_cast<py::ssize_t>(points.size()), py::ssize_t{2}});
   auto w = a.mutable_unchecked<2>();
@@ -24,6 +22,22 @@ py::array_t<int32_t> points_array(const std::vector<Point>& points) {
   }
   return a;
 }
+
+ValidateOptions rules_of(const PyDungeon& d) { return map_rules(d.dungeon, d.legend); }
+
+py::dict path_dict(const PathResult& r) {
+  py::dict out;
+  out["status"] = std::string(path_status_name(r.status));
+  out["path"] = points_array(r.path);
+  out["cost"] = r.cost;
+  out["expanded"] = r.expanded;
+  py::list doors;
+  for (const LockedDoor& l : r.doors_opened) doors.append(py::make_tuple(l.pos.x, l.pos.y, l.lock));
+  out["doors_opened"] = doors;
+  return out;
+}
+
+namespace {
 
 py::tuple objective_tuple(const Objective& o) {
   return py::make_tuple(std::string(objective_kind_name(o.kind)), o.pos.x, o.pos.y, o.lock, o.switch_id);
@@ -35,8 +49,6 @@ py::tuple door_tuple(const ProgressionDoor& g) {
   return py::make_tuple(g.pos.x, g.pos.y, std::string(door_kind_name(g.kind)), g.switch_id, g.open_when_off,
                         std::string(g.kind == DoorKind::OneWay ? direction_name(g.dir) : ""));
 }
-
-ValidateOptions rules_of(const PyDungeon& d) { return map_rules(d.dungeon, d.legend); }
 
 py::object param_value(const ParamValue& v) {
   return std::visit([](const auto& x) -> py::object { return py::cast(x); }, v);
@@ -141,18 +153,6 @@ Image render(const PyDungeon& d, int scale, const std::string& overlay, bool leg
   return render_annotated(d.dungeon, r, analyse_map(d.dungeon, r, options), o);
 }
 
-py::dict path_dict(const PathResult& r) {
-  py::dict out;
-  out["status"] = std::string(path_status_name(r.status));
-  out["path"] = points_array(r.path);
-  out["cost"] = r.cost;
-  out["expanded"] = r.expanded;
-  py::list doors;
-  for (const LockedDoor& l : r.doors_opened) doors.append(py::make_tuple(l.pos.x, l.pos.y, l.lock));
-  out["doors_opened"] = doors;
-  return out;
-}
-
 // The terrain's route, as `catacomb path` without --keys: every door, locked or not, is the door
 // tile it stands on.
 py::dict terrain_path(const PyDungeon& d, std::pair<int, int> from, std::pair<int, int> to) {
@@ -166,6 +166,23 @@ py::dict terrain_path(const PyDungeon& d, std::pair<int, int> from, std::pair<in
   }
   return path_dict(r);
 }
+
+}  // namespace
+
+py::dict state_path(const PyDungeon& d, std::pair<int, int> from, std::pair<int, int> to, const PlayerState& state) {
+  const ValidateOptions rules = rules_of(d);
+  SearchOptions search;
+  search.moves = rules.moves;
+  PathResult r;
+  {
+    py::gil_scoped_release release;
+    r = find_path(d.dungeon, MapRules{rules.costs, rules.moves, d.dungeon.key_rule}, {from.first, from.second},
+                  {to.first, to.second}, state, search);
+  }
+  return path_dict(r);
+}
+
+namespace {
 
 // A player's route (find_path with a PlayerState), as `catacomb path --keys ... --switches ...`:
 // keys as (lock, count) pairs (all_keys: every key of the map instead), the switches that are on,
@@ -187,16 +204,7 @@ py::dict player_path(const PyDungeon& d, std::pair<int, int> from, std::pair<int
     state.switches |= 1u << (s - 1);
   }
   for (const auto& [x, y] : opened) state.opened.push_back({x, y});
-  const ValidateOptions rules = rules_of(d);
-  SearchOptions search;
-  search.moves = rules.moves;
-  PathResult r;
-  {
-    py::gil_scoped_release release;
-    r = find_path(d.dungeon, MapRules{rules.costs, rules.moves, d.dungeon.key_rule}, {from.first, from.second},
-                  {to.first, to.second}, state, search);
-  }
-  return path_dict(r);
+  return state_path(d, from, to, state);
 }
 
 py::array tiles_view(const py::object& self) {
@@ -288,6 +296,7 @@ void bind_dungeon(py::module_& m) {
       .def("validate", &validate, py::arg("allow_softlocks") = false)
       .def("certificate", &certificate)
       .def("terrain_path", &terrain_path, py::arg("start"), py::arg("goal"))
+      .def("state_path", &state_path, py::arg("start"), py::arg("goal"), py::arg("state"))
       .def("path", &player_path, py::arg("start"), py::arg("goal"), py::arg("keys"), py::arg("all_keys"),
            py::arg("switches"), py::arg("opened"))
       .def(

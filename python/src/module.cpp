@@ -114,4 +114,5 @@ PYBIND11_MODULE(_catacomb, m) {
   m.def("default_threads", &catacomb::default_threads, "The CLI's default thread count for one map.");
   cp::bind_dungeon(m);
   cp::bind_many(m);
+  cp::bind_player(m);
 }

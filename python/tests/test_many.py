@@ -41,7 +41,8 @@ def test_level_sets_are_addressed_by_start_seed_and_num_levels():
 
 def test_a_seed_without_a_valid_dungeon_is_reported_not_raised():
     # A 16x16 rooms map cannot hold 9 objectives and 9 locks: every attempt fails.
-    levels = catacomb.generate_many([1, 2], width=16, height=16, objectives=9, locks=9, max_attempts=1)
+    with pytest.warns(catacomb.GenerationWarning, match=r"2 of 2 seeds have no valid dungeon .* seed 1: no valid"):
+        levels = catacomb.generate_many([1, 2], width=16, height=16, objectives=9, locks=9, max_attempts=1)
     assert set(levels.failures) == {0, 1} and not levels.reports["ok"].any()
     assert (levels.tiles == 0).all() and (levels.reports["start_x"] == -1).all()
 
@@ -88,8 +89,11 @@ def test_the_gil_is_released_while_the_library_works():
 def test_every_failed_seed_says_why(tmp_path):
     # The batch: 32x24 rooms maps with a lock, where some seeds have no valid dungeon.
     params = dict(width=32, height=24, locks=1)
-    levels = catacomb.generate_many(range(20), threads=2, **params)
+    with pytest.warns(catacomb.GenerationWarning, match="of 20 seeds have no valid dungeon"):
+        levels = catacomb.generate_many(range(20), threads=2, **params)
     failed = [i for i in range(20) if not levels.reports["ok"][i]]
+    assert levels.status.tolist() == ["failed" if i in failed else "ok" for i in range(20)]
+    assert levels.ok.tolist() == [i not in failed for i in range(20)]
     assert failed and sorted(levels.failures) == failed
     assert levels.reasons.shape == (20,) and levels.reasons.dtype.kind == "U"
     for i in range(20):
@@ -104,3 +108,51 @@ def test_every_failed_seed_says_why(tmp_path):
     save_levels_npz(tmp_path / "levels.npz", levels)
     z = np.load(tmp_path / "levels.npz")
     assert z["reasons"].tolist() == levels.reasons.tolist() and z["ok"].tolist() == levels.reports["ok"].tolist()
+    for name in ("objectives", "locks", "doors"):
+        np.testing.assert_array_equal(z[name], getattr(levels, name))
+    assert (z["locks"][failed] == -1).all() and (z["locks"][[i for i in range(20) if i not in failed]] >= 0).all()
+
+
+def test_failures_can_raise_or_pass_quietly():
+    params = dict(width=32, height=24, locks=1)
+    with pytest.raises(catacomb.GenerationError, match="seed 5: no valid dungeon"):
+        catacomb.generate_many(range(20), on_failure="raise", **params)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        quiet = catacomb.generate_many(range(20), on_failure="ignore", **params)
+        catacomb.generate_many(range(3), generator="caves", width=32, height=24)  # none fails: no warning
+    assert not quiet.ok.all()
+    with pytest.raises(ValueError, match="on_failure = 'loud'"):
+        catacomb.generate_many(range(2), on_failure="loud")
+    tiles, reports, failures = quiet  # unpacks as before the arrays
+    assert tiles is quiet.tiles and failures is quiet.failures
+
+
+@pytest.mark.parametrize("params", [dict(locks=2, switches=1, one_way=1, secret_doors=1),
+                                    dict(generator="caves", width=48, height=40, locks=1, objectives=3)])
+def test_levels_carry_their_keys_locks_switches_and_doors(params):
+    from catacomb.exporters import level_arrays
+
+    seeds = list(range(1, 9))
+    levels = catacomb.generate_many(seeds, threads=2, on_failure="ignore", **params)
+    n = len(seeds)
+    assert levels.objectives.shape[::2] == (n, 5) and levels.locks.shape[::2] == (n, 3)
+    assert levels.doors.shape[::2] == (n, 7) and levels.objectives.dtype == np.int32
+    for i, seed in enumerate(seeds):
+        if not levels.ok[i]:
+            assert (levels.objectives[i] == -1).all() and (levels.doors[i] == -1).all()
+            continue
+        d = catacomb.generate(seed, **params)
+        want = level_arrays(d)
+        for name in ("objectives", "locks", "doors"):
+            got = getattr(levels, name)[i]
+            k = len(want[name])
+            np.testing.assert_array_equal(got[:k], want[name])
+            assert (got[k:] == -1).all()
+        row = levels.reports[i]
+        assert row["keys"] == len([o for o in d.objectives if o.kind == "key"])
+        assert row["switches"] == len([o for o in d.objectives if o.kind == "switch"])
+        assert row["doors"] == len(d.doors)
+        assert levels.keys(i).tolist() == [[o.x, o.y, o.lock] for o in d.objectives if o.kind == "key"]
+        assert levels.switches(i).tolist() == [[o.x, o.y, o.switch] for o in d.objectives if o.kind == "switch"]
