@@ -22,7 +22,8 @@
  * those documented as mutable (players, navigators, paths) and catacomb_dungeon_set_terrain.
  *
  * Thread safety: every function may be called from any thread. Functions taking a const handle
- * may run concurrently on the same handle; freeing a handle must not race with its other use.
+ * may run concurrently on the same handle; freeing a handle, or editing a dungeon
+ * (catacomb_dungeon_set_terrain), must not race with its other use.
  *
  * Coordinates are cells: x from 0 (left) to width - 1, y from 0 (top) to height - 1.
  */

@@ -37,8 +37,8 @@ struct FovOptions {
 /// The cells seen from `origin` over a map where a nonzero byte of `blocks_sight` blocks sight:
 /// 1 for a seen cell, 0 otherwise; the origin is always seen (unless it blocks sight and
 /// light_walls is false). Cells off the map do not exist (libtcod's edge behaviour: a quadrant
-/// stops at the first row whose middle cell is off the map). O(cells seen) besides clearing the
-/// result. Throws InvalidArgument for an origin off the map or bad options.
+/// stops at the first row whose middle cell is off the map). O(cells the scan reaches) besides
+/// clearing the result. Throws InvalidArgument for an origin off the map or bad options.
 Grid<uint8_t> field_of_view(const Grid<uint8_t>& blocks_sight, Point origin, const FovOptions& options = {});
 
 /// The same into `visible`, resized (and every cell rewritten) to the map's shape: a caller who
