@@ -18,10 +18,12 @@
  * accepts NULL and out-of-range arguments without crashing.
  *
  * Ownership: a handle or string returned by a function is the caller's, freed with the matching
- * *_free function (freeing NULL does nothing). Handles are never changed after creation.
+ * *_free function (freeing NULL does nothing). Handles are never changed after creation, but for
+ * those documented as mutable (players, navigators, paths) and catacomb_dungeon_set_terrain.
  *
  * Thread safety: every function may be called from any thread. Functions taking a const handle
- * may run concurrently on the same handle; freeing a handle must not race with its other use.
+ * may run concurrently on the same handle; freeing a handle, or editing a dungeon
+ * (catacomb_dungeon_set_terrain), must not race with its other use.
  *
  * Coordinates are cells: x from 0 (left) to width - 1, y from 0 (top) to height - 1.
  */
@@ -55,7 +57,7 @@ extern "C" {
 /** A generator config: every parameter of `catacomb generate` (opaque, immutable). */
 typedef struct catacomb_config catacomb_config;
 /** A dungeon: terrain, objectives, and the cost table and moves it is validated and routed under
- *  (opaque, immutable). */
+ *  (opaque; immutable but for catacomb_dungeon_set_terrain). */
 typedef struct catacomb_dungeon catacomb_dungeon;
 /** A player's state for key-aware routes: the keys held and the locked doors opened (opaque,
  *  mutable; further progression state will be more setters on the same handle). */
@@ -481,6 +483,157 @@ CATACOMB_C_API char* catacomb_config_get(const catacomb_config* config, const ch
  *  written: "cannot write 'x.png': ..."). */
 CATACOMB_C_API int catacomb_dungeon_write_png(const catacomb_dungeon* dungeon, const char* path, int scale,
                                               const int* route_xy, int route_cells);
+
+/* --- cells, sight, distances, walking and edits ------------------------------------------ */
+
+/** What a cell is made of: core's catacomb::Terrain, value for value. */
+typedef enum catacomb_terrain {
+  CATACOMB_TERRAIN_WALL = 0,       /**< impassable rock ('#') */
+  CATACOMB_TERRAIN_FLOOR = 1,      /**< open ground inside rooms and caves ('.') */
+  CATACOMB_TERRAIN_CORRIDOR = 2,   /**< dug passage between rooms (',') */
+  CATACOMB_TERRAIN_DOOR = 3,       /**< where a corridor enters a room ('+'); locked or not */
+  CATACOMB_TERRAIN_WATER = 4,      /**< shallow water: passable, slow ('~') */
+  CATACOMB_TERRAIN_VEGETATION = 5, /**< trees and undergrowth: passable, slower ('"') */
+  CATACOMB_TERRAIN_ROAD = 6,       /**< paved road: the cheapest ground ('=') */
+  CATACOMB_TERRAIN_LADDER = 7,     /**< side view: a ladder ('H') */
+  CATACOMB_TERRAIN_PLATFORM = 8    /**< side view: a one-way platform ('-') */
+} catacomb_terrain;
+
+/** A door's kind: core's catacomb::DoorKind, value for value, and CATACOMB_DOOR_NONE. */
+typedef enum catacomb_door_kind {
+  CATACOMB_DOOR_NONE = -1,   /**< no door on the cell */
+  CATACOMB_DOOR_OPEN = 0,    /**< a plain door tile: always passable */
+  CATACOMB_DOOR_LOCKED = 1,  /**< a locked door (catacomb_dungeon_locked_door) */
+  CATACOMB_DOOR_GATE = 2,    /**< a gate of a switch (catacomb_dungeon_door: "gate") */
+  CATACOMB_DOOR_ONE_WAY = 3, /**< a one-way door (catacomb_dungeon_door: "one-way") */
+  CATACOMB_DOOR_SECRET = 4   /**< a secret door, drawn as wall (catacomb_dungeon_door: "secret") */
+} catacomb_door_kind;
+
+/** An objective's kind: core's catacomb::ObjectiveKind, value for value (the names
+ *  catacomb_dungeon_objective gives as strings). */
+typedef enum catacomb_objective_kind {
+  CATACOMB_OBJECTIVE_START = 0,    /**< "start" */
+  CATACOMB_OBJECTIVE_EXIT = 1,     /**< "exit" */
+  CATACOMB_OBJECTIVE_KEY = 2,      /**< "key" */
+  CATACOMB_OBJECTIVE_TREASURE = 3, /**< "treasure" */
+  CATACOMB_OBJECTIVE_OTHER = 4,    /**< "objective" */
+  CATACOMB_OBJECTIVE_SWITCH = 5    /**< "switch" */
+} catacomb_objective_kind;
+
+/** The terrain of cell (x, y), written to `*out`. 0, or -1 on error (NULL dungeon or out, a cell
+ *  off the map: "x = 80 (expected 0 to 79)"). */
+CATACOMB_C_API int catacomb_dungeon_terrain(const catacomb_dungeon* dungeon, int x, int y, catacomb_terrain* out);
+
+/** The kind of objective `index` as an enum (the same objective as catacomb_dungeon_objective).
+ *  0, or -1 on error (NULL, an index out of range). */
+CATACOMB_C_API int catacomb_dungeon_objective_kind(const catacomb_dungeon* dungeon, int index,
+                                                   catacomb_objective_kind* out);
+
+/** The kind of gate, one-way or secret door `index` (catacomb_dungeon_door's list) as an enum.
+ *  0, or -1 on error (NULL, an index out of range). */
+CATACOMB_C_API int catacomb_dungeon_door_kind(const catacomb_dungeon* dungeon, int index, catacomb_door_kind* out);
+
+/** 1 written to `*out` when a player may stand on cell (x, y), else 0. With a NULL player, the
+ *  terrain alone under the dungeon's cost table, as catacomb_find_path routes (a locked door is
+ *  its door tile). With a player, as catacomb_find_player_path routes: also a locked door the
+ *  player has neither opened nor holds a key of, and a gate shut under its switches, are not
+ *  walkable; a one-way or secret door on passable terrain is (a one-way door is entered from one
+ *  side only: catacomb_dungeon_door gives its direction). 0, or -1 on error (NULL dungeon or out,
+ *  a cell off the map, a player whose opened doors are not locked doors of the dungeon). */
+CATACOMB_C_API int catacomb_dungeon_walkable(const catacomb_dungeon* dungeon, const catacomb_player* player, int x,
+                                             int y, int* out);
+
+/** The cost of entering cell (x, y) under the dungeon's cost table, written to `*out`: positive
+ *  and finite, or infinity (isinf) where the terrain is never entered. Doors are not consulted
+ *  (catacomb_dungeon_walkable does). 0, or -1 on error (NULL dungeon or out, a cell off the map). */
+CATACOMB_C_API int catacomb_dungeon_cost(const catacomb_dungeon* dungeon, int x, int y, double* out);
+
+/** The door on cell (x, y): its kind to `*kind` (CATACOMB_DOOR_NONE when there is none;
+ *  CATACOMB_DOOR_OPEN for a door tile that is no locked or progression door) and to `*index` its
+ *  index in catacomb_dungeon_locked_door's list (CATACOMB_DOOR_LOCKED) or catacomb_dungeon_door's
+ *  (gate, one-way, secret), -1 otherwise. A secret door stands on a door tile but is drawn as
+ *  wall. Output pointers may be NULL. Returns 1 when the cell has a door, 0 when not, -1 on error
+ *  (NULL dungeon, a cell off the map). */
+CATACOMB_C_API int catacomb_dungeon_door_at(const catacomb_dungeon* dungeon, int x, int y, catacomb_door_kind* kind,
+                                            int* index);
+
+/** 1 written to `*out` when cell (x, y) blocks `player`'s sight (NULL: no door opened, every
+ *  switch off), else 0: a wall; a locked door the player has not opened (holding its key does not
+ *  open it: catacomb_player_open_door does); a gate shut under the player's switches; a secret
+ *  door (it looks like a wall). A one-way door does not block sight: it is an open doorway,
+ *  passed one way only, and sight is symmetric. See <catacomb/pathing/fov.hpp>. 0, or -1 on error
+ *  (NULL dungeon or out, a cell off the map, a bad player). */
+CATACOMB_C_API int catacomb_dungeon_blocks_sight(const catacomb_dungeon* dungeon, const catacomb_player* player, int x,
+                                                 int y, int* out);
+
+/** The field of view of `player` (NULL: no door opened, every switch off) from cell (x, y):
+ *  symmetric shadowcasting, the set libtcod's TCOD_map_compute_fov(..., FOV_SYMMETRIC_SHADOWCAST)
+ *  computes on the same sight blockers (catacomb_dungeon_blocks_sight). Writes width * height
+ *  bytes to `out`, row-major (index y * width + x): 1 seen, 0 not. `radius` 0 sees as far as the
+ *  map goes, else only cells with dx * dx + dy * dy < radius * radius; with `light_walls` != 0 a
+ *  blocking cell the view reaches is seen (the walls round a room), with 0 none is. `size` is
+ *  the bytes `out` holds. 0, or -1 on error (NULL dungeon or out, a cell off the map, radius <
+ *  0, size < width * height, a bad player). */
+CATACOMB_C_API int catacomb_fov(const catacomb_dungeon* dungeon, const catacomb_player* player, int x, int y,
+                                int radius, int light_walls, unsigned char* out, size_t size);
+
+/** The same field of view over a caller's own map, as libtcod takes it: `blocks` holds width *
+ *  height bytes, row-major, nonzero where a cell blocks sight; writes width * height bytes to
+ *  `out` (1 seen, 0 not). 0, or -1 on error (NULL, width or height outside 1 to 16384, a cell off
+ *  the map, radius < 0). */
+CATACOMB_C_API int catacomb_fov_grid(const unsigned char* blocks, int width, int height, int x, int y, int radius,
+                                     int light_walls, unsigned char* out);
+
+/** The distance map from cell (x, y): the cost of the cheapest route from it to every cell under
+ *  the dungeon's cost table and moves (Dijkstra; the terrain alone, as catacomb_find_path routes),
+ *  the source 0, infinity (isinf) where no route reaches. Writes width * height doubles to `out`,
+ *  row-major; `count` is the doubles `out` holds. An impassable source reaches nothing (every
+ *  cell infinity). 0, or -1 on error (NULL dungeon or out, a cell off the map, count < width *
+ *  height). */
+CATACOMB_C_API int catacomb_distance_map(const catacomb_dungeon* dungeon, int x, int y, double* out, size_t count);
+
+/** A route to walk step by step, as libtcod's TCOD_path_walk (opaque, mutable: one per thread). */
+typedef struct catacomb_path catacomb_path;
+
+/** The route catacomb_find_path (NULL player) or catacomb_find_player_path (a player) finds from
+ *  (x0, y0) to (x1, y1), held to be walked: its steps are the cells after the start, the goal
+ *  last. When there is no route the path has 0 steps and the last error code says why
+ *  (CATACOMB_NO_ROUTE, CATACOMB_START_BLOCKED, CATACOMB_GOAL_BLOCKED), as for catacomb_find_path.
+ *  NULL on error (NULL dungeon, a cell off the map, a bad player). Free with catacomb_path_free. */
+CATACOMB_C_API catacomb_path* catacomb_path_new(const catacomb_dungeon* dungeon, const catacomb_player* player, int x0,
+                                                int y0, int x1, int y1);
+
+/** Frees a path. NULL does nothing. */
+CATACOMB_C_API void catacomb_path_free(catacomb_path* path);
+
+/** The number of steps (the route's cells less its start; 0 without a route, or when start and
+ *  goal are the same cell), or -1 on error (NULL). Walking does not change it. */
+CATACOMB_C_API int catacomb_path_size(const catacomb_path* path);
+
+/** Step `index` (0 to size - 1; 0 is the cell next to the start), written to x and y (either may
+ *  be NULL). 0, or -1 on error (NULL path, index out of range). */
+CATACOMB_C_API int catacomb_path_get(const catacomb_path* path, int index, int* x, int* y);
+
+/** The route's cost (0 without a route), or -1 on error (NULL). */
+CATACOMB_C_API double catacomb_path_cost(const catacomb_path* path);
+
+/** Walks one step: writes the next cell to x and y (either may be NULL) and returns 1; returns 0
+ *  when every step has been walked (x and y untouched), -1 on error (NULL path). */
+CATACOMB_C_API int catacomb_path_walk(catacomb_path* path, int* x, int* y);
+
+/** The number of steps not yet walked, or -1 on error (NULL). */
+CATACOMB_C_API int catacomb_path_remaining(const catacomb_path* path);
+
+/** Sets cell (x, y)'s terrain to `terrain` (a game digging a wall, flooding a room): the one
+ *  function that changes a dungeon after its creation. The dungeon is then no longer the one its
+ *  seed and recipe make: a certificate or walkthrough written before (catacomb_report_new,
+ *  `catacomb generate --certificate`) no longer holds for it, and catacomb_validate,
+ *  catacomb_completable and every route answer for the edited map. It must not run concurrently
+ *  with any other use of the same handle (a navigator or report made before keeps the old map).
+ *  0, or -1 on error, the dungeon unchanged: NULL, a cell off the map, a value that is no
+ *  catacomb_terrain ("terrain = 12 (expected 0 to 8)"), or a cell holding a locked, gate, one-way
+ *  or secret door set to anything but CATACOMB_TERRAIN_DOOR (the door would stand on no door). */
+CATACOMB_C_API int catacomb_dungeon_set_terrain(catacomb_dungeon* dungeon, int x, int y, catacomb_terrain terrain);
 
 #ifdef __cplusplus
 }

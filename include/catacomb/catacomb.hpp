@@ -23,6 +23,7 @@
 #include <catacomb/core/threads.hpp>
 
 #include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pathing/fov.hpp>
 #include <catacomb/pathing/graph_search.hpp>
 #include <catacomb/pathing/jps.hpp>
 #include <catacomb/pathing/map_rules.hpp>

@@ -8,7 +8,9 @@ using namespace catacomb;
 using namespace catacomb::capi;
 
 struct catacomb_navigator {
-  const catacomb_dungeon* dungeon;  // borrowed: the caller keeps it alive (handles are immutable)
+  // Borrowed: the caller keeps it alive. Its locked doors never change (catacomb_dungeon_set_terrain
+  // refuses a door's cell); an edited terrain is not seen: the navigator keeps the map it was built on.
+  const catacomb_dungeon* dungeon;
   catacomb::Navigator navigator;
 };
 

@@ -487,6 +487,65 @@ static void test_templates_and_mission(void) {
   catacomb_config_free(c);
 }
 
+/* Cells, sight, distances, a walked path and an edit, as a C game uses them (libtcod's map, FOV,
+ * Dijkstra and path walker): enums, caller buffers and status codes. */
+static void test_cells_sight_and_walking(void) {
+  catacomb_config* c = catacomb_config_from_json("{\"locks\": 1}");
+  catacomb_dungeon* d = c ? catacomb_generate(c, 4) : NULL;
+  CHECK(d != NULL);
+  if (!d) {
+    catacomb_config_free(c);
+    return;
+  }
+  const int w = catacomb_dungeon_width(d), h = catacomb_dungeon_height(d);
+  int sx = 0, sy = 0, ex = 0, ey = 0;
+  catacomb_objective_kind kind = CATACOMB_OBJECTIVE_OTHER;
+  CHECK(catacomb_dungeon_objective(d, 0, NULL, &sx, &sy) == 0);
+  CHECK(catacomb_dungeon_objective(d, 1, NULL, &ex, &ey) == 0);
+  CHECK(catacomb_dungeon_objective_kind(d, 0, &kind) == 0 && kind == CATACOMB_OBJECTIVE_START);
+  catacomb_terrain t = CATACOMB_TERRAIN_WALL;
+  CHECK(catacomb_dungeon_terrain(d, sx, sy, &t) == 0 && t != CATACOMB_TERRAIN_WALL);
+  CHECK(catacomb_dungeon_terrain(d, w, 0, &t) == -1);
+  CHECK(catacomb_last_error_code() == CATACOMB_INVALID_ARGUMENT);
+  int walkable = -1, blocks = -1;
+  CHECK(catacomb_dungeon_walkable(d, NULL, sx, sy, &walkable) == 0 && walkable == 1);
+  CHECK(catacomb_dungeon_blocks_sight(d, NULL, 0, 0, &blocks) == 0 && blocks == 1);
+  double cost = 0;
+  CHECK(catacomb_dungeon_cost(d, sx, sy, &cost) == 0 && cost > 0);
+  int lx = 0, ly = 0, lock = 0, index = -2;
+  catacomb_door_kind door = CATACOMB_DOOR_NONE;
+  CHECK(catacomb_dungeon_locked_door(d, 0, &lx, &ly, &lock) == 0);
+  CHECK(catacomb_dungeon_door_at(d, lx, ly, &door, &index) == 1 && door == CATACOMB_DOOR_LOCKED && index == 0);
+
+  unsigned char* seen = malloc((size_t)w * (size_t)h);
+  double* dist = malloc((size_t)w * (size_t)h * sizeof(double));
+  CHECK(seen != NULL && dist != NULL);
+  if (seen && dist) {
+    CHECK(catacomb_fov(d, NULL, sx, sy, 8, 1, seen, (size_t)w * (size_t)h) == 0);
+    CHECK(seen[sy * w + sx] == 1);
+    CHECK(catacomb_fov(d, NULL, sx, sy, -1, 1, seen, (size_t)w * (size_t)h) == -1);
+    CHECK_ERROR("radius = -1");
+    CHECK(catacomb_distance_map(d, sx, sy, dist, (size_t)w * (size_t)h) == 0);
+    CHECK(dist[sy * w + sx] == 0);
+    catacomb_path* path = catacomb_path_new(d, NULL, sx, sy, ex, ey);
+    CHECK(path != NULL && catacomb_path_size(path) > 0);
+    int x = sx, y = sy, steps = 0;
+    while (path && catacomb_path_walk(path, &x, &y) == 1) ++steps;
+    CHECK(path != NULL && steps == catacomb_path_size(path) && x == ex && y == ey);
+    CHECK(path != NULL && catacomb_path_cost(path) > dist[ey * w + ex] - 1e-9 &&
+          catacomb_path_cost(path) < dist[ey * w + ex] + 1e-9);
+    catacomb_path_free(path);
+  }
+  CHECK(catacomb_dungeon_set_terrain(d, 0, 0, CATACOMB_TERRAIN_FLOOR) == 0);
+  CHECK(catacomb_dungeon_tile(d, 0, 0) == '.');
+  CHECK(catacomb_dungeon_set_terrain(d, 0, 0, (catacomb_terrain)9) == -1);
+  CHECK_ERROR("terrain = 9 (expected 0 to 8)");
+  free(dist);
+  free(seen);
+  catacomb_dungeon_free(d);
+  catacomb_config_free(c);
+}
+
 int main(void) {
   test_version();
   test_generate_round_trip_validate("{}", 7);
@@ -499,6 +558,7 @@ int main(void) {
   test_room_graph();
   test_walkthrough_replay();
   test_templates_and_mission();
+  test_cells_sight_and_walking();
   printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 ? 0 : 1;
 }
