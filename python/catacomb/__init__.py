@@ -461,6 +461,23 @@ class Dungeon:
         r = self._d.terrain_path(_cell("start", start), _cell("goal", goal))
         return Path(r["status"], r["path"], r["cost"], r["expanded"], [])
 
+    def fov(self, origin, radius: int = 0, light_walls: bool = True, state: "PlayerState" = None):
+        """The cells seen from `origin` (an (H, W) bool array): symmetric shadowcasting, the set
+        libtcod's FOV_SYMMETRIC_SHADOWCAST gives. Walls block sight, and so do locked doors not
+        opened, gates shut under the state's switches and secret doors (`state`: a PlayerState,
+        None for none held); one-way doors do not. `radius` 0 sees without limit, else the cells
+        with dx² + dy² < radius²; `light_walls` shows the walls at the edge of what is seen.
+        ValueError for a cell off the map or a negative radius."""
+        core_state = (state if state is not None else PlayerState())._s
+        return self._d.fov(_cell("origin", origin), _int_of("radius", radius), bool(light_walls),
+                           core_state).astype(bool)
+
+    def distances(self, source):
+        """The cheapest route's cost from `source` to every cell under the map's rules (an
+        (H, W) float64 array, inf where no route reaches), as the distance map the library and
+        `catacomb path` use. ValueError for a cell off the map."""
+        return self._d.distances(_cell("source", source))
+
     def __reduce__(self):
         return Dungeon, (self._d,)
 

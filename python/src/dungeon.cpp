@@ -9,6 +9,8 @@
 #include <cstring>
 
 #include "binding.hpp"
+#include <catacomb/pathing/distance_map.hpp>
+#include <catacomb/pathing/fov.hpp>
 #include <catacomb/validate/room_graph.hpp>
 
 namespace catacomb::python {
@@ -167,6 +169,40 @@ py::dict terrain_path(const PyDungeon& d, std::pair<int, int> from, std::pair<in
   return path_dict(r);
 }
 
+// The cells a player in `state` sees from `origin` (field_of_view): an (H, W) uint8 array, 1 seen.
+py::array_t<uint8_t> fov(const PyDungeon& d, std::pair<int, int> origin, int radius, bool light_walls,
+                         const PlayerState& state) {
+  FovOptions options;
+  options.radius = radius;
+  options.light_walls = light_walls;
+  Grid<uint8_t> seen;
+  {
+    py::gil_scoped_release release;
+    seen = field_of_view(d.dungeon, state, {origin.first, origin.second}, options);
+  }
+  py::array_t<uint8_t> out({static_cast<py::ssize_t>(seen.height()), static_cast<py::ssize_t>(seen.width())});
+  std::memcpy(out.mutable_data(), seen.data(), seen.cells().size());
+  return out;
+}
+
+// The cheapest route's cost from `source` to every cell under the map's rules (distance_map): an
+// (H, W) float64 array, inf where none reaches.
+py::array_t<double> distances(const PyDungeon& d, std::pair<int, int> source) {
+  if (!d.dungeon.tiles.in_bounds(source.first, source.second))
+    throw InvalidArgument(FieldProblem{"source", std::to_string(source.first) + "," + std::to_string(source.second),
+                                       "a cell of the " + std::to_string(d.dungeon.tiles.width()) + "x" +
+                                           std::to_string(d.dungeon.tiles.height()) + " map"});
+  const ValidateOptions rules = rules_of(d);
+  DistanceMap map;
+  {
+    py::gil_scoped_release release;
+    map = distance_map(d.dungeon.tiles, rules.costs, {Point{source.first, source.second}}, rules.moves);
+  }
+  py::array_t<double> out({static_cast<py::ssize_t>(map.dist.height()), static_cast<py::ssize_t>(map.dist.width())});
+  std::memcpy(out.mutable_data(), map.dist.cells().data(), map.dist.cells().size() * sizeof(double));
+  return out;
+}
+
 }  // namespace
 
 py::dict state_path(const PyDungeon& d, std::pair<int, int> from, std::pair<int, int> to, const PlayerState& state) {
@@ -297,6 +333,8 @@ void bind_dungeon(py::module_& m) {
       .def("certificate", &certificate)
       .def("terrain_path", &terrain_path, py::arg("start"), py::arg("goal"))
       .def("state_path", &state_path, py::arg("start"), py::arg("goal"), py::arg("state"))
+      .def("fov", &fov, py::arg("origin"), py::arg("radius"), py::arg("light_walls"), py::arg("state"))
+      .def("distances", &distances, py::arg("source"))
       .def("path", &player_path, py::arg("start"), py::arg("goal"), py::arg("keys"), py::arg("all_keys"),
            py::arg("switches"), py::arg("opened"))
       .def(
