@@ -78,7 +78,8 @@ typedef enum catacomb_status {
   CATACOMB_OUT_OF_MEMORY = 6,    /**< an allocation failed */
   CATACOMB_INTERNAL = 7,         /**< a bug in catacomb: please report the message */
   CATACOMB_START_BLOCKED = 8,    /**< no route: the start is a cell the rules never enter (C++: "start-blocked") */
-  CATACOMB_GOAL_BLOCKED = 9      /**< no route: the goal is a cell the rules never enter (C++: "goal-blocked") */
+  CATACOMB_GOAL_BLOCKED = 9,     /**< no route: the goal is a cell the rules never enter (C++: "goal-blocked") */
+  CATACOMB_REJECTED = 10 /**< a certificate does not hold for the dungeon (catacomb_verify); the message says where */
 } catacomb_status;
 
 /* --- library ---------------------------------------------------------------------------- */
@@ -198,6 +199,23 @@ CATACOMB_C_API int catacomb_completable(const catacomb_dungeon* dungeon);
  *  for good, or the dungeon is not completable; 2 when the search reached its state cap (not
  *  proven either way); -1 on error (last error set). */
 CATACOMB_C_API int catacomb_unlosable(const catacomb_dungeon* dungeon);
+
+/* --- certificates ----------------------------------------------------------------------- */
+
+/** The certificate of a valid dungeon (the JSON `catacomb validate --certificate` writes for it,
+ *  docs/formats.md): the walkthrough a player can replay, with the map's hash and rules, and the
+ *  states that prove it cannot be lost when it is proven unlosable. Solves the dungeon (as
+ *  catacomb_report_new). NULL on error: CATACOMB_NOT_COMPLETABLE for a dungeon that is invalid
+ *  or cannot be finished (the message names the first problem). Free with catacomb_string_free. */
+CATACOMB_C_API char* catacomb_certificate(const catacomb_dungeon* dungeon);
+
+/** Checks `certificate` (JSON text, as catacomb_certificate or `catacomb validate --certificate`
+ *  writes it) against the dungeon in one pass, without a search of its own (`catacomb verify`).
+ *  Returns 1 when it holds, 0 when it does not (catacomb_last_error() names the step or state
+ *  that failed, code CATACOMB_REJECTED), -1 on error (a NULL argument). `unlosable`, when not
+ *  NULL, is set to 1 when the certificate also proves that no player can lose the dungeon (its
+ *  unlosable states were checked and hold), else 0. */
+CATACOMB_C_API int catacomb_verify(const catacomb_dungeon* dungeon, const char* certificate, int* unlosable);
 
 /* --- validation and routes -------------------------------------------------------------- */
 

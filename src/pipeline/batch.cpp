@@ -38,10 +38,10 @@ size_t generate_batch(const GenerateConfig& config, std::span<const uint64_t> se
     }
   };
   const size_t workers = std::min<size_t>(static_cast<size_t>(threads), std::max<size_t>(seeds.size(), 1));
-  std::vector<std::jthread> pool;
+  std::vector<std::thread> pool;  // not jthread: Emscripten's libc++ has none
   for (size_t t = 1; t < workers; ++t) pool.emplace_back(work);
   work();
-  pool.clear();  // joins
+  for (std::thread& t : pool) t.join();
   return made.load();
 }
 

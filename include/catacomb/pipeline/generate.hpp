@@ -245,7 +245,8 @@ struct BatchItem {
 };
 
 /// Called with each seed's outcome: `index` into the seeds given, each index exactly once, from
-/// the batch's threads (several at a time, in no fixed order: guard what it shares).
+/// the batch's threads (several at a time, in no fixed order: guard what it shares). It must not
+/// throw.
 using BatchSink = std::function<void(size_t index, BatchItem&& item)>;
 
 /// Generates every seed of `seeds` on `threads` threads (1 to kMaxThreads; never more than there
