@@ -66,7 +66,8 @@ class Code:
         inc = root / "include" / "catacomb"
         self.cpp = read(sorted(inc.rglob("*.hpp")))
         self.c = (inc / "catacomb.h").read_text(encoding="utf-8")
-        params = read([root / "src" / "pipeline" / "config.cpp", root / "src" / "io" / "config_json.cpp"])
+        params = read([root / "src" / "pipeline" / "config.cpp", root / "src" / "io" / "config_json.cpp",
+                       root / "src" / "capi" / "capi_config.cpp"])
         self.config_keys = set(re.findall(r'"([a-z][a-z0-9_-]*)"', params))
         self.config_keys |= {k.replace("-", "_") for k in self.config_keys}
         self.python = read(sorted((root / "python" / "catacomb").glob("*.py"))
@@ -91,7 +92,8 @@ class Code:
         if lang == "Python":
             if token.endswith("="):
                 key = token[:-1]
-                return None if key in self.config_keys or f'"{key}"' in self.python else "not a keyword"
+                keyword = re.search(r"def generate\([^)]*\b" + re.escape(key) + r"\b", self.python)
+                return None if key in self.config_keys or keyword else "not a keyword of generate"
             name = re.sub(r"\(.*\)$", "", token).split(".")[-1]
             return None if identifier_in(self.python, name) else "not in python/"
         if token.endswith(":"):

@@ -3,7 +3,6 @@
 // Every generator parameter is a flag and a key of the optional JSON config file (--config);
 // flags given on the command line override the file (tools/generator_flags.hpp: the table batch
 // shares).
-#include <chrono>
 #include <memory>
 #include <ostream>
 
@@ -81,23 +80,12 @@ class GenerateCommand : public Command {
   // generate_dungeon under --time-limit (asked between attempts), writing the best partial layout
   // on failure when --partial asks for it.
   GenerateResult generate_within_limit(std::ostream& out) {
-    auto stopped = std::make_shared<bool>(false);
-    if (time_limit_ms_ > 0) {
-      const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(time_limit_ms_);
-      cfg_.stop = [deadline, stopped] { return *stopped = std::chrono::steady_clock::now() >= deadline; };
-    }
     cfg_.keep_partial = partial_;
     try {
-      return generate_dungeon(cfg_, seed_);
+      return generate_dungeon_within(cfg_, seed_, time_limit_ms_);
     } catch (const PartialLayoutError& e) {
       write_outputs(e.partial(), outputs_, out, validate_options_for(cfg_), nullptr);
       out << "wrote the best partial layout (" << e.summary() << ")\n";
-      if (*stopped)
-        throw GenerationError("time limit of " + std::to_string(time_limit_ms_) + " ms reached: " + e.what());
-      throw;
-    } catch (const GenerationError& e) {
-      if (*stopped)
-        throw GenerationError("time limit of " + std::to_string(time_limit_ms_) + " ms reached: " + e.what());
       throw;
     }
   }

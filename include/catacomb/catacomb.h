@@ -472,7 +472,7 @@ CATACOMB_C_API int catacomb_graph_node_at(const catacomb_graph* graph, int x, in
 CATACOMB_C_API catacomb_config* catacomb_config_new(void);
 
 /** The number of parameters catacomb_config_set takes: every parameter of `catacomb generate`'s
- *  table but the seed, then "threads", "templates", "theme" and "mission". */
+ *  table but the seed, then "threads", "time_limit_ms", "templates", "theme" and "mission". */
 CATACOMB_C_API int catacomb_config_param_count(void);
 
 /** Parameter `index`'s key ("room_count"; static), or NULL (last error set) out of range. */
@@ -481,7 +481,10 @@ CATACOMB_C_API const char* catacomb_config_param_key(int index);
 /** Sets parameter `key` ("room_count" or "room-count") from its text ("12", "0.5", "true",
  *  "caves"). The config is checked as catacomb_config_from_json checks it: a bad value leaves it
  *  unchanged and gives -1 with CATACOMB_INVALID_ARGUMENT ("room_count = 0 (expected 1 to 500)").
- *  "threads" (1 to 256) is the threads one dungeon's generation may use. "templates" (a template
+ *  "threads" (1 to 256) is the threads one dungeon's generation may use. "time_limit_ms" (0, the
+ *  default: none) stops catacomb_generate's attempts once that many milliseconds have passed
+ *  (CATACOMB_NO_VALID_DUNGEON, "time limit of 500 ms reached: ..."); a dungeon made within it is
+ *  the seed's own, and it is not part of the recipe (catacomb_config_to_json leaves it out). "templates" (a template
  *  set's path, read now: CATACOMB_IO when it cannot be read, CATACOMB_INVALID_ARGUMENT naming
  *  its problems), "theme" (a tag of the set's templates: set the templates first) and "mission"
  *  (a mission file's path, or its JSON text when it starts with '{') are what

@@ -150,9 +150,9 @@ class Config:
         data.pop("seed", None)
         return cls(**data)
 
-    def generate(self, seed: int) -> "Dungeon":
-        """The dungeon of `seed` under this config."""
-        return Dungeon(self._config.generate(_check_seed(seed)))
+    def generate(self, seed: int, time_limit: Optional[float] = None) -> "Dungeon":
+        """The dungeon of `seed` under this config; `time_limit` as catacomb.generate's."""
+        return Dungeon(self._config.generate(_check_seed(seed), _limit_ms(time_limit)))
 
     def __eq__(self, other):
         return isinstance(other, Config) and self.to_json() == other.to_json() and self._files == other._files
@@ -743,16 +743,27 @@ def _state_core(state):
     return state._s
 
 
+def _limit_ms(time_limit) -> int:
+    """A time limit in seconds (None: none) as whole milliseconds, at least 1."""
+    if time_limit is None:
+        return 0
+    if isinstance(time_limit, bool) or not isinstance(time_limit, _numbers.Real) or not time_limit > 0:
+        raise ValueError(f"time_limit = {time_limit!r} (expected None or a number of seconds above 0)")
+    return max(1, int(round(time_limit * 1000)))
+
+
 def generate(seed: int, generator: str = "rooms", width: int = 80, height: int = 50, locks: int = 0,
-             **params) -> Dungeon:
+             time_limit: Optional[float] = None, **params) -> Dungeon:
     """A valid dungeon from `seed` (0 to 2^64-1) and the parameters (the keys of Config.params()).
     The same as `catacomb generate --seed SEED` with the same flags. The GIL is released while the
-    library works."""
+    library works. `time_limit` (seconds; None: none) stops the attempts once it has passed,
+    raising GenerationError "time limit of N ms reached: ..."; a dungeon made within it is the
+    seed's own, byte for byte."""
     params.update(generator=generator, width=width, height=height, locks=locks)
     if any(k in _FILE_KEYS for k in params):
-        return Config(**params).generate(seed)
+        return Config(**params).generate(seed, time_limit=time_limit)
     config = _compiled(_json.dumps({k: _plain(v) for k, v in params.items()}))
-    return Dungeon(config.generate(_check_seed(seed)))
+    return Dungeon(config.generate(_check_seed(seed), _limit_ms(time_limit)))
 
 
 def from_json(text) -> Dungeon:

@@ -60,11 +60,11 @@ GenerateConfig with_files(const GenerateConfig& cfg, const std::string& template
   return out;
 }
 
-std::shared_ptr<PyDungeon> generate(const GenerateConfig& cfg, uint64_t seed) {
+std::shared_ptr<PyDungeon> generate(const GenerateConfig& cfg, uint64_t seed, int64_t time_limit_ms) {
   auto out = std::make_shared<PyDungeon>();
   {
     py::gil_scoped_release release;
-    GenerateResult r = generate_dungeon(cfg, seed);
+    GenerateResult r = generate_dungeon_within(cfg, seed, time_limit_ms);
     out->dungeon = std::move(r.dungeon);
     out->report = std::move(r.report);
   }
@@ -100,7 +100,8 @@ PYBIND11_MODULE(_catacomb, m) {
       .def("to_json", [](const catacomb::GenerateConfig& c) { return catacomb::generate_config_to_json(c); })
       .def("with_files", &cp::with_files, py::arg("templates"), py::arg("theme"), py::arg("mission"),
            "A copy with a template set, theme and mission from files (\"\" for none); OSError, ValueError.")
-      .def("generate", &cp::generate, py::arg("seed"), "A valid dungeon for the seed (the GIL released).");
+      .def("generate", &cp::generate, py::arg("seed"), py::arg("time_limit_ms") = 0,
+           "A valid dungeon for the seed (the GIL released), giving up after time_limit_ms (0: none).");
   m.def(
       "terrains",
       [] {

@@ -2,6 +2,7 @@
 gives resolves, so the table cannot claim what the package lacks. scripts/check-capabilities.py
 checks the other columns and the holes."""
 import importlib
+import inspect
 import pathlib
 import re
 
@@ -38,7 +39,7 @@ def resolve(dotted):
 
 def test_every_python_name_in_the_capability_table_exists():
     defaults = {p.key: p.default for p in catacomb.Config.params()}
-    keys = set(defaults) | {"templates", "theme", "mission"}
+    keys = set(defaults) | {"templates", "theme", "mission"} | set(inspect.signature(catacomb.generate).parameters)
     cells = python_cells()
     assert len(cells) >= 30, f"only {len(cells)} rows read from {TABLE}"
     checked = 0

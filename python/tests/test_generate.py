@@ -286,3 +286,14 @@ def test_switches_one_way_and_secret_doors_as_the_cli(tmp_path):
     assert d.to_json() == (tmp_path / "a.json").read_text()
     with pytest.raises(ValueError, match=r"switches = 10 \(expected 0 to 9\)"):
         catacomb.generate(1, switches=10)
+
+
+def test_a_time_limit_gives_up_saying_so_and_keeps_the_seeds_own_dungeon():
+    import catacomb
+    import pytest
+    assert catacomb.generate(7, time_limit=60).to_json() == catacomb.generate(7).to_json()
+    with pytest.raises(catacomb.GenerationError, match=r"^time limit of 1 ms reached: "):
+        catacomb.generate(3, width=16, height=16, room_count=40, locks=9, max_attempts=1000, time_limit=0.001)
+    for bad in (0, -1, "1", True):
+        with pytest.raises(ValueError, match="time_limit"):
+            catacomb.generate(1, time_limit=bad)

@@ -15,7 +15,7 @@ const std::vector<std::string>& config_keys() {
     std::vector<std::string> out;
     for (const ConfigParam& p : generate_config_params())
       if (!p.is_seed()) out.push_back(p.key());
-    for (const char* k : {"threads", "templates", "theme", "mission"}) out.emplace_back(k);
+    for (const char* k : {"threads", "time_limit_ms", "templates", "theme", "mission"}) out.emplace_back(k);
     return out;
   }();
   return keys;
@@ -171,8 +171,12 @@ int catacomb_config_set(catacomb_config* config, const char* key, const char* va
     ConfigSources next_sources = config->sources;
     uint64_t seed = 0;
     const std::string k = key_of(key);
+    int64_t limit = config->time_limit_ms;
     if (k == "threads") {
       next.threads = parse_int_value(k, value);
+    } else if (k == "time_limit_ms") {
+      limit = parse_int_value(k, value);
+      if (limit < 0) throw InvalidArgument(FieldProblem{k, value, "0 (no limit) or more milliseconds"});
     } else if (is_source_key(k)) {
       set_source(next, next_sources, k, value);
     } else {
@@ -181,6 +185,7 @@ int catacomb_config_set(catacomb_config* config, const char* key, const char* va
     next.check();
     config->config = std::move(next);
     config->sources = std::move(next_sources);
+    config->time_limit_ms = limit;
     return 0;
   });
 }
@@ -191,6 +196,7 @@ char* catacomb_config_get(const catacomb_config* config, const char* key) {
     need(key, "key", "a parameter name");
     const std::string k = key_of(key);
     if (k == "threads") return copy_string(std::to_string(config->config.threads));
+    if (k == "time_limit_ms") return copy_string(std::to_string(config->time_limit_ms));
     if (is_source_key(k)) return copy_string(source_text(config->config, config->sources, k));
     GenerateConfig copy = config->config;
     uint64_t seed = 0;

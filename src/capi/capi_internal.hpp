@@ -39,6 +39,8 @@ struct catacomb_config {
   /// Where its template set and mission came from (as given: read back by catacomb_config_get
   /// and catacomb_config_to_json); config.templates and config.mission hold them loaded.
   catacomb::ConfigSources sources;
+  /// catacomb_generate's time limit in ms ("time_limit_ms"; 0: none). Not part of the recipe.
+  int64_t time_limit_ms = 0;
 };
 
 struct catacomb_dungeon {

@@ -51,7 +51,7 @@ catacomb_dungeon* catacomb_generate(const catacomb_config* config, uint64_t seed
   return guarded<catacomb_dungeon*>(nullptr, [&] {
     need(config, "config", "a config handle");
     const GenerateConfig& c = config->config;
-    GenerateResult r = generate_dungeon(c, seed);
+    GenerateResult r = generate_dungeon_within(c, seed, config->time_limit_ms);
     return make_handle(std::move(r.dungeon), validate_options_for(c));
   });
 }

@@ -619,7 +619,8 @@ TEST(CApiTest, ConfigSettersCoverEveryParameterOfTheTable) {
   ASSERT_TRUE(config);
   size_t table = 0;
   for (const ConfigParam& p : generate_config_params()) table += p.is_seed() ? 0u : 1u;
-  ASSERT_EQ(catacomb_config_param_count(), static_cast<int>(table) + 4);  // threads, templates, theme, mission
+  ASSERT_EQ(catacomb_config_param_count(),
+            static_cast<int>(table) + 5);  // threads, time_limit_ms, templates, theme, mission
   // Each parameter reads back what it holds and takes it again unchanged.
   for (int k = 0; k < catacomb_config_param_count(); ++k) {
     const char* key = catacomb_config_param_key(k);
@@ -643,6 +644,29 @@ TEST(CApiTest, ConfigSettersCoverEveryParameterOfTheTable) {
       << catacomb_last_error();
   EXPECT_EQ(catacomb_config_set(config.get(), "water", "lots"), -1);
   EXPECT_STREQ(catacomb_last_error(), "water = lots (expected a number)");
+}
+
+// A time limit from C: a dungeon made within it is the seed's own; one that runs out says so.
+TEST(CApiTest, ATimeLimitStopsBetweenAttemptsAndSaysSo) {
+  ConfigPtr config(catacomb_config_new());
+  ASSERT_TRUE(config);
+  EXPECT_EQ(catacomb_config_set(config.get(), "time_limit_ms", "-1"), -1);
+  EXPECT_STREQ(catacomb_last_error(), "time_limit_ms = -1 (expected 0 (no limit) or more milliseconds)");
+  ASSERT_EQ(catacomb_config_set(config.get(), "time_limit_ms", "60000"), 0);
+  StringPtr limit(catacomb_config_get(config.get(), "time_limit_ms"));
+  EXPECT_STREQ(limit.get(), "60000");
+  DungeonPtr within(catacomb_generate(config.get(), 7));
+  ASSERT_TRUE(within) << catacomb_last_error();
+  StringPtr a(catacomb_dungeon_to_json(within.get()));
+  EXPECT_EQ(std::string(a.get()), write_json_map(generate_dungeon(GenerateConfig{}, 7).dungeon));
+  // A map too crowded to succeed, with many attempts: 1 ms runs out first, and the message says so.
+  ConfigPtr hard(catacomb_config_from_json(R"({"width": 16, "height": 16, "room_count": 40, "locks": 9,
+                                                "max_attempts": 1000})"));
+  ASSERT_TRUE(hard) << catacomb_last_error();
+  ASSERT_EQ(catacomb_config_set(hard.get(), "time_limit_ms", "1"), 0);
+  EXPECT_EQ(catacomb_generate(hard.get(), 3), nullptr);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_NO_VALID_DUNGEON);
+  EXPECT_EQ(std::string(catacomb_last_error()).rfind("time limit of 1 ms reached: ", 0), 0u) << catacomb_last_error();
 }
 
 // Room templates and a mission from C, by config_set and in the JSON config: the dungeons of

@@ -235,6 +235,16 @@ ValidateOptions validate_options_for(const GenerateConfig& config);
 /// every attempt failed. `on_stage`, when set, is told each stage as it begins.
 GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, const StageHook& on_stage = {});
 
+/// generate_dungeon with a time limit: the attempts stop once `limit_ms` milliseconds (1 or
+/// more; 0 means none) have passed on the steady clock, asked between attempts through
+/// GenerateConfig::stop (a `stop` the config already has is asked too). A dungeon it returns is
+/// generate_dungeon's for the seed, byte for byte: the clock decides only whether it gives up,
+/// never what a map holds. When it gives up for the time, the GenerationError (or
+/// PartialLayoutError, with its partial layout) says "time limit of N ms reached: " and why the
+/// attempts failed. Throws InvalidArgument for a negative limit or a bad config.
+GenerateResult generate_dungeon_within(const GenerateConfig& config, uint64_t seed, int64_t limit_ms,
+                                       const StageHook& on_stage = {});
+
 /// What one seed of a batch gave (generate_batch).
 struct BatchItem {
   uint64_t seed = 0;                     ///< the seed
