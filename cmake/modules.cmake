@@ -111,7 +111,8 @@ foreach(module IN LISTS CATACOMB_MODULES)
   catacomb_module_includes(${target} ${module})
   target_compile_definitions(${target} PRIVATE CATACOMB_BUILDING_LIBRARY
                              $<$<BOOL:${BUILD_SHARED_LIBS}>:CATACOMB_SHARED>
-                             CATACOMB_TILED_READER=$<BOOL:${CATACOMB_TILED_READER}>)
+                             CATACOMB_TILED_READER=$<BOOL:${CATACOMB_TILED_READER}>
+                             CATACOMB_TILED_JSON=$<OR:$<BOOL:${CATACOMB_TILED_READER}>,$<BOOL:${CATACOMB_TILED_JSON}>>)
   catacomb_target_flags(${target})
   list(APPEND CATACOMB_MODULE_TARGETS ${target})
 endforeach()
