@@ -330,9 +330,9 @@ export interface PlayerPathResult extends PathResult {
 export declare function path(map: CatacombMap, from: Cell, to: Cell, state?: PlayerState): PlayerPathResult;
 /** The cheapest route over the terrain alone, every door a plain door tile. */
 export declare function terrainPath(map: CatacombMap, from: Cell, to: Cell): PathResult;
-/** Bytes allocated in the wasm heap now. */
 /** The cheapest route's cost from `from` to every cell, row-major; Infinity where none reaches. */
 export declare function distances(map: CatacombMap, from: Cell): Float64Array;
+/** Bytes allocated in the wasm heap now. */
 export declare function heapInUse(): number;
 /** Bytes of wasm memory (it only grows). */
 export declare function memoryBytes(): number;
