@@ -159,14 +159,21 @@ const jsonText = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 // A config's template set: the .tmj's text, or {tmj, tilesets} with each external tileset's text
 // (or object) by the name the map gives it. Returns [the .tmj's text, the tilesets as JSON text].
+// A file's content, not its path: a string that cannot be JSON is refused naming what is wanted.
+function jsonContent(name, value, what) {
+  if (typeof value === 'string' && !/^\s*\{/.test(value))
+    fail(`${name} = ${JSON.stringify(value.slice(0, 40))} (expected ${what}, not a path: the package reads no files)`);
+  return value;
+}
+
 function templateSet(value) {
-  if (typeof value === 'string') return [value, '{}'];
+  if (typeof value === 'string') return [jsonContent('templates', value, "the .tmj's text"), '{}'];
   if (isObject(value) && (typeof value.tmj === 'string' || isObject(value.tmj))) {
     const { tmj, tilesets = {}, ...rest } = value;
     const extra = Object.keys(rest);
     if (extra.length) fail(`templates key "${extra[0]}" (expected tmj or tilesets)`);
     if (!isObject(tilesets)) fail(`templates.tilesets = ${JSON.stringify(tilesets)} (expected {name: text})`);
-    return [jsonText(tmj), JSON.stringify(Object.fromEntries(Object.entries(tilesets).map(([k, v]) => [k, jsonText(v)])))];
+    return [jsonContent('templates.tmj', jsonText(tmj), "the .tmj's text"), JSON.stringify(Object.fromEntries(Object.entries(tilesets).map(([k, v]) => [k, jsonText(v)])))];
   }
   return fail(`templates = ${JSON.stringify(value)} (expected the .tmj's text or {tmj, tilesets})`);
 }
@@ -184,6 +191,8 @@ function configText(config) {
       text = JSON.stringify(tmj);
     } else if (key === 'mission' && typeof value !== 'string' && !isObject(value)) {
       fail(`mission = ${JSON.stringify(value)} (expected the mission's JSON, as text or an object)`);
+    } else if (key === 'mission' && typeof value === 'string') {
+      text = JSON.stringify(jsonContent('mission', value, "the mission's JSON"));
     } else if (typeof value === 'bigint') text = value.toString();
     else if (key === 'seed' && typeof value === 'string' && /^[0-9]+$/.test(value)) text = value;
     else text = JSON.stringify(value);

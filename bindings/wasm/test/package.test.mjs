@@ -416,6 +416,9 @@ test('templates, theme and mission are taken as content, and give the native CLI
   assert.throws(() => pkg.generate({ templates: crypt, theme: 'no-such-tag' }), { message: /^theme = no-such-tag/ });
   assert.throws(() => pkg.generate({ mission: 3 }), { message: /^mission = 3 \(expected the mission's JSON/ });
   assert.throws(() => pkg.generate({ mission: '{}' }), { message: /^mission nodes = missing/ });
+  assert.throws(() => pkg.generate({ mission: 'examples/missions/two-cycles.json' }),
+                { message: /^mission = "examples\/missions\/two-cycles\.json" \(expected the mission's JSON, not a path/ });
+  assert.throws(() => pkg.generate({ templates: 'crypt.tmj' }), { message: /^templates = "crypt\.tmj" \(expected the \.tmj's text, not a path/ });
   const xml = readFileSync(join(dir, 'templates/crypt.tmx'), 'utf8');
   assert.throws(() => pkg.generate({ templates: xml }), Error, 'a .tmx is not Tiled JSON');
 });
