@@ -111,10 +111,21 @@ foreach(module IN LISTS CATACOMB_MODULES)
   catacomb_module_includes(${target} ${module})
   target_compile_definitions(${target} PRIVATE CATACOMB_BUILDING_LIBRARY
                              $<$<BOOL:${BUILD_SHARED_LIBS}>:CATACOMB_SHARED>
-                             CATACOMB_TILED_READER=$<BOOL:${CATACOMB_TILED_READER}>)
+                             CATACOMB_TILED_READER=$<BOOL:${CATACOMB_TILED_READER}>
+                             CATACOMB_TILED_JSON=$<OR:$<BOOL:${CATACOMB_TILED_READER}>,$<BOOL:${CATACOMB_TILED_JSON}>>)
   catacomb_target_flags(${target})
   list(APPEND CATACOMB_MODULE_TARGETS ${target})
 endforeach()
+# The WebAssembly build: the modules that read and write formats and draw (no hot loop: a map is
+# parsed or written once) are optimized for size, the others keep the build type's flags (-O3:
+# generation, search and the solver are what a page waits for). -Oz everywhere halves the speed
+# and more (docs/browser.md, "Sizes").
+set(CATACOMB_WASM_SIZE_MODULES io render CACHE STRING "Modules built with -Oz in the WebAssembly build")
+if(EMSCRIPTEN)
+  foreach(module IN LISTS CATACOMB_WASM_SIZE_MODULES)
+    target_compile_options(catacomb_${module} PRIVATE -Oz)
+  endforeach()
+endif()
 if(NOT CATACOMB_VIEWS_ENFORCED)
   message(WARNING "catacomb: symbolic links cannot be made in ${CATACOMB_VIEWS_DIR}; the modules see "
                   "every header and the dependency rule is not enforced by this build")

@@ -54,7 +54,8 @@ werror=OFF
 [[ -n ${CI:-} ]] && werror=ON
 emcmake cmake -S "$ROOT" -B "$OUT/cmake" -DCMAKE_BUILD_TYPE=Release -DCATACOMB_BUILD_WASM=ON \
   -DCATACOMB_BUILD_CLI=OFF -DCATACOMB_BUILD_TESTS=OFF -DCATACOMB_INSTALL=OFF -DCATACOMB_TILED_READER=OFF \
-  -DCATACOMB_WERROR=$werror -DCMAKE_CXX_FLAGS=-fexceptions \
+  -DCATACOMB_TILED_JSON=ON \
+  -DCATACOMB_WERROR=$werror -DCMAKE_CXX_FLAGS=-fwasm-exceptions \
   -Dnlohmann_json_DIR="$DEPS/share/cmake/nlohmann_json" -DCATACOMB_STB_INCLUDE_DIR="$DEPS/include/stb" \
   > "$OUT/configure.log" 2>&1 || { cat "$OUT/configure.log" >&2; exit 1; }
 cmake --build "$OUT/cmake" --target catacomb_wasm -j "$JOBS" > "$OUT/build.log" 2>&1 ||

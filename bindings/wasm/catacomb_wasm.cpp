@@ -1,7 +1,9 @@
 // The WebAssembly binding (embind): the library's public API as one JavaScript class, Map, and a
 // few free functions, for the npm package (package/index.js wraps them in the API users see).
-// A thin layer with no logic of its own: configs are read by generate_config_from_json (the
-// keys of the CLI's --config files), maps by read_json_map, reports are the CLI's
+// A thin layer with no logic of its own: configs are read by generate_config_and_sources_from_json
+// (the keys of the CLI's --config files, the seed, and "templates", "theme" and "mission", whose
+// values are the template set's .tmj text and the mission's JSON: no files in a browser; the
+// template set's external tilesets come beside the config, by name), maps by read_json_map, reports are the CLI's
 // `validate --json` (tools/report_json.cpp). Every entry point catches the library's errors
 // and returns their message ("" or an object with "error"), so no C++ exception and no C++
 // frame is ever unwound by JavaScript; package/index.js turns the message into an Error.
@@ -13,11 +15,16 @@
 
 #include <catacomb/catacomb.hpp>
 #include <catacomb/io/certificate.hpp>
+#include <catacomb/io/mission_json.hpp>
+#include <catacomb/io/template_set.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <cstdint>
 #include <exception>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "tools/report_json.hpp"
 
@@ -45,14 +52,43 @@ val guarded(const Body& body) {
   return error_value(message);
 }
 
+// The template set whose .tmj text is `tmj`, its external tilesets read from `tilesets` (a JSON
+// object: each tileset's text by the name the map gives it), refused (each problem named) when it
+// has problems, as `catacomb generate --templates` refuses it.
+std::shared_ptr<const TemplateSet> template_set_from(const std::string& tmj, const std::string& tilesets_json) {
+  const nlohmann::json tilesets = nlohmann::json::parse(tilesets_json);
+  const TiledSourceReader read_source = [&](const std::string& source) -> std::string {
+    const auto it = tilesets.find(source);
+    if (it == tilesets.end() || !it->is_string())
+      throw InvalidArgument(
+          FieldProblem{"templates.tilesets", source, "the text of each external tileset the set names, by its name"});
+    return it->get<std::string>();
+  };
+  TemplateSetReading reading = read_template_set(tmj, TiledSyntax::Json, read_source);
+  if (!reading.problems.empty()) {
+    std::vector<FieldProblem> problems;
+    for (const TemplateProblem& p : reading.problems)
+      problems.push_back({"templates", reading.set.name, p.text() + " (catacomb templates check lists them all)"});
+    throw InvalidArgument(problems);
+  }
+  return std::make_shared<const TemplateSet>(std::move(reading.set));
+}
+
 class Map {
  public:
-  /// Generates a dungeon from a config in JSON (the keys of `catacomb generate --config`, and
-  /// "seed"); "" on success, else the error.
-  std::string generate(const std::string& config_json) {
+  /// Generates a dungeon from a config in JSON (the keys of `catacomb generate --config`, "seed",
+  /// and "templates" (the set's .tmj text), "theme", "mission" (its JSON, as text or object)),
+  /// the template set's external tilesets in `tilesets_json` ({name: text}); "" on success, else
+  /// the error.
+  std::string generate(const std::string& config_json, const std::string& tilesets_json) {
     return run([&] {
       uint64_t seed = 1;
-      GenerateConfig config = generate_config_from_json(config_json, {}, &seed, "config");
+      ConfigSources sources;
+      GenerateConfig config = generate_config_and_sources_from_json(config_json, sources, {}, &seed);
+      if (!sources.templates.empty()) config.templates = template_set_from(sources.templates, tilesets_json);
+      // A string "mission" is the mission's JSON text here (the library reads it as a path).
+      const std::string& mission = sources.mission_json.empty() ? sources.mission_path : sources.mission_json;
+      if (!mission.empty()) config.mission = std::make_shared<const Mission>(read_mission(mission));
       config.threads = 1;
       config.check();
       dungeon_ = generate_dungeon(config, seed).dungeon;

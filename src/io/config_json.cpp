@@ -281,9 +281,9 @@ GenerateConfig generate_config_from_json(std::string_view json, const GenerateCo
 }
 
 GenerateConfig generate_config_and_sources_from_json(std::string_view json, ConfigSources& sources,
-                                                     const GenerateConfig& base) {
+                                                     const GenerateConfig& base, uint64_t* seed) {
   sources = ConfigSources{};
-  return read_config(json, base, nullptr, "JSON text", &sources);
+  return read_config(json, base, seed, "JSON text", &sources);
 }
 
 std::string generate_config_to_json(const GenerateConfig& config, const uint64_t* seed) {

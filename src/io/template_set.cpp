@@ -15,17 +15,18 @@
 #include <catacomb/io/map_file.hpp>
 #include "shared/core/bounded_input.hpp"
 
-#if CATACOMB_TILED_READER
+#if CATACOMB_TILED_JSON
 #include "io/tiled_model.hpp"
 #endif
 
 namespace catacomb {
 
-#if !CATACOMB_TILED_READER
+#if !CATACOMB_TILED_JSON
 
 TemplateSetReading read_template_set(std::string_view, TiledSyntax, const TiledSourceReader&, const std::string&) {
-  throw InvalidArgument(FieldProblem{"template set", "not readable by this build",
-                                     "a catacomb built with the Tiled reader (CATACOMB_TILED_READER=ON)"});
+  throw InvalidArgument(
+      FieldProblem{"template set", "not readable by this build",
+                   "a catacomb built with the Tiled reader (CATACOMB_TILED_READER=ON or CATACOMB_TILED_JSON=ON)"});
 }
 
 #else
@@ -193,7 +194,7 @@ TemplateSetReading read_template_set(std::string_view text, TiledSyntax syntax, 
   return out;
 }
 
-#endif  // CATACOMB_TILED_READER
+#endif  // CATACOMB_TILED_JSON
 
 TemplateSetReading load_template_set(const std::string& path) {
   const std::string text = detail::read_bounded(path,

@@ -2,7 +2,7 @@
 // terrain layer's "data" moved into a plain vector by the parser callback (see tiled_read.cpp).
 #include "io/tiled_model.hpp"
 
-#if CATACOMB_TILED_READER
+#if CATACOMB_TILED_JSON
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -279,4 +279,4 @@ Model read_json(std::string_view text, const TiledSourceReader& read_source, con
 
 }  // namespace catacomb::detail::tiled
 
-#endif  // CATACOMB_TILED_READER
+#endif  // CATACOMB_TILED_JSON

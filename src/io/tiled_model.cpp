@@ -3,7 +3,7 @@
 // where the objects are drawn and their properties, the recipe from the map properties).
 #include "io/tiled_model.hpp"
 
-#if CATACOMB_TILED_READER
+#if CATACOMB_TILED_JSON
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -275,4 +275,4 @@ Dungeon to_dungeon(Model& m) {
 
 }  // namespace catacomb::detail::tiled
 
-#endif  // CATACOMB_TILED_READER
+#endif  // CATACOMB_TILED_JSON

@@ -2,7 +2,7 @@
 // Internal (not installed): the small model of a Tiled map that the two front ends fill
 // (tiled_json.cpp for .tmj/.tsj, tiled_xml.cpp for .tmx/.tsx) and the one back end turns into a
 // Dungeon (tiled_model.cpp), so both syntaxes follow the same rules (see tiled_read.hpp).
-// Built only with the Tiled reader (CATACOMB_TILED_READER).
+// Built with the Tiled reader (CATACOMB_TILED_READER), or its JSON half alone (CATACOMB_TILED_JSON).
 #include <algorithm>
 #include <cmath>
 #include <cstddef>

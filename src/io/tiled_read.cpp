@@ -30,7 +30,7 @@
 #include <catacomb/core/grid.hpp>
 #include <catacomb/core/terrain.hpp>
 
-#if CATACOMB_TILED_READER
+#if CATACOMB_TILED_JSON
 #include "io/tiled_model.hpp"
 #endif
 
@@ -38,7 +38,7 @@ namespace catacomb {
 
 bool tiled_reader_available() { return CATACOMB_TILED_READER != 0; }
 
-#if !CATACOMB_TILED_READER
+#if !CATACOMB_TILED_JSON
 
 Dungeon read_tiled_map(std::string_view, TiledSyntax, const TiledSourceReader&, const MapSizeCheck&) {
   throw InvalidArgument(FieldProblem{"Tiled map", "not readable by this build",
@@ -55,6 +55,6 @@ Dungeon read_tiled_map(std::string_view text, TiledSyntax syntax, const TiledSou
   return detail::tiled::to_dungeon(m);
 }
 
-#endif  // CATACOMB_TILED_READER
+#endif  // CATACOMB_TILED_JSON
 
 }  // namespace catacomb

@@ -206,4 +206,19 @@ Model read_xml(std::string_view text, const TiledSourceReader& read_source, cons
 
 }  // namespace catacomb::detail::tiled
 
+#elif CATACOMB_TILED_JSON
+
+// Built with the Tiled reader's JSON half alone (CATACOMB_TILED_JSON, no pugixml): XML refused.
+namespace catacomb::detail::tiled {
+
+Model read_xml(std::string_view, const TiledSourceReader&, const MapSizeCheck&) {
+  bad("syntax", "XML (.tmx)", "Tiled JSON (.tmj): this build reads no XML (CATACOMB_TILED_READER=OFF)");
+}
+
+Tileset xml_tileset_file(std::string_view, uint32_t, const std::string& where) {
+  bad(where, "XML (.tsx)", "a Tiled JSON tileset (.tsj): this build reads no XML (CATACOMB_TILED_READER=OFF)");
+}
+
+}  // namespace catacomb::detail::tiled
+
 #endif  // CATACOMB_TILED_READER

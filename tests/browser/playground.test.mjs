@@ -3,7 +3,9 @@
 // from a static server; seed 7 at 64x48 generated and compared with the native CLI's JSON; a
 // wall painted around the exit -> data-valid="false" with the exit named; undo -> "true"; the
 // exports (JSON, ASCII, .tmj) checked with the native `catacomb validate`; the URL reloaded ->
-// the same map; then the re-validation time of 20 strokes on a 128x128 map, printed (measured,
+// the same map; locks, switches, the key rule, one-way and secret doors typed into the form ->
+// the native CLI's map, its doors drawn, and a walkthrough naming each key and door by its lock
+// ("take key 2" is lock 2's key) as the native report's steps say; then the re-validation time of 20 strokes on a 128x128 map, printed (measured,
 // not a pass/fail threshold: CI machines vary).
 //
 //   node playground.test.mjs --page build/wasm/playground/index.html --catacomb PATH --work DIR
@@ -147,7 +149,8 @@ try {
   await page.goto(fileURL, { waitUntil: 'load' });
   await ready();
   check(await page.$('canvas#map') !== null, 'file://: the page loads and draws on canvas#map');
-  for (const field of ['generator', 'seed', 'width', 'height'])
+  for (const field of ['generator', 'seed', 'width', 'height', 'locks', 'key_rule', 'lock_layout', 'switches', 'one_way',
+                       'secret_doors'])
     check(await page.$(`form [name="${field}"]`) !== null, `the form has a field named ${field}`);
   const tools = await page.$$eval('[data-tool]', (bs) => bs.map((b) => b.dataset.tool));
   same(tools, ['wall', 'floor', 'corridor', 'door', 'water', 'vegetation', 'road', 'ladder', 'platform', 'start', 'exit', 'key',
@@ -234,6 +237,65 @@ try {
   await page.mouse.click(...(await cellPoint(...free)));
   same(await page.evaluate((i) => { const o = playground.state.map.objectives[i]; return [o.x, o.y]; }, exit), free,
        'a click with the exit tool moves the exit there');
+
+  // Locks, switches and the other progression fields, typed and picked in the form.
+  async function progression(fields) {
+    for (const [name, value] of Object.entries(fields)) {
+      if (name === 'key_rule' || name === 'lock_layout') await page.select(`[name="${name}"]`, value);
+      else await setField(name, value);
+    }
+  }
+  const walkthroughText = () => page.$$eval('#walkthrough li', (ls) => ls.map((l) => l.textContent));
+  // The walkthrough's words for each step of the native report, from its objectives and doors.
+  function wantSteps(report, objectives) {
+    return report.solution.walkthrough.map((st) => {
+      let what;
+      if (st.objective === null) what = `open the door of lock ${st.lock}`;
+      else {
+        const o = objectives[st.objective];
+        const name = o.kind === 'key' ? `key ${o.lock}` : o.kind === 'switch' ? `switch ${o.switch}` : o.kind;
+        what = `${{ 'take-key': 'take', 'reach-exit': 'reach' }[st.action] ?? st.action} ${name} [${st.objective}]`;
+      }
+      return `${what} at ${st.at[0]},${st.at[1]}`;
+    });
+  }
+  for (const [what, fields, args] of [
+    ['3 locks, 2 switches, consumable keys', { locks: 3, switches: 2, key_rule: 'consumable' },
+     ['--locks', '3', '--switches', '2', '--key-rule', 'consumable']],
+    ['2 locks in a tree, a one-way and a secret door', { locks: 2, lock_layout: 'tree', switches: 0, key_rule: 'reusable',
+                                                         one_way: 1, secret_doors: 1 },
+     ['--locks', '2', '--lock-layout', 'tree', '--one-way', '1', '--secret-doors', '1']],
+  ]) {
+    await progression(fields);
+    await generate('rooms', 4, 80, 60);
+    native('generate', '--seed', '4', '--width', '80', '--height', '60', ...args, '--json', 'progression.json');
+    same(await mapJSON(), fs.readFileSync(path.join(work, 'progression.json'), 'utf8'), `${what}: the native CLI's map`);
+    const report = JSON.parse(native('validate', 'progression.json', '--json').stdout);
+    const objectives = JSON.parse(fs.readFileSync(path.join(work, 'progression.json'), 'utf8')).objectives;
+    const steps = await walkthroughText();
+    same(steps.map((t) => t.replace(/: \d+ steps, cost .*$/, '')), wantSteps(report, objectives),
+         `${what}: the walkthrough names each key and door by its lock`);
+    // "take key L": the objective in brackets is a key of lock L, and a door of lock L is opened after it.
+    for (const [i, t] of steps.entries()) {
+      const m = /^take key (\d) \[(\d+)\]/.exec(t);
+      if (!m) continue;
+      same(objectives[Number(m[2])].lock, Number(m[1]), `${what}: "${t}" is lock ${m[1]}'s key`);
+    }
+    check(steps.some((t) => /^take key \d \[/.test(t)) && steps.some((t) => /^open the door of lock \d/.test(t)),
+          `${what}: keys taken and doors opened: ${JSON.stringify(steps.slice(0, 4))}`);
+    if (fields.switches) check(steps.some((t) => /^toggle switch \d \[/.test(t)), `${what}: switches toggled`);
+    same(await valid(), 'true', `${what}: valid`);
+    const hash = page.url().slice(page.url().indexOf('#'));
+    check(/locks=/.test(hash), `${what}: the URL holds the progression fields: ${hash}`);
+  }
+  // A lock's door is drawn in its lock's colour (the PNG preview's).
+  const doorPixel = await page.evaluate(() => {
+    const d = playground.state.map.doors().find((e) => e.lock);
+    const s = playground.state.scale;
+    return [d.lock, [...document.querySelector('canvas#map').getContext('2d').getImageData(d.x * s, d.y * s, 1, 1).data]];
+  });
+  same(doorPixel[1].slice(0, 3), [[0, 200, 255], [255, 80, 160]][doorPixel[0] - 1], 'a locked door drawn in its lock\'s colour');
+  await progression({ locks: 0, lock_layout: 'chain', one_way: 0, secret_doors: 0 });
 
   // --- a static server ---------------------------------------------------------------------------
   const served = `http://127.0.0.1:${server.address().port}/`;

@@ -90,6 +90,28 @@ TEST(ConfigJsonTest, SeedIsIgnoredWithoutASeedToSet) {
   EXPECT_EQ(m.rfind("config key \"seed\" (expected one of generator, width, height, objectives, ", 0), 0u) << m;
 }
 
+TEST(ConfigJsonTest, SourcesAndTheSeedAreReadTogetherWhenASeedIsGiven) {
+  ConfigSources sources;
+  uint64_t seed = 1;
+  const GenerateConfig c = generate_config_and_sources_from_json(
+      R"({"seed": 18446744073709551615, "templates": "set.tmj", "theme": "crypt", "mission": {"nodes": []}})", sources,
+      {}, &seed);
+  EXPECT_EQ(seed, 18446744073709551615u);
+  EXPECT_EQ(sources.templates, "set.tmj");
+  EXPECT_EQ(c.theme, "crypt");
+  EXPECT_EQ(sources.mission_json, R"({"nodes":[]})");
+  // Without a seed to set, a seed is skipped as before; with one, a typo lists seed and the sources.
+  uint64_t unused = 0;
+  try {
+    generate_config_and_sources_from_json(R"({"room_cout": 3})", sources, {}, &unused);
+    FAIL() << "no error";
+  } catch (const InvalidArgument& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.rfind("config key \"room_cout\" (expected one of generator, seed, width, ", 0), 0u) << m;
+    EXPECT_NE(m.find("max_attempts, templates, theme, mission)"), std::string::npos) << m;
+  }
+}
+
 TEST(ConfigJsonTest, ErrorsNameTheKeyTheValueAndTheExpectation) {
   uint64_t seed = 0;
   EXPECT_EQ(error_of("{\"width\": \"wide\"}"), "config key \"width\" = \"wide\" (expected an integer)");

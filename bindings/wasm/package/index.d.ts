@@ -7,15 +7,128 @@ export declare const TERRAINS: readonly ['wall', 'floor', 'corridor', 'door', 'w
 /** A cell: [x, y] or {x, y}; x the column, y the row, origin top-left. */
 export type Cell = [number, number] | { x: number; y: number };
 
-/** A generator config: the keys of `catacomb generate --config` files, and the seed. */
+/**
+ * A generator config: exactly the keys of `catacomb generate --config` files (the flags, with '_'
+ * between words), the seed, and the template set, theme and mission as content (no file system in
+ * a browser). A key not listed here is refused at run time too ("config key \"room_cout\"
+ * (expected one of ...)"); bindings/wasm/test keeps this list equal to the module's. Limits:
+ * `catacomb generate --help`.
+ */
 export interface GenerateConfig {
+  /** rooms, caves or platformer (side view). */
   generator?: 'rooms' | 'caves' | 'platformer';
   /** 0 to 2^64-1: a number up to 2^53, a BigInt or decimal text beyond. */
   seed?: number | bigint | string;
+  /** Map width in tiles (rooms 16+, caves 3+, at most 16384). */
   width?: number;
+  /** Map height in tiles (rooms 16+, caves 3+, at most 16384). */
   height?: number;
-  /** Any other parameter of `catacomb generate --help`, with '_' between words ("room_count"). */
-  [key: string]: number | bigint | string | boolean | undefined;
+  /** Further objectives besides start and exit: keys and treasure (0 to 9). */
+  objectives?: number;
+  /** Locked doors, each with its key before it (0 to 9). */
+  locks?: number;
+  /** reusable (a key opens every door of its lock) or consumable (one door, then spent). */
+  key_rule?: 'reusable' | 'consumable';
+  /** Rooms and caves: chain, tree or cycles. */
+  lock_layout?: 'chain' | 'tree' | 'cycles';
+  /** lock_layout cycles: each loop's way back is a one-way door. */
+  cycle_one_way?: boolean;
+  /** Switches, each opening a gate between the start and the exit (0 to 9). */
+  switches?: number;
+  /** One-way doors (0 to 9). */
+  one_way?: number;
+  /** Secret doors: shortcuts, never needed (0 to 9). */
+  secret_doors?: number;
+  /** Keep dungeons a player can lose for good (by default such an attempt is retried). */
+  allow_softlocks?: boolean;
+  /** Rooms: rooms created before perturbation (2 to 100000). */
+  room_count?: number;
+  /** Rooms: smallest room side (6 or more). */
+  min_side?: number;
+  /** Rooms: largest room side (min_side to 256). */
+  max_side?: number;
+  /** Rooms: wall cells kept between rooms (3 to 64). */
+  min_distance?: number;
+  /** Rooms: separation iterations. */
+  max_iterations?: number;
+  /** Rooms: share of extra candidate edges carved as loops (0 to 1). */
+  loop_fraction?: number;
+  /** Rooms: corridor router cost of reusing a corridor. */
+  dig_reuse?: number;
+  /** Rooms: corridor router cost of digging rock. */
+  dig_rock?: number;
+  /** Rooms: corridor router cost of crossing another room. */
+  dig_room?: number;
+  /** Rooms: extra cost per corridor turn (0 = off). */
+  dig_turn?: number;
+  /** Rooms: corridor width, 1 or 2. */
+  corridor_width?: number;
+  /** Caves: percent of cells that start as wall (0 to 100). */
+  fill?: number;
+  /** Caves: smoothing passes (0 to 100). */
+  passes?: number;
+  /** Caves: walls in the 3x3 block that make a wall (0 to 9). */
+  wall_threshold?: number;
+  /** Caves: first passes that also wall up cells with few walls within two steps. */
+  open_passes?: number;
+  /** Caves: in those passes, at most this many walls in the 5x5 block make a wall (0 to 25). */
+  open_threshold?: number;
+  /** Caves: floor regions smaller than this are filled. */
+  min_region?: number;
+  /** Caves: connect (tunnel every region to the largest) or largest (keep only it). */
+  connect?: 'connect' | 'largest';
+  /** Caves: tunnel cost of digging one wall cell (1 to 1000). */
+  dig_cost?: number;
+  /** Platformer: room pitch in columns (6 to 64). */
+  room_width?: number;
+  /** Platformer: room pitch in rows (6 to 64). */
+  room_height?: number;
+  /** Platformer: chance a room gets a one-way platform (0 to 1). */
+  platforms?: number;
+  /** Platformer: chance a room gets a ledge with a ladder (0 to 1). */
+  ladders?: number;
+  /** Platformer: chance a room gets a low block (0 to 1). */
+  blocks?: number;
+  /** Platformer: highest step a jump gets onto, in tiles (1 to 64). */
+  jump_height?: number;
+  /** Platformer: widest gap a jump crosses, in empty columns (0 to 64). */
+  jump_distance?: number;
+  /** Platformer: tiles the body occupies, 1 or 2. */
+  body_height?: number;
+  /** Platformer: most rows fallen in one move, 0 = any. */
+  max_fall?: number;
+  /** Platformer: cost added to each jump (0 to 1000). */
+  jump_penalty?: number;
+  /** Share of floor turned into water pools (0 to 0.5). */
+  water?: number;
+  /** Share of floor turned into vegetation (0 to 0.5). */
+  vegetation?: number;
+  /** Smallest pool or patch, in cells. */
+  min_blob?: number;
+  /** Largest pool or patch, in cells. */
+  max_blob?: number;
+  /** Cost table to validate under. */
+  costs?: 'dungeon' | 'tutorial' | 'uniform';
+  /** Water cannot be crossed. */
+  deep_water?: boolean;
+  /** The game's own costs over the table: "water=impassable,vegetation=7.5". */
+  cost?: string;
+  /** Player moves: 4 or 8 neighbours. */
+  neighbors?: 4 | 8;
+  /** Diagonal policy. */
+  diagonal?: 'never' | 'no-corner-cut' | 'one-free' | 'always';
+  /** Attempts per seed before giving up on it (1 to 1000). */
+  max_attempts?: number;
+  /**
+   * Room templates drawn in Tiled (`--templates SET`), as content: the .tmj's text, or {tmj,
+   * tilesets} with the text (or object) of each external tileset by the name the map gives it
+   * ({"catacomb-tileset.tsj": text}). Tiled JSON with uncompressed layers (CSV or base64).
+   */
+  templates?: string | { tmj: string | object; tilesets?: Record<string, string | object> };
+  /** With templates: only the templates tagged with this. */
+  theme?: string;
+  /** A mission graph (`--mission FILE`), as content: the mission's JSON text or object. */
+  mission?: string | object;
 }
 
 /** An objective as the JSON map's "objectives" has it, with lock and switch 0 when none. */
@@ -217,9 +330,9 @@ export interface PlayerPathResult extends PathResult {
 export declare function path(map: CatacombMap, from: Cell, to: Cell, state?: PlayerState): PlayerPathResult;
 /** The cheapest route over the terrain alone, every door a plain door tile. */
 export declare function terrainPath(map: CatacombMap, from: Cell, to: Cell): PathResult;
-/** Bytes allocated in the wasm heap now. */
 /** The cheapest route's cost from `from` to every cell, row-major; Infinity where none reaches. */
 export declare function distances(map: CatacombMap, from: Cell): Float64Array;
+/** Bytes allocated in the wasm heap now. */
 export declare function heapInUse(): number;
 /** Bytes of wasm memory (it only grows). */
 export declare function memoryBytes(): number;

@@ -154,27 +154,62 @@ function adopt(load) {
   return new CatacombMap(handle);
 }
 
-// A config as JSON text: BigInt seeds (and seeds given as decimal text) written as integers.
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const jsonText = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+// A config's template set: the .tmj's text, or {tmj, tilesets} with each external tileset's text
+// (or object) by the name the map gives it. Returns [the .tmj's text, the tilesets as JSON text].
+// A file's content, not its path: a string that cannot be JSON is refused naming what is wanted.
+function jsonContent(name, value, what) {
+  if (typeof value === 'string' && !/^\s*\{/.test(value))
+    fail(`${name} = ${JSON.stringify(value.slice(0, 40))} (expected ${what}, not a path: the package reads no files)`);
+  return value;
+}
+
+function templateSet(value) {
+  if (typeof value === 'string') return [jsonContent('templates', value, "the .tmj's text"), '{}'];
+  if (isObject(value) && (typeof value.tmj === 'string' || isObject(value.tmj))) {
+    const { tmj, tilesets = {}, ...rest } = value;
+    const extra = Object.keys(rest);
+    if (extra.length) fail(`templates key "${extra[0]}" (expected tmj or tilesets)`);
+    if (!isObject(tilesets)) fail(`templates.tilesets = ${JSON.stringify(tilesets)} (expected {name: text})`);
+    return [jsonContent('templates.tmj', jsonText(tmj), "the .tmj's text"), JSON.stringify(Object.fromEntries(Object.entries(tilesets).map(([k, v]) => [k, jsonText(v)])))];
+  }
+  return fail(`templates = ${JSON.stringify(value)} (expected the .tmj's text or {tmj, tilesets})`);
+}
+
+// A config as JSON text, and the template set's tilesets as JSON text: BigInt seeds (and seeds
+// given as decimal text) written as integers, the template set as its .tmj's text.
 function configText(config) {
-  if (config === null || typeof config !== 'object' || Array.isArray(config))
-    fail(`config = ${JSON.stringify(config)} (expected an object)`);
+  if (!isObject(config)) fail(`config = ${JSON.stringify(config)} (expected an object)`);
+  let tilesets = '{}';
   const parts = Object.entries(config).map(([key, value]) => {
     let text;
-    if (typeof value === 'bigint') text = value.toString();
+    if (key === 'templates') {
+      let tmj;
+      [tmj, tilesets] = templateSet(value);
+      text = JSON.stringify(tmj);
+    } else if (key === 'mission' && typeof value !== 'string' && !isObject(value)) {
+      fail(`mission = ${JSON.stringify(value)} (expected the mission's JSON, as text or an object)`);
+    } else if (key === 'mission' && typeof value === 'string') {
+      text = JSON.stringify(jsonContent('mission', value, "the mission's JSON"));
+    } else if (typeof value === 'bigint') text = value.toString();
     else if (key === 'seed' && typeof value === 'string' && /^[0-9]+$/.test(value)) text = value;
     else text = JSON.stringify(value);
     return `${JSON.stringify(key)}:${text}`;
   });
-  return `{${parts.join(',')}}`;
+  return [`{${parts.join(',')}}`, tilesets];
 }
 
 /**
  * A valid dungeon from a config: the keys of `catacomb generate --config` files ("generator",
- * "width", "room_count"...) and "seed" (a number, a BigInt or decimal text up to 2^64-1).
+ * "width", "room_count"...), "seed" (a number, a BigInt or decimal text up to 2^64-1), and
+ * "templates" (the .tmj's text, or {tmj, tilesets}), "theme" and "mission" (its JSON, as text or
+ * an object): the contents of the files `--templates`, `--theme` and `--mission` name.
  */
 export function generate(config = {}) {
-  const text = configText(config);
-  return adopt((h) => h.generate(text));
+  const [text, tilesets] = configText(config);
+  return adopt((h) => h.generate(text, tilesets));
 }
 
 /** A map from catacomb JSON map text (or the object it parses to). */

@@ -3,7 +3,10 @@
 // PNG preview's colours and markers, paints it with the tool buttons (mouse strokes, undo/redo),
 // re-validates it after every stroke and shows the report in [data-validation], exports JSON,
 // ASCII and .tmj through the library's own writers, imports JSON, and keeps the state in the
-// URL's hash: "#generator=caves&seed=7&width=64&height=48&edits=..." reproduces the map.
+// URL's hash: "#generator=caves&seed=7&width=64&height=48&edits=..." reproduces the map (and
+// locks, key_rule, lock_layout, switches, one_way, secret_doors, when not their defaults). The
+// walkthrough names keys and doors by their lock ("take key 2": the key of lock 2) and switches
+// by their id; an objective's index in the map's list follows in brackets.
 //
 // Edits in the URL: strokes separated by "~", each "p<terrain>.<cell>,<cell>..." (cells as
 // row-major indices, base 36) or "m<objective>.<x>.<y>" (an objective moved).
@@ -12,7 +15,11 @@
 const TERRAIN_COLOURS = [[38, 34, 44], [196, 186, 160], [160, 148, 122], [150, 92, 40], [64, 120, 200], [70, 140, 60],
                          [225, 215, 190], [200, 140, 50], [120, 84, 56]];
 const MARKER_COLOURS = { start: [40, 200, 60], exit: [220, 40, 40], key: [250, 210, 30], treasure: [250, 140, 20],
-                         objective: [200, 60, 220] };
+                         objective: [200, 60, 220], switch: [0, 230, 200] };
+// The progression fields of the form (config keys) and their defaults: only others go in the URL.
+const PROGRESSION = { locks: '0', key_rule: 'reusable', lock_layout: 'chain', switches: '0', one_way: '0',
+                      secret_doors: '0' };
+const NUMBER_FIELDS = ['width', 'height', 'locks', 'switches', 'one_way', 'secret_doors'];
 const LOCK_COLOURS = [[0, 200, 255], [255, 80, 160], [150, 255, 60], [160, 110, 255], [255, 255, 255], [0, 150, 140],
                       [255, 190, 120], [120, 60, 20], [90, 90, 255]];
 const MARKER_TOOLS = ['start', 'exit', 'key', 'treasure', 'objective'];
@@ -52,6 +59,7 @@ function covers(kind, x, y, size) {
     case 'exit': return au <= r && av <= r && (au > r / 2 || av > r / 2);
     case 'key': return au + av <= r;
     case 'treasure': return v <= r && 2 * au <= v + r;
+    case 'switch': return u * u + v * v <= r * r && 4 * (u * u + v * v) >= r * r;  // a ring
     default: return (au <= r / 3 && av <= r) || (av <= r / 3 && au <= r);
   }
 }
@@ -95,6 +103,31 @@ function drawTiles() {
   ctx.putImageData(image, 0, 0);
 }
 
+// Locked doors in their lock's colour with a door-coloured bar, gates in the switch colour, one-way
+// doors half amber, secret doors a grey dot on wall: the PNG preview's door marks (render/image.cpp).
+function drawDoors() {
+  const s = state.scale, bar = Math.max(1, Math.floor(s / 4));
+  for (const d of state.map.doors()) {
+    const px = d.x * s, py = d.y * s;
+    if (d.lock) {
+      ctx.fillStyle = rgb(LOCK_COLOURS[d.lock - 1]);
+      ctx.fillRect(px, py, s, s);
+      ctx.fillStyle = rgb(TERRAIN_COLOURS[3]);
+      if (s >= 4) ctx.fillRect(px, py + Math.floor((s - bar) / 2), s, bar);
+    } else if (d.gate) {
+      ctx.fillStyle = rgb(MARKER_COLOURS.switch);
+      ctx.fillRect(px, py, s, s);
+    } else if (d.one_way) {
+      ctx.fillStyle = 'rgb(255,170,0)';
+      const h = { north: [0, 0, s, s / 2], south: [0, s / 2, s, s / 2], west: [0, 0, s / 2, s], east: [s / 2, 0, s / 2, s] }[d.one_way];
+      ctx.fillRect(px + h[0], py + h[1], h[2], h[3]);
+    } else if (d.secret) {
+      ctx.fillStyle = 'rgb(110,100,120)';
+      ctx.fillRect(px + s / 3, py + s / 3, s / 3, s / 3);
+    }
+  }
+}
+
 function overlayOn(name) { return $(`[data-overlay="${name}"]`).checked; }
 
 function drawRoute(route, colour, width) {
@@ -125,6 +158,7 @@ function drawHeatmap() {
 function draw() {
   const { map, report } = state, s = state.scale;
   drawTiles();
+  drawDoors();
   if (overlayOn('heatmap')) drawHeatmap();
   if (report) {
     ctx.fillStyle = 'rgba(255,60,60,0.75)';
@@ -167,6 +201,24 @@ function listItem(text, className) {
   return li;
 }
 
+// An objective as a player knows it: a key by its lock ("key 2": the key of lock 2), a switch by
+// its id, the others by their kind.
+function objectiveName(o, kind) {
+  if (!o) return kind || 'objective';
+  if (o.kind === 'key' && o.lock) return `key ${o.lock}`;
+  if (o.kind === 'switch' && o.switch) return `switch ${o.switch}`;
+  return o.kind;
+}
+
+// A walkthrough step in words: "take key 2 [6]", "open the door of lock 2", "toggle switch 1 [7]",
+// "reach exit [1]" (the objective's index in the map's list in brackets).
+function stepText(st, objectives) {
+  if (st.objective === null || st.objective === undefined)
+    return st.lock ? `open the door of lock ${st.lock}` : `${st.action} door`;
+  const verb = { 'take-key': 'take', 'reach-exit': 'reach' }[st.action] || st.action;
+  return `${verb} ${objectiveName(objectives[st.objective])} [${st.objective}]`;
+}
+
 function showReport() {
   const { report, map } = state;
   const box = $('[data-validation]');
@@ -180,17 +232,12 @@ function showReport() {
   $('#problems').replaceChildren(...report.problems.map((p) => listItem(p.message, 'problem')));
   const objectives = map.objectives;
   $('#objectives').replaceChildren(...report.objectives.map((o, i) => listItem(
-    `${i}: ${o.kind} at ${o.x},${o.y}: ${o.reachable ? `reachable, cost ${o.cost.toFixed(1)}, ${o.length} steps`
-                                                    : 'UNREACHABLE'}${objectives[i] && objectives[i].lock ? ` (lock ${objectives[i].lock})` : ''}`,
+    `[${i}] ${objectiveName(objectives[i], o.kind)} at ${o.x},${o.y}: ${o.reachable
+      ? `reachable, cost ${o.cost.toFixed(1)}, ${o.length} steps` : 'UNREACHABLE'}`,
     o.reachable ? '' : 'problem')));
   const steps = solution && solution.walkthrough ? solution.walkthrough : [];
-  const what = (st) => {
-    if (st.objective === null || st.objective === undefined) return `door ${st.door}${st.lock ? ` (lock ${st.lock})` : ''}`;
-    const o = objectives[st.objective];
-    return `${o ? o.kind : 'objective'} ${st.objective}${st.lock ? ` (lock ${st.lock})` : ''}`;
-  };
   $('#walkthrough').replaceChildren(...steps.map((st) => listItem(
-    `${st.action} ${what(st)} at ${st.at[0]},${st.at[1]}: ${st.length} steps, cost ${st.cost.toFixed(1)}`)));
+    `${stepText(st, objectives)} at ${st.at[0]},${st.at[1]}: ${st.length} steps, cost ${st.cost.toFixed(1)}`)));
   const t = state.timings;
   if (t.length) $('#timing').textContent = `re-validated in ${t[t.length - 1].toFixed(2)} ms`;
 }
@@ -221,7 +268,7 @@ function decodeEdit(text) {
 
 function writeURL() {
   if (!state.base || state.base.imported) return;
-  const q = new URLSearchParams(state.base);
+  const q = new URLSearchParams(Object.entries(state.base).filter(([k, v]) => PROGRESSION[k] !== v));
   if (state.done.length) q.set('edits', state.done.map(encodeEdit).join('~'));
   state.hash = `#${q.toString()}`;
   history.replaceState(null, '', state.hash);
@@ -435,8 +482,7 @@ function fitScale() {
 
 // Replaces the map: from a config (with the edits `edits` applied after) or imported JSON text.
 function load(base, edits = []) {
-  const next = base.imported ? catacomb.fromJSON(base.imported)
-    : catacomb.generate({ generator: base.generator, seed: base.seed, width: Number(base.width), height: Number(base.height) });
+  const next = base.imported ? catacomb.fromJSON(base.imported) : catacomb.generate(config(base));
   if (state.map) state.map.dispose();
   state.map = next;
   state.base = base;
@@ -449,11 +495,26 @@ function load(base, edits = []) {
   }
   writeURL();
   revalidate();
-  status(base.imported ? 'imported map' : `${base.generator}, seed ${base.seed}, ${base.width}x${base.height}`);
+  status(base.imported ? 'imported map' : `${base.generator}, seed ${base.seed}, ${base.width}x${base.height}` +
+         (base.locks !== '0' ? `, ${base.locks} lock(s)` : '') + (base.switches !== '0' ? `, ${base.switches} switch(es)` : ''));
 }
 
+// The fields of the form (or of the URL), as text by config key.
+const FIELDS = ['generator', 'seed', 'width', 'height', ...Object.keys(PROGRESSION)];
+
 function formBase() {
-  return { generator: form.generator.value, seed: form.seed.value.trim(), width: form.width.value, height: form.height.value };
+  return Object.fromEntries(FIELDS.map((k) => [k, form[k].value.trim()]));
+}
+
+// The config generate() takes: numbers as numbers, the progression fields only when not their
+// defaults (a platformer takes no locks; the caves no lock layout but chain).
+function config(base) {
+  const c = {};
+  for (const k of FIELDS) {
+    if (base[k] === undefined || (k in PROGRESSION && base[k] === PROGRESSION[k])) continue;
+    c[k] = NUMBER_FIELDS.includes(k) ? Number(base[k]) : base[k];
+  }
+  return c;
 }
 
 form.addEventListener('submit', (event) => {
@@ -496,11 +557,11 @@ $('#import-json').addEventListener('change', async (event) => {
 function fromHash() {
   const q = new URLSearchParams(location.hash.slice(1));
   const base = formBase();
-  for (const key of ['generator', 'seed', 'width', 'height']) if (q.has(key)) base[key] = q.get(key);
-  form.generator.value = base.generator;
-  form.seed.value = base.seed;
-  form.width.value = base.width;
-  form.height.value = base.height;
+  for (const key of FIELDS) {
+    if (q.has(key)) base[key] = q.get(key);
+    else if (key in PROGRESSION) base[key] = PROGRESSION[key];
+    form[key].value = base[key];
+  }
   try {
     load(base, q.get('edits') ? q.get('edits').split('~').map(decodeEdit) : []);
   } catch (e) {

@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../../..');
-const pkg = await import(pathToFileURL(process.env.CATACOMB_WASM_PACKAGE ?? join(root, 'build/wasm/package/index.js')));
+const pkgIndex = resolve(process.env.CATACOMB_WASM_PACKAGE ?? join(root, 'build/wasm/package/index.js'));
+const pkg = await import(pathToFileURL(pkgIndex));
 const cli = process.env.CATACOMB_CLI ?? join(root, 'build/release/catacomb');
 const work = mkdtempSync(join(tmpdir(), 'catacomb-wasm-'));
 
@@ -330,6 +331,106 @@ test('bad input throws an Error naming the field, the value and what is expected
     assert.throws(get, { message: /^map = disposed/ });
   assert.throws(() => pkg.validate(map), { message: /disposed/ });
   map.dispose();  // twice is harmless
+});
+
+// The keys of GenerateConfig in index.d.ts, each with its type's text.
+function declaredConfigKeys() {
+  const dts = readFileSync(join(dirname(pkgIndex), 'index.d.ts'), 'utf8');
+  const body = dts.match(/export interface GenerateConfig \{([\s\S]*?)\n\}/)[1].replace(/\/\*\*[\s\S]*?\*\//g, '');
+  return new Map([...body.matchAll(/^\s*([a-z_]+)\?: (.+);$/gm)].map((m) => [m[1], m[2]]));
+}
+
+test('index.d.ts declares exactly the config keys the module accepts, each with its type', () => {
+  const declared = declaredConfigKeys();
+  // The module names every key it accepts when it refuses one (a typo: room_cout).
+  let listed;
+  assert.throws(() => pkg.generate({ room_cout: 1 }), (e) => {
+    listed = e.message.match(/^config key "room_cout" \(expected one of (.*)\)$/)?.[1];
+    return Boolean(listed);
+  });
+  assert.deepEqual([...declared.keys()].sort(), listed.split(', ').sort());
+  // Each key's type: a wrong type is refused, each name of a union is taken, another is not.
+  const refuse = (config, re, what) => assert.throws(() => pkg.generate(config), { message: re }, what);
+  for (const [key, type] of declared) {
+    if (['seed', 'templates', 'theme', 'mission'].includes(key)) continue;  // tested on their own
+    const names = [...type.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    if (type === 'boolean') {
+      refuse({ [key]: 1 }, new RegExp(`^config key "${key}" = 1 \\(expected true or false\\)`), key);
+    } else if (type === 'number' || /^\d+( \| \d+)*$/.test(type)) {
+      refuse({ [key]: 'x' }, new RegExp(`^config key "${key}" = "x" \\(expected an? (integer|number)\\)`), key);
+    } else if (names.length) {
+      assert.equal(type, names.map((n) => `'${n}'`).join(' | '), key);
+      let expected;
+      assert.throws(() => pkg.generate({ [key]: 'x' }), (e) => {
+        expected = e.message.match(new RegExp(`^${key} = x \\(expected (.*)\\)`))?.[1];
+        return Boolean(expected);
+      }, key);
+      assert.deepEqual(expected.split(/, | or /), names, `${key}: the names the module gives`);
+      // Taken: the config then fails on max_attempts alone, after every key was read.
+      for (const n of names) refuse({ [key]: n, max_attempts: 0 }, /max_attempts = 0/, `${key}: ${n}`);
+    } else {
+      assert.equal(type, 'string', key);
+      refuse({ [key]: 1 }, new RegExp(`^config key "${key}" = 1 \\(expected a string\\)`), key);
+    }
+  }
+  assert.equal(declared.get('seed'), 'number | bigint | string');
+  assert.equal(declared.get('theme'), 'string');
+  refuse({ theme: 1 }, /^config key "theme" = 1/, 'theme');
+});
+
+// examples/templates as the package takes a template set: the .tmj's text and its tileset's.
+function exampleSet(name) {
+  const dir = join(root, 'examples/templates');
+  return { tmj: readFileSync(join(dir, `${name}.tmj`), 'utf8'),
+           tilesets: { 'catacomb-tileset.tsj': readFileSync(join(dir, 'catacomb-tileset.tsj'), 'utf8') } };
+}
+
+test('templates, theme and mission are taken as content, and give the native CLI\'s bytes', () => {
+  const dir = join(root, 'examples');
+  const crypt = exampleSet('crypt');
+  const mission = readFileSync(join(dir, 'missions/two-cycles.json'), 'utf8');
+  const cases = [
+    [{ seed: 3, templates: crypt }, ['--seed', '3', '--templates', join(dir, 'templates/crypt.tmj')]],
+    [{ seed: 8, templates: { tmj: JSON.parse(crypt.tmj), tilesets: crypt.tilesets }, locks: 1 },
+     ['--seed', '8', '--templates', join(dir, 'templates/crypt.tmj'), '--locks', '1']],
+    [{ seed: 3, templates: crypt, mission: JSON.parse(mission) },
+     ['--seed', '3', '--templates', join(dir, 'templates/crypt.tmj'), '--mission', join(dir, 'missions/two-cycles.json')]],
+    [{ generator: 'platformer', seed: 2, templates: exampleSet('side-view') },
+     ['--generator', 'platformer', '--seed', '2', '--templates', join(dir, 'templates/side-view.tmj')]],
+  ];
+  const tags = [...crypt.tmj.matchAll(/"name":"tags",\s*"type":"string",\s*"value":"([^",]+)/g)].map((m) => m[1]);
+  if (tags.length) cases.push([{ seed: 4, templates: crypt, theme: tags[0] },
+                               ['--seed', '4', '--templates', join(dir, 'templates/crypt.tmj'), '--theme', tags[0]]]);
+  cases.forEach(([config, args], i) => {
+    const map = pkg.generate(config);
+    const want = nativeMap(args, `templates${i}`);
+    assert.equal(map.toJSON(), want.json, args.join(' '));
+    assert.equal(map.toASCII(), want.txt, args.join(' '));
+    map.dispose();
+  });
+  assert.ok(tags.length > 0, 'crypt.tmj has a tagged template for --theme');
+  assert.throws(() => pkg.generate({ templates: crypt.tmj }),
+                { message: /^templates\.tilesets = catacomb-tileset\.tsj \(expected the text of each external tileset/ });
+  assert.throws(() => pkg.generate({ templates: 7 }), { message: /^templates = 7 \(expected the \.tmj's text or \{tmj, tilesets\}\)/ });
+  assert.throws(() => pkg.generate({ templates: { ...crypt, tileset: {} } }), { message: /^templates key "tileset"/ });
+  assert.throws(() => pkg.generate({ templates: crypt, theme: 'no-such-tag' }), { message: /^theme = no-such-tag/ });
+  assert.throws(() => pkg.generate({ mission: 3 }), { message: /^mission = 3 \(expected the mission's JSON/ });
+  assert.throws(() => pkg.generate({ mission: '{}' }), { message: /^mission nodes = missing/ });
+  assert.throws(() => pkg.generate({ mission: 'examples/missions/two-cycles.json' }),
+                { message: /^mission = "examples\/missions\/two-cycles\.json" \(expected the mission's JSON, not a path/ });
+  assert.throws(() => pkg.generate({ templates: 'crypt.tmj' }), { message: /^templates = "crypt\.tmj" \(expected the \.tmj's text, not a path/ });
+  const xml = readFileSync(join(dir, 'templates/crypt.tmx'), 'utf8');
+  assert.throws(() => pkg.generate({ templates: xml }), Error, 'a .tmx is not Tiled JSON');
+});
+
+// Known: a mission laid out without a template set (the rooms made for its nodes) is not yet the
+// same in wasm as native (seeds 1 to 7 of two-cycles differ; with a template set they agree).
+test('a mission without a template set gives the native CLI\'s bytes', { todo: 'wasm and native differ' }, () => {
+  const mission = readFileSync(join(root, 'examples/missions/two-cycles.json'), 'utf8');
+  const map = pkg.generate({ seed: 5, mission });
+  assert.equal(map.toJSON(), nativeMap(['--seed', '5', '--mission', join(root, 'examples/missions/two-cycles.json')],
+                                       'mission5').json);
+  map.dispose();
 });
 
 test('the package leaves the host program\'s uncaught errors to Node', () => {

@@ -95,8 +95,10 @@ struct ConfigSources {
 /// object, the mission itself) into `sources` (reset first). Reads no file. Throws
 /// InvalidArgument as generate_config_from_json does, and for a value of the wrong type
 /// ("config key \"mission\" = 7 (expected a mission file's path or a mission object)").
+/// With `seed`, "seed" is read into it too, as generate_config_from_json reads it (the
+/// WebAssembly package, whose config holds the seed and the sources' contents).
 GenerateConfig generate_config_and_sources_from_json(std::string_view json, ConfigSources& sources,
-                                                     const GenerateConfig& base = {});
+                                                     const GenerateConfig& base = {}, uint64_t* seed = nullptr);
 
 /// generate_config_to_json (no seed) followed by "templates", "theme" and "mission" when set:
 /// what generate_config_and_sources_from_json reads back.
