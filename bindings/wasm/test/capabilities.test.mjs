@@ -48,7 +48,7 @@ test('every wasm name in the capability table exists in the package', () => {
         }
       }
     }
-    assert.ok(checked >= 40);
+    assert.ok(checked >= 30, `only ${checked} names checked`);
   } finally {
     map.dispose();
   }
