@@ -101,6 +101,8 @@ class Code:
         name = re.sub(r"\(.*\)$", "", token).split(".")[-1]
         if not identifier_in(self.dts, name):
             return "not in index.d.ts"
+        if re.search(r"export (declare )?(interface|type) " + re.escape(name) + r"\b", self.dts):
+            return None  # a type: nothing at run time
         return None if identifier_in(self.js, name) else "in index.d.ts but not in the package's code"
 
 

@@ -311,8 +311,8 @@ export declare function validate(map: CatacombMap): ValidationReport;
 /** The certificate of a valid map, as JSON text; throws for an invalid map. */
 export declare function certificate(map: CatacombMap): string;
 export declare function verify(map: CatacombMap, certificate: string | object): Verdict;
-/** What a player holds, for path(): every field optional (none held, every switch off). */
-export interface PlayerState {
+/** What a player holds, for path() and new PlayerState(): every field optional (none held, every switch off). */
+export interface PlayerStateInit {
   /** Lock ids (repeat one for several consumable keys), {lock id: count}, or 'all' (every key of the map). */
   keys?: number[] | Record<number, number> | 'all';
   /** The ids (1 to 9) of the switches that are on. */
@@ -327,7 +327,34 @@ export interface PlayerPathResult extends PathResult {
 }
 
 /** A player's cheapest route: locked doors closed unless opened or a key is held, gates by their switch. */
-export declare function path(map: CatacombMap, from: Cell, to: Cell, state?: PlayerState): PlayerPathResult;
+export declare function path(map: CatacombMap, from: Cell, to: Cell,
+                             state?: PlayerStateInit | PlayerState): PlayerPathResult;
+
+/** What a player holds, kept in step with play; path() takes it as its state. */
+export declare class PlayerState {
+  constructor(init?: Omit<PlayerStateInit, 'keys'> & { keys?: number[] | Record<number, number> });
+  /** A state holding every key lying on the map. */
+  static allKeys(map: CatacombMap): PlayerState;
+  /** {lock id: count} of the keys held. */
+  keys: Record<number, number>;
+  /** The ids of the switches that are on, ascending. */
+  switches: number[];
+  /** Cells of the locked doors opened. */
+  opened: Array<[number, number]>;
+  addKey(lock: number, count?: number): this;
+  /** Throws when no key of the lock is held. */
+  spendKey(lock: number): this;
+  keyCount(lock: number): number;
+  setSwitch(id: number, on?: boolean): this;
+  toggle(id: number): this;
+  switchOn(id: number): boolean;
+  openDoor(at: Cell): this;
+  isOpened(at: Cell): boolean;
+  /** Takes the key lying at `at` (throws when none lies there). */
+  pickUp(map: CatacombMap, at: Cell): this;
+  /** Opens the doors a path() route opens, spending a key on each under the consumable rule; all or nothing. */
+  walk(map: CatacombMap, route: PlayerPathResult): this;
+}
 /** The cheapest route over the terrain alone, every door a plain door tile. */
 export declare function terrainPath(map: CatacombMap, from: Cell, to: Cell): PathResult;
 /** The cheapest route's cost from `from` to every cell, row-major; Infinity where none reaches. */

@@ -270,6 +270,116 @@ function keyCounts(map, keys) {
   return counts;
 }
 
+// The rule the map's keys follow: 'reusable' or 'consumable' (the JSON map's key_rule).
+function keyRule(map) {
+  return JSON.parse(map.toJSON()).key_rule ?? 'reusable';
+}
+
+/**
+ * What a player holds, kept in step as play goes on, and taken by path() as its state: `keys`
+ * ({lock: count}), `switches` (the ids that are on, ascending) and `opened` (cells of the locked
+ * doors opened). Every method checks its argument (an Error naming it) and returns the state.
+ */
+export class PlayerState {
+  constructor({ keys, switches, opened } = {}) {
+    this.keys = {};
+    this.switches = [];
+    this.opened = [];
+    if (keys !== undefined) {
+      const counts = keyCounts({ objectives: [] }, keys === 'all' ? fail("keys = 'all' (expected lock ids or {lock: count}: use PlayerState.allKeys(map))") : keys);
+      counts.forEach((n, lock) => { if (n > 0) this.keys[lock] = n; });
+    }
+    for (const [i, id] of (switches ?? []).entries()) this.setSwitch(id, true, `switches[${i}]`);
+    for (const [i, c] of (opened ?? []).entries()) this.openDoor(c, `opened[${i}]`);
+  }
+
+  /** A state holding every key lying on `map` (one per key objective). */
+  static allKeys(map) {
+    const s = new PlayerState();
+    for (const o of map.objectives) if (o.kind === 'key' && o.lock >= 1) s.addKey(o.lock);
+    return s;
+  }
+
+  /** Gains `count` keys of lock `lock` (1 to 9). */
+  addKey(lock, count = 1) {
+    const counts = keyCounts({ objectives: [] }, { ...this.keys, [lock]: (this.keys[lock] ?? 0) });
+    if (!Number.isInteger(count) || count < 1 || counts[lock] + count > 1000)
+      fail(`count = ${JSON.stringify(count)} (expected 1 to ${1000 - counts[lock]} keys)`);
+    this.keys[lock] = counts[lock] + count;
+    return this;
+  }
+
+  /** Spends one key of lock `lock`; an Error when none is held. */
+  spendKey(lock) {
+    if (!((this.keys[lock] ?? 0) > 0)) fail(`lock = ${JSON.stringify(lock)} (expected the lock of a key held)`);
+    if (--this.keys[lock] === 0) delete this.keys[lock];
+    return this;
+  }
+
+  /** Keys held of lock `lock`. */
+  keyCount(lock) { return this.keys[lock] ?? 0; }
+
+  /** Turns switch `id` (1 to 9) on or off. */
+  setSwitch(id, on = true, name = 'switch') {
+    if (!Number.isInteger(id) || id < 1 || id > 9) fail(`${name} = ${JSON.stringify(id)} (expected a switch id 1 to 9)`);
+    this.switches = this.switches.filter((s) => s !== id);
+    if (on) this.switches = [...this.switches, id].sort((a, b) => a - b);
+    return this;
+  }
+
+  /** Flips switch `id`, as a player pulling it. */
+  toggle(id) { return this.setSwitch(id, !this.switchOn(id)); }
+
+  /** True when switch `id` is on. */
+  switchOn(id) { return this.switches.includes(id); }
+
+  /** Marks the locked door at `at` opened. */
+  openDoor(at, name = 'door') {
+    const [x, y] = cell(at, name);
+    const xy = [integer(x, `${name}.x`), integer(y, `${name}.y`)];
+    if (!this.isOpened(xy)) this.opened.push(xy);
+    return this;
+  }
+
+  /** True when the locked door at `at` is opened. */
+  isOpened(at) {
+    const [x, y] = cell(at, 'door');
+    return this.opened.some(([ox, oy]) => ox === x && oy === y);
+  }
+
+  /** Takes the key lying at `at` on `map` (an Error when no key lies there). */
+  pickUp(map, at) {
+    const [x, y] = cell(at, 'at');
+    const key = map.objectives.find((o) => o.kind === 'key' && o.x === x && o.y === y);
+    if (!key || !(key.lock >= 1)) fail(`at = ${x},${y} (expected the cell of a key objective)`);
+    return this.addKey(key.lock);
+  }
+
+  /**
+   * Walks a route path() found for this state: opens the locked doors it opens (route.doorsOpened)
+   * and, under the map's consumable key rule, spends a key of each one's lock. When the state
+   * cannot pay for every door, nothing changes and an Error names the door.
+   */
+  walk(map, route) {
+    if (!route || !Array.isArray(route.doorsOpened)) fail('route = not a path() result (expected {doorsOpened, ...})');
+    const locks = new Map(map.doors().filter((d) => d.lock).map((d) => [`${d.x},${d.y}`, d.lock]));
+    const consumable = keyRule(map) === 'consumable';
+    const next = new PlayerState(this);
+    for (const [x, y] of route.doorsOpened) {
+      if (next.isOpened([x, y])) continue;
+      const lock = locks.get(`${x},${y}`);
+      if (lock === undefined) fail(`route door ${x},${y} (expected a locked door of the map)`);
+      if (consumable) {
+        if (!(next.keyCount(lock) > 0)) fail(`route door ${x},${y} (expected a key of lock ${lock} to spend on it)`);
+        next.spendKey(lock);
+      }
+      next.openDoor([x, y]);
+    }
+    Object.assign(this, { keys: next.keys, switches: next.switches, opened: next.opened });
+    return this;
+  }
+}
+
 /**
  * A player's cheapest route under the map's rules (`catacomb path --keys ... --switches ...`):
  * {status, path: [[x, y]...], cost, expanded, doorsOpened: [[x, y]...]}. `state` says what the

@@ -41,6 +41,10 @@ test('every wasm name in the capability table exists in the package', () => {
         const [owner, member] = name.includes('.') ? name.split('.') : [null, name];
         if (owner === 'CatacombMap') {
           assert.ok(member in map, `${capability}: CatacombMap has no ${member}`);
+        } else if (owner !== null) {
+          const cls = pkg[owner];
+          assert.equal(typeof cls, 'function', `${capability}: the package exports no class ${owner}`);
+          assert.ok(member in cls.prototype || member in cls, `${capability}: ${owner} has no ${member}`);
         } else if (/^[A-Z]/.test(name)) {
           assert.match(dts, new RegExp(`export (declare )?(interface|class|type|const) ${name}\\b`), `${capability}: no type ${name}`);
         } else {
