@@ -306,6 +306,27 @@ class Map {
     });
   }
 
+  /// The cells a player in the state (keys, switch bits, opened door cells as x, y, ...) sees
+  /// from (x, y) (field_of_view), row-major (a Uint8Array, 1 seen), or {"error"}.
+  val fov(int x, int y, int radius, bool light_walls, const val& keys, uint32_t switches, const val& opened) const {
+    return guarded([&] {
+      check_tiles();
+      check_cell("from", x, y);
+      PlayerState state;
+      for (size_t i = 0; i < state.keys.size(); ++i) state.keys[i] = keys[i].as<int>();
+      state.switches = switches;
+      const int n = opened["length"].as<int>();
+      for (int i = 0; i + 1 < n; i += 2) state.opened.push_back(Point{opened[i].as<int>(), opened[i + 1].as<int>()});
+      FovOptions options;
+      options.radius = radius;
+      options.light_walls = light_walls;
+      const Grid<uint8_t> seen = field_of_view(dungeon_, state, Point{x, y}, options);
+      val out = val::global("Uint8Array").new_(seen.cells().size());
+      out.call<void>("set", val(emscripten::typed_memory_view(seen.cells().size(), seen.cells().data())));
+      return out;
+    });
+  }
+
   /// The cost of the cheapest route from (x, y) to every cell under the map's rules, row-major
   /// (a Float64Array; Infinity where none reaches), or {"error"}: the heatmap overlay.
   val distances(int x, int y) const {
@@ -409,6 +430,7 @@ EMSCRIPTEN_BINDINGS(catacomb) {
       .function("verify", &Map::verify)
       .function("terrainPath", &Map::terrain_path)
       .function("playerPath", &Map::player_path)
+      .function("fov", &Map::fov)
       .function("distances", &Map::distances);
   emscripten::function("heapInUse", &catacomb::wasm::heap_in_use);
 }

@@ -49,3 +49,14 @@ def test_distances_match_path_costs_and_refuse_cells_off_the_map():
         d.fov((-1, 0))
     with pytest.raises(ValueError, match="radius"):
         d.fov(start, radius=-1)
+
+
+def test_fov_hashes_are_pinned_for_every_binding():
+    """The same hashes as bindings/wasm/test/fov.test.mjs: native and wasm see the same cells."""
+    import hashlib
+    for seed, locks, radius, digest, count in ((7, 0, 0, "4a8de442ab80ec97", 82), (7, 0, 6, "519faf6fa68a8371", 60),
+                                               (3, 2, 0, "1e6b447892dce764", 150), (3, 2, 6, "e22b501e629b4524", 86)):
+        d = catacomb.generate(seed, width=60, height=40, locks=locks, switches=1)
+        seen = d.fov(d.find("start"), radius=radius)
+        assert int(seen.sum()) == count
+        assert hashlib.sha256(seen.astype(np.uint8).tobytes()).hexdigest()[:16] == digest

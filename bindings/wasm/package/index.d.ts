@@ -330,6 +330,14 @@ export interface PlayerPathResult extends PathResult {
 export declare function path(map: CatacombMap, from: Cell, to: Cell,
                              state?: PlayerStateInit | PlayerState): PlayerPathResult;
 
+/**
+ * The cells seen from `from`, row-major (1 seen): symmetric shadowcasting (libtcod's
+ * FOV_SYMMETRIC_SHADOWCAST set); walls, closed locked doors, shut gates and secret doors block
+ * sight. radius 0 (default): no limit; lightWalls (default true): the walls at the edge are seen.
+ */
+export declare function fov(map: CatacombMap, from: Cell,
+                            options?: { radius?: number; lightWalls?: boolean; state?: PlayerStateInit | PlayerState }): Uint8Array;
+
 /** What a player holds, kept in step with play; path() takes it as its state. */
 export declare class PlayerState {
   constructor(init?: Omit<PlayerStateInit, 'keys'> & { keys?: number[] | Record<number, number> });

@@ -388,9 +388,8 @@ export class PlayerState {
  * of its lock is held; a gate open or shut by its switch; a one-way door passed its way only; a
  * secret door passable. By default the player holds nothing and every switch is off.
  */
-export function path(map, from, to, state = {}) {
-  const [fx, fy] = cell(from, 'from');
-  const [tx, ty] = cell(to, 'to');
+// A state's parts as the module takes them: ten key counts, switch bits, opened cells as x, y, ...
+function stateParts(map, state) {
   if (state === null || typeof state !== 'object') fail(`state = ${JSON.stringify(state)} (expected {keys, switches, opened})`);
   for (const key of Object.keys(state))
     if (!['keys', 'switches', 'opened'].includes(key)) fail(`state key "${key}" (expected keys, switches or opened)`);
@@ -404,8 +403,29 @@ export function path(map, from, to, state = {}) {
     const [x, y] = cell(c, `opened[${i}]`);
     opened.push(integer(x, `opened[${i}].x`), integer(y, `opened[${i}].y`));
   }
+  return [keyCounts(map, state.keys), switches, opened];
+}
+
+export function path(map, from, to, state = {}) {
+  const [fx, fy] = cell(from, 'from');
+  const [tx, ty] = cell(to, 'to');
   return unwrap(CatacombMap.handle(map).playerPath(integer(fx, 'from.x'), integer(fy, 'from.y'), integer(tx, 'to.x'),
-                                                    integer(ty, 'to.y'), keyCounts(map, state.keys), switches, opened));
+                                                    integer(ty, 'to.y'), ...stateParts(map, state)));
+}
+
+/**
+ * The cells a player sees from `from` (symmetric shadowcasting: libtcod's FOV_SYMMETRIC_SHADOWCAST
+ * set), row-major (a Uint8Array, 1 seen): walls block sight, and so do the locked doors `state`
+ * has not opened, the gates its switches keep shut and secret doors; one-way doors do not.
+ * `radius` 0 (the default) sees without limit, else the cells with dx² + dy² < radius²;
+ * `lightWalls` (default true) shows the walls at the edge of what is seen.
+ */
+export function fov(map, from, { radius = 0, lightWalls = true, state = {} } = {}) {
+  const [x, y] = cell(from, 'from');
+  if (!Number.isInteger(radius) || radius < 0) fail(`radius = ${JSON.stringify(radius)} (expected 0 (no limit) or more)`);
+  if (typeof lightWalls !== 'boolean') fail(`lightWalls = ${JSON.stringify(lightWalls)} (expected true or false)`);
+  return unwrap(CatacombMap.handle(map).fov(integer(x, 'from.x'), integer(y, 'from.y'), radius, lightWalls,
+                                             ...stateParts(map, state)));
 }
 
 /**
