@@ -116,6 +116,23 @@ class Map {
   }
   /// The map as the CLI's --txt writes it.
   std::string to_ascii() const { return write_ascii(dungeon_); }
+  /// The PNG preview `catacomb generate --png --scale S` writes (a Uint8Array), or {"error"}.
+  val to_png(int scale) const {
+    return guarded([&] {
+      check_image_scale(dungeon_.tiles.width(), dungeon_.tiles.height(), scale, "scale");
+      const std::string bytes = encode_png(render_preview(dungeon_, {scale}));
+      val png = val::global("Uint8Array").new_(bytes.size());
+      png.call<void>("set",
+                     val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
+      return png;
+    });
+  }
+
+  /// The Moving AI .map text `catacomb generate --map` writes, or {"error"}.
+  val to_movingai() const {
+    return guarded([&] { return val(write_movingai_map(dungeon_.tiles, map_rules(dungeon_, legend_).costs)); });
+  }
+
   /// The map as `catacomb generate --tmj <file>` writes it (16-pixel tiles, the map's costs):
   /// {tmj, png: Uint8Array of the tileset image, pngFile: its name beside the map} or {"error"}.
   val to_tmj(const std::string& file) const {
@@ -415,6 +432,8 @@ EMSCRIPTEN_BINDINGS(catacomb) {
       .function("toJSON", &Map::to_json)
       .function("toASCII", &Map::to_ascii)
       .function("toTMJ", &Map::to_tmj)
+      .function("toPNG", &Map::to_png)
+      .function("toMovingAI", &Map::to_movingai)
       .function("width", &Map::width)
       .function("height", &Map::height)
       .function("seed", &Map::seed)

@@ -505,6 +505,16 @@ CATACOMB_C_API char* catacomb_config_get(const catacomb_config* config, const ch
 CATACOMB_C_API int catacomb_dungeon_write_png(const catacomb_dungeon* dungeon, const char* path, int scale,
                                               const int* route_xy, int route_cells);
 
+/** Writes the dungeon as a Tiled map (`catacomb generate --tmj path`): the .tmj at `path` and its
+ *  tileset image beside it (named after the map: docs/formats.md), each replaced atomically.
+ *  Returns 0, or -1 on error (NULL, a path whose directory does not exist: CATACOMB_INVALID_ARGUMENT;
+ *  a file that cannot be written: CATACOMB_IO). */
+CATACOMB_C_API int catacomb_dungeon_write_tmj(const catacomb_dungeon* dungeon, const char* path);
+
+/** The dungeon as a Moving AI .map (the text `catacomb generate --map` writes: its terrain as the
+ *  format's letters under the dungeon's costs). NULL on error. Free with catacomb_string_free. */
+CATACOMB_C_API char* catacomb_dungeon_to_movingai(const catacomb_dungeon* dungeon);
+
 /* --- cells, sight, distances, walking and edits ------------------------------------------ */
 
 /** What a cell is made of: core's catacomb::Terrain, value for value. */

@@ -408,6 +408,22 @@ class Dungeon:
         and --grid); OSError when the file cannot be written."""
         self._d.write_png(str(path), scale, _overlay_list(overlay), legend, grid)
 
+    def to_tmj(self, path="dungeon.tmj") -> tuple:
+        """The Tiled map `catacomb generate --tmj PATH` writes, as (tmj text, tileset PNG bytes,
+        the tileset's file name beside the map); nothing is written."""
+        return self._d.tmj(str(path))
+
+    def write_tmj(self, path) -> None:
+        """Writes the Tiled map and its tileset image beside it (as `catacomb generate --tmj`),
+        each file replaced atomically; ValueError for a path whose directory does not exist,
+        OSError when a file cannot be written."""
+        self._d.write_tmj(str(path))
+
+    def to_movingai(self) -> str:
+        """The Moving AI .map text `catacomb generate --map` writes (its terrain letters under the
+        map's own costs)."""
+        return self._d.movingai()
+
     def _repr_png_(self) -> bytes:
         return self.png(scale=max(1, min(8, 640 // max(self.width, self.height))))
 

@@ -9,6 +9,9 @@
 #include <cstring>
 
 #include "binding.hpp"
+#include <catacomb/core/atomic_file.hpp>
+#include <catacomb/io/movingai.hpp>
+#include <catacomb/io/tiled.hpp>
 #include <catacomb/pathing/distance_map.hpp>
 #include <catacomb/pathing/fov.hpp>
 #include <catacomb/validate/room_graph.hpp>
@@ -333,6 +336,25 @@ void bind_dungeon(py::module_& m) {
       .def("certificate", &certificate)
       .def("terrain_path", &terrain_path, py::arg("start"), py::arg("goal"))
       .def("state_path", &state_path, py::arg("start"), py::arg("goal"), py::arg("state"))
+      .def(
+          "tmj",
+          [](const PyDungeon& d, const std::string& path) {
+            // As `catacomb generate --tmj PATH` makes it: the map's text and its tileset image.
+            TiledExport t = make_tiled(d.dungeon, path, 16, rules_of(d).costs);
+            return py::make_tuple(t.tmj, py::bytes(t.tileset_png), t.tileset_file);
+          },
+          py::arg("path"))
+      .def(
+          "write_tmj",
+          [](const PyDungeon& d, const std::string& path) {
+            // Both files, each replaced atomically, as the CLI writes them.
+            TiledExport t = make_tiled(d.dungeon, path, 16, rules_of(d).costs);
+            check_writable_path("tmj", path);
+            write_file_atomic(tiled_tileset_path(path), t.tileset_png);
+            write_file_atomic(path, t.tmj);
+          },
+          py::arg("path"))
+      .def("movingai", [](const PyDungeon& d) { return write_movingai_map(d.dungeon.tiles, rules_of(d).costs); })
       .def("fov", &fov, py::arg("origin"), py::arg("radius"), py::arg("light_walls"), py::arg("state"))
       .def("distances", &distances, py::arg("source"))
       .def("path", &player_path, py::arg("start"), py::arg("goal"), py::arg("keys"), py::arg("all_keys"),

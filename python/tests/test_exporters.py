@@ -1,6 +1,7 @@
 """The exporters: a MiniHack des-file, a Griddly level string and .npz level buffers, read back
 and checked against the dungeon they came from."""
 import numpy as np
+import pytest
 
 import catacomb
 from catacomb.exporters import OBJECTIVE_KINDS, save_levels_npz
@@ -56,3 +57,19 @@ def test_levels_npz_is_one_fixed_shape_buffer(tmp_path):
     for i in range(3):
         d = catacomb.generate(10 + i, generator="caves", width=32, height=24)
         assert tuple(z["goal"][i]) == d.find("exit")
+
+
+def test_tiled_and_moving_ai_give_the_clis_bytes(tmp_path):
+    from conftest import run_cli
+    d = catacomb.generate(11, width=50, height=30, locks=2, switches=1, one_way=1)
+    run_cli("generate", "--seed", "11", "--width", "50", "--height", "30", "--locks", "2", "--switches", "1",
+            "--one-way", "1", "--tmj", str(tmp_path / "cli.tmj"), "--map", str(tmp_path / "cli.map"))
+    tmj, png, png_file = d.to_tmj(tmp_path / "py.tmj")
+    cli_png = next(p for p in tmp_path.iterdir() if p.suffix == ".png" and p.name.startswith("cli"))
+    assert tmj.replace(png_file, cli_png.name) == (tmp_path / "cli.tmj").read_text()
+    assert png == cli_png.read_bytes()
+    d.write_tmj(tmp_path / "py.tmj")
+    assert (tmp_path / "py.tmj").read_text() == tmj and (tmp_path / png_file).read_bytes() == png
+    assert d.to_movingai() == (tmp_path / "cli.map").read_text()
+    with pytest.raises(ValueError, match="does not exist"):
+        d.write_tmj(tmp_path / "no-such-dir" / "x.tmj")

@@ -298,6 +298,10 @@ export declare class CatacombMap {
   toASCII(): string;
   /** The map as `catacomb generate --tmj <file>` writes it, and its tileset image. */
   toTMJ(file?: string): { tmj: string; png: Uint8Array; pngFile: string };
+  /** The PNG preview `catacomb generate --png --scale <scale>` writes (scale 1 to 64, default 4). */
+  toPNG(scale?: number): Uint8Array;
+  /** The Moving AI .map text `catacomb generate --map` writes. */
+  toMovingAI(): string;
   dispose(): void;
 }
 

@@ -123,6 +123,15 @@ export class CatacombMap {
     return { tmj: v.tmj, png: v.png, pngFile: v.pngFile };
   }
 
+  /** The PNG preview, byte for byte what `catacomb generate --png --scale <scale>` writes. */
+  toPNG(scale = 4) {
+    if (!Number.isInteger(scale)) fail(`scale = ${JSON.stringify(scale)} (expected an integer 1 to 64)`);
+    return unwrap(this.#live.toPNG(scale));
+  }
+
+  /** The Moving AI .map text `catacomb generate --map` writes. */
+  toMovingAI() { return unwrap(this.#live.toMovingAI()); }
+
   /** Frees the map's memory; the map cannot be used afterwards. Safe to call twice. */
   dispose() {
     if (!this.#handle) return;
