@@ -408,6 +408,18 @@ class Dungeon:
         and --grid); OSError when the file cannot be written."""
         self._d.write_png(str(path), scale, _overlay_list(overlay), legend, grid)
 
+    def set_terrain(self, cell, terrain) -> None:
+        """Edits one cell (a game digging a wall, flooding a room): `terrain` a name of
+        catacomb.TERRAIN ("floor") or its value. The dungeon then plays as edited (tiles, paths,
+        validate), and a certificate written before no longer holds for it. ValueError, the map
+        unchanged, for a cell off the map, an unknown terrain, or a door's cell set to anything
+        but "door"."""
+        if isinstance(terrain, str):
+            if terrain not in TERRAIN:
+                raise ValueError(f"terrain = {terrain!r} (expected one of {', '.join(TERRAIN)})")
+            terrain = TERRAIN[terrain]
+        self._d.set_terrain(_cell("cell", cell), _int_of("terrain", terrain))
+
     def to_tmj(self, path="dungeon.tmj") -> tuple:
         """The Tiled map `catacomb generate --tmj PATH` writes, as (tmj text, tileset PNG bytes,
         the tileset's file name beside the map); nothing is written."""

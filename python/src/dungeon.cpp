@@ -355,6 +355,16 @@ void bind_dungeon(py::module_& m) {
           },
           py::arg("path"))
       .def("movingai", [](const PyDungeon& d) { return write_movingai_map(d.dungeon.tiles, rules_of(d).costs); })
+      .def(
+          "set_terrain",
+          [](PyDungeon& d, std::pair<int, int> cell, int terrain) {
+            if (terrain < 0 || terrain >= kTerrainCount)
+              throw InvalidArgument(FieldProblem{"terrain", std::to_string(terrain),
+                                                 "a terrain value 0 to " + std::to_string(kTerrainCount - 1)});
+            set_terrain(d.dungeon, {cell.first, cell.second}, static_cast<Terrain>(terrain));
+            d.report.reset();  // the generation's report was about the map before the edit
+          },
+          py::arg("cell"), py::arg("terrain"))
       .def("fov", &fov, py::arg("origin"), py::arg("radius"), py::arg("light_walls"), py::arg("state"))
       .def("distances", &distances, py::arg("source"))
       .def("path", &player_path, py::arg("start"), py::arg("goal"), py::arg("keys"), py::arg("all_keys"),

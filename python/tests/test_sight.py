@@ -60,3 +60,26 @@ def test_fov_hashes_are_pinned_for_every_binding():
         seen = d.fov(d.find("start"), radius=radius)
         assert int(seen.sum()) == count
         assert hashlib.sha256(seen.astype(np.uint8).tobytes()).hexdigest()[:16] == digest
+
+
+def test_set_terrain_edits_one_cell_and_the_map_plays_as_edited():
+    d = catacomb.generate(5, width=50, height=30, locks=1)
+    start, goal = d.find("start"), d.find("exit")
+    route = d.terrain_path(start, goal)
+    x, y = (int(v) for v in route.path[len(route.path) // 2])
+    before = d.to_json()
+    d.set_terrain((x, y), "floor")
+    assert d.tiles[y, x] == catacomb.TERRAIN["floor"]
+    wall = next((int(a), int(b)) for a, b in zip(*np.nonzero(d.tiles == 0)))[::-1]
+    d.set_terrain(wall, catacomb.TERRAIN["water"])
+    assert d.tiles[wall[1], wall[0]] == catacomb.TERRAIN["water"]
+    assert d.to_json() != before
+    lock = d.locks[0]
+    with pytest.raises(ValueError, match="holds a locked"):
+        d.set_terrain((lock.x, lock.y), "floor")
+    with pytest.raises(ValueError, match="cell"):
+        d.set_terrain((50, 0), "floor")
+    with pytest.raises(ValueError, match="terrain"):
+        d.set_terrain((1, 1), "lava")
+    with pytest.raises(ValueError, match="terrain = 9"):
+        d.set_terrain((1, 1), 9)

@@ -138,13 +138,7 @@ int catacomb_dungeon_set_terrain(catacomb_dungeon* dungeon, int x, int y, cataco
     need_range("terrain", t, 0, kTerrainCount - 1);
     Dungeon& d = dungeon->dungeon;
     const Point p{x, y};
-    bool door = d.lock_at(p) != 0;
-    for (const ProgressionDoor& g : d.doors) door = door || g.pos == p;
-    const auto to = static_cast<Terrain>(t);
-    if (door && to != Terrain::Door)
-      throw InvalidArgument(FieldProblem{"terrain", std::string(terrain_name(to)),
-                                         "door: " + to_string(p) + " holds a locked, gate, one-way or secret door"});
-    d.tiles[p] = to;
+    set_terrain(d, p, static_cast<Terrain>(t));
     dungeon->cells[p] = cell_char(d, p);
     return 0;
   });

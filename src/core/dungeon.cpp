@@ -175,4 +175,15 @@ uint64_t map_hash(const Dungeon& d) {
   return h;
 }
 
+void set_terrain(Dungeon& d, Point p, Terrain t) {
+  if (!d.tiles.in_bounds(p))
+    throw InvalidArgument(FieldProblem{
+        "cell", to_string(p),
+        "a cell of the " + std::to_string(d.tiles.width()) + "x" + std::to_string(d.tiles.height()) + " map"});
+  if ((d.lock_at(p) != 0 || d.door_at(p) != nullptr) && t != Terrain::Door)
+    throw InvalidArgument(FieldProblem{"terrain", std::string(terrain_name(t)),
+                                       "door: " + to_string(p) + " holds a locked, gate, one-way or secret door"});
+  d.tiles[p] = t;
+}
+
 }  // namespace catacomb

@@ -210,6 +210,13 @@ std::vector<FieldProblem> progression_problems(const Dungeon& d, const CostTable
 /// Sorts d.doors into row-major order of their cells.
 void sort_doors(Dungeon& d);
 
+/// Edits one cell: sets d.tiles at `p` to `t` (a game digging a wall, flooding a room). The map
+/// then plays as edited: a certificate written before no longer holds for it. Throws
+/// InvalidArgument, leaving `d` unchanged, for a cell off the map or a cell holding a locked,
+/// gate, one-way or secret door set to anything but Terrain::Door (the door would stand on no
+/// door).
+void set_terrain(Dungeon& d, Point p, Terrain t);
+
 /// 64-bit FNV-1a hash of what decides how a map plays: the terrain grid (as grid_hash), the
 /// locked doors, the objectives (kind, cell, lock) and the key rule. Certificates name their map
 /// by it.
