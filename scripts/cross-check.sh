@@ -7,7 +7,7 @@
 #   wasm     Emscripten (scripts/build-wasm.sh), the npm package run under Node: its generate()
 #            writes the JSON and ASCII maps of each case (bindings/wasm/cross_check.mjs),
 #            compared with the reference's; the other files are the CLI's, which wasm has not
-# then has each generate a fixed set of files (6 parameter sets x 10 seeds; JSON, TXT, TMJ + its
+# then has each generate a fixed set of files (8 parameter sets x 10 seeds; JSON, TXT, TMJ + its
 # tileset PNG, MAP, PNG; `validate --json`, `path --json`, ASCII on stdout, exit codes; and one
 # rewrite over existing files) and compares their SHA-256 hashes with the reference's. Prints a
 # table (build x files identical / total, seconds) and exits non-zero on any difference. A run
@@ -113,10 +113,11 @@ configure_flags() {
   case $1 in
     gcc) echo "-DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++" ;;
     # The Tiled reader needs pugixml and zlib, which Debian has for none of these targets (its
-    # libpugixml is built against libstdc++, not libc++); the compared files never read Tiled maps.
-    clang) echo "-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS=-stdlib=libc++ -DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++ -DCATACOMB_TILED_READER=OFF" ;;
-    mingw) echo "-DCMAKE_TOOLCHAIN_FILE=$ROOT/cmake/toolchains/mingw-w64-x86_64.cmake -DCATACOMB_TILED_READER=OFF" ;;
-    aarch64) echo "-DCMAKE_TOOLCHAIN_FILE=$ROOT/cmake/toolchains/aarch64-linux-gnu.cmake -DCATACOMB_TILED_READER=OFF" ;;
+    # libpugixml is built against libstdc++, not libc++); Tiled JSON, which needs neither, is kept
+    # for the template set the mission-b cases read (.tmj and its .tsj), as the wasm build does.
+    clang) echo "-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS=-stdlib=libc++ -DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++ -DCATACOMB_TILED_READER=OFF -DCATACOMB_TILED_JSON=ON" ;;
+    mingw) echo "-DCMAKE_TOOLCHAIN_FILE=$ROOT/cmake/toolchains/mingw-w64-x86_64.cmake -DCATACOMB_TILED_READER=OFF -DCATACOMB_TILED_JSON=ON" ;;
+    aarch64) echo "-DCMAKE_TOOLCHAIN_FILE=$ROOT/cmake/toolchains/aarch64-linux-gnu.cmake -DCATACOMB_TILED_READER=OFF -DCATACOMB_TILED_JSON=ON" ;;
   esac
 }
 
@@ -145,6 +146,12 @@ VARIANTS=(
   "caves-b|--generator caves --width 100 --height 60 --fill 48 --open-passes 2 --connect largest --deep-water --neighbors 4|--overlay all --legend --grid --scale 4"
   "prog-a|--generator rooms --lock-layout cycles --locks 3 --one-way 1 --switches 2 --secret-doors 1|--overlay routes --legend"
   "prog-b|--generator caves --width 120 --height 80 --lock-layout tree --locks 3 --switches 1 --one-way 1 --key-rule consumable|--overlay all --scale 2"
+  # A mission laid out without a template set (its rooms' sides drawn from the seed), and one with
+  # the crypt set. The paths are relative to the folder each case runs in, build/cross/<build>/out
+  # (or a rerun's folder beside it), so that Wine and qemu read them as they are; the wasm runner
+  # (bindings/wasm/cross_check.mjs) reads the files from there and passes their text.
+  "mission-a|--mission ../../../../examples/missions/two-cycles.json|--overlay routes --legend"
+  "mission-b|--templates ../../../../examples/templates/crypt.tmj --mission ../../../../examples/missions/linear.json|--overlay all"
 )
 SEEDS=(1 2 3 4 5 6 7 42 1234567890123 18446744073709551615)
 

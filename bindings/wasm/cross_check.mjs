@@ -2,8 +2,8 @@
 // the parameter sets and seeds the script passes, the files the native CLI writes for
 //   catacomb generate <flags> --seed S --json <case>.json --txt <case>.txt
 // Usage: node cross_check.mjs <package index.js> <out dir> <name|flags>... -- <seed>...
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [packagePath, out, ...rest] = process.argv.slice(2);
@@ -28,10 +28,26 @@ function config(flags) {
   return c;
 }
 
+// --mission and --templates name files relative to the out dir (where the native CLI runs each
+// case); the package takes their content: the mission's JSON text, the .tmj's text with its
+// external tilesets' texts.
+function content(c) {
+  if (typeof c.mission === 'string') c.mission = readFileSync(resolve(out, c.mission), 'utf8');
+  if (typeof c.templates === 'string') {
+    const file = resolve(out, c.templates);
+    const tmj = readFileSync(file, 'utf8');
+    const tilesets = {};
+    for (const t of JSON.parse(tmj).tilesets ?? [])
+      if (t.source) tilesets[t.source] = readFileSync(join(dirname(file), t.source), 'utf8');
+    c.templates = { tmj, tilesets };
+  }
+  return c;
+}
+
 for (const v of variants) {
   const [name, flags] = v.split('|');
   for (const seed of seeds) {
-    const map = pkg.generate({ ...config(flags), seed });
+    const map = pkg.generate({ ...content(config(flags)), seed });
     writeFileSync(join(out, `${name}-${seed}.json`), map.toJSON());
     writeFileSync(join(out, `${name}-${seed}.txt`), map.toASCII());
     map.dispose();

@@ -113,8 +113,13 @@ class Layout {
     RoomTemplate base;
     if (set_.templates.empty()) {
       const int span = config_.max_side - config_.min_side + 1;
-      base = generated_room(config_.min_side + static_cast<int>(rng.below(static_cast<uint64_t>(span))),
-                            config_.min_side + static_cast<int>(rng.below(static_cast<uint64_t>(span))));
+      // Two draws in their own statements: the order of a call's arguments is unspecified (GCC
+      // evaluates them right to left, Clang left to right), so drawing both inside the call's
+      // parentheses swapped the sides between GCC and Clang (wasm) builds. The height is drawn
+      // first, as GCC did: the native outputs stay as they were.
+      const int inner_h = config_.min_side + static_cast<int>(rng.below(static_cast<uint64_t>(span)));
+      const int inner_w = config_.min_side + static_cast<int>(rng.below(static_cast<uint64_t>(span)));
+      base = generated_room(inner_w, inner_h);
       base.type = node.type;
     } else {
       index = pick_weighted(set_, node_candidates(m_, v, set_, counts_), rng);
