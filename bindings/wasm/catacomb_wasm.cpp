@@ -309,11 +309,7 @@ class Map {
       check_tiles();
       check_cell("from", fx, fy);
       check_cell("to", tx, ty);
-      PlayerState state;
-      for (size_t i = 0; i < state.keys.size(); ++i) state.keys[i] = keys[i].as<int>();
-      state.switches = switches;
-      const int n = opened["length"].as<int>();
-      for (int i = 0; i + 1 < n; i += 2) state.opened.push_back(Point{opened[i].as<int>(), opened[i + 1].as<int>()});
+      const PlayerState state = player_state(keys, switches, opened);
       const PathResult r = find_path(dungeon_, recorded_rules(dungeon_, legend_), Point{fx, fy}, Point{tx, ty}, state);
       val v = path_value(r);
       val doors = val::array();
@@ -329,11 +325,7 @@ class Map {
     return guarded([&] {
       check_tiles();
       check_cell("from", x, y);
-      PlayerState state;
-      for (size_t i = 0; i < state.keys.size(); ++i) state.keys[i] = keys[i].as<int>();
-      state.switches = switches;
-      const int n = opened["length"].as<int>();
-      for (int i = 0; i + 1 < n; i += 2) state.opened.push_back(Point{opened[i].as<int>(), opened[i + 1].as<int>()});
+      const PlayerState state = player_state(keys, switches, opened);
       FovOptions options;
       options.radius = radius;
       options.light_walls = light_walls;
@@ -360,6 +352,16 @@ class Map {
   }
 
  private:
+  // A player's state as index.js passes it: ten key counts, switch bits, opened cells as x, y, ...
+  static PlayerState player_state(const val& keys, uint32_t switches, const val& opened) {
+    PlayerState state;
+    for (size_t i = 0; i < state.keys.size(); ++i) state.keys[i] = keys[i].as<int>();
+    state.switches = switches;
+    const int n = opened["length"].as<int>();
+    for (int i = 0; i + 1 < n; i += 2) state.opened.push_back(Point{opened[i].as<int>(), opened[i + 1].as<int>()});
+    return state;
+  }
+
   template <typename Body>
   static std::string run(const Body& body) {
     try {

@@ -1,16 +1,16 @@
 // generate_many: one config, many seeds, the maps written straight into one (N, H, W) uint8
 // numpy array, with a per-seed report row. The C++ work runs on its own threads with the GIL
-// released (each worker takes the next seed index from an atomic counter and writes only its
-// own rows), so the result is the same for any thread count: row i is generate(seeds[i]).
+// released (generate_batch: each worker takes the next seed and writes only its own rows), so the
+// result is the same for any thread count: row i is generate(seeds[i]).
 // Memory: N * H * W bytes for the array, one dungeon per worker at a time, and each level's
 // objectives and doors (a few int32 each), gathered into (N, M, k) arrays padded with -1 at the
 // end. A seed whose attempts all fail leaves its row zero (walls) and says why in its report.
 #include <pybind11/stl.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <limits>
+#include <span>
 #include <thread>
 
 #include "binding.hpp"
@@ -108,30 +108,23 @@ py::array_t<int32_t> padded(const std::vector<LevelItems>& items, std::vector<in
 void run(const GenerateConfig& cfg, const uint64_t* seeds, size_t n, int threads, uint8_t* tiles, LevelReport* reports,
          std::vector<std::string>& failures, std::vector<LevelItems>& items) {
   const size_t cells = size_t(cfg.width) * size_t(cfg.height);
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i = next++; i < n; i = next++) {
-      try {
-        const GenerateResult r = generate_dungeon(cfg, seeds[i]);
-        std::memcpy(tiles + i * cells, r.dungeon.tiles.data(), cells);
-        reports[i] = report_of(r, seeds[i]);
-        items[i] = items_of(r.dungeon);
-      } catch (const std::exception& e) {  // GenerationError: the seed's attempts all failed
-        failures[i] = e.what();
-        std::memset(tiles + i * cells, 0, cells);  // walls: the array is not zeroed beforehand
-        LevelReport row{};
-        row.seed = seeds[i];
-        row.start_x = row.start_y = row.exit_x = row.exit_y = -1;
-        row.exit_cost = -1;
-        row.exit_length = -1;
-        reports[i] = row;
-      }
+  // generate_batch hands each seed to one worker; each writes only row i.
+  generate_batch(cfg, std::span<const uint64_t>(seeds, n), threads, [&](size_t i, BatchItem&& item) {
+    if (item.result) {
+      std::memcpy(tiles + i * cells, item.result->dungeon.tiles.data(), cells);
+      reports[i] = report_of(*item.result, seeds[i]);
+      items[i] = items_of(item.result->dungeon);
+      return;
     }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+    failures[i] = item.failure;                // why the seed's attempts all failed
+    std::memset(tiles + i * cells, 0, cells);  // walls: the array is not zeroed beforehand
+    LevelReport row{};
+    row.seed = seeds[i];
+    row.start_x = row.start_y = row.exit_x = row.exit_y = -1;
+    row.exit_cost = -1;
+    row.exit_length = -1;
+    reports[i] = row;
+  });
 }
 
 py::tuple generate_many(GenerateConfig cfg,

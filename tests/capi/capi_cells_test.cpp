@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/capi_handles.hpp"
+
 #include <cmath>
 #include <memory>
 #include <string>
@@ -19,14 +21,7 @@
 namespace catacomb {
 namespace {
 
-struct DungeonFree {
-  void operator()(catacomb_dungeon* d) const { catacomb_dungeon_free(d); }
-};
-struct PlayerFree {
-  void operator()(catacomb_player* p) const { catacomb_player_free(p); }
-};
-using DungeonPtr = std::unique_ptr<catacomb_dungeon, DungeonFree>;
-using PlayerPtr = std::unique_ptr<catacomb_player, PlayerFree>;
+using namespace test;  // the handles (support/capi_handles.hpp)
 
 // A corridor: a locked door of lock 1 at 3,1, a gate of switch 2 (open while on) at 5,1, a one-way
 // door east at 7,1, a secret door at 9,1; the start at 1,1, the exit at 11,1, a switch at 1,3.

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/capi_handles.hpp"
+
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -14,13 +16,8 @@
 namespace catacomb {
 namespace {
 
-struct Free {
-  void operator()(catacomb_config* c) const { catacomb_config_free(c); }
-  void operator()(catacomb_dungeon* d) const { catacomb_dungeon_free(d); }
-  void operator()(char* s) const { catacomb_string_free(s); }
-};
 template <class T>
-using Owned = std::unique_ptr<T, Free>;
+using Owned = std::unique_ptr<T, test::CFree>;  // support/capi_handles.hpp
 
 TEST(CApiFormatsTest, TiledAndMovingAiAreTheLibrarysBytes) {
   Owned<catacomb_config> c(catacomb_config_from_json(R"({"width": 50, "height": 30, "locks": 2, "switches": 1})"));

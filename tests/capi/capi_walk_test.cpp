@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/capi_handles.hpp"
+
 #include <cmath>
 #include <memory>
 #include <string>
@@ -18,18 +20,7 @@
 namespace catacomb {
 namespace {
 
-struct DungeonFree {
-  void operator()(catacomb_dungeon* d) const { catacomb_dungeon_free(d); }
-};
-struct PathFree {
-  void operator()(catacomb_path* p) const { catacomb_path_free(p); }
-};
-struct PlayerFree {
-  void operator()(catacomb_player* p) const { catacomb_player_free(p); }
-};
-using DungeonPtr = std::unique_ptr<catacomb_dungeon, DungeonFree>;
-using PathPtr = std::unique_ptr<catacomb_path, PathFree>;
-using PlayerPtr = std::unique_ptr<catacomb_player, PlayerFree>;
+using namespace test;  // the handles (support/capi_handles.hpp)
 
 DungeonPtr from_text(const std::string& text) {
   const std::string json = write_json_map(read_ascii(text));

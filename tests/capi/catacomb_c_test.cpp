@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/capi_handles.hpp"
+
 #include <memory>
 #include <string>
 #include <thread>
@@ -24,18 +26,7 @@
 namespace catacomb {
 namespace {
 
-struct ConfigFree {
-  void operator()(catacomb_config* c) const { catacomb_config_free(c); }
-};
-struct DungeonFree {
-  void operator()(catacomb_dungeon* d) const { catacomb_dungeon_free(d); }
-};
-struct StringFree {
-  void operator()(char* s) const { catacomb_string_free(s); }
-};
-using ConfigPtr = std::unique_ptr<catacomb_config, ConfigFree>;
-using DungeonPtr = std::unique_ptr<catacomb_dungeon, DungeonFree>;
-using StringPtr = std::unique_ptr<char, StringFree>;
+using namespace test;  // the handles (support/capi_handles.hpp)
 
 const char* kRecipe = R"({"generator": "caves", "width": 70, "height": 45, "costs": "tutorial", "deep_water": true,
                           "water": 0.1, "neighbors": 4})";
@@ -184,11 +175,6 @@ TEST(CApiTest, LockedDungeonsFromTheConfigTable) {
 
 namespace {
 
-struct PlayerFree {
-  void operator()(catacomb_player* p) const { catacomb_player_free(p); }
-};
-using PlayerPtr = std::unique_ptr<catacomb_player, PlayerFree>;
-
 TEST(CApiTest, PlayerPathsOpenOnlyTheDoorsWhoseKeysAreHeld) {
   const std::string json = write_json_map(read_ascii("#########\n#<.bB..>#\n#########\n\nkey-rule: reusable\n"));
   DungeonPtr d(catacomb_dungeon_from_json(json.c_str()));
@@ -275,11 +261,6 @@ TEST(CApiTest, DoorsSwitchesAndPlayerRoutesThroughGatesAndOneWayDoors) {
   EXPECT_EQ(catacomb_player_set_switch(nullptr, 1, 1), -1);
   EXPECT_EQ(catacomb_player_switches(nullptr), -1);
 }
-
-struct NavigatorFree {
-  void operator()(catacomb_navigator* n) const { catacomb_navigator_free(n); }
-};
-using NavigatorPtr = std::unique_ptr<catacomb_navigator, NavigatorFree>;
 
 // Under the consumable rule a game spends a key as each door opens (catacomb_player_open_door and
 // catacomb_player_remove_key), and routes from its state then as the map stands.
@@ -411,11 +392,6 @@ TEST(CApiTest, ANavigatorRoutesThroughTheDoorsItsPlayerOpensAndRefusesBadArgumen
   catacomb_navigator_free(nullptr);
 }
 
-struct ReportFree {
-  void operator()(catacomb_report* r) const { catacomb_report_free(r); }
-};
-using ReportPtr = std::unique_ptr<catacomb_report, ReportFree>;
-
 TEST(CApiTest, TilesLayersRoomsAndLocksComeOutWhole) {
   ConfigPtr config(catacomb_config_from_json(R"({"locks": 2})"));
   ASSERT_TRUE(config) << catacomb_last_error();
@@ -510,11 +486,6 @@ TEST(CApiTest, WalkthroughStepsGiveTheirSwitchAndRoute) {
   EXPECT_EQ(catacomb_report_step_switch(nullptr, 0), -1);
   EXPECT_EQ(catacomb_report_step_route(nullptr, 0, nullptr, 0), -1);
 }
-
-struct GraphFree {
-  void operator()(catacomb_graph* g) const { catacomb_graph_free(g); }
-};
-using GraphPtr = std::unique_ptr<catacomb_graph, GraphFree>;
 
 TEST(CApiTest, TheRoomGraphComesOutNodeByNodeAndEdgeByEdge) {
   for (const char* recipe : {R"({"locks": 2})", R"({"generator": "caves", "locks": 2, "cost": "water=impassable"})"}) {
