@@ -222,9 +222,7 @@ TEST(NavigatorTest, ADungeonsNavigatorTakesOtherRules) {
         const PathResult n = nav.find_path(start, exit);
         SCOPED_TRACE("seed " + std::to_string(seed) + ", " + std::to_string(neighbors) + " neighbours");
         ASSERT_EQ(n.status, a.status);
-        if (a.found()) {
-          EXPECT_TRUE(near(n.cost, a.cost)) << n.cost << " vs " << a.cost;
-        }
+        if (a.found()) { EXPECT_TRUE(near(n.cost, a.cost)) << n.cost << " vs " << a.cost; }
         for (size_t i = 1; neighbors == 4 && i < n.path.size(); ++i) {
           EXPECT_EQ(std::abs(n.path[i].x - n.path[i - 1].x) + std::abs(n.path[i].y - n.path[i - 1].y), 1);
         }
