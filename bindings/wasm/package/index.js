@@ -531,11 +531,12 @@ export class Levels {
 
 /**
  * Every seed of `seeds` (an array or iterable of seeds: numbers up to 2^53, BigInts or decimal
- * text) under one config (generate()'s keys but time_limit_ms), one after another (wasm has no
- * threads: see shardSeeds for workers), as the library's generate_batch: map i is generate({...
- * config, seed: seeds[i]}), byte for byte. A seed with no valid dungeon is a null map with its
- * reason; `onFailure` says what else: 'warn' (the default: a warning naming how many and the
- * first reason), 'raise' (an Error "seed N: why" for the first, every map freed) or 'ignore'.
+ * text) under one config (generate()'s keys but time_limit_ms), one after another, as the
+ * library's generate_batch on one thread (wasm has no threads: see shardSeeds for workers): map i
+ * is generate({...config, seed: seeds[i]}), byte for byte. A seed with no valid dungeon is a null
+ * map with its reason; `onFailure` says what else: 'warn' (the default: a warning naming how many
+ * and the first reason), 'raise' (an Error "seed N: why" for the first, every map freed) or
+ * 'ignore'.
  */
 export function generateMany(seeds, config = {}, { onFailure = 'warn' } = {}) {
   if (!['warn', 'raise', 'ignore'].includes(onFailure))
