@@ -1,5 +1,6 @@
-// The WebAssembly binding (embind): the library's public API as one JavaScript class, Map, and a
-// few free functions, for the npm package (package/index.js wraps them in the API users see).
+// The WebAssembly binding (embind): the library's public API as two JavaScript classes, Map and
+// Navigator, and a few free functions, for the npm package (package/index.js wraps them in the
+// API users see).
 // A thin layer with no logic of its own: configs are read by generate_config_and_sources_from_json
 // (the keys of the CLI's --config files, the seed, and "templates", "theme" and "mission", whose
 // values are the template set's .tmj text and the mission's JSON: no files in a browser; the
@@ -7,8 +8,8 @@
 // `validate --json` (tools/report_json.cpp). Every entry point catches the library's errors
 // and returns their message ("" or an object with "error"), so no C++ exception and no C++
 // frame is ever unwound by JavaScript; package/index.js turns the message into an Error.
-// Single-threaded (built without -pthread): every threads setting is 1. Memory: a Map owns its
-// Dungeon in the wasm heap until delete() (dispose() in the package).
+// Single-threaded (built without -pthread): every threads setting is 1. Memory: a Map (and a
+// Navigator) owns its Dungeon in the wasm heap until delete() (dispose() in the package).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
@@ -74,27 +75,131 @@ std::shared_ptr<const TemplateSet> template_set_from(const std::string& tmj, con
   return std::make_shared<const TemplateSet>(std::move(reading.set));
 }
 
+// A config in JSON (the keys of `catacomb generate --config`, "seed" (into `seed` when given),
+// and "templates" (the set's .tmj text), "theme", "mission" (its JSON, as text or object)), the
+// template set's external tilesets in `tilesets_json` ({name: text}); checked, one thread.
+GenerateConfig config_from(const std::string& config_json, const std::string& tilesets_json, uint64_t* seed) {
+  ConfigSources sources;
+  GenerateConfig config = generate_config_and_sources_from_json(config_json, sources, {}, seed);
+  if (!sources.templates.empty()) config.templates = template_set_from(sources.templates, tilesets_json);
+  // A string "mission" is the mission's JSON text here (the library reads it as a path).
+  const std::string& mission = sources.mission_json.empty() ? sources.mission_path : sources.mission_json;
+  if (!mission.empty()) config.mission = std::make_shared<const Mission>(read_mission(mission));
+  config.threads = 1;
+  config.check();
+  return config;
+}
+
+// A player's state as index.js passes it: ten key counts, switch bits, opened cells as x, y, ...
+PlayerState player_state(const val& keys, uint32_t switches, const val& opened) {
+  PlayerState state;
+  for (size_t i = 0; i < state.keys.size(); ++i) state.keys[i] = keys[i].as<int>();
+  state.switches = switches;
+  const int n = opened["length"].as<int>();
+  for (int i = 0; i + 1 < n; i += 2) state.opened.push_back(Point{opened[i].as<int>(), opened[i + 1].as<int>()});
+  return state;
+}
+
+val cell_value(Point p) {
+  val c = val::array();
+  c.call<void>("push", p.x);
+  c.call<void>("push", p.y);
+  return c;
+}
+
+// {status, path: [[x, y]...], cost, expanded}, and with `doors` doorsOpened: [[x, y]...].
+val path_value(const PathResult& r, bool doors = false) {
+  val cells = val::array();
+  for (const Point p : r.path) cells.call<void>("push", cell_value(p));
+  val v = val::object();
+  v.set("status", std::string(path_status_name(r.status)));
+  v.set("path", cells);
+  v.set("cost", r.cost);
+  v.set("expanded", static_cast<double>(r.expanded));
+  if (!doors) return v;
+  val opened = val::array();
+  for (const LockedDoor& door : r.doors_opened) opened.call<void>("push", cell_value(door.pos));
+  v.set("doorsOpened", opened);
+  return v;
+}
+
+// Throws InvalidArgument naming `field` unless (x, y) is a cell of `tiles`.
+void check_cell(const Grid<Terrain>& tiles, const char* field, int x, int y) {
+  if (!tiles.in_bounds(Point{x, y}))
+    throw InvalidArgument(
+        FieldProblem{field, to_string(Point{x, y}),
+                     "a cell of the " + std::to_string(tiles.width()) + "x" + std::to_string(tiles.height()) + " map"});
+}
+
+// A catacomb::Navigator over a copy of a map's dungeon (set_state reads its doors), made by
+// Map::navigator; delete() (dispose() in the package) frees it.
+class Nav {
+ public:
+  Nav(Dungeon d, const PlayerState& state, const MapRules& rules)
+      : dungeon_(std::move(d)), navigator_(dungeon_, state, rules) {}
+
+  /// Navigator::find_path from (fx, fy) to (tx, ty): {status, path, cost, expanded, doorsOpened}
+  /// or {"error"}.
+  val find_path(int fx, int fy, int tx, int ty) {
+    return guarded([&] {
+      check_cell(dungeon_.tiles, "from", fx, fy);
+      check_cell(dungeon_.tiles, "to", tx, ty);
+      return path_value(navigator_.find_path(Point{fx, fy}, Point{tx, ty}), true);
+    });
+  }
+  /// Navigator::set_state for a player state as index.js passes it; {} or {"error"}.
+  val set_state(const val& keys, uint32_t switches, const val& opened) {
+    return guarded([&] {
+      navigator_.set_state(dungeon_, player_state(keys, switches, opened));
+      return val::object();
+    });
+  }
+  /// Navigator::set_door; {} or {"error"}.
+  val set_door(int x, int y, bool open) {
+    return guarded([&] {
+      navigator_.set_door(Point{x, y}, open);
+      return val::object();
+    });
+  }
+  /// Navigator::door_open: a boolean or {"error"}.
+  val door_open(int x, int y) const {
+    return guarded([&] { return val(navigator_.door_open(Point{x, y})); });
+  }
+  /// Navigator::stats: {engine, landmarks, bytesPerCell, scratchBytesPerCell, doors}.
+  val stats() const {
+    const NavigatorStats st = navigator_.stats();
+    val v = val::object();
+    v.set("engine", std::string(st.engine));
+    v.set("landmarks", st.landmarks);
+    v.set("bytesPerCell", st.bytes_per_cell);
+    v.set("scratchBytesPerCell", st.scratch_bytes_per_cell);
+    v.set("doors", static_cast<double>(st.doors));
+    return v;
+  }
+  int width() const { return navigator_.width(); }
+  int height() const { return navigator_.height(); }
+
+ private:
+  Dungeon dungeon_;
+  Navigator navigator_;
+};
+
 class Map {
  public:
-  /// Generates a dungeon from a config in JSON (the keys of `catacomb generate --config`, "seed",
-  /// and "templates" (the set's .tmj text), "theme", "mission" (its JSON, as text or object)),
-  /// the template set's external tilesets in `tilesets_json` ({name: text}); "" on success, else
-  /// the error.
-  std::string generate(const std::string& config_json, const std::string& tilesets_json) {
+  /// Generates a dungeon from a config (config_from) within `limit_ms` milliseconds (0: no limit;
+  /// generate_dungeon_within); "" on success, else the error.
+  std::string generate(const std::string& config_json, const std::string& tilesets_json, double limit_ms) {
     return run([&] {
       uint64_t seed = 1;
-      ConfigSources sources;
-      GenerateConfig config = generate_config_and_sources_from_json(config_json, sources, {}, &seed);
-      if (!sources.templates.empty()) config.templates = template_set_from(sources.templates, tilesets_json);
-      // A string "mission" is the mission's JSON text here (the library reads it as a path).
-      const std::string& mission = sources.mission_json.empty() ? sources.mission_path : sources.mission_json;
-      if (!mission.empty()) config.mission = std::make_shared<const Mission>(read_mission(mission));
-      config.threads = 1;
-      config.check();
-      dungeon_ = generate_dungeon(config, seed).dungeon;
+      const GenerateConfig config = config_from(config_json, tilesets_json, &seed);
+      dungeon_ = generate_dungeon_within(config, seed, static_cast<int64_t>(limit_ms)).dungeon;
       legend_.reset();
     });
   }
+
+  /// A map holding `d` (generate_many's).
+  explicit Map(Dungeon&& d) : dungeon_(std::move(d)) {}
+  Map() = default;
 
   /// Reads a catacomb JSON map; "" on success, else the error.
   std::string read_json(const std::string& text) {
@@ -310,12 +415,8 @@ class Map {
       check_cell("from", fx, fy);
       check_cell("to", tx, ty);
       const PlayerState state = player_state(keys, switches, opened);
-      const PathResult r = find_path(dungeon_, recorded_rules(dungeon_, legend_), Point{fx, fy}, Point{tx, ty}, state);
-      val v = path_value(r);
-      val doors = val::array();
-      for (const LockedDoor& door : r.doors_opened) doors.call<void>("push", cell_value(door.pos));
-      v.set("doorsOpened", doors);
-      return v;
+      return path_value(find_path(dungeon_, recorded_rules(dungeon_, legend_), Point{fx, fy}, Point{tx, ty}, state),
+                        true);
     });
   }
 
@@ -351,17 +452,21 @@ class Map {
     });
   }
 
- private:
-  // A player's state as index.js passes it: ten key counts, switch bits, opened cells as x, y, ...
-  static PlayerState player_state(const val& keys, uint32_t switches, const val& opened) {
-    PlayerState state;
-    for (size_t i = 0; i < state.keys.size(); ++i) state.keys[i] = keys[i].as<int>();
-    state.switches = switches;
-    const int n = opened["length"].as<int>();
-    for (int i = 0; i + 1 < n; i += 2) state.opened.push_back(Point{opened[i].as<int>(), opened[i + 1].as<int>()});
-    return state;
+  /// A Navigator over a copy of the map (Navigator(d, state, rules)) for a player in the state
+  /// (as player_path takes it), under the map's rules with `neighbors` (0: the map's) and
+  /// `diagonal` ("": the map's) as given, or {"error"}.
+  val navigator(const val& keys, uint32_t switches, const val& opened, int neighbors,
+                const std::string& diagonal) const {
+    return guarded([&] {
+      check_tiles();
+      MapRules rules = recorded_rules(dungeon_, legend_);
+      if (neighbors != 0) rules.moves.neighbors = neighbors;
+      if (!diagonal.empty()) rules.moves.diagonal = parse_diagonal_policy(diagonal);
+      return val(Nav(dungeon_, player_state(keys, switches, opened), rules));
+    });
   }
 
+ private:
   template <typename Body>
   static std::string run(const Body& body) {
     try {
@@ -372,28 +477,7 @@ class Map {
     }
   }
 
-  static val cell_value(Point p) {
-    val c = val::array();
-    c.call<void>("push", p.x);
-    c.call<void>("push", p.y);
-    return c;
-  }
-  static val path_value(const PathResult& r) {
-    val cells = val::array();
-    for (const Point p : r.path) cells.call<void>("push", cell_value(p));
-    val v = val::object();
-    v.set("status", std::string(path_status_name(r.status)));
-    v.set("path", cells);
-    v.set("cost", r.cost);
-    v.set("expanded", static_cast<double>(r.expanded));
-    return v;
-  }
-  void check_cell(const char* field, int x, int y) const {
-    if (!dungeon_.tiles.in_bounds(Point{x, y}))
-      throw InvalidArgument(
-          FieldProblem{field, to_string(Point{x, y}),
-                       "a cell of the " + std::to_string(width()) + "x" + std::to_string(height()) + " map"});
-  }
+  void check_cell(const char* field, int x, int y) const { catacomb::wasm::check_cell(dungeon_.tiles, field, x, y); }
 
   // The tiles view is writable from JavaScript: every byte must be a terrain before the library
   // reads the grid.
@@ -418,6 +502,36 @@ class Map {
   Dungeon dungeon_;
   std::optional<CostTable> legend_;
 };
+
+/// generate_dungeon for each seed of `seeds_json` (a JSON array of integers) with the config
+/// (config_from), one after another (generate_batch on one thread, whose thread pool the binary
+/// does without: 2.5 kB gzipped): per seed, in order, a Map or the reason it has none (the
+/// GenerationError's message), each what generate gives for the seed; or {"error"} for a bad
+/// config or seed list, or any other error (as generate gives it).
+val generate_many(const std::string& config_json, const std::string& tilesets_json, const std::string& seeds_json) {
+  return guarded([&] {
+    const GenerateConfig config = config_from(config_json, tilesets_json, nullptr);
+    const auto seeds = nlohmann::json::parse(seeds_json).get<std::vector<uint64_t>>();
+    val out = val::array();
+    for (const uint64_t seed : seeds) {
+      try {
+        out.call<void>("push", val(Map(generate_dungeon(config, seed).dungeon)));
+      } catch (const GenerationError& e) { out.call<void>("push", std::string(e.what())); }
+    }
+    return out;
+  });
+}
+
+/// shard_range(total, {index, count}): [first, count], or {"error"}.
+val shard_range_value(double total, int index, int count) {
+  return guarded([&] {
+    const ShardRange r = shard_range(static_cast<uint64_t>(total), BatchShard{index, count});
+    val v = val::array();
+    v.call<void>("push", static_cast<double>(r.first));
+    v.call<void>("push", static_cast<double>(r.count));
+    return v;
+  });
+}
 
 /// Bytes of the wasm heap in use by malloc (dlmalloc's mallinfo): the leak tests' measure.
 double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
@@ -452,6 +566,18 @@ EMSCRIPTEN_BINDINGS(catacomb) {
       .function("terrainPath", &Map::terrain_path)
       .function("playerPath", &Map::player_path)
       .function("fov", &Map::fov)
-      .function("distances", &Map::distances);
+      .function("distances", &Map::distances)
+      .function("navigator", &Map::navigator);
+  using catacomb::wasm::Nav;
+  emscripten::class_<Nav>("Navigator")
+      .function("findPath", &Nav::find_path)
+      .function("setState", &Nav::set_state)
+      .function("setDoor", &Nav::set_door)
+      .function("doorOpen", &Nav::door_open)
+      .function("stats", &Nav::stats)
+      .function("width", &Nav::width)
+      .function("height", &Nav::height);
+  emscripten::function("generateMany", &catacomb::wasm::generate_many);
+  emscripten::function("shardRange", &catacomb::wasm::shard_range_value);
   emscripten::function("heapInUse", &catacomb::wasm::heap_in_use);
 }

@@ -369,6 +369,17 @@ CATACOMB_C_API int catacomb_dungeon_room(const catacomb_dungeon* dungeon, int in
 CATACOMB_C_API int catacomb_generate_batch(const catacomb_config* config, uint64_t first_seed, int count, int threads,
                                            char* tiles, size_t tiles_size, int* statuses);
 
+/** Shard `shard` of `shards` (1 <= shard <= shards <= 1000000) of the seeds first_seed to
+ *  first_seed + count - 1, for a batch split across processes or machines (a build farm's job K
+ *  of N): writes the shard's first seed to *shard_first and its number of seeds to *shard_count
+ *  (0 for an empty shard, when shards > count). Shards 1 to `shards` in order hold every seed
+ *  exactly once, in order, and catacomb_generate_batch on each gives, shard after shard, what one
+ *  batch of every seed gives, whatever `shards` (the library's shard_range). For a list of seeds,
+ *  pass first_seed 0: *shard_first is then a position in the list. Returns 0, or -1 on error (a
+ *  bad shard, NULL outputs, a last seed past 2^64 - 1). */
+CATACOMB_C_API int catacomb_shard_seeds(uint64_t first_seed, uint64_t count, int shard, int shards,
+                                        uint64_t* shard_first, uint64_t* shard_count);
+
 /* --- reports ---------------------------------------------------------------------------- */
 
 /** A validation report: every problem and the walkthrough (opaque, immutable). */

@@ -1,5 +1,8 @@
 // The C API's batches: catacomb_generate_batch generates seeds first_seed .. first_seed + count - 1
-// on `threads` threads into the caller's buffer, the same bytes as one catacomb_generate each.
+// on `threads` threads into the caller's buffer, the same bytes as one catacomb_generate each;
+// catacomb_shard_seeds splits such a range for several processes or machines (shard_range).
+#include <limits>
+
 #include "capi_internal.hpp"
 
 using namespace catacomb;
@@ -37,6 +40,23 @@ int catacomb_generate_batch(const catacomb_config* config, uint64_t first_seed, 
                                        : CATACOMB_NO_VALID_DUNGEON;
     });
     return static_cast<int>(made);
+  });
+}
+
+int catacomb_shard_seeds(uint64_t first_seed, uint64_t count, int shard, int shards, uint64_t* shard_first,
+                         uint64_t* shard_count) {
+  return guarded<int>(-1, [&] {
+    need(shard_first, "shard_first", "room for the shard's first seed");
+    need(shard_count, "shard_count", "room for the shard's number of seeds");
+    if (count > 0 && first_seed > std::numeric_limits<uint64_t>::max() - (count - 1))
+      throw InvalidArgument(FieldProblem{"count", std::to_string(count),
+                                         "at most " +
+                                             std::to_string(std::numeric_limits<uint64_t>::max() - first_seed + 1) +
+                                             " (first_seed + count - 1 at most 2^64 - 1)"});
+    const ShardRange r = shard_range(count, BatchShard{shard, shards});
+    *shard_first = first_seed + r.first;
+    *shard_count = r.count;
+    return 0;
   });
 }
 

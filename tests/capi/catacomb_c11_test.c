@@ -394,6 +394,23 @@ static void test_null_handles(void) {
   CHECK(catacomb_last_error() != NULL);
 }
 
+/* A build farm's job k of n: catacomb_shard_seeds's ranges, from C, cover the seeds in order. */
+static void test_shard_seeds(void) {
+  uint64_t next = 5, first = 0, count = 0;
+  int k;
+  for (k = 1; k <= 4; ++k) {
+    CHECK(catacomb_shard_seeds(5, 10, k, 4, &first, &count) == 0);
+    CHECK(first == next);
+    CHECK(count == 2 || count == 3);
+    next += count;
+  }
+  CHECK(next == 15);
+  CHECK(catacomb_shard_seeds(5, 10, 0, 4, &first, &count) == -1);
+  CHECK(strcmp(catacomb_last_error(), "shard = 0/4 (expected K/N with 1 <= K <= N <= 1000000, e.g. 1/4)") == 0);
+  CHECK(catacomb_shard_seeds(5, 10, 1, 4, NULL, &count) == -1);
+  CHECK_ERROR("shard_first = NULL");
+}
+
 /* A game replaying the walkthrough of a dungeon with consumable keys and switches, its player's
  * state kept in step: a key taken is added, a door opened is marked and its key spent
  * (catacomb_player_remove_key), a switch toggled; each step's route (catacomb_report_step_route)
@@ -559,6 +576,7 @@ int main(void) {
   test_walkthrough_replay();
   test_templates_and_mission();
   test_cells_sight_and_walking();
+  test_shard_seeds();
   printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 ? 0 : 1;
 }

@@ -6,9 +6,11 @@
 
 #include "support/capi_handles.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/pipeline/generate.hpp>
@@ -746,6 +748,50 @@ TEST(CApiTest, ABatchOnTwoThreadsGivesEachSeedsDungeon) {
   }
   EXPECT_EQ(catacomb_generate_batch(config.get(), 10, 6, 2, tiles.data(), cells * 5, statuses), -1);
   EXPECT_STREQ(catacomb_last_error(), "tiles_size = 6000 (expected at least 1200 x 6 bytes (width x height x count))");
+}
+
+// A batch split across machines: catacomb_shard_seeds's shards, in order, cover the seeds once
+// in order, and their batches put together are the unsplit batch's bytes and statuses, for any
+// number of shards (some seeds fail: one attempt with a lock).
+TEST(CApiTest, ShardsOfABatchPutTogetherAreTheWholeBatch) {
+  ConfigPtr config(catacomb_config_from_json(R"({"width": 32, "height": 24, "locks": 1, "max_attempts": 1})"));
+  ASSERT_TRUE(config) << catacomb_last_error();
+  const size_t cells = 32 * 24;
+  const int count = 11;
+  std::string whole(cells * count, '?');
+  std::vector<int> whole_statuses(count);
+  catacomb_generate_batch(config.get(), 100, count, 2, whole.data(), whole.size(), whole_statuses.data());
+  EXPECT_NE(std::count(whole_statuses.begin(), whole_statuses.end(), CATACOMB_OK), count);  // both outcomes
+  for (int shards : {1, 3, 4, 11, 13}) {
+    std::string joined;
+    std::vector<int> joined_statuses;
+    uint64_t next = 100;
+    for (int k = 1; k <= shards; ++k) {
+      uint64_t first = 0, n = 0;
+      ASSERT_EQ(catacomb_shard_seeds(100, count, k, shards, &first, &n), 0) << catacomb_last_error();
+      EXPECT_EQ(first, next) << k << "/" << shards;
+      next += n;
+      if (n == 0) continue;
+      std::string tiles(cells * n, '?');
+      std::vector<int> statuses(n);
+      catacomb_generate_batch(config.get(), first, static_cast<int>(n), 1, tiles.data(), tiles.size(), statuses.data());
+      joined += tiles;
+      joined_statuses.insert(joined_statuses.end(), statuses.begin(), statuses.end());
+    }
+    EXPECT_EQ(next, 100u + count);
+    EXPECT_EQ(joined, whole) << shards << " shards";
+    EXPECT_EQ(joined_statuses, whole_statuses) << shards << " shards";
+  }
+  uint64_t first = 0, n = 0;
+  EXPECT_EQ(catacomb_shard_seeds(0, 10, 4, 3, &first, &n), -1);
+  EXPECT_EQ(catacomb_last_error_code(), CATACOMB_INVALID_ARGUMENT);
+  EXPECT_STREQ(catacomb_last_error(), "shard = 4/3 (expected K/N with 1 <= K <= N <= 1000000, e.g. 1/4)");
+  EXPECT_EQ(catacomb_shard_seeds(0, 10, 1, 1, nullptr, &n), -1);
+  EXPECT_EQ(catacomb_shard_seeds(18446744073709551615u, 2, 1, 1, &first, &n), -1);
+  EXPECT_STREQ(catacomb_last_error(), "count = 2 (expected at most 1 (first_seed + count - 1 at most 2^64 - 1))");
+  ASSERT_EQ(catacomb_shard_seeds(18446744073709551606u, 10, 2, 2, &first, &n), 0);
+  EXPECT_EQ(first, 18446744073709551611u);
+  EXPECT_EQ(n, 5u);
 }
 
 TEST(CApiTest, TheIssuesThreeErrorsHaveCodesAndCatacombsWords) {

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -199,6 +201,38 @@ TEST(NavigatorTest, AgreesWithKeyAwareRoutesOnLockedDungeons) {
           }
         }
       }
+}
+
+// Navigator(d, state, rules): a game's own moves on a locked dungeon (4 neighbours, corner
+// cutting), the same status and cost as key-aware find_path under those rules; bad moves refused.
+TEST(NavigatorTest, ADungeonsNavigatorTakesOtherRules) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    GenerateConfig c;
+    c.locks = 2;
+    const Dungeon d = generate_dungeon(c, seed).dungeon;
+    const Point start = *d.find(ObjectiveKind::Start), exit = *d.find(ObjectiveKind::Exit);
+    for (const auto& [neighbors, diagonal] :
+         {std::pair{4, DiagonalPolicy::Never}, std::pair{8, DiagonalPolicy::Always}}) {
+      MapRules rules = recorded_rules(d);
+      rules.moves.neighbors = neighbors;
+      rules.moves.diagonal = diagonal;
+      for (const PlayerState& s : {PlayerState{}, all_keys_state(d)}) {
+        Navigator nav(d, s, rules);
+        const PathResult a = find_path(d, rules, start, exit, s);
+        const PathResult n = nav.find_path(start, exit);
+        SCOPED_TRACE("seed " + std::to_string(seed) + ", " + std::to_string(neighbors) + " neighbours");
+        ASSERT_EQ(n.status, a.status);
+        if (a.found()) { EXPECT_TRUE(near(n.cost, a.cost)) << n.cost << " vs " << a.cost; }
+        for (size_t i = 1; neighbors == 4 && i < n.path.size(); ++i) {
+          EXPECT_EQ(std::abs(n.path[i].x - n.path[i - 1].x) + std::abs(n.path[i].y - n.path[i - 1].y), 1);
+        }
+      }
+    }
+  }
+  const Dungeon d = generate_dungeon(GenerateConfig{}, 1).dungeon;
+  MapRules bad = recorded_rules(d);
+  bad.moves.neighbors = 5;
+  EXPECT_THROW(Navigator(d, PlayerState{}, bad), InvalidArgument);
 }
 
 // Gates are doors of a dungeon's navigator, open under the state's switches: on dungeons with

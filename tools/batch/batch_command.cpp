@@ -159,7 +159,7 @@ class BatchCommand : public Command {
     if (threads_ < 1 || threads_ > kMaxBatchThreads)
       throw InvalidArgument(
           FieldProblem{"--threads", std::to_string(threads_), "1 to " + std::to_string(kMaxBatchThreads)});
-    const Shard shard = shard_.empty() ? Shard{} : parse_shard(shard_);
+    const BatchShard shard = shard_.empty() ? BatchShard{} : parse_shard(shard_);
     parse_outputs();
     GenerateConfig cfg = flags_->resolve();
     cfg.check();
@@ -197,7 +197,7 @@ class BatchCommand : public Command {
   };
 
   // The job of this run from the checked inputs: its shard of `all` (or of the listed seeds).
-  BatchJob make_job(const GenerateConfig& cfg, const SeedSpan& all, const Shard& shard,
+  BatchJob make_job(const GenerateConfig& cfg, const SeedSpan& all, const BatchShard& shard,
                     const std::vector<uint64_t>& listed) const {
     BatchJob job;
     job.config = cfg;
@@ -241,7 +241,7 @@ class BatchCommand : public Command {
   }
 
   // What summary.json (and the journal's header) records of this run, before it runs.
-  BatchRunInfo run_info(const GenerateConfig& cfg, const SeedSpan& all, const Shard& shard,
+  BatchRunInfo run_info(const GenerateConfig& cfg, const SeedSpan& all, const BatchShard& shard,
                         const std::vector<uint64_t>& listed) const {
     BatchRunInfo info;
     info.generator = generator_kind_name(cfg.generator);
@@ -284,7 +284,7 @@ class BatchCommand : public Command {
   }
 
   // The review page's title, seeds and the commands that give its files again (--html).
-  ReviewPageInfo review_page_info(const GenerateConfig& cfg, const BatchJob& job, const Shard& shard,
+  ReviewPageInfo review_page_info(const GenerateConfig& cfg, const BatchJob& job, const BatchShard& shard,
                                   const BatchResult& result) const {
     ReviewPageInfo page;
     page.generator = generator_kind_name(cfg.generator);

@@ -129,25 +129,11 @@ SeedSpan parse_seed_range(const std::string& text) {
   return {a, b - a + 1};
 }
 
-Shard parse_shard(const std::string& text) {
-  auto bad = [&] {
-    throw InvalidArgument(
-        FieldProblem{"--shard", text, "K/N with 1 <= K <= N <= " + std::to_string(kMaxBatchShards) + ", e.g. 1/4"});
-  };
-  const size_t slash = text.find('/');
-  if (slash == std::string::npos) bad();
-  uint64_t k = 0, n = 0;
-  const std::string_view s(text);
-  if (!parse_u64(s.substr(0, slash), k) || !parse_u64(s.substr(slash + 1), n)) bad();
-  if (k < 1 || n < 1 || k > n || n > static_cast<uint64_t>(kMaxBatchShards)) bad();
-  return {static_cast<int>(k), static_cast<int>(n)};
-}
+BatchShard parse_shard(const std::string& text) { return parse_batch_shard(text, "--shard"); }
 
-SeedSpan shard_span(const SeedSpan& all, const Shard& shard) {
-  // M <= kMaxBatchSeeds and N <= kMaxBatchShards: K * M stays far below 2^64.
-  const auto k = static_cast<uint64_t>(shard.index), n = static_cast<uint64_t>(shard.count);
-  const uint64_t lo = (k - 1) * all.count / n, hi = k * all.count / n;
-  return {all.first + lo, hi - lo};
+SeedSpan shard_span(const SeedSpan& all, const BatchShard& shard) {
+  const ShardRange r = shard_range(all.count, shard);
+  return {all.first + r.first, r.count};
 }
 
 OutputOptions seed_outputs(const BatchJob& job, uint64_t seed) {

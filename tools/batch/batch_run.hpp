@@ -24,8 +24,6 @@ namespace catacomb::cli {
 inline constexpr uint64_t kMaxBatchSeeds = 10'000'000;
 /// Most worker threads: the library's thread range (threads.hpp).
 inline constexpr int kMaxBatchThreads = kMaxThreads;
-/// Most shards a range may be split into.
-inline constexpr int kMaxBatchShards = 1'000'000;
 
 /// Consecutive seeds first, first + 1, ..., first + count - 1 (count may be 0 for an empty
 /// shard). Never wraps past 2^64 - 1.
@@ -40,19 +38,13 @@ struct SeedSpan {
 /// kMaxBatchSeeds seeds. Throws InvalidArgument "--seeds = <text> (expected ...)".
 SeedSpan parse_seed_range(const std::string& text);
 
-/// Shard K of N (1-based).
-struct Shard {
-  int index = 1;
-  int count = 1;
-};
+/// Parses --shard "K/N" (1 <= K <= N <= kMaxBatchShards): the library's parse_batch_shard.
+/// Throws InvalidArgument "--shard = <text> (expected ...)".
+BatchShard parse_shard(const std::string& text);
 
-/// Parses --shard "K/N" (1 <= K <= N <= kMaxBatchShards). Throws InvalidArgument
-/// "--shard = <text> (expected ...)".
-Shard parse_shard(const std::string& text);
-
-/// The seeds of shard K/N of `all`: the contiguous block [first + floor((K-1) M / N),
-/// first + floor(K M / N)) with M = all.count, so shards 1..N in order cover `all` in seed order.
-SeedSpan shard_span(const SeedSpan& all, const Shard& shard);
+/// The seeds of shard K/N of `all`: the library's shard_range of all.count, from all.first, so
+/// shards 1..N in order cover `all` in seed order.
+SeedSpan shard_span(const SeedSpan& all, const BatchShard& shard);
 
 /// One batch run (already checked: the config, the directory, the scale).
 struct BatchJob {

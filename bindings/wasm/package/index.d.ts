@@ -129,6 +129,12 @@ export interface GenerateConfig {
   theme?: string;
   /** A mission graph (`--mission FILE`), as content: the mission's JSON text or object. */
   mission?: string | object;
+  /**
+   * generate() only: give up once this many milliseconds have passed (0, the default: no limit),
+   * asked between attempts: an Error "time limit of N ms reached: ...". A map made within it is
+   * the seed's own, byte for byte (`catacomb generate --time-limit`).
+   */
+  time_limit_ms?: number;
 }
 
 /** An objective as the JSON map's "objectives" has it, with lock and switch 0 when none. */
@@ -375,3 +381,70 @@ export declare function distances(map: CatacombMap, from: Cell): Float64Array;
 export declare function heapInUse(): number;
 /** Bytes of wasm memory (it only grows). */
 export declare function memoryBytes(): number;
+
+/** generateMany's answer, one entry per seed in the order given. */
+export declare class Levels implements Iterable<{ seed: string; map: CatacombMap | null; reason: string }> {
+  /** The seeds, as decimal text. */
+  readonly seeds: string[];
+  /** Each seed's map (generate()'s, byte for byte), or null when it has no valid dungeon. */
+  readonly maps: Array<CatacombMap | null>;
+  /** Why a seed has no map (the Error generate() throws for it), '' for one that has. */
+  readonly reasons: string[];
+  readonly length: number;
+  /** Per seed: it has a map. */
+  readonly ok: boolean[];
+  /** Per seed: 'ok' or 'failed'. */
+  readonly status: Array<'ok' | 'failed'>;
+  /** {index: reason} of the seeds without a map. */
+  readonly failures: Record<number, string>;
+  [Symbol.iterator](): Iterator<{ seed: string; map: CatacombMap | null; reason: string }>;
+  /** Frees every map. */
+  dispose(): void;
+}
+/**
+ * Every seed under one config (generate()'s keys but time_limit_ms), one after another: map i is
+ * generate({...config, seed: seeds[i]}), byte for byte; a seed with no valid dungeon is a null map
+ * with its reason. onFailure: 'warn' (default), 'raise' (an Error for the first) or 'ignore'.
+ */
+export declare function generateMany(seeds: Iterable<number | bigint | string>, config?: GenerateConfig,
+                                     options?: { onFailure?: 'warn' | 'raise' | 'ignore' }): Levels;
+/**
+ * Shard `shard` of `shards` (1 <= shard <= shards <= 1000000) of `seeds`: a contiguous block;
+ * shards 1..shards in order hold every seed once, in order (`catacomb batch --shard K/N`).
+ */
+export declare function shardSeeds<T>(seeds: Iterable<T>, shard: number, shards: number): T[];
+
+/** What a Navigator holds and how it answers. */
+export interface NavigatorStats {
+  /** "jps" on a map without doors (8 neighbours, no corner cutting), else "astar". */
+  engine: string;
+  landmarks: number;
+  /** Bytes kept per cell (landmark tables, cell costs). */
+  bytesPerCell: number;
+  /** Bytes of per-query scratch per cell. */
+  scratchBytesPerCell: number;
+  /** Locked doors and gates. */
+  doors: number;
+}
+
+/**
+ * Many exact shortest-path queries on one map (the library's Navigator), its locked doors and
+ * gates set for a player in `state`; the map's rules, or `neighbors` and `diagonal` in their
+ * place. Throws for a map with one-way or secret doors. dispose() frees it.
+ */
+export declare class Navigator {
+  constructor(map: CatacombMap, options?: { state?: PlayerStateInit | PlayerState; neighbors?: 4 | 8;
+                                            diagonal?: 'never' | 'no-corner-cut' | 'one-free' | 'always' });
+  readonly width: number;
+  readonly height: number;
+  readonly disposed: boolean;
+  /** What path() returns for the state, at its cost (the route may differ between equal-cost ones). */
+  findPath(from: Cell, to: Cell): PlayerPathResult;
+  /** Sets the locked doors and gates as a player in `state` finds them. */
+  setState(state?: PlayerStateInit | PlayerState): this;
+  /** Opens or closes the locked door or gate at `at`. */
+  setDoor(at: Cell, open: boolean): this;
+  doorOpen(at: Cell): boolean;
+  stats(): NavigatorStats;
+  dispose(): void;
+}

@@ -187,12 +187,22 @@ function templateSet(value) {
   return fail(`templates = ${JSON.stringify(value)} (expected the .tmj's text or {tmj, tilesets})`);
 }
 
-// A config as JSON text, and the template set's tilesets as JSON text: BigInt seeds (and seeds
-// given as decimal text) written as integers, the template set as its .tmj's text.
+// A config's time_limit_ms: whole milliseconds, 0 (the default) for no limit.
+function timeLimit(value) {
+  if (value === undefined) return 0;
+  if (!Number.isSafeInteger(value)) fail(`config key "time_limit_ms" = ${JSON.stringify(value)} (expected an integer)`);
+  if (value < 0) fail(`time_limit_ms = ${value} (expected 0 (no limit) or more milliseconds)`);
+  return value;
+}
+
+// A config as JSON text, the template set's tilesets as JSON text and the time limit (ms; the
+// package's own key, given to generate_dungeon_within): BigInt seeds (and seeds given as decimal
+// text) written as integers, the template set as its .tmj's text.
 function configText(config) {
   if (!isObject(config)) fail(`config = ${JSON.stringify(config)} (expected an object)`);
   let tilesets = '{}';
-  const parts = Object.entries(config).map(([key, value]) => {
+  const { time_limit_ms: limit, ...rest } = config;
+  const parts = Object.entries(rest).map(([key, value]) => {
     let text;
     if (key === 'templates') {
       let tmj;
@@ -207,18 +217,25 @@ function configText(config) {
     else text = JSON.stringify(value);
     return `${JSON.stringify(key)}:${text}`;
   });
-  return [`{${parts.join(',')}}`, tilesets];
+  return [`{${parts.join(',')}}`, tilesets, timeLimit(limit)];
+}
+
+// The module's message for an unknown key lists the library's keys: the package's own joins them.
+function withPackageKeys(error) {
+  return error.replace(/^(config key "(?:[^"\\]|\\.)*" \(expected one of .*)\)$/, '$1, time_limit_ms)');
 }
 
 /**
  * A valid dungeon from a config: the keys of `catacomb generate --config` files ("generator",
  * "width", "room_count"...), "seed" (a number, a BigInt or decimal text up to 2^64-1), and
  * "templates" (the .tmj's text, or {tmj, tilesets}), "theme" and "mission" (its JSON, as text or
- * an object): the contents of the files `--templates`, `--theme` and `--mission` name.
+ * an object): the contents of the files `--templates`, `--theme` and `--mission` name; and
+ * "time_limit_ms" (0, the default: none): give up once that many milliseconds have passed (an
+ * Error "time limit of N ms reached: ..."); a map made within it is the seed's own, byte for byte.
  */
 export function generate(config = {}) {
-  const [text, tilesets] = configText(config);
-  return adopt((h) => h.generate(text, tilesets));
+  const [text, tilesets, limit] = configText(config);
+  return adopt((h) => withPackageKeys(h.generate(text, tilesets, limit)));
 }
 
 /** A map from catacomb JSON map text (or the object it parses to). */
@@ -455,6 +472,192 @@ export function terrainPath(map, from, to) {
 export function distances(map, from) {
   const [x, y] = cell(from, 'from');
   return unwrap(CatacombMap.handle(map).distances(integer(x, 'from.x'), integer(y, 'from.y')));
+}
+
+// --- many seeds, shards, the Navigator (#49) --------------------------------------------------
+
+const kMaxSeed = (1n << 64n) - 1n;
+
+// A seed as decimal text: a number up to 2^53, a BigInt or decimal text up to 2^64-1.
+function seedText(value, name) {
+  const ok = (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+             (typeof value === 'bigint' && value >= 0n && value <= kMaxSeed) ||
+             (typeof value === 'string' && /^[0-9]{1,20}$/.test(value) && BigInt(value) <= kMaxSeed);
+  if (!ok) fail(`${name} = ${typeof value === 'bigint' ? value : JSON.stringify(value)} (expected an integer from 0 to 2^64-1: a number up to 2^53, a BigInt or decimal text)`);
+  return BigInt(value).toString();
+}
+
+function warnFailures(levels) {
+  const failed = levels.reasons.filter((r) => r).length;
+  if (!failed) return;
+  const i = levels.reasons.findIndex((r) => r);
+  const message = `${failed} of ${levels.length} seeds have no valid dungeon (seed ${levels.seeds[i]}: ${levels.reasons[i]})`;
+  if (typeof process === 'object' && typeof process.emitWarning === 'function') process.emitWarning(message, 'GenerationWarning');
+  else console.warn(message);
+}
+
+/**
+ * generateMany's answer, one entry per seed in the order given: `seeds` (decimal text), `maps`
+ * (a CatacombMap, or null for a seed with no valid dungeon), `reasons` (why not: the Error
+ * generate() throws for the seed; '' for a map), and `ok`, `status`, `failures` derived from
+ * them. dispose() frees every map.
+ */
+export class Levels {
+  constructor(seeds, maps, reasons) {
+    this.seeds = seeds;
+    this.maps = maps;
+    this.reasons = reasons;
+  }
+
+  /** How many seeds. */
+  get length() { return this.seeds.length; }
+  /** Per seed: true when it has a map. */
+  get ok() { return this.maps.map((m) => m !== null); }
+  /** Per seed: "ok", or "failed" for a seed with no valid dungeon within max_attempts. */
+  get status() { return this.maps.map((m) => (m ? 'ok' : 'failed')); }
+  /** {index: reason} of the seeds without a map. */
+  get failures() {
+    return Object.fromEntries(this.reasons.flatMap((r, i) => (r ? [[i, r]] : [])));
+  }
+
+  /** {seed, map, reason} per seed, in order. */
+  *[Symbol.iterator]() {
+    for (let i = 0; i < this.length; ++i) yield { seed: this.seeds[i], map: this.maps[i], reason: this.reasons[i] };
+  }
+
+  /** Frees every map (dispose() of each). Safe to call twice. */
+  dispose() { for (const m of this.maps) m?.dispose(); }
+}
+
+/**
+ * Every seed of `seeds` (an array or iterable of seeds: numbers up to 2^53, BigInts or decimal
+ * text) under one config (generate()'s keys but time_limit_ms), one after another, as the
+ * library's generate_batch on one thread (wasm has no threads: see shardSeeds for workers): map i
+ * is generate({...config, seed: seeds[i]}), byte for byte. A seed with no valid dungeon is a null
+ * map with its reason; `onFailure` says what else: 'warn' (the default: a warning naming how many
+ * and the first reason), 'raise' (an Error "seed N: why" for the first, every map freed) or
+ * 'ignore'.
+ */
+export function generateMany(seeds, config = {}, { onFailure = 'warn' } = {}) {
+  if (!['warn', 'raise', 'ignore'].includes(onFailure))
+    fail(`onFailure = ${JSON.stringify(onFailure)} (expected 'warn', 'raise' or 'ignore')`);
+  if (seeds === null || typeof seeds !== 'object' || typeof seeds[Symbol.iterator] !== 'function')
+    fail(`seeds = ${JSON.stringify(seeds)} (expected an array of seeds)`);
+  const texts = Array.from(seeds, (seed, i) => seedText(seed, `seeds[${i}]`));
+  if (isObject(config) && config.time_limit_ms !== undefined)
+    fail(`time_limit_ms = ${JSON.stringify(config.time_limit_ms)} (expected none in generateMany: generate() takes a time limit)`);
+  const [text, tilesets] = configText(config);
+  const out = wasm.generateMany(text, tilesets, `[${texts.join(',')}]`);
+  if (!Array.isArray(out)) fail(withPackageKeys(out.error));
+  const maps = out.map((m) => (typeof m === 'string' ? null : new CatacombMap(m)));
+  const levels = new Levels(texts, maps, out.map((m) => (typeof m === 'string' ? m : '')));
+  const first = levels.reasons.findIndex((r) => r);
+  if (first >= 0 && onFailure === 'raise') {
+    levels.dispose();
+    fail(`seed ${texts[first]}: ${levels.reasons[first]}`);
+  }
+  if (onFailure === 'warn') warnFailures(levels);
+  return levels;
+}
+
+/**
+ * Shard `shard` of `shards` (1 <= shard <= shards <= 1000000) of `seeds` (an array, or any
+ * iterable): a contiguous block, the library's shard_range, so shards 1..shards in order hold
+ * every seed exactly once, in order (the CLI's `catacomb batch --shard K/N` splits the same way).
+ * generateMany of each shard, put together in shard order, is generateMany of every seed: run
+ * shards in Node worker_threads, other processes or machines (docs/browser.md).
+ */
+export function shardSeeds(seeds, shard, shards) {
+  if (seeds === null || typeof seeds !== 'object' || typeof seeds[Symbol.iterator] !== 'function')
+    fail(`seeds = ${JSON.stringify(seeds)} (expected an array of seeds)`);
+  const all = Array.isArray(seeds) ? seeds : Array.from(seeds);
+  const [first, count] = unwrap(wasm.shardRange(all.length, integer(shard, 'shard'), integer(shards, 'shards')));
+  return all.slice(first, first + count);
+}
+
+/**
+ * Many exact shortest-path queries on one map, the library's Navigator: built once (landmark
+ * tables over the map with every door open), then each findPath is an A* steered by them, far
+ * cheaper than path() on a large map. Its doors are the map's locked doors and gates, set as a
+ * player in `state` finds them (path()'s state; default none held, every switch off): a locked
+ * door open when opened or a key of its lock is held, a gate by its switch. A held consumable key
+ * opens every door of its lock (routes that ration consumable keys are path()'s). The rules are
+ * the map's (path()'s), with `neighbors` (4 or 8) and `diagonal` ('never', 'no-corner-cut',
+ * 'one-free', 'always') in their place when given. Built on a copy of the map: later edits of
+ * the map are not seen. An Error for a map with one-way or secret doors (their steps are
+ * path()'s). dispose() frees it.
+ */
+export class Navigator {
+  #handle;
+  #map;
+
+  constructor(map, { state = {}, neighbors, diagonal } = {}) {
+    if (neighbors !== undefined && neighbors !== 4 && neighbors !== 8)
+      fail(`neighbors = ${JSON.stringify(neighbors)} (expected 4 or 8)`);
+    if (diagonal !== undefined && typeof diagonal !== 'string')
+      fail(`diagonal = ${JSON.stringify(diagonal)} (expected never, no-corner-cut, one-free or always)`);
+    this.#map = map;
+    this.#handle = unwrap(CatacombMap.handle(map).navigator(...stateParts(map, state), neighbors ?? 0, diagonal ?? ''));
+    if (finalizer) finalizer.register(this, this.#handle, this);
+  }
+
+  get #live() {
+    if (!this.#handle) fail('navigator = disposed (expected a navigator not yet disposed)');
+    return this.#handle;
+  }
+
+  /** Columns. */
+  get width() { return this.#live.width(); }
+  /** Rows. */
+  get height() { return this.#live.height(); }
+  /** True once dispose() has run. */
+  get disposed() { return !this.#handle; }
+
+  /**
+   * The cheapest route from `from` to `to`, doors as they stand: what path() returns ({status,
+   * path, cost, expanded, doorsOpened}), at path()'s cost for the same state (the route may
+   * differ between equal-cost ones); doorsOpened: the locked doors on it the state had not opened.
+   */
+  findPath(from, to) {
+    const [fx, fy] = cell(from, 'from');
+    const [tx, ty] = cell(to, 'to');
+    return unwrap(this.#live.findPath(integer(fx, 'from.x'), integer(fy, 'from.y'), integer(tx, 'to.x'),
+                                      integer(ty, 'to.y')));
+  }
+
+  /** Sets every locked door and gate as a player in `state` (path()'s) finds them; no table rebuilt. */
+  setState(state = {}) {
+    unwrap(this.#live.setState(...stateParts(this.#map, state)));
+    return this;
+  }
+
+  /** Opens or closes the locked door or gate at `at`, whatever the state. */
+  setDoor(at, open) {
+    const [x, y] = cell(at, 'at');
+    if (typeof open !== 'boolean') fail(`open = ${JSON.stringify(open)} (expected true or false)`);
+    unwrap(this.#live.setDoor(integer(x, 'at.x'), integer(y, 'at.y'), open));
+    return this;
+  }
+
+  /** True when the locked door or gate at `at` is open now. */
+  doorOpen(at) {
+    const [x, y] = cell(at, 'at');
+    return unwrap(this.#live.doorOpen(integer(x, 'at.x'), integer(y, 'at.y')));
+  }
+
+  /**
+   * What it holds: {engine ("astar", or "jps" on a map without doors), landmarks, bytesPerCell
+   * (kept), scratchBytesPerCell (per-query scratch), doors}.
+   */
+  stats() { return this.#live.stats(); }
+
+  /** Frees the navigator's memory; it cannot be used afterwards. Safe to call twice. */
+  dispose() {
+    if (!this.#handle) return;
+    if (finalizer) finalizer.unregister(this);
+    this.#handle.delete();
+    this.#handle = null;
+  }
 }
 
 /** Bytes of the wasm heap allocated now (malloc's count): for leak checks. */

@@ -64,6 +64,10 @@ class Navigator {
   /// InvalidArgument as above, for a bad state (PlayerState::check), and for a dungeon with
   /// one-way or secret doors (their steps are find_path's, player_path.hpp).
   Navigator(const Dungeon& d, const PlayerState& state);
+  /// Navigator(d, state) under `rules` (costs and moves) instead of those `d` records: a game's
+  /// own moves on the map (4 neighbours, another diagonal policy), or the costs of a JSON map's
+  /// legend (recorded_rules(d, legend)). Throws InvalidArgument as above and for bad moves.
+  Navigator(const Dungeon& d, const PlayerState& state, const MapRules& rules);
   ~Navigator();
   /// Moves the built map; the source is left empty (only destruction and assignment are valid).
   Navigator(Navigator&&) noexcept;

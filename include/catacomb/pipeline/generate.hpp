@@ -267,5 +267,41 @@ using BatchSink = std::function<void(size_t index, BatchItem&& item)>;
 size_t generate_batch(const GenerateConfig& config, std::span<const uint64_t> seeds, int threads,
                       const BatchSink& take);
 
+/// Most shards a batch may be split into.
+inline constexpr int kMaxBatchShards = 1'000'000;
+
+/// Shard K of N (1-based) of a batch split across processes or machines: each runs one shard
+/// (shard_seeds), and the shards' outcomes put together in K order are the unsplit batch's.
+struct BatchShard {
+  /// K. [Limit: 1 to count]
+  int index = 1;
+  /// N. [Limit: 1 to kMaxBatchShards]
+  int count = 1;
+  /// Throws InvalidArgument "shard = K/N (expected ...)" unless 1 <= K <= N <= kMaxBatchShards.
+  void check() const;
+};
+
+/// Reads "K/N" (a build farm's job index and job count, e.g. "2/8"); throws InvalidArgument
+/// "<field> = <text> (expected K/N with 1 <= K <= N <= 1000000, e.g. 1/4)".
+BatchShard parse_batch_shard(std::string_view text, std::string_view field = "shard");
+
+/// The positions of one shard among a batch's seeds: [first, first + count).
+struct ShardRange {
+  uint64_t first = 0;  ///< the shard's first position (0-based)
+  uint64_t count = 0;  ///< how many positions it holds (0 for an empty shard)
+};
+
+/// The positions of shard K/N among `total` seeds: the contiguous block from floor((K-1) total /
+/// N) to floor(K total / N), so shards 1..N in order hold every position exactly once, in order,
+/// and their sizes differ by at most one (a shard is empty when N > total). Depends on nothing
+/// but its arguments: every machine computes the same split. Throws InvalidArgument for a bad
+/// shard.
+ShardRange shard_range(uint64_t total, const BatchShard& shard);
+
+/// The seeds of shard K/N of `seeds` (shard_range): a view into `seeds`. Running
+/// generate_batch on each shard gives, shard after shard, what one generate_batch of `seeds`
+/// gives, whatever N. Throws InvalidArgument for a bad shard.
+std::span<const uint64_t> shard_seeds(std::span<const uint64_t> seeds, const BatchShard& shard);
+
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

@@ -249,10 +249,13 @@ Navigator::Navigator(const CostGrid& costs, const Moves& moves, const std::vecto
   impl_->finish(doors);
 }
 
-Navigator::Navigator(const Dungeon& d, const PlayerState& state) : impl_(std::make_unique<Impl>()) {
+Navigator::Navigator(const Dungeon& d, const PlayerState& state) : Navigator(d, state, recorded_rules(d)) {}
+
+Navigator::Navigator(const Dungeon& d, const PlayerState& state, const MapRules& rules)
+    : impl_(std::make_unique<Impl>()) {
   state.check(d);
   refuse_directed_doors(d);
-  const MapRules rules = recorded_rules(d);
+  rules.moves.check();
   impl_->moves = rules.moves;
   Impl::bind_terrain(*impl_, d.tiles, rules.costs);
   impl_->finish(door_cells(d));
