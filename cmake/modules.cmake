@@ -117,10 +117,11 @@ foreach(module IN LISTS CATACOMB_MODULES)
   list(APPEND CATACOMB_MODULE_TARGETS ${target})
 endforeach()
 # The WebAssembly build: the modules that read and write formats and draw (no hot loop: a map is
-# parsed or written once) are optimized for size, the others keep the build type's flags (-O3:
-# generation, search and the solver are what a page waits for). -Oz everywhere halves the speed
-# and more (docs/browser.md, "Sizes").
-set(CATACOMB_WASM_SIZE_MODULES io render CACHE STRING "Modules built with -Oz in the WebAssembly build")
+# parsed or written once) and the pipeline (the config's checks and the attempt loop, which calls
+# the generators and the validator) are optimized for size, the others keep the build type's
+# flags (-O3: generation, search and the solver are what a page waits for). -Oz everywhere halves
+# the speed and more; core or platformer at -Oz made platformer levels 5 times slower (docs/browser.md, "Sizes").
+set(CATACOMB_WASM_SIZE_MODULES io render pipeline CACHE STRING "Modules built with -Oz in the WebAssembly build")
 if(EMSCRIPTEN)
   foreach(module IN LISTS CATACOMB_WASM_SIZE_MODULES)
     target_compile_options(catacomb_${module} PRIVATE -Oz)

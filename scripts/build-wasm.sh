@@ -5,7 +5,8 @@
 #                                    glue catacomb_wasm.mjs and the binary catacomb_wasm.wasm)
 #   build/wasm/catacomb-wasm-*.tgz   the package, made by `npm pack`
 #   build/wasm/playground/index.html the playground: one self-contained file (bindings/wasm/playground)
-# and prints the sizes of the binary, the glue, the package and the playground, raw and gzipped.
+# and prints the sizes of the binary, the glue, the package and the playground, raw and gzipped,
+# and what a page loads (binary, glue and index.js, gzipped).
 #
 # Emscripten's cache (its libc, libc++, embind) lives in a persistent folder, reused by every run
 # and every clone: $CATACOMB_EM_CACHE, default ~/.cache/catacomb/emscripten. It starts as a tree
@@ -22,7 +23,7 @@ JOBS=2
 while [[ $# -gt 0 ]]; do
   case $1 in
     --jobs) JOBS=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "build-wasm: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -79,5 +80,8 @@ echo "build-wasm: built $(ls "$OUT"/catacomb-wasm-*.tgz)"
 size "wasm (catacomb_wasm.wasm)" "$OUT/package/catacomb_wasm.wasm"
 size "JS glue (catacomb_wasm.mjs)" "$OUT/package/catacomb_wasm.mjs"
 size "package API (index.js)" "$OUT/package/index.js"
+page=0
+for f in catacomb_wasm.wasm catacomb_wasm.mjs index.js; do page=$((page + $(gzip -9c "$OUT/package/$f" | wc -c))); done
+echo "what a page loads (the three above): $page bytes gzipped (#49 aims at 400 kB)"
 size "package tarball" "$(ls "$OUT"/catacomb-wasm-*.tgz)"
 if [[ -f $OUT/playground/index.html ]]; then size "playground (index.html, all inline)" "$OUT/playground/index.html"; fi

@@ -1,12 +1,15 @@
 // Parsing a finite double from decimal text: std::from_chars where the library has it, else
 // (or with CATACOMB_FORCE_FALLBACKS) a syntax check of from_chars' general format followed by
-// an istream read in the classic locale, so both accept the same strings whatever the locale.
+// strtod with the C locale's decimal point put in, so both accept the same strings whatever the
+// locale. Not a stream: an istringstream pulls every locale facet of libc++ (money, time,
+// codecvt...) into the WebAssembly binary, 75 kB of code (docs/browser.md, "Sizes").
 #include "shared/core/parse_number.hpp"
 
+#include <cerrno>
 #include <charconv>
+#include <clocale>
 #include <cmath>
-#include <locale>
-#include <sstream>
+#include <cstdlib>
 #include <string>
 #include <system_error>
 
@@ -43,11 +46,20 @@ bool is_decimal_number(std::string_view s) {
 
 bool parse_finite_double_portable(std::string_view s, double& v) {
   if (!is_decimal_number(s)) return false;
-  std::istringstream in{std::string(s)};
-  in.imbue(std::locale::classic());
-  double d = 0;
-  in >> d;
-  if (in.fail() || !std::isfinite(d)) return false;
+  // strtod reads the locale's decimal point: '.' is spelled so (the only character of the
+  // checked syntax a locale changes).
+  const char* point = std::localeconv()->decimal_point;
+  std::string text;
+  for (char c : s) {
+    if (c == '.') text += point;
+    else text += c;
+  }
+  errno = 0;
+  char* end = nullptr;
+  const double d = std::strtod(text.c_str(), &end);
+  // As from_chars: a subnormal result is kept, one that underflows to zero is out of range.
+  const bool underflow = errno == ERANGE && d == 0;
+  if (end != text.c_str() + text.size() || underflow || !std::isfinite(d)) return false;
   v = d;
   return true;
 }

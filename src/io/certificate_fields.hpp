@@ -10,19 +10,20 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/grid.hpp>
 #include "io/json_input.hpp"
+#include "io/sorted_json.hpp"
 
 namespace catacomb::certificate_fields {
 
-[[noreturn]] inline void bad(const std::string& field, const nlohmann::json& got, const std::string& expected) {
-  throw InvalidArgument("certificate " + field + " = " + json_excerpt(got) + " (expected " + expected + ")");
+[[noreturn]] inline void bad(const std::string& field, const detail::Json& got, const std::string& expected) {
+  throw InvalidArgument("certificate " + field + " = " + detail::sorted_excerpt(got) + " (expected " + expected + ")");
 }
 
-inline const nlohmann::json& need(const nlohmann::json& obj, const char* key, const std::string& where) {
-  if (!obj.is_object() || !obj.contains(key)) bad(where + key, nlohmann::json("missing"), "a value");
+inline const detail::Json& need(const detail::Json& obj, const char* key, const std::string& where) {
+  if (!obj.is_object() || !obj.contains(key)) bad(where + key, detail::Json("missing"), "a value");
   return obj[key];
 }
 
-inline Point cell(const nlohmann::json& v, const std::string& where) {
+inline Point cell(const detail::Json& v, const std::string& where) {
   if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer() ||
       std::abs(v[0].get<int64_t>()) > kMaxSide * 4 || std::abs(v[1].get<int64_t>()) > kMaxSide * 4)
     bad(where, v, "[x, y], two integers");
@@ -31,9 +32,9 @@ inline Point cell(const nlohmann::json& v, const std::string& where) {
 
 // Refuses a field of `obj` that the format does not define: a certificate claims nothing the
 // replay does not check.
-inline void only_fields(const nlohmann::json& obj, std::initializer_list<std::string_view> fields,
+inline void only_fields(const detail::Json& obj, std::initializer_list<std::string_view> fields,
                         const std::string& where) {
-  for (auto it = obj.begin(); it != obj.end(); ++it) {
+  for (const auto& it : detail::sorted_members(obj)) {
     bool known = false;
     std::string list;
     for (std::string_view f : fields) {

@@ -9,6 +9,7 @@
 
 #include <catacomb/core/error.hpp>
 #include "io/json_input.hpp"
+#include "io/sorted_json.hpp"
 
 namespace catacomb {
 namespace {
@@ -166,20 +167,20 @@ namespace {
 constexpr std::array<std::string_view, 3> kSourceKeys = {"templates", "theme", "mission"};
 
 // Reads a source key's value into `sources` (or the config's theme).
-void read_source(const std::string& key, const std::string& quoted, const nlohmann::json& value, GenerateConfig& cfg,
+void read_source(const std::string& key, const std::string& quoted, const detail::Json& value, GenerateConfig& cfg,
                  ConfigSources& sources) {
   const bool object = key == "mission" && value.is_object();
   if (!value.is_string() && !object) {
     const char* want = key == "templates" ? "a template set's path (.tmj or .tmx)"
                        : key == "theme"   ? "a tag of the template set"
                                           : "a mission file's path or a mission object";
-    throw InvalidArgument(FieldProblem{"config key " + quoted, json_excerpt(value), want});
+    throw InvalidArgument(FieldProblem{"config key " + quoted, detail::sorted_excerpt(value), want});
   }
   if (key == "templates") sources.templates = value.get<std::string>();
   else if (key == "theme") cfg.theme = value.get<std::string>();
   else if (object) {
     sources.mission_path.clear();
-    sources.mission_json = value.dump();
+    sources.mission_json = detail::sorted_json(value).dump();  // keys sorted, as before
   } else {
     sources.mission_path = value.get<std::string>();
     sources.mission_json.clear();
@@ -189,19 +190,19 @@ void read_source(const std::string& key, const std::string& quoted, const nlohma
 GenerateConfig read_config(std::string_view json, const GenerateConfig& base, uint64_t* seed, std::string_view source,
                            ConfigSources* sources) {
   const std::string src(source);
-  const auto j = parse_json_input<nlohmann::json>(json, "config", src, "a JSON object");
+  const auto j = parse_json_input<detail::Json>(json, "config", src, "a JSON object");
   if (!j.is_object()) throw InvalidArgument(FieldProblem{"config", src, "a JSON object"});
   GenerateConfig cfg = base;
   uint64_t no_seed = 0;
-  for (auto it = j.begin(); it != j.end(); ++it) {
+  for (const auto& it : detail::sorted_members(j)) {
     const std::string key = key_of(it.key());
-    const nlohmann::json& value = it.value();
+    const detail::Json& value = it.value();
     // A recipe written for `generate` may name a seed: a batch's seeds come from elsewhere.
     if (!seed && key == "seed" && value.is_number_unsigned()) continue;
     const ConfigParam* p = nullptr;
     for (const ConfigParam& q : kParams)
       if ((seed || !q.is_seed()) && q.key() == key) p = &q;
-    const std::string quoted = json_excerpt(nlohmann::json(it.key()));
+    const std::string quoted = json_excerpt(detail::Json(it.key()));
     if (!p && sources && std::find(kSourceKeys.begin(), kSourceKeys.end(), key) != kSourceKeys.end()) {
       read_source(key, quoted, value, cfg, *sources);
       continue;
@@ -215,7 +216,7 @@ GenerateConfig read_config(std::string_view json, const GenerateConfig& base, ui
       throw InvalidArgument("config key " + quoted + " (expected one of " + names + ")");
     }
     auto bad = [&](const char* want) {
-      throw InvalidArgument(FieldProblem{"config key " + quoted, json_excerpt(value), want});
+      throw InvalidArgument(FieldProblem{"config key " + quoted, detail::sorted_excerpt(value), want});
     };
     const ConfigField field = p->field(cfg, seed ? *seed : no_seed);
     std::visit(

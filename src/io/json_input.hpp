@@ -100,7 +100,7 @@ inline void check_json_declared_size(std::string_view text, const MapSizeCheck& 
     check(static_cast<int>(*size.width), static_cast<int>(*size.height));
 }
 
-/// Parses `text` into a Json (nlohmann::json or ordered_json). Throws InvalidArgument with the
+/// Parses `text` into a Json (detail::Json, sorted_json.hpp). Throws InvalidArgument with the
 /// problem {what, value, "<expected>: <reason>"} for anything nlohmann refuses and for nesting
 /// deeper than kMaxJsonDepth.
 /// `callback`, when given, is nlohmann's parser callback (it may drop or replace values as they
@@ -133,9 +133,9 @@ Json parse_json_input(std::string_view text, const std::string& what, const std:
         FieldProblem{what, value, expected + ": nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
   try {
     return Json::parse(text.begin(), text.end(), std::move(callback));
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const typename Json::parse_error& e) {
     throw InvalidArgument(FieldProblem{what, value, expected + ": " + json_syntax_error(text, e.byte)});
-  } catch (const nlohmann::json::exception& e) {
+  } catch (const typename Json::exception& e) {
     // The only other error parsing gives is a number too large for a double: name the number.
     const std::string m = e.what();
     const size_t open = m.find('\''), close = m.rfind('\'');
@@ -151,8 +151,8 @@ template <class Json>
 std::string json_excerpt(const Json& v, size_t max_chars = 60) {
   std::string s;
   try {
-    s = v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  } catch (const nlohmann::json::exception&) { s = v.type_name(); }
+    s = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  } catch (const typename Json::exception&) { s = v.type_name(); }
   if (s.size() > max_chars) {
     s.resize(max_chars);
     // Not half a UTF-8 character: drop continuation bytes, then the lead byte they followed.

@@ -1,5 +1,5 @@
-// Tiled JSON export. The document is an nlohmann::json (keys in a std::map, so sorted, as Tiled's
-// own writer sorts them: the same dungeon always gives the same bytes), except the tile layer's
+// Tiled JSON export. The document is a detail::Json whose keys are sorted when it is written
+// (sorted_json), as Tiled's own writer sorts them: the same dungeon always gives the same bytes, except the tile layer's
 // "data": a 16384 x 16384 map has 268M gids, which as json values would take about 4 GB, so the
 // document carries a placeholder there and the gids are spliced in as text, one map row per line.
 // Time and memory are linear in the cell count; the text is about two bytes per cell.
@@ -19,11 +19,12 @@
 #include <catacomb/io/ascii.hpp>
 #include <catacomb/render/image.hpp>
 #include "shared/core/problems.hpp"
+#include "io/sorted_json.hpp"
 
 namespace catacomb {
 namespace {
 
-using json = nlohmann::json;
+using json = detail::Json;
 
 // The JSON format version and the Tiled release whose output we follow (1.10 moved "class"
 // back to "type" on objects and tiles; both are written, see tiled.hpp).
@@ -349,7 +350,7 @@ TiledTileset make_tiled_tileset(const std::string& tsj_path, int tile_size, cons
   ts["type"] = "tileset";
   ts["version"] = kFormatVersion;
   try {
-    out.tsj = ts.dump(2) + "\n";
+    out.tsj = detail::sorted_json(ts).dump(2) + "\n";
   } catch (const json::type_error& e) {
     throw InvalidArgument(std::string("Tiled tileset text = not UTF-8 (expected a UTF-8 path: ") + e.what() + ")");
   }
@@ -429,7 +430,7 @@ TiledExport make_tiled(const Dungeon& d, const std::string& tmj_path, int tile_s
 
   std::string text;
   try {
-    text = map.dump(2);
+    text = detail::sorted_json(map).dump(2);
   } catch (const json::type_error& e) {  // strings that are not UTF-8 (params, path)
     throw InvalidArgument(std::string("Tiled map text = not UTF-8 (expected UTF-8 params and path: ") + e.what() + ")");
   }

@@ -23,12 +23,13 @@
 
 #include "shared/core/parse_number.hpp"
 #include "io/json_input.hpp"
+#include "io/sorted_json.hpp"
 #include "io/tiled_decode.hpp"
 
 namespace catacomb::detail::tiled {
 namespace {
 
-using json = nlohmann::json;
+using json = detail::Json;
 
 // --- the JSON front end (.tmj, .tsj) -------------------------------------------------------------
 
@@ -39,17 +40,17 @@ ParamValue json_property_value(const json& type, const json& value, const std::s
   if (t == "bool" && value.is_boolean()) return value.get<bool>();
   if (value.is_string()) return value.get<std::string>();
   if (t == "class") return std::string();  // a custom class: not a recipe value
-  bad(where, json_excerpt(value), "a value of type " + shown(t));
+  bad(where, sorted_excerpt(value), "a value of type " + shown(t));
 }
 
 Properties json_properties(const json& obj, const std::string& where) {
   Properties props;
   auto it = obj.find("properties");
   if (it == obj.end()) return props;
-  if (!it->is_array()) bad(where + " properties", json_excerpt(*it), "an array");
+  if (!it->is_array()) bad(where + " properties", sorted_excerpt(*it), "an array");
   for (const json& p : *it) {
     if (!p.is_object() || !p.contains("name") || !p["name"].is_string())
-      bad(where + " property", json_excerpt(p), "an object with a \"name\"");
+      bad(where + " property", sorted_excerpt(p), "an object with a \"name\"");
     const std::string name = p["name"].get<std::string>();
     props.push_back({name, json_property_value(p.contains("type") ? p["type"] : json(), p.value("value", json("")),
                                                where + " property " + shown(name))});
@@ -65,16 +66,16 @@ std::string json_string(const json& obj, const char* key) {
 double json_number(const json& obj, const char* key, const std::string& where) {
   auto it = obj.find(key);
   if (it == obj.end()) return 0;
-  if (!it->is_number() || !std::isfinite(it->get<double>())) bad(where + " " + key, json_excerpt(*it), "a number");
+  if (!it->is_number() || !std::isfinite(it->get<double>())) bad(where + " " + key, sorted_excerpt(*it), "a number");
   return it->get<double>();
 }
 
 int64_t json_int(const json& obj, const char* key, const std::string& where, int64_t lo, int64_t hi) {
   auto it = obj.find(key);
   if (it == obj.end()) bad(where + key, "missing", "an integer");
-  if (!it->is_number_integer()) bad(where + key, json_excerpt(*it), "an integer");
+  if (!it->is_number_integer()) bad(where + key, sorted_excerpt(*it), "an integer");
   const int64_t v = it->get<int64_t>();
-  if (v < lo || v > hi) bad(where + key, json_excerpt(*it), std::to_string(lo) + " to " + std::to_string(hi));
+  if (v < lo || v > hi) bad(where + key, sorted_excerpt(*it), std::to_string(lo) + " to " + std::to_string(hi));
   return v;
 }
 
@@ -118,7 +119,7 @@ JsonDocument parse_json_document(std::string_view text, const std::string& what,
       }
       if (event == E::value && nested == 0) {
         if (!parsed.is_number_unsigned() || parsed.get<uint64_t>() > 0xFFFFFFFFu)
-          bad("layer data", json_excerpt(parsed), "tile ids (unsigned 32-bit integers)");
+          bad("layer data", sorted_excerpt(parsed), "tile ids (unsigned 32-bit integers)");
         if (current.size() >= static_cast<size_t>(kMaxSide) * static_cast<size_t>(kMaxSide))
           bad("layer data", "more than " + std::to_string(int64_t{kMaxSide} * kMaxSide) + " tile ids",
               "at most width * height");
@@ -150,10 +151,10 @@ Tileset json_tileset(const json& ts, uint32_t firstgid, const std::string& where
   out.name = json_string(ts, "name");
   auto tiles = ts.find("tiles");
   if (tiles == ts.end()) return out;
-  if (!tiles->is_array()) bad(where + " tiles", json_excerpt(*tiles), "an array");
+  if (!tiles->is_array()) bad(where + " tiles", sorted_excerpt(*tiles), "an array");
   if (tiles->size() > kMaxTiledItems) bad(where + " tiles", std::to_string(tiles->size()), "at most 2^20 tiles");
   for (const json& t : *tiles) {
-    if (!t.is_object()) bad(where + " tile", json_excerpt(t), "an object");
+    if (!t.is_object()) bad(where + " tile", sorted_excerpt(t), "an object");
     const auto id = static_cast<uint32_t>(json_int(t, "id", where + " tile ", 0, 0x0FFFFFFF));
     out.tiles[id] = Tile{json_class(t), json_properties(t, where + " tile " + std::to_string(id))};
   }
@@ -161,9 +162,9 @@ Tileset json_tileset(const json& ts, uint32_t firstgid, const std::string& where
 }
 
 void json_layers(const json& layers, Model& m, const json*& terrain, int depth) {
-  if (!layers.is_array()) bad("layers", json_excerpt(layers), "an array");
+  if (!layers.is_array()) bad("layers", sorted_excerpt(layers), "an array");
   for (const json& layer : layers) {
-    if (!layer.is_object()) bad("layer", json_excerpt(layer), "an object");
+    if (!layer.is_object()) bad("layer", sorted_excerpt(layer), "an object");
     const std::string type = json_string(layer, "type");
     if (type == "group" && depth < 16 && layer.contains("layers")) {
       json_layers(layer["layers"], m, terrain, depth + 1);
@@ -172,9 +173,9 @@ void json_layers(const json& layers, Model& m, const json*& terrain, int depth) 
         terrain = &layer;
     } else if (type == "objectgroup" && layer.contains("objects")) {
       const json& objects = layer["objects"];
-      if (!objects.is_array()) bad("objects", json_excerpt(objects), "an array");
+      if (!objects.is_array()) bad("objects", sorted_excerpt(objects), "an array");
       for (const json& o : objects) {
-        if (!o.is_object()) bad("object", json_excerpt(o), "an object");
+        if (!o.is_object()) bad("object", sorted_excerpt(o), "an object");
         if (m.objects.size() >= kMaxTiledItems) bad("objects", "more than 2^20", "at most 2^20 objects");
         Object ob;
         ob.id = o.contains("id") && o["id"].is_number_integer() ? o["id"].get<int64_t>() : 0;
@@ -188,7 +189,7 @@ void json_layers(const json& layers, Model& m, const json*& terrain, int depth) 
         ob.point = o.value("point", false) == true;
         if (auto g = o.find("gid"); g != o.end()) {
           if (!g->is_number_unsigned() || g->get<uint64_t>() > 0xFFFFFFFFu)
-            bad(where + " gid", json_excerpt(*g), "a tile id");
+            bad(where + " gid", sorted_excerpt(*g), "a tile id");
           ob.gid = g->get<uint32_t>() & ~detail::kTiledGidFlags;
         }
         ob.props = json_properties(o, where);
@@ -221,7 +222,7 @@ Model read_json(std::string_view text, const TiledSourceReader& read_source, con
   const json& j = doc.root;
   Model m;
   if (json_string(j, "type") != "map" && !j.contains("layers"))
-    bad("type", j.contains("type") ? json_excerpt(j["type"]) : "missing", "\"map\" (a Tiled JSON map, .tmj)");
+    bad("type", j.contains("type") ? sorted_excerpt(j["type"]) : "missing", "\"map\" (a Tiled JSON map, .tmj)");
   m.width = static_cast<int>(json_int(j, "width", "", 0, kMaxSide + 1));
   m.height = static_cast<int>(json_int(j, "height", "", 0, kMaxSide + 1));
   m.tile_width = json_number(j, "tilewidth", "map");
@@ -232,9 +233,9 @@ Model read_json(std::string_view text, const TiledSourceReader& read_source, con
   m.props = json_properties(j, "map");
 
   if (auto ts = j.find("tilesets"); ts != j.end()) {
-    if (!ts->is_array()) bad("tilesets", json_excerpt(*ts), "an array");
+    if (!ts->is_array()) bad("tilesets", sorted_excerpt(*ts), "an array");
     for (const json& t : *ts) {
-      if (!t.is_object()) bad("tileset", json_excerpt(t), "an object");
+      if (!t.is_object()) bad("tileset", sorted_excerpt(t), "an object");
       const auto firstgid = static_cast<uint32_t>(json_int(t, "firstgid", "tileset ", 1, 0x0FFFFFFF));
       const std::string source = json_string(t, "source");
       m.tilesets.push_back(source.empty() ? json_tileset(t, firstgid, "tileset " + shown(json_string(t, "name")))
@@ -260,13 +261,13 @@ Model read_json(std::string_view text, const TiledSourceReader& read_source, con
     if (data == terrain->end()) bad(where, "missing", "the layer's tile ids");
     const std::string encoding = json_string(*terrain, "encoding");
     if (encoding == "base64") {
-      if (!data->is_string()) bad(where, json_excerpt(*data), "base64 text");
+      if (!data->is_string()) bad(where, sorted_excerpt(*data), "base64 text");
       m.cells.start(cell_count(m), "Tiled map " + where);
       detail::tiled_gids_from_base64(data->get_ref<const std::string&>(), json_string(*terrain, "compression"),
                                      cell_count(m), "Tiled map " + where, m.cells);
     } else if (encoding.empty() || encoding == "csv") {
       if (!data->is_number_unsigned() || data->get<uint64_t>() >= doc.arrays.size())
-        bad(where, json_excerpt(*data), "an array of tile ids");
+        bad(where, sorted_excerpt(*data), "an array of tile ids");
       m.cells = std::move(doc.arrays[data->get<size_t>()]);
       if (m.cells.size() != cell_count(m))
         bad(where, std::to_string(m.cells.size()) + " tile ids", std::to_string(cell_count(m)) + " (width * height)");

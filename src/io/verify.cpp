@@ -17,6 +17,7 @@
 #include <catacomb/core/error.hpp>
 #include "io/certificate_fields.hpp"
 #include "io/json_input.hpp"
+#include "io/sorted_json.hpp"
 #include "io/verify_unlosable.hpp"
 #include "shared/core/enum_names.hpp"
 #include "shared/validate/step_kind_names.hpp"
@@ -24,7 +25,7 @@
 namespace catacomb {
 namespace {
 
-using json = nlohmann::json;
+using json = detail::Json;
 using certificate_fields::bad;
 using certificate_fields::cell;
 using certificate_fields::need;
@@ -58,7 +59,7 @@ Rules read_rules(const json& r) {
   out.key_rule = parse_key_rule(kr.get<std::string>(), "certificate rules.key_rule");
   const json& costs = need(r, "costs", "rules.");
   if (!costs.is_object()) bad("rules.costs", costs, "an object, a cost per terrain");
-  for (auto it = costs.begin(); it != costs.end(); ++it)
+  for (const auto& it : detail::sorted_members(costs))
     if (!terrain_from_name(it.key())) bad("rules.costs." + it.key(), it.value(), "only the terrains' names");
   for (Terrain t : kAllTerrains) {
     const json& c = need(costs, std::string(terrain_name(t)).c_str(), "rules.costs.");

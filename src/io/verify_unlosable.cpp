@@ -55,7 +55,7 @@
 namespace catacomb::verifying {
 namespace {
 
-using json = nlohmann::json;
+using json = detail::Json;
 using certificate_fields::bad;
 
 using namespace places;  // the map's places (verify_places.hpp)

@@ -1,12 +1,12 @@
 #pragma once
 // Checking a certificate's "unlosable" section (verify_unlosable.cpp), for verify.cpp.
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
 #include <catacomb/core/dungeon.hpp>
 #include <catacomb/validate/validate.hpp>
+#include "io/sorted_json.hpp"
 
 namespace catacomb::verifying {
 
@@ -26,6 +26,6 @@ struct UnlosableVerdict {
 // list, each state's moves looked up. Throws InvalidArgument for a malformed section or one of
 // more than max_states states (before reading them).
 UnlosableVerdict check_unlosable(const Dungeon& d, const ValidateOptions& rules, KeyRule key_rule,
-                                 const nlohmann::json& section, int64_t max_states);
+                                 const detail::Json& section, int64_t max_states);
 
 }  // namespace catacomb::verifying

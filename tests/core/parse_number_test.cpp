@@ -28,10 +28,15 @@ TEST(ParseNumberTest, AcceptsTheFromCharsSyntaxOnly) {
     EXPECT_TRUE(detail::parse_finite_double_portable(ok, v)) << ok;
     EXPECT_TRUE(detail::parse_finite_double(ok, v)) << ok;
   }
-  for (const char* bad : {"",     " 1",  "1 ",   "+1",  "--1",      ".",   "-",     "e5",     "1e",  "1e+", "1.2.3",
-                          "0x10", "inf", "-inf", "nan", "infinity", "1,5", "1e400", "-1e400", "1..", "1-"}) {
+  for (const char* bad : {"",     " 1",  "1 ",   "+1",  "--1",      ".",   "-",     "e5",     "1e",     "1e+", "1.2.3",
+                          "0x10", "inf", "-inf", "nan", "infinity", "1,5", "1e400", "-1e400", "1e-400", "1..", "1-"}) {
     EXPECT_FALSE(detail::parse_finite_double_portable(bad, v)) << bad;
     EXPECT_FALSE(detail::parse_finite_double(bad, v)) << bad;
+  }
+  // Subnormals are in range (as from_chars has it); what underflows to zero ("1e-400") is not.
+  for (const char* tiny : {"1e-310", "4.9e-324", "-2.2250738585072011e-308"}) {
+    EXPECT_TRUE(detail::parse_finite_double_portable(tiny, v)) << tiny;
+    EXPECT_TRUE(detail::parse_finite_double(tiny, v)) << tiny;
   }
   ASSERT_TRUE(detail::parse_finite_double_portable("1234.5678", v));
   EXPECT_EQ(v, 1234.5678);

@@ -135,6 +135,24 @@ TEST(ConfigJsonTest, ErrorsNameTheKeyTheValueAndTheExpectation) {
   EXPECT_EQ(syntax, "config = c.json (expected a JSON object: the text ends early at line 1, column 11)");
 }
 
+// Keys are read in sorted order whatever the text's order (as a std::map-keyed json read them):
+// the first bad key named is the first in sorted order, and a mission object is kept with its
+// keys sorted, at every depth, and written back so.
+TEST(ConfigJsonTest, KeysAreReadInSortedOrder) {
+  EXPECT_EQ(error_of("{\"zz_unknown\": 1, \"width\": \"wide\"}").rfind("config key \"width\" = \"wide\"", 0), 0u);
+  EXPECT_EQ(error_of("{\"width\": \"wide\", \"deep_water\": 1}"),
+            "config key \"deep_water\" = 1 (expected true or false)");
+  EXPECT_EQ(error_of("{\"width\": {\"b\": 1, \"a\": [{\"d\": 2, \"c\": 3}]}}"),
+            "config key \"width\" = {\"a\":[{\"c\":3,\"d\":2}],\"b\":1} (expected an integer)");
+  ConfigSources sources;
+  uint64_t seed = 1;
+  const GenerateConfig c = generate_config_and_sources_from_json(
+      R"({"mission": {"nodes": [], "edges": [], "a": {"z": 1, "y": 2}}})", sources, {}, &seed);
+  EXPECT_EQ(sources.mission_json, R"({"a":{"y":2,"z":1},"edges":[],"nodes":[]})");
+  const std::string back = generate_config_and_sources_to_json(c, sources);
+  EXPECT_LT(back.find("\"edges\""), back.find("\"nodes\"")) << back;
+}
+
 TEST(ConfigJsonTest, HostileInputIsInvalidArgumentNeverACrash) {
   // A number beyond a double.
   const std::string overflow = error_of("{\"water\": 1e999}");

@@ -12,7 +12,7 @@ namespace catacomb::detail {
 bool parse_finite_double(std::string_view s, double& v);
 
 /// The same for standard libraries without std::from_chars for double (libc++ before 17): the
-/// syntax is checked here, then the number is read by a stream in the classic locale.
+/// syntax is checked here, then the number is read by strtod with the locale's decimal point.
 bool parse_finite_double_portable(std::string_view s, double& v);
 
 }  // namespace catacomb::detail
