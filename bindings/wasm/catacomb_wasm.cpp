@@ -512,7 +512,7 @@ class Map {
 val generate_many(const std::string& config_json, const std::string& tilesets_json, const std::string& seeds_json) {
   return guarded([&] {
     const GenerateConfig config = config_from(config_json, tilesets_json, nullptr);
-    const auto seeds = nlohmann::json::parse(seeds_json).get<std::vector<uint64_t>>();
+    const auto seeds = nlohmann::ordered_json::parse(seeds_json).get<std::vector<uint64_t>>();
     val out = val::array();
     for (const uint64_t seed : seeds) {
       try {
