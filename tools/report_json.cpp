@@ -3,6 +3,8 @@
 // nlohmann::ordered_json objects: the keys come out in the order written here.
 #include "tools/report_json.hpp"
 
+#include <utility>
+
 namespace catacomb::cli {
 
 using ojson = nlohmann::ordered_json;
@@ -29,15 +31,16 @@ ojson validation_report_json(const ValidationReport& rep, const MapAnalysis& ana
     e["reachable"] = o.reachable;
     e["cost"] = o.reachable ? ojson(o.cost) : ojson(nullptr);
     e["length"] = o.reachable ? ojson(o.length) : ojson(nullptr);
-    objs.push_back(e);
+    objs.push_back(std::move(e));
   }
-  j["objectives"] = objs;
+  j["objectives"] = std::move(objs);
   ojson probs = ojson::array();
   for (const Problem& p : rep.problems)
     probs.push_back(problem_json(problem_kind_name(p.kind), p.message, p.objective));
-  j["problems"] = probs;
+  j["problems"] = std::move(probs);
   auto cells = [](const std::vector<Point>& ps) {
     ojson a = ojson::array();
+    a.get_ref<ojson::array_t&>().reserve(ps.size());
     for (Point p : ps) a.push_back(ojson::array({p.x, p.y}));
     return a;
   };
@@ -59,9 +62,9 @@ ojson validation_report_json(const ValidationReport& rep, const MapAnalysis& ana
       ojson e{{"objective", i}};
       e["reachable_after_step"] = s.reachable_after[i] >= 0 ? ojson(s.reachable_after[i]) : ojson(nullptr);
       if (!s.reasons[i].empty()) e["reason"] = s.reasons[i];
-      reach.push_back(e);
+      reach.push_back(std::move(e));
     }
-    sol["objectives"] = reach;
+    sol["objectives"] = std::move(reach);
     auto steps = [&](const std::vector<WalkStep>& list) {
       ojson a = ojson::array();
       for (const WalkStep& st : list) {
@@ -73,7 +76,7 @@ ojson validation_report_json(const ValidationReport& rep, const MapAnalysis& ana
         e["cost"] = st.cost;
         e["length"] = st.route.size() - 1;
         e["route"] = cells(st.route);
-        a.push_back(e);
+        a.push_back(std::move(e));
       }
       return a;
     };
@@ -93,7 +96,7 @@ ojson validation_report_json(const ValidationReport& rep, const MapAnalysis& ana
     sol["loss"] = loss_status_name(s.loss);
     sol["softlock_states"] = s.softlock_states;
     if (s.softlock) sol["softlock"] = ojson{{"message", s.softlock->message}, {"steps", steps(s.softlock->steps)}};
-    j["solution"] = sol;
+    j["solution"] = std::move(sol);
   }
   if (rep.mission) j["mission"] = ojson{{"satisfied", rep.mission->satisfied}, {"problems", rep.mission->problems}};
   return j;
