@@ -118,10 +118,6 @@ std::vector<FieldProblem> GriddlyLegend::problems() const {
   for (const Rule& rule : kRules) {
     const std::string& value = *entry(rule.name);
     const bool is_terrain = rule.name == "terrain";
-    if (value.size() != rule.size) {
-      out.push_back({std::string(rule.name), py_repr(value), std::string(rule.expected)});
-      continue;
-    }
     bool bad = false;
     for (const char c : value) bad = bad || bad_character(c, is_terrain);
     if (bad) {
@@ -129,6 +125,10 @@ std::vector<FieldProblem> GriddlyLegend::problems() const {
                      std::string(rule.expected) + ", printable ASCII, none a digit, a space" +
                          (is_terrain ? "" : " or '.'") +
                          ": Griddly reads digits as player ids and '.' as an empty cell"});
+      continue;
+    }
+    if (value.size() != rule.size) {
+      out.push_back({std::string(rule.name), py_repr(value), std::string(rule.expected)});
       continue;
     }
     if (is_terrain) continue;
@@ -165,7 +165,8 @@ GriddlyLegend read_griddly_legend(std::string_view json) {
       for (const std::string_view n : griddly_legend_names()) names += (names.empty() ? "" : ", ") + std::string(n);
       problems.push_back({"legend key", py_repr(name), "one of " + names});
     } else if (!value.is_string()) {
-      problems.push_back({name, json_excerpt(value), "text"});
+      const auto rule = std::find_if(kRules.begin(), kRules.end(), [&](const Rule& r) { return r.name == name; });
+      problems.push_back({name, json_excerpt(value), std::string(rule->expected) + ", as text"});
     } else {
       *entry = value.get<std::string>();
     }
