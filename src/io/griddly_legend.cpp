@@ -158,7 +158,9 @@ GriddlyLegend read_griddly_legend(std::string_view json) {
     throw InvalidArgument(FieldProblem{"legend", json_excerpt(doc), "a JSON object of legend entries"});
   GriddlyLegend legend;
   std::vector<FieldProblem> problems;
-  for (const auto& [name, value] : doc.items()) {
+  for (const auto& item : doc.items()) {
+    const std::string& name = item.key();  // named, not a structured binding: lambdas capture it
+    const auto& value = item.value();
     std::string* entry = legend.entry(name);
     if (!entry) {
       std::string names;

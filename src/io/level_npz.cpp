@@ -80,7 +80,9 @@ uint32_t crc32(const std::string& bytes) {
 std::string zip_archive(const std::vector<std::pair<std::string, std::string>>& files) {
   constexpr uint64_t kLimit = std::numeric_limits<uint32_t>::max();
   std::string out, central;
-  for (const auto& [name, data] : files) {
+  for (const auto& file : files) {
+    const std::string& name = file.first;  // not structured bindings: the lambda below captures them
+    const std::string& data = file.second;
     if (data.size() >= kLimit || out.size() + data.size() + 30 + name.size() >= kLimit)
       throw InvalidArgument(FieldProblem{"npz " + name, std::to_string(data.size()) + " bytes",
                                          "an archive under 4 GiB (a zip without zip64)"});
