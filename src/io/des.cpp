@@ -1,18 +1,12 @@
 // The MiniHack des-file writer: the map (each wall drawn by its 8 neighbours), then a DOOR line
 // per door tile in row-major order (with a "# catacomb:" comment for what NetHack cannot say),
-// then one line per objective. Linear in the cells; the doors are looked up through ordered maps
-// (a later door on the same cell wins, as the Python exporter's dicts did).
+// then one line per objective. Linear in the cells; a door tile's locked or progression door is
+// found by Dungeon::lock_at and door_at (a scan of the few doors, for door tiles only: a dungeon
+// holds at most one door per cell, so the first found is the one).
 #include <catacomb/io/game_formats.hpp>
-
-#include <map>
-#include <utility>
 
 namespace catacomb {
 namespace {
-
-// A cell as a map key (any cell, on the map or not: a door off the map shares no key).
-using CellKey = std::pair<int, int>;
-CellKey cell_key(Point p) { return {p.y, p.x}; }
 
 bool open_at(const Grid<Terrain>& tiles, int x, int y) {
   return tiles.in_bounds(x, y) && tiles[Point{x, y}] != Terrain::Wall;
@@ -35,25 +29,30 @@ std::string cell(Point p) {
   return s;
 }
 
-void write_map(const Dungeon& d, const std::map<CellKey, const ProgressionDoor*>& doors, std::string& out) {
+// The map's rows; a secret door's cell (on the map, not a wall) is 'S', set after the rows are
+// written so that the cells are not each looked up among the doors.
+void write_map(const Dungeon& d, std::string& out) {
   const Grid<Terrain>& tiles = d.tiles;
+  const size_t first = out.size();
   for (int y = 0; y < tiles.height(); ++y) {
     for (int x = 0; x < tiles.width(); ++x) {
       const Terrain t = tiles[Point{x, y}];
-      const auto door = doors.find(cell_key({x, y}));
       if (t == Terrain::Wall) out += wall_char(tiles, x, y);
-      else if (door != doors.end() && door->second->kind == DoorKind::Secret) out += 'S';
       else out += t == Terrain::Corridor ? '#' : t == Terrain::Door ? '+' : t == Terrain::Water ? '}' : '.';
     }
     out += '\n';
   }
+  for (const ProgressionDoor& g : d.doors)
+    if (g.kind == DoorKind::Secret && tiles.in_bounds(g.pos) && tiles[g.pos] != Terrain::Wall)
+      out[first + static_cast<size_t>(g.pos.y) * static_cast<size_t>(tiles.width() + 1) + static_cast<size_t>(g.pos.x)] =
+          'S';
 }
 
 // The DOOR line of the door tile at `p` (with its comment), or only the comment of a secret door.
-void write_door(Point p, const ProgressionDoor* g, const int* lock, std::string& out) {
+void write_door(Point p, const ProgressionDoor* g, int lock, std::string& out) {
   std::string state = "closed";
-  if (lock) {
-    out += "# catacomb: locked door at " + cell(p) + " lock " + std::to_string(*lock) + "\n";
+  if (lock != 0) {
+    out += "# catacomb: locked door at " + cell(p) + " lock " + std::to_string(lock) + "\n";
     state = "locked";
   } else if (g && g->kind == DoorKind::Gate) {
     out += "# catacomb: gate at " + cell(p) + " switch " + std::to_string(g->switch_id) + " open when " +
@@ -95,22 +94,15 @@ std::string write_des(const Dungeon& dungeon, std::string_view name) {
       throw InvalidArgument(
           FieldProblem{"name", std::string(name), "text without '\"' or control characters (the MAZE's quoted name)"});
   const Grid<Terrain>& tiles = dungeon.tiles;
-  std::map<CellKey, const ProgressionDoor*> doors;
-  for (const ProgressionDoor& g : dungeon.doors) doors[cell_key(g.pos)] = &g;
-  std::map<CellKey, int> locks;
-  for (const LockedDoor& l : dungeon.locks) locks[cell_key(l.pos)] = l.lock;
   std::string out = "MAZE: \"" + std::string(name) + "\", ' '\nFLAGS: premapped\nGEOMETRY:center,center\nMAP\n";
   out.reserve(out.size() + tiles.cells().size() + static_cast<size_t>(tiles.height()) + 64);
-  write_map(dungeon, doors, out);
+  write_map(dungeon, out);
   out += "ENDMAP\nREGION:(0,0," + std::to_string(tiles.width() - 1) + "," + std::to_string(tiles.height() - 1) +
          "),lit,\"ordinary\"\n";
   for (int y = 0; y < tiles.height(); ++y) {
     for (int x = 0; x < tiles.width(); ++x) {
       if (tiles[Point{x, y}] != Terrain::Door) continue;
-      const CellKey key = cell_key({x, y});
-      const auto g = doors.find(key);
-      const auto lock = locks.find(key);
-      write_door({x, y}, g == doors.end() ? nullptr : g->second, lock == locks.end() ? nullptr : &lock->second, out);
+      write_door({x, y}, dungeon.door_at({x, y}), dungeon.lock_at({x, y}), out);
     }
   }
   for (const Objective& o : dungeon.objectives) write_objective(o, out);

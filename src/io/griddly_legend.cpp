@@ -10,7 +10,6 @@
 #include <array>
 #include <iterator>
 #include <cstddef>
-#include <map>
 
 #include "io/json_input.hpp"
 
@@ -114,7 +113,7 @@ const std::vector<std::string_view>& griddly_legend_names() {
 
 std::vector<FieldProblem> GriddlyLegend::problems() const {
   std::vector<FieldProblem> out;
-  std::map<char, std::string_view> owner;  // which entry a character already stands for
+  std::array<std::string_view, 128> owner{};  // which entry an ASCII character already stands for
   for (const Rule& rule : kRules) {
     const std::string& value = *entry(rule.name);
     const bool is_terrain = rule.name == "terrain";
@@ -133,14 +132,14 @@ std::vector<FieldProblem> GriddlyLegend::problems() const {
     }
     if (is_terrain) continue;
     for (const char c : value) {
-      const auto it = owner.find(c);
-      if (it != owner.end() || this->terrain.find(c) != std::string::npos) {
+      std::string_view& taken = owner[static_cast<unsigned char>(c)];  // printable ASCII: checked above
+      if (!taken.empty() || this->terrain.find(c) != std::string::npos) {
         out.push_back({"legend " + std::string(rule.name), py_repr(value),
                        "characters of their own: " + py_repr(std::string_view(&c, 1)) + " is also " +
-                           std::string(it != owner.end() ? it->second : "terrain")});
+                           std::string(!taken.empty() ? taken : "terrain")});
         break;
       }
-      owner.emplace(c, rule.name);
+      taken = rule.name;
     }
   }
   return out;
