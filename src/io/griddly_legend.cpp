@@ -181,8 +181,13 @@ std::string write_level_string(const Dungeon& dungeon, const GriddlyLegend& lege
   legend.check();
   const Grid<Terrain>& tiles = dungeon.tiles;
   Grid<char> cells(tiles.width(), tiles.height());
-  for (size_t i = 0; i < tiles.cells().size(); ++i)
-    cells.cells()[i] = legend.terrain[static_cast<size_t>(tiles.cells()[i])];
+  for (size_t i = 0; i < tiles.cells().size(); ++i) {
+    const auto t = static_cast<size_t>(tiles.cells()[i]);
+    if (t >= legend.terrain.size())  // a tile written from outside (a wasm view), not a terrain
+      throw InvalidArgument(FieldProblem{"tiles[" + std::to_string(i) + "]", std::to_string(t),
+                                         "a terrain from 0 to " + std::to_string(kTerrainCount - 1)});
+    cells.cells()[i] = legend.terrain[t];
+  }
   const auto at = [&](Point p, const std::string& what) -> char& {
     if (!tiles.in_bounds(p))
       throw InvalidArgument(FieldProblem{

@@ -111,6 +111,10 @@ TEST(LevelStringTest, RefusesAnObjectiveOffTheMapOrAnIdOutOfRange) {
   d.objectives[6].pos = {9, 1};
   EXPECT_NE(error_of([&] { write_level_string(d); }).find("objectives[6] = 9,1"), std::string::npos);
   d = every_kind();
+  d.tiles[Point{0, 0}] = static_cast<Terrain>(12);
+  EXPECT_NE(error_of([&] { write_level_string(d); }).find("tiles[0] = 12 (expected a terrain from 0 to 8)"),
+            std::string::npos);
+  d = every_kind();
   d.locks[0].lock = 0;
   EXPECT_NE(error_of([&] { write_level_string(d); }).find("locks[0] lock = 0 (expected 1 to 9)"), std::string::npos);
 }

@@ -80,7 +80,7 @@ GriddlyLegend read_griddly_legend(std::string_view json);
 /// lock id), the progression doors (gates by switch id and when they are open, one-way doors by
 /// direction, secret doors) and the objectives (the start, exit, treasure, plain objectives, keys
 /// by lock id, switches by id). Throws InvalidArgument for a bad legend (its problems()), or an
-/// objective or door off the map or with an id outside 1 to 9.
+/// objective or door off the map or with an id outside 1 to 9, or a tile that is no terrain.
 std::string write_level_string(const Dungeon& dungeon, const GriddlyLegend& legend = {});
 
 /// The dungeon's level arrays as the bytes of an .npz archive, as numpy.load reads them (a zip
