@@ -19,7 +19,7 @@ seconds=30
 fuzz_seed=1   # libFuzzer's random seed: fixed, so that a run can be repeated; 0 picks one at random
 build=build/fuzz
 targets="fuzz_ascii fuzz_json_map fuzz_config fuzz_movingai_map fuzz_scen fuzz_route fuzz_tiled_tmj fuzz_tiled_tmx fuzz_certificate
-  fuzz_template_set_tmj fuzz_template_set_tmx fuzz_mission fuzz_shard_summary"
+  fuzz_template_set_tmj fuzz_template_set_tmx fuzz_mission fuzz_shard_summary fuzz_griddly_legend"
 cli=""
 [[ -x build/release/catacomb ]] && cli=build/release/catacomb
 while [[ $# -gt 0 ]]; do
@@ -115,6 +115,7 @@ copy fuzz_template_set_tmj examples/templates/*.tmj
 copy fuzz_template_set_tmx examples/templates/*.tmx
 copy fuzz_mission examples/missions/*.json
 copy fuzz_mission fuzz/seeds/mission/*.json
+copy fuzz_griddly_legend fuzz/seeds/griddly_legend/*.json
 # Inputs that once found a defect, kept so that every run tries them first.
 copy fuzz_ascii fuzz/seeds/ascii/*
 copy fuzz_route fuzz/seeds/route/*

@@ -1,5 +1,5 @@
-// The map outputs shared by the subcommands (--png, --json, --txt, --tmj, --map and the PNG's
-// overlays): their options, the checks before any work (writable, distinct paths, scale), and
+// The map outputs shared by the subcommands (--png, --json, --txt, --tmj, --map, --des,
+// --level-string, --npz and the PNG's overlays): their options, the checks before any work (writable, distinct paths, scale), and
 // the writing, every file rendered first and then committed together (OutputBatch), so a
 // rendering error leaves no file written.
 #include "tools/outputs.hpp"
@@ -13,6 +13,7 @@
 #include <catacomb/core/error.hpp>
 #include <catacomb/render/annotate.hpp>
 #include <catacomb/io/ascii.hpp>
+#include <catacomb/io/game_formats.hpp>
 #include <catacomb/core/atomic_file.hpp>
 #include <catacomb/render/image.hpp>
 #include <catacomb/io/json_map.hpp>
@@ -42,6 +43,12 @@ void add_output_options(CLI::App& sub, OutputOptions& o) {
   sub.add_option("--tmj", o.tmj, "Write a Tiled JSON map to this file (and its tileset PNG beside it)")
       ->type_name("FILE");
   sub.add_option("--map", o.map, "Write a Moving AI .map to this file (passable '.', walls '@')")->type_name("FILE");
+  sub.add_option("--des", o.des, "Write a MiniHack des-file (NetHack's level description) to this file")
+      ->type_name("FILE");
+  sub.add_option("--level-string", o.level_string, "Write a Griddly level string (the default legend) to this file")
+      ->type_name("FILE");
+  sub.add_option("--npz", o.npz, "Write an .npz level buffer (numpy arrays: tiles, route, objectives, doors, ...)")
+      ->type_name("FILE");
   add_number_option(sub, "--scale", o.scale, "PNG pixels per tile (1 to 64)");
   sub.add_option("--overlay", o.overlay, "Draw on the PNG (comma-separated): " + overlay_names(", ") + ", or all")
       ->type_name("LIST");
@@ -51,9 +58,15 @@ void add_output_options(CLI::App& sub, OutputOptions& o) {
 
 void check_outputs(const OutputOptions& o, int width, int height) {
   const std::string tileset = o.tmj.empty() || !o.tmj_tileset.empty() ? std::string() : tiled_tileset_path(o.tmj);
-  const std::pair<const char*, const std::string*> paths[] = {
-      {"--png", &o.png}, {"--json", &o.json},           {"--txt", &o.txt},
-      {"--tmj", &o.tmj}, {"--tmj's tileset", &tileset}, {"--map", &o.map}};
+  const std::pair<const char*, const std::string*> paths[] = {{"--png", &o.png},
+                                                              {"--json", &o.json},
+                                                              {"--txt", &o.txt},
+                                                              {"--tmj", &o.tmj},
+                                                              {"--tmj's tileset", &tileset},
+                                                              {"--map", &o.map},
+                                                              {"--des", &o.des},
+                                                              {"--level-string", &o.level_string},
+                                                              {"--npz", &o.npz}};
   for (size_t i = 0; i < std::size(paths); ++i) {
     if (paths[i].second->empty()) continue;
     check_writable_path(paths[i].first, *paths[i].second);
@@ -116,6 +129,9 @@ std::vector<std::pair<std::string, std::string>> render_outputs(const Dungeon& d
     if (o.tmj_tileset.empty()) files.emplace_back(tiled_tileset_path(o.tmj), std::move(tiled.tileset_png));
   }
   if (!o.map.empty()) files.emplace_back(o.map, write_movingai_map(d.tiles, validate.costs));
+  if (!o.des.empty()) files.emplace_back(o.des, write_des(d));
+  if (!o.level_string.empty()) files.emplace_back(o.level_string, write_level_string(d));
+  if (!o.npz.empty()) files.emplace_back(o.npz, write_level_npz(d, validate));
   return files;
 }
 

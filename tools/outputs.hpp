@@ -1,6 +1,7 @@
 #pragma once
 /// The output flags shared by subcommands that write a dungeon: --png, --json, --txt, --tmj,
-/// --map, --scale and the preview's annotations (--overlay, --legend, --grid).
+/// --map, the game formats (--des, --level-string, --npz), --scale and the preview's annotations
+/// (--overlay, --legend, --grid).
 #include <CLI/CLI.hpp>
 #include <iosfwd>
 #include <string>
@@ -25,8 +26,11 @@ struct OutputOptions {
   /// With tmj: an external tileset (.tsj, relative to the map) the map refers to instead of
   /// embedding its own, e.g. the one a batch shares; empty for an embedded tileset.
   std::string tmj_tileset;
-  std::string map;  ///< Moving AI .map path, or empty
-  int scale = 4;    ///< PNG pixels per tile
+  std::string map;           ///< Moving AI .map path, or empty
+  std::string des;           ///< MiniHack des-file path, or empty
+  std::string level_string;  ///< Griddly level string path (the default legend), or empty
+  std::string npz;           ///< .npz level buffer path, or empty
+  int scale = 4;             ///< PNG pixels per tile
   /// Comma-separated overlays drawn on the PNG preview (the names parse_overlays reads, or
   /// "all"); empty for none.
   std::string overlay;
@@ -36,7 +40,10 @@ struct OutputOptions {
 
   /// The PNG is annotated (overlays, legend or grid) rather than the plain preview.
   bool annotated() const { return !overlay.empty() || legend || grid; }
-  bool any() const { return !png.empty() || !json.empty() || !txt.empty() || !tmj.empty() || !map.empty(); }
+  bool any() const {
+    return !png.empty() || !json.empty() || !txt.empty() || !tmj.empty() || !map.empty() || !des.empty() ||
+           !level_string.empty() || !npz.empty();
+  }
 };
 
 /// Every overlay's name (overlay_name, in the order of kAllOverlays) joined by `separator`, for
@@ -55,8 +62,8 @@ void add_output_options(CLI::App& sub, OutputOptions& o);
 void check_outputs(const OutputOptions& o, int width, int height);
 
 /// Every requested file as (path, contents), rendered in memory; nothing is written. The
-/// annotations and the Moving AI export use `validate` (moves and costs) — the options the
-/// dungeon was validated under. The annotations draw on `report` when it is d's report under
+/// annotations, the Moving AI export and the .npz's route use `validate` (moves and costs) — the
+/// options the dungeon was validated under. The annotations draw on `report` when it is d's report under
 /// those options with its maps kept (ValidateOptions::keep_maps; the walkthrough is added to it
 /// when an overlay needs one it lacks) and on `analysis` when given (analyse_map of d); whatever
 /// is missing is computed here. The picture is the same either way.

@@ -16,6 +16,7 @@
 
 #include <catacomb/catacomb.hpp>
 #include <catacomb/io/certificate.hpp>
+#include <catacomb/io/game_formats.hpp>
 #include <catacomb/io/mission_json.hpp>
 #include <catacomb/io/template_set.hpp>
 #include <catacomb/io/tiled.hpp>
@@ -237,6 +238,30 @@ class Map {
   /// The Moving AI .map text `catacomb generate --map` writes, or {"error"}.
   val to_movingai() const {
     return guarded([&] { return val(write_movingai_map(dungeon_.tiles, map_rules(dungeon_, legend_).costs)); });
+  }
+
+  /// The game formats `catacomb generate --des`, `--level-string` and `--npz` write (#49): the
+  /// des-file, the Griddly level string (`legend`: a JSON object of legend entries, "" for the
+  /// default) and the .npz level buffer (a Uint8Array), or {"error"}.
+  val to_des(const std::string& name) const {
+    return guarded([&] { return val(write_des(dungeon_, name)); });
+  }
+  val to_level_string(const std::string& legend) const {
+    return guarded([&] {
+      return val(write_level_string(dungeon_, legend.empty() ? GriddlyLegend{} : read_griddly_legend(legend)));
+    });
+  }
+  val to_npz() const {
+    return guarded([&] {
+      check_tiles();
+      ValidateOptions rules = map_rules(dungeon_, legend_);
+      rules.threads = 1;
+      const std::string bytes = write_level_npz(dungeon_, rules);
+      val npz = val::global("Uint8Array").new_(bytes.size());
+      npz.call<void>("set",
+                     val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
+      return npz;
+    });
   }
 
   /// The map as `catacomb generate --tmj <file>` writes it (16-pixel tiles, the map's costs):
@@ -553,6 +578,9 @@ EMSCRIPTEN_BINDINGS(catacomb) {
       .function("toTMJ", &Map::to_tmj)
       .function("toPNG", &Map::to_png)
       .function("toMovingAI", &Map::to_movingai)
+      .function("toDes", &Map::to_des)
+      .function("toLevelString", &Map::to_level_string)
+      .function("toNpz", &Map::to_npz)
       .function("width", &Map::width)
       .function("height", &Map::height)
       .function("seed", &Map::seed)

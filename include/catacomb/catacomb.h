@@ -526,6 +526,35 @@ CATACOMB_C_API int catacomb_dungeon_write_tmj(const catacomb_dungeon* dungeon, c
  *  format's letters under the dungeon's costs). NULL on error. Free with catacomb_string_free. */
 CATACOMB_C_API char* catacomb_dungeon_to_movingai(const catacomb_dungeon* dungeon);
 
+/* --- game formats: a des-file, a level string, numpy arrays (docs/formats.md) ------------- */
+
+/** The dungeon as a MiniHack des-file (the text `catacomb generate --des` writes: the map, a
+ *  DOOR line per door, the objectives, "# catacomb:" comments for what NetHack cannot say), its
+ *  MAZE named `name` (NULL: "catacomb"). NULL on error (NULL dungeon; a name holding '"' or a
+ *  control character: CATACOMB_INVALID_ARGUMENT). Free with catacomb_string_free. */
+CATACOMB_C_API char* catacomb_dungeon_to_des(const catacomb_dungeon* dungeon, const char* name);
+
+/** The dungeon as a Griddly level string (the text `catacomb generate --level-string` writes:
+ *  one line per row, cells separated by spaces). Its characters are the default legend's updated
+ *  with `legend_json`, a JSON object of entries by name, each text ({"start": "W", "keys":
+ *  "KVDOp!;_|"}; the names and defaults: docs/formats.md); NULL or "" for the default. NULL on
+ *  error (NULL dungeon; a legend that is not a JSON object, an unknown name, or not one printable
+ *  ASCII character per thing, none a digit, a space or '.', none standing for two things:
+ *  CATACOMB_INVALID_ARGUMENT naming the entry). Free with catacomb_string_free. */
+CATACOMB_C_API char* catacomb_dungeon_to_level_string(const catacomb_dungeon* dungeon, const char* legend_json);
+
+/** The dungeon's .npz level buffer (the bytes `catacomb generate --npz` writes: numpy arrays
+ *  tiles, start, goal, route, objectives, locks, doors, key_rule and seed, docs/formats.md; no
+ *  time stamp, so the same dungeon gives the same bytes). Writes min(size, bytes) bytes to
+ *  `buffer` and returns the number of bytes (call with size 0 to ask; each call validates the
+ *  dungeon for its route); -1 on error (NULL dungeon, NULL buffer with size > 0). */
+CATACOMB_C_API long long catacomb_dungeon_npz(const catacomb_dungeon* dungeon, unsigned char* buffer, size_t size);
+
+/** Writes the dungeon's .npz level buffer (catacomb_dungeon_npz's bytes) to the file `path`,
+ *  replaced atomically. Returns 0, or -1 on error (NULL, a path whose directory does not exist:
+ *  CATACOMB_INVALID_ARGUMENT; a file that cannot be written: CATACOMB_IO). */
+CATACOMB_C_API int catacomb_dungeon_write_npz(const catacomb_dungeon* dungeon, const char* path);
+
 /* --- cells, sight, distances, walking and edits ------------------------------------------ */
 
 /** What a cell is made of: core's catacomb::Terrain, value for value. */

@@ -62,6 +62,7 @@
 #include <catacomb/io/certificate.hpp>
 #include <catacomb/core/atomic_file.hpp>
 #include <catacomb/io/config_json.hpp>
+#include <catacomb/io/game_formats.hpp>
 #include <catacomb/render/contact_sheet.hpp>
 #include <catacomb/render/image.hpp>
 #include <catacomb/io/json_map.hpp>

@@ -10,6 +10,7 @@
 
 #include "binding.hpp"
 #include <catacomb/core/atomic_file.hpp>
+#include <catacomb/io/game_formats.hpp>
 #include <catacomb/io/movingai.hpp>
 #include <catacomb/io/tiled.hpp>
 #include <catacomb/pathing/distance_map.hpp>
@@ -246,6 +247,13 @@ py::dict player_path(const PyDungeon& d, std::pair<int, int> from, std::pair<int
   return state_path(d, from, to, state);
 }
 
+// The .npz level buffer's bytes (write_level_npz), the GIL released while it validates.
+std::string level_npz(const PyDungeon& d) {
+  const ValidateOptions rules = rules_of(d);
+  py::gil_scoped_release release;
+  return write_level_npz(d.dungeon, rules);
+}
+
 py::array tiles_view(const py::object& self) {
   const PyDungeon& d = self.cast<const PyDungeon&>();
   static_assert(sizeof(Terrain) == 1, "tiles are viewed as uint8");
@@ -356,6 +364,20 @@ void bind_dungeon(py::module_& m) {
           py::arg("path"))
       .def("movingai", [](const PyDungeon& d) { return write_movingai_map(d.dungeon.tiles, rules_of(d).costs); })
       .def(
+          "des", [](const PyDungeon& d, const std::string& name) { return write_des(d.dungeon, name); },
+          py::arg("name"))
+      .def(
+          "level_string",
+          [](const PyDungeon& d, const std::string& legend) {
+            // The legend as a JSON object of entries ("": the default one).
+            return write_level_string(d.dungeon, legend.empty() ? GriddlyLegend{} : read_griddly_legend(legend));
+          },
+          py::arg("legend"))
+      .def("npz", [](const PyDungeon& d) { return py::bytes(level_npz(d)); })
+      .def(
+          "write_npz", [](const PyDungeon& d, const std::string& path) { write_file_atomic(path, level_npz(d)); },
+          py::arg("path"))
+      .def(
           "set_terrain",
           [](PyDungeon& d, std::pair<int, int> cell, int terrain) {
             if (terrain < 0 || terrain >= kTerrainCount)
@@ -392,6 +414,13 @@ void bind_dungeon(py::module_& m) {
       "from_json",
       [](const std::string& text) { return from_map_file(read_json_map_and_costs(text, CostTable::dungeon())); },
       py::arg("text"));
+  m.def("griddly_legend", [] {
+    // The default legend's entries as (name, characters), in GRIDDLY_LEGEND's order.
+    const GriddlyLegend legend;
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const std::string_view name : griddly_legend_names()) out.emplace_back(name, *legend.entry(name));
+    return out;
+  });
   m.def(
       "load", [](const std::string& file) { return from_map_file(load_map_file(file)); }, py::arg("path"));
 }

@@ -1,5 +1,7 @@
 """The exporters: a MiniHack des-file, a Griddly level string and .npz level buffers, read back
 and checked against the dungeon they came from."""
+import io
+
 import numpy as np
 import pytest
 
@@ -73,3 +75,27 @@ def test_tiled_and_moving_ai_give_the_clis_bytes(tmp_path):
     assert d.to_movingai() == (tmp_path / "cli.map").read_text()
     with pytest.raises(ValueError, match="does not exist"):
         d.write_tmj(tmp_path / "no-such-dir" / "x.tmj")
+
+
+def test_game_formats_give_the_clis_bytes_and_the_npz_has_no_time_stamp(tmp_path):
+    from conftest import run_cli
+    d = catacomb.generate(1, locks=2, switches=1, one_way=1, secret_doors=1)
+    run_cli("generate", "--seed", "1", "--locks", "2", "--switches", "1", "--one-way", "1", "--secret-doors", "1",
+            "--des", tmp_path / "cli.des", "--level-string", tmp_path / "cli.txt", "--npz", tmp_path / "cli.npz")
+    assert d.to_des() == (tmp_path / "cli.des").read_text()
+    assert d.to_level_string() == (tmp_path / "cli.txt").read_text()
+    d.save_npz(tmp_path / "py")  # ".npz" added, as numpy.savez adds it
+    assert (tmp_path / "py.npz").read_bytes() == (tmp_path / "cli.npz").read_bytes()
+    buffer = io.BytesIO()
+    d.save_npz(buffer)  # a file object, as numpy.savez takes one
+    assert buffer.getvalue() == (tmp_path / "cli.npz").read_bytes()
+    with pytest.raises(OSError):
+        d.save_npz(tmp_path / "no-such-dir" / "x.npz")
+    with pytest.raises(ValueError, match="name = "):
+        d.to_des('a "quoted" name')
+    with pytest.raises(ValueError, match="legend = 'W'"):
+        d.to_level_string("W")
+    with pytest.raises(ValueError, match="start = 5 .expected one character, as text"):
+        d.to_level_string({"start": 5})
+    with pytest.raises(ValueError, match=r"start = '\\xc3\\xa9' .expected one character, printable ASCII"):
+        d.to_level_string({"start": "é"})

@@ -308,7 +308,33 @@ export declare class CatacombMap {
   toPNG(scale?: number): Uint8Array;
   /** The Moving AI .map text `catacomb generate --map` writes. */
   toMovingAI(): string;
+  /** The MiniHack des-file `catacomb generate --des` writes, its MAZE named `name` (default "catacomb"). */
+  toDes(name?: string): string;
+  /** The Griddly level string `catacomb generate --level-string` writes, some characters changed by `legend`. */
+  toLevelString(legend?: GriddlyLegend): string;
+  /** The .npz level buffer `catacomb generate --npz` writes (numpy arrays: tiles, route, objectives, doors, ...). */
+  toNpz(): Uint8Array;
   dispose(): void;
+}
+
+/**
+ * Characters of a Griddly level string (toLevelString), each entry one printable ASCII character
+ * per thing, none a digit, a space or '.' (but in terrain): defaults in docs/formats.md.
+ */
+export interface GriddlyLegend {
+  terrain?: string;
+  start?: string;
+  exit?: string;
+  treasure?: string;
+  objective?: string;
+  key?: string;
+  keys?: string;
+  locked?: string;
+  switch?: string;
+  gate?: string;
+  gate_off?: string;
+  one_way?: string;
+  secret?: string;
 }
 
 /** A valid dungeon; throws an Error naming the bad field ("width = 3 (expected 8 to 4096)"). */

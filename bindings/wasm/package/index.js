@@ -132,6 +132,20 @@ export class CatacombMap {
   /** The Moving AI .map text `catacomb generate --map` writes. */
   toMovingAI() { return unwrap(this.#live.toMovingAI()); }
 
+  /** The MiniHack des-file `catacomb generate --des` writes, its MAZE named `name`. */
+  toDes(name = 'catacomb') { return unwrap(this.#live.toDes(String(name))); }
+  /**
+   * The Griddly level string `catacomb generate --level-string` writes; `legend` changes some of
+   * the default characters ({start: 'W', keys: 'KVDOp!;_|'}: docs/formats.md).
+   */
+  toLevelString(legend) {
+    if (legend !== undefined && (legend === null || typeof legend !== 'object' || Array.isArray(legend)))
+      fail(`legend = ${JSON.stringify(legend)} (expected an object of legend entries)`);
+    return unwrap(this.#live.toLevelString(legend === undefined ? '' : JSON.stringify(legend)));
+  }
+  /** The .npz level buffer `catacomb generate --npz` writes (numpy arrays), as bytes. */
+  toNpz() { return unwrap(this.#live.toNpz()); }
+
   /** Frees the map's memory; the map cannot be used afterwards. Safe to call twice. */
   dispose() {
     if (!this.#handle) return;
