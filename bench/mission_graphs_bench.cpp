@@ -75,6 +75,13 @@ int most_sockets(const catacomb::TemplateSet& set, const std::string& type) {
   return static_cast<int>(most);
 }
 
+// printf's `format` with one int, as a string (GCC 12 warns, -Wrestrict, at a literal + to_string).
+std::string text(const char* format, int value) {
+  char buf[32];
+  const int n = std::snprintf(buf, sizeof buf, format, value);
+  return std::string(buf, static_cast<size_t>(std::max(0, n)));
+}
+
 bool joined(const Mission& m, int a, int b) {
   for (const catacomb::MissionEdge& e : m.edges)
     if ((e.a == a && e.b == b) || (e.a == b && e.b == a)) return true;
@@ -104,7 +111,7 @@ std::optional<Mission> random_mission(int n, int cycles, const catacomb::Templat
   const int cap_exit = most_sockets(set, "exit");
   Mission m;
   m.nodes.resize(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) m.nodes[static_cast<size_t>(i)].id = "n" + std::to_string(i);
+  for (int i = 0; i < n; ++i) m.nodes[static_cast<size_t>(i)].id = text("n%d", i);
   std::vector<int> degree(static_cast<size_t>(n), 0), cap(static_cast<size_t>(n), cap_any);
   cap[0] = cap_start;
   auto add = [&](int a, int b) {
@@ -143,7 +150,7 @@ std::optional<Mission> random_mission(int n, int cycles, const catacomb::Templat
   m.nodes[0].objectives.push_back({catacomb::ObjectiveKind::Start, 0, 0});
   m.nodes[static_cast<size_t>(exit)].type = "exit";
   m.nodes[static_cast<size_t>(exit)].objectives.push_back({catacomb::ObjectiveKind::Exit, 0, 0});
-  m.name = "g" + std::to_string(n) + "c" + std::to_string(cycles);
+  m.name = text("g%dc", n) + std::to_string(cycles);
   // Connected, with its cycles: the generator's own check.
   const std::vector<int> reach = distances(m);
   const bool connected = std::none_of(reach.begin(), reach.end(), [](int x) { return x < 0; });
@@ -284,7 +291,7 @@ int main(int argc, char** argv) {
       catacomb::Rng rng = catacomb::Rng::stream(static_cast<uint64_t>(lo * 100 + c), "mission-graphs");
       while (static_cast<int>(g.graphs.size()) < graphs)
         if (auto m = random_mission(static_cast<int>(rng.uniform_int(lo, lo + 9)), c, *set, rng)) {
-          m->name += "-" + std::to_string(g.graphs.size());
+          m->name += text("-%d", static_cast<int>(g.graphs.size()));
           g.graphs.push_back(std::move(*m));
         }
       groups.push_back(std::move(g));

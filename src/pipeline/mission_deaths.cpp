@@ -70,11 +70,8 @@ std::string MissionDeaths::most(int attempts) const {
   std::string s = "; attempts died most at node " + mn.id + " (type " + (mn.type.empty() ? "any" : mn.type) + ", " +
                   edges_text(m.edges_at(v).size()) + ")" + of;
   const std::vector<int> cycle = shortest_cycle_through(m, v);
-  if (!cycle.empty()) {
-    s += ", on the cycle ";
-    for (const int x : cycle) s += m.nodes[static_cast<size_t>(x)].id + "-";
-    s += mn.id;
-  }
+  for (size_t i = 0; i < cycle.size(); ++i)  // ids may hold '-': the nodes listed with commas
+    s += (i == 0 ? ", on the cycle " : ", ") + m.nodes[static_cast<size_t>(cycle[i])].id;
   return s;
 }
 

@@ -16,7 +16,7 @@ struct MissionDeaths {
   explicit MissionDeaths(const Mission* m);
   // One attempt died at `node` or `edge` (-1 for neither: nothing is counted).
   void count(int node, int edge);
-  // "; attempts died most at node d (type boss, 3 edges): 14 of 20, on the cycle d-a-b-d"; "" when
+  // "; attempts died most at node d (type boss, 3 edges): 14 of 20, on the cycle d, a, b"; "" when
   // no attempt was counted.
   std::string most(int attempts) const;
 

@@ -34,7 +34,7 @@ TEST(MissionDeathsTest, TheNodeMostAttemptsDiedAtIsNamedWithItsCycle) {
   deaths.count(6, -1);
   deaths.count(-1, 7);
   deaths.count(-1, -1);  // neither: not counted
-  EXPECT_EQ(deaths.most(20), "; attempts died most at node f (type boss, 3 edges): 2 of 20, on the cycle f-c-d-e-f");
+  EXPECT_EQ(deaths.most(20), "; attempts died most at node f (type boss, 3 edges): 2 of 20, on the cycle f, c, d, e");
   for (int i = 0; i < 3; ++i) deaths.count(-1, 7);
   EXPECT_EQ(deaths.most(20), "; attempts died most at edge f-g: 4 of 20");
   EXPECT_EQ(MissionDeaths(nullptr).most(20), "");

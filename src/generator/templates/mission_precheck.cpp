@@ -59,6 +59,7 @@ std::vector<FieldProblem> mission_layout_problems(const Mission& mission, const 
   for (const MissionNode& n : mission.nodes)
     if (!n.type.empty() && std::find(types.begin(), types.end(), n.type) == types.end()) types.push_back(n.type);
   for (const std::string& type : types) {
+    if (set.of_type(type).empty()) continue;  // every such node is named above
     int nodes = 0, room = 0;
     bool unlimited = false;
     for (const MissionNode& n : mission.nodes) nodes += n.type == type;
