@@ -4,6 +4,7 @@
 // flags given on the command line override the file (tools/generator_flags.hpp: the table batch
 // shares).
 #include <memory>
+#include <tuple>
 #include <ostream>
 
 #include <catacomb/core/error.hpp>
@@ -57,6 +58,7 @@ class GenerateCommand : public Command {
     if (time_limit_ms_ < 0)
       throw InvalidArgument(FieldProblem{"--time-limit", std::to_string(time_limit_ms_), "0 (none) or more ms"});
     cfg_.check();
+    std::tie(cfg_.width, cfg_.height) = cfg_.map_size();  // a size chosen from the mission, when left out
     check_outputs(outputs_, cfg_.width, cfg_.height);
     memory_.check("generate", uint64_t(cfg_.width) * uint64_t(cfg_.height), generate_bytes_per_cell(cfg_.generator));
     // Overlays draw validation's region and distance maps: the pipeline keeps them.

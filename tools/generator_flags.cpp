@@ -125,22 +125,37 @@ std::shared_ptr<const TemplateSet> templates_from(const std::string& path) {
 }  // namespace
 
 GenerateConfig GeneratorFlags::resolve() {
-  GenerateConfig cfg = resolve_table();
+  bool width_given = false, height_given = false;
+  GenerateConfig cfg = resolve_table(width_given, height_given);
   if (!templates_path_.empty()) cfg.templates = templates_from(templates_path_);
   cfg.theme = theme_;
-  if (!mission_path_.empty()) cfg.mission = std::make_shared<const Mission>(load_mission(mission_path_));
+  if (!mission_path_.empty()) {
+    cfg.mission = std::make_shared<const Mission>(load_mission(mission_path_));
+    // A side given neither as a flag nor in the config file is chosen from the mission.
+    if (!width_given) cfg.width = 0;
+    if (!height_given) cfg.height = 0;
+  }
   return cfg;
 }
 
-GenerateConfig GeneratorFlags::resolve_table() {
+GenerateConfig GeneratorFlags::resolve_table(bool& width_given, bool& height_given) {
   GenerateConfig cfg;
-  if (!config_path_.empty())
-    cfg = generate_config_from_json(
-        read_file(config_path_, {kMaxConfigFileBytes, 0, "a JSON config file of at most 1 MiB"}), cfg, seed_,
-        config_path_);
+  if (!config_path_.empty()) {
+    const std::string text = read_file(config_path_, {kMaxConfigFileBytes, 0, "a JSON config file of at most 1 MiB"});
+    cfg = generate_config_from_json(text, cfg, seed_, config_path_);
+    // Read again over a base of 0 x 0: a side the file gives reads the same over both bases.
+    GenerateConfig zero;
+    zero.width = zero.height = 0;
+    uint64_t seed_copy = seed_ ? *seed_ : 0;
+    zero = generate_config_from_json(text, zero, seed_ ? &seed_copy : nullptr, config_path_);
+    width_given = zero.width == cfg.width;
+    height_given = zero.height == cfg.height;
+  }
   uint64_t no_seed = 0;
   for (Flag& f : flags_) {
     if (f.option->count() == 0) continue;
+    width_given = width_given || f.param->name == "width";
+    height_given = height_given || f.param->name == "height";
     const ConfigField field = f.param->field(cfg, seed_ ? *seed_ : no_seed);
     std::visit(
         [&](auto* target) {

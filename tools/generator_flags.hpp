@@ -34,7 +34,8 @@ class GeneratorFlags {
   /// malformed config file, an unknown key or a mistyped value, a bad choice (--generator,
   /// --costs, --diagonal, --connect); IoError when the file cannot be read. Does not call
   /// GenerateConfig::check(). With --templates and --mission, reads those files (a template set
-  /// with problems is refused, each problem named).
+  /// with problems is refused, each problem named). With --mission, a side given neither as a
+  /// flag nor in the config file is 0: chosen from the mission (GenerateConfig::map_size).
   GenerateConfig resolve();
 
   /// The file flags given, which generator_flags_text cannot know (the config holds the template
@@ -45,7 +46,9 @@ class GeneratorFlags {
   std::string file_flags_text() const;
 
  private:
-  GenerateConfig resolve_table();  // the defaults, the config file and the table's flags
+  // The defaults, the config file and the table's flags; whether the width and the height were
+  // given (by the file or a flag).
+  GenerateConfig resolve_table(bool& width_given, bool& height_given);
 
   struct Flag {
     const ConfigParam* param = nullptr;

@@ -28,30 +28,43 @@ class TemplatesCommand : public Command {
         "Examples:\n"
         "  catacomb templates check examples/templates/crypt.tmj\n"
         "  catacomb templates check examples/templates/crypt.tmx --mission examples/missions/two-cycles.json\n"
+        "  catacomb templates check examples/templates/crypt.tmj --theme garden   (only the templates tagged garden)\n"
         "Checks: every template named (uniquely), its properties of the right types, at least one socket, each\n"
         "socket on the template's edge (not a corner) and reachable from every other socket and spot inside it\n"
-        "(chance cells counted as wall), no overlapping templates, a template for each type the mission needs.\n"
+        "(chance cells counted as wall), no overlapping templates, a template for each type the mission needs,\n"
+        "tags separated by commas; with --theme, on the templates tagged TAG only.\n"
         "Each problem is printed on its own line, naming the template and the cell of the set's map.\n"
         "Exit codes: 0 no problem, 1 problems found, 2 bad input (not a Tiled map painted with catacomb's\n"
-        "tileset, a bad mission), 3 I/O error.\n");
+        "tileset, a bad mission, a theme no template has), 3 I/O error.\n");
     check->add_option("SET", set_path_, "The template set (.tmj or .tmx)")->required();
     check->add_option("--mission", mission_path_, "A mission whose node types the set must have")->type_name("FILE");
+    check
+        ->add_option("--theme", theme_,
+                     "Check the templates tagged TAG only, as generate --theme uses them (with --mission: a "
+                     "template for every node among them)")
+        ->type_name("TAG");
   }
 
   int run(std::ostream& out, std::ostream&) override {
     TemplateSetReading reading = load_template_set(set_path_);
     std::vector<std::string> lines;
     for (const TemplateProblem& p : reading.problems) lines.push_back(p.text());
+    const TemplateSet themed = reading.set.with_theme(theme_);
+    if (!theme_.empty() && themed.templates.empty() && reading.problems.empty())
+      throw InvalidArgument(
+          FieldProblem{"--theme", theme_, "a tag of at least one template of set " + reading.set.name});
+    const std::string tagged = theme_.empty() ? "" : " tagged " + theme_;
     if (!mission_path_.empty()) {
       const Mission mission = load_mission(mission_path_);
       std::vector<std::string> types;
       for (const MissionNode& n : mission.nodes)
         if (!n.type.empty() && std::find(types.begin(), types.end(), n.type) == types.end()) types.push_back(n.type);
       for (const std::string& type : types)
-        if (reading.set.of_type(type).empty())
-          lines.push_back("template set: no template of type " + type + " (mission " + mission.name + " needs one)");
-      for (const std::string& why : mission_layout_problems(mission, reading.set))
-        lines.push_back("mission " + mission.name + ": " + why);
+        if (themed.of_type(type).empty())
+          lines.push_back("template set: no template of type " + type + tagged + " (mission " + mission.name +
+                          " needs one)");
+      for (const FieldProblem& why : mission_layout_problems(mission, themed, theme_))
+        lines.push_back("mission " + mission.name + ": " + why.value + ": expected " + why.expected);
     }
     for (const std::string& line : lines) out << line << "\n";
     if (!lines.empty()) {
@@ -59,17 +72,17 @@ class TemplatesCommand : public Command {
       return kExitFailed;
     }
     int sockets = 0, spots = 0;
-    for (const RoomTemplate& t : reading.set.templates) {
+    for (const RoomTemplate& t : themed.templates) {
       sockets += static_cast<int>(t.sockets.size());
       spots += static_cast<int>(t.spots.size());
     }
-    out << set_path_ << ": ok, " << reading.set.templates.size() << " templates (" << sockets << " sockets, " << spots
-        << " spots)" << (reading.set.side_view ? ", side view" : "") << "\n";
+    out << set_path_ << ": ok, " << themed.templates.size() << " templates" << tagged << " (" << sockets << " sockets, "
+        << spots << " spots)" << (reading.set.side_view ? ", side view" : "") << "\n";
     return kExitOk;
   }
 
  private:
-  std::string set_path_, mission_path_;
+  std::string set_path_, mission_path_, theme_;
 };
 
 }  // namespace

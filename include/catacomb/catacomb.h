@@ -110,7 +110,9 @@ CATACOMB_C_API void catacomb_string_free(char* s);
  *  a tag of the set's templates, and "mission", a mission file's path or the mission itself as a
  *  JSON object ({"templates": "examples/templates/crypt.tmj", "mission":
  *  "examples/missions/two-cycles.json"}); the files are read here, paths from the working
- *  directory (CATACOMB_IO when one cannot be read). The config is checked: NULL for bad
+ *  directory (CATACOMB_IO when one cannot be read). With a "mission", a "width" or "height"
+ *  left out is chosen from the mission and the templates (as `catacomb generate --mission`
+ *  chooses it; catacomb_config_get tells the size chosen). The config is checked: NULL for bad
  *  JSON, an unknown key, a mistyped value or a value out of range ({"width": 99999}), with the
  *  reason in catacomb_last_error(). Free with catacomb_config_free. */
 CATACOMB_C_API catacomb_config* catacomb_config_from_json(const char* json);
@@ -499,7 +501,9 @@ CATACOMB_C_API const char* catacomb_config_param_key(int index);
  *  set's path, read now: CATACOMB_IO when it cannot be read, CATACOMB_INVALID_ARGUMENT naming
  *  its problems), "theme" (a tag of the set's templates: set the templates first) and "mission"
  *  (a mission file's path, or its JSON text when it starts with '{') are what
- *  catacomb_config_from_json takes under those keys; "" sets none. Returns 0 or -1. */
+ *  catacomb_config_from_json takes under those keys; "" sets none. With a mission, a "width" or
+ *  "height" not set (or set to "0") is chosen from the mission and the templates, as `catacomb
+ *  generate --mission` chooses it (catacomb_config_get tells it). Returns 0 or -1. */
 CATACOMB_C_API int catacomb_config_set(catacomb_config* config, const char* key, const char* value);
 
 /** Parameter `key`'s value as text (what catacomb_config_set reads back). Free with

@@ -109,7 +109,9 @@ class Config:
                 files[key] = _file_value(key, v)
         config = _compiled(_json.dumps(values))  # ValueError naming the first bad key or value
         if files:  # OSError for a file that cannot be read, ValueError for a bad one
-            config = config.with_files(files.get("templates", ""), files.get("theme", ""), files.get("mission", ""))
+            # With a mission, a width or height not given is chosen from it (as the CLI does).
+            config = config.with_files(files.get("templates", ""), files.get("theme", ""), files.get("mission", ""),
+                                       "width" not in values, "height" not in values)
         object.__setattr__(self, "_values", values)
         object.__setattr__(self, "_files", files)
         object.__setattr__(self, "_config", config)
@@ -780,14 +782,16 @@ def _limit_ms(time_limit) -> int:
     return max(1, int(round(time_limit * 1000)))
 
 
-def generate(seed: int, generator: str = "rooms", width: int = 80, height: int = 50, locks: int = 0,
-             time_limit: Optional[float] = None, **params) -> Dungeon:
+def generate(seed: int, generator: str = "rooms", width: Optional[int] = None, height: Optional[int] = None,
+             locks: int = 0, time_limit: Optional[float] = None, **params) -> Dungeon:
     """A valid dungeon from `seed` (0 to 2^64-1) and the parameters (the keys of Config.params()).
     The same as `catacomb generate --seed SEED` with the same flags. The GIL is released while the
     library works. `time_limit` (seconds; None: none) stops the attempts once it has passed,
     raising GenerationError "time limit of N ms reached: ..."; a dungeon made within it is the
-    seed's own, byte for byte."""
-    params.update(generator=generator, width=width, height=height, locks=locks)
+    seed's own, byte for byte. `width` and `height` None: 80 x 50, or with a `mission`, a size
+    chosen from it (as `catacomb generate --mission` without --width/--height)."""
+    params.update(generator=generator, locks=locks)
+    params.update({k: v for k, v in (("width", width), ("height", height)) if v is not None})
     if any(k in _FILE_KEYS for k in params):
         return Config(**params).generate(seed, time_limit=time_limit)
     config = _compiled(_json.dumps({k: _plain(v) for k, v in params.items()}))

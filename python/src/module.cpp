@@ -6,6 +6,7 @@
 // C++ work. Deterministic as the library is: the same seed and parameters give the same bytes.
 #include <pybind11/stl.h>
 
+#include <tuple>
 #include <type_traits>
 
 #include <catacomb/io/mission_json.hpp>
@@ -50,13 +51,20 @@ py::list config_params() {
 
 // `cfg` with a template set, a theme and a mission read from files (each "" for none): what
 // the CLI's --templates, --theme and --mission give, outside the parameter table.
+// With a mission, a side not given (`fit_width`, `fit_height`) is chosen from it, as the CLI
+// chooses it when --width or --height is left out.
 GenerateConfig with_files(const GenerateConfig& cfg, const std::string& templates, const std::string& theme,
-                          const std::string& mission) {
+                          const std::string& mission, bool fit_width, bool fit_height) {
   GenerateConfig out = cfg;
   if (!templates.empty()) out.templates = std::make_shared<const TemplateSet>(load_template_set(templates).set);
   out.theme = theme;
-  if (!mission.empty()) out.mission = std::make_shared<const Mission>(load_mission(mission));
+  if (!mission.empty()) {
+    out.mission = std::make_shared<const Mission>(load_mission(mission));
+    if (fit_width) out.width = 0;
+    if (fit_height) out.height = 0;
+  }
   out.check();
+  std::tie(out.width, out.height) = out.map_size();
   return out;
 }
 
@@ -99,6 +107,7 @@ PYBIND11_MODULE(_catacomb, m) {
            "From the parameters as a JSON object; ValueError names a bad one.")
       .def("to_json", [](const catacomb::GenerateConfig& c) { return catacomb::generate_config_to_json(c); })
       .def("with_files", &cp::with_files, py::arg("templates"), py::arg("theme"), py::arg("mission"),
+           py::arg("fit_width") = false, py::arg("fit_height") = false,
            "A copy with a template set, theme and mission from files (\"\" for none); OSError, ValueError.")
       .def("generate", &cp::generate, py::arg("seed"), py::arg("time_limit_ms") = 0,
            "A valid dungeon for the seed (the GIL released), giving up after time_limit_ms (0: none).");

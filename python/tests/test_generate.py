@@ -249,6 +249,14 @@ def test_templates_theme_and_mission_equal_the_clis(tmp_path):
     run_cli("generate", "--seed", 5, "--templates", CRYPT, "--mission", TWO_CYCLES, "--json", tmp_path / "d.json")
     assert d.to_json() == (tmp_path / "d.json").read_text()
     assert len(d.rooms) == 9
+    # No size given with a mission: one chosen from it, as the CLI chooses it (not 80x50); a size
+    # given is kept, and without a mission the default stays 80x50.
+    assert d.width == d.height and (d.width, d.height) != (80, 50)
+    given = catacomb.Config(templates=CRYPT, mission=TWO_CYCLES, width=80, height=50).generate(5)
+    assert (given.width, given.height) == (80, 50)
+    assert (catacomb.generate(5).width, catacomb.generate(5).height) == (80, 50)
+    levels = catacomb.generate_many([5], config=catacomb.Config(templates=CRYPT, mission=TWO_CYCLES))
+    assert levels.tiles.shape == (1, d.height, d.width) and (levels.tiles[0] == d.tiles).all()
     c = catacomb.Config(templates=CRYPT, theme="flooded")
     assert (c.templates, c.theme, c.mission) == (str(CRYPT), "flooded", None)
     assert c.file_flags() == ["--templates", str(CRYPT), "--theme", "flooded"]

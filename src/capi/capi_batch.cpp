@@ -5,6 +5,8 @@
 
 #include "capi_internal.hpp"
 
+#include <tuple>
+
 using namespace catacomb;
 using namespace catacomb::capi;
 
@@ -18,7 +20,8 @@ int catacomb_generate_batch(const catacomb_config* config, uint64_t first_seed, 
     need_range("threads", threads, 1, kMaxThreads);
     need(tiles, "tiles", "room for count x width x height bytes");
     need(statuses, "statuses", "room for count statuses");
-    const GenerateConfig& c = config->config;
+    GenerateConfig c = config->config;
+    std::tie(c.width, c.height) = c.map_size();  // a width or height of 0 with a mission: chosen from it
     const auto cells = static_cast<size_t>(c.width) * static_cast<size_t>(c.height);
     if (tiles_size / cells < static_cast<size_t>(count))
       throw InvalidArgument(FieldProblem{

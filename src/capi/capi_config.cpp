@@ -3,6 +3,8 @@
 // "threads".
 #include "capi_internal.hpp"
 
+#include <tuple>
+
 using namespace catacomb;
 using namespace catacomb::capi;
 
@@ -65,6 +67,16 @@ std::string source_text(const GenerateConfig& config, const ConfigSources& sourc
   if (key == "theme") return config.theme;
   if (key == "templates") return sources.templates;
   return sources.mission_json.empty() ? sources.mission_path : sources.mission_json;
+}
+
+// The size of a config whose width or height was not given: with a mission, chosen from it
+// (GenerateConfig::map_size), as `catacomb generate --mission` chooses it; without, the default.
+void fit_size(catacomb_config& h) {
+  const GenerateConfig defaults;
+  const bool mission = h.config.mission && !h.config.mission->empty();
+  if (!h.width_given) h.config.width = mission ? 0 : defaults.width;
+  if (!h.height_given) h.config.height = mission ? 0 : defaults.height;
+  std::tie(h.config.width, h.config.height) = h.config.map_size();
 }
 
 bool is_source_key(const std::string& key) { return key == "templates" || key == "theme" || key == "mission"; }
@@ -133,7 +145,15 @@ catacomb_config* catacomb_config_from_json(const char* json) {
     need(json, "json", "a JSON object");
     auto h = std::make_unique<catacomb_config>();
     h->config = generate_config_and_sources_from_json(json, h->sources);
+    // A side the JSON gives reads the same over a base of 0 x 0 (0 with a mission: chosen from it).
+    GenerateConfig zero;
+    zero.width = zero.height = 0;
+    ConfigSources ignored;
+    const GenerateConfig probe = generate_config_and_sources_from_json(json, ignored, zero);
+    h->width_given = probe.width == h->config.width;
+    h->height_given = probe.height == h->config.height;
     load_sources(h->config, h->sources);
+    fit_size(*h);
     h->config.check();
     return h.release();
   });
@@ -167,25 +187,24 @@ int catacomb_config_set(catacomb_config* config, const char* key, const char* va
     need(config, "config", "a config handle");
     need(key, "key", "a parameter name");
     need(value, "value", "the parameter's value as text");
-    GenerateConfig next = config->config;
-    ConfigSources next_sources = config->sources;
+    catacomb_config next = *config;
     uint64_t seed = 0;
     const std::string k = key_of(key);
-    int64_t limit = config->time_limit_ms;
     if (k == "threads") {
-      next.threads = parse_int_value(k, value);
+      next.config.threads = parse_int_value(k, value);
     } else if (k == "time_limit_ms") {
-      limit = parse_int_value(k, value);
-      if (limit < 0) throw InvalidArgument(FieldProblem{k, value, "0 (no limit) or more milliseconds"});
+      next.time_limit_ms = parse_int_value(k, value);
+      if (next.time_limit_ms < 0) throw InvalidArgument(FieldProblem{k, value, "0 (no limit) or more milliseconds"});
     } else if (is_source_key(k)) {
-      set_source(next, next_sources, k, value);
+      set_source(next.config, next.sources, k, value);
     } else {
-      set_param(param_of(k).field(next, seed), k, value);
+      set_param(param_of(k).field(next.config, seed), k, value);
+      next.width_given = next.width_given || k == "width";  // 0 with a mission: chosen from it
+      next.height_given = next.height_given || k == "height";
     }
-    next.check();
-    config->config = std::move(next);
-    config->sources = std::move(next_sources);
-    config->time_limit_ms = limit;
+    fit_size(next);
+    next.config.check();
+    *config = std::move(next);
     return 0;
   });
 }

@@ -41,6 +41,9 @@ struct catacomb_config {
   catacomb::ConfigSources sources;
   /// catacomb_generate's time limit in ms ("time_limit_ms"; 0: none). Not part of the recipe.
   int64_t time_limit_ms = 0;
+  /// Whether "width" and "height" were given (set, or keys of the JSON): with a mission, a side
+  /// not given is chosen from it (GenerateConfig::map_size), as `catacomb generate` chooses it.
+  bool width_given = false, height_given = false;
 };
 
 struct catacomb_dungeon {

@@ -284,7 +284,18 @@ GenerateConfig generate_config_from_json(std::string_view json, const GenerateCo
 GenerateConfig generate_config_and_sources_from_json(std::string_view json, ConfigSources& sources,
                                                      const GenerateConfig& base, uint64_t* seed) {
   sources = ConfigSources{};
-  return read_config(json, base, seed, "JSON text", &sources);
+  GenerateConfig cfg = read_config(json, base, seed, "JSON text", &sources);
+  if (sources.mission_path.empty() && sources.mission_json.empty()) return cfg;
+  // With a mission, a side the text leaves out is chosen from it (0: GenerateConfig::map_size):
+  // read again over a base of 0 x 0, a side the text gives reads the same over both bases.
+  GenerateConfig zero = base;
+  zero.width = zero.height = 0;
+  ConfigSources ignored;
+  uint64_t seed_copy = seed ? *seed : 0;
+  zero = read_config(json, zero, seed ? &seed_copy : nullptr, "JSON text", &ignored);
+  if (zero.width != cfg.width) cfg.width = 0;
+  if (zero.height != cfg.height) cfg.height = 0;
+  return cfg;
 }
 
 std::string generate_config_to_json(const GenerateConfig& config, const uint64_t* seed) {

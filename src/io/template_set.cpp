@@ -117,7 +117,12 @@ struct Reader {
       std::string tag = tags.substr(at, end - at);
       tag.erase(0, tag.find_first_not_of(" \t"));
       tag.erase(tag.find_last_not_of(" \t") + 1);
-      if (!tag.empty()) t.tags.push_back(tag);
+      // "crypt garden" is two tags written without a comma, not one tag with a space.
+      if (tag.find_first_of(" \t") != std::string::npos)
+        problem(who, std::nullopt,
+                "property tags = \"" + tags + "\" has a tag with a space, \"" + tag +
+                    "\" (expected tags separated by commas, each without spaces: \"crypt, garden\")");
+      else if (!tag.empty()) t.tags.push_back(tag);
       at = end + 1;
     }
     out.set.templates.push_back(std::move(t));

@@ -34,16 +34,21 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   if (!detail::enum_known(kGeneratorKindNames, generator))
     p.push_back({"generator", std::to_string(static_cast<int>(generator)), detail::enum_expected(kGeneratorKindNames)});
   const int lo = generator == GeneratorKind::Caves ? kMinCaveSide : kMinRoomsSide;
+  const bool has_mission = mission && !mission->empty();
+  // With a mission (rooms generator), 0 asks for a side chosen from it (map_size()).
+  const bool from_mission = has_mission && generator == GeneratorKind::Rooms;
   auto side = [&](const char* name, int v) {
-    if (v < lo || v > kMaxSide)
-      p.push_back({name, std::to_string(v), std::to_string(lo) + " to " + std::to_string(kMaxSide)});
+    if ((v < lo || v > kMaxSide) && !(from_mission && v == 0))
+      p.push_back({name, std::to_string(v),
+                   std::to_string(lo) + " to " + std::to_string(kMaxSide) +
+                       (from_mission ? ", or 0 with a mission (chosen from it)" : "")});
   };
   side("width", width);
   side("height", height);
   // Every sub-config is checked, the inactive one too (a bad --fill is bad input even for rooms),
   // but only the active one against the map size; the inactive one (and the active one when the
   // size is bad, already reported above) on a size that accepts any valid value of its fields.
-  const bool sizes_ok = p.empty();
+  const bool sizes_ok = p.empty() && width > 0 && height > 0;
   const bool caves_active = generator == GeneratorKind::Caves;
   append_problems(p, caves_active && sizes_ok ? caves.problems(width, height) : caves.problems(80, 50));
   append_problems(p, cave_regions.problems());
@@ -74,7 +79,6 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
   append_problems(p, moves.problems());
   if (max_attempts < 1 || max_attempts > 1000) p.push_back({"max_attempts", std::to_string(max_attempts), "1 to 1000"});
   if (!threads_in_range(threads)) p.push_back({"threads", std::to_string(threads), threads_range_text()});
-  const bool has_mission = mission && !mission->empty();
   if (has_mission && generator != GeneratorKind::Rooms)
     p.push_back({"mission", std::string(generator_kind_name(generator)) + " generator",
                  "the rooms generator (a mission lays out rooms)"});
@@ -106,7 +110,37 @@ std::vector<FieldProblem> GenerateConfig::problems() const {
     for (const TemplateProblem& tp : check_template_set(*templates))
       p.push_back({"templates", templates->name, tp.text()});
   }
+  if (from_mission && mission->problems().empty()) append_problems(p, mission_fit_problems());
   return p;
+}
+
+std::vector<FieldProblem> GenerateConfig::mission_fit_problems() const {
+  std::vector<FieldProblem> p;
+  if (!templates || !mission || mission->empty()) return p;
+  const TemplateSet themed = templates->with_theme(theme);
+  append_problems(p, mission_layout_problems(*mission, themed, theme));
+  const int64_t area = mission_rooms_area(*mission, themed);
+  const auto [w, h] = map_size();
+  if (area == 0 || w < kMinRoomsSide || h < kMinRoomsSide || w > kMaxSide || h > kMaxSide) return p;
+  // Rooms kMissionGap apart, each widened by half a gap each side, tile a map widened by a gap.
+  if (int64_t{w + kMissionGap} * (h + kMissionGap) < area) {
+    int side = kMinRoomsSide;
+    while (int64_t{side + kMissionGap} * (side + kMissionGap) < area) ++side;
+    p.push_back({"map size", std::to_string(w) + "x" + std::to_string(h),
+                 "at least " + std::to_string(side) + "x" + std::to_string(side) + " or as many cells: the rooms of " +
+                     "mission " + mission->name + " take " + std::to_string(area) + " cells with their gaps" +
+                     " (a size left out, 0, is chosen from the mission)"});
+  }
+  return p;
+}
+
+std::pair<int, int> GenerateConfig::map_size() const {
+  if ((width != 0 && height != 0) || !mission || mission->empty() || generator != GeneratorKind::Rooms)
+    return {width, height};
+  TemplateLayoutConfig tc;
+  tc.min_side = rooms.min_side;
+  tc.max_side = rooms.max_side;
+  return mission_map_size(*mission, templates ? templates->with_theme(theme) : TemplateSet{}, tc, width, height);
 }
 
 std::vector<FieldProblem> GenerateConfig::cost_problems() const {

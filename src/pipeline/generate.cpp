@@ -18,6 +18,7 @@
 #include <catacomb/generator/room_graph.hpp>
 #include <catacomb/platformer/nav_graph.hpp>
 #include <catacomb/platformer/side_view_rooms.hpp>
+#include "pipeline/mission_deaths.hpp"
 
 namespace catacomb {
 namespace {
@@ -37,6 +38,7 @@ struct Run {
   const StageHook& on_stage;
   const TemplateSet* templates = nullptr;  // the set with the theme applied; null for none
   struct Partial* partial = nullptr;       // the best partial layout so far (keep_partial)
+  MissionDeaths* deaths = nullptr;         // with a mission: where its attempts died
 };
 
 // The best partial layout of a mission's failed attempts (GenerateConfig::keep_partial).
@@ -178,6 +180,7 @@ std::optional<TemplatePlan> make_templates(const Run& run, const TemplateSet& se
   place_template_objectives(plan, c.objectives, obj_rng);
   if (!plan.ok()) {
     why = plan.why;
+    if (run.deaths) run.deaths->count(plan.failed_node, plan.failed_edge);
     if (run.partial) run.partial->offer(std::move(plan), tc, join_rng);
     return std::nullopt;
   }
@@ -284,21 +287,21 @@ ValidateOptions validate_options_for(const GenerateConfig& config) {
 }
 
 GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, const StageHook& on_stage) {
+  // Every problem, a mission's that rule it out whatever the seed too, before any attempt.
   config.check();
+  if (const auto [w, h] = config.map_size(); w != config.width || h != config.height) {
+    GenerateConfig sized = config;  // a size chosen from the mission: the recipe records it
+    sized.width = w;
+    sized.height = h;
+    return generate_dungeon(sized, seed, on_stage);
+  }
   const bool platformer = config.generator == GeneratorKind::Platformer;
   Run run{config, config.cost_table(), validate_options_for(config), on_stage};
   // Without locks or progression doors reachability is completability.
   if (!platformer)
     run.validate.solve = config.locks > 0 || config.switches > 0 || config.one_way > 0 || config.secret_doors > 0;
   const bool templated = uses_templates(config);
-  if (!platformer && templated) {
-    run.validate.solve = run.validate.solve || (config.mission && !config.mission->empty());
-    if (config.mission && !config.mission->empty()) {
-      const std::vector<std::string> ruled_out = mission_layout_problems(
-          *config.mission, config.templates ? *config.templates : TemplateSet{});
-      if (!ruled_out.empty()) throw GenerationError("the mission cannot be laid out: " + ruled_out.front());
-    }
-  }
+  if (!platformer && templated) run.validate.solve = run.validate.solve || (config.mission && !config.mission->empty());
   TemplateSet themed;
   if (config.templates) {
     themed = config.templates->with_theme(config.theme);
@@ -311,6 +314,8 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, con
   };
   Partial partial;
   if (config.keep_partial && templated && config.mission && !config.mission->empty()) run.partial = &partial;
+  MissionDeaths deaths(config.mission && !config.mission->empty() && !platformer ? config.mission.get() : nullptr);
+  if (deaths.mission) run.deaths = &deaths;
   std::vector<std::string> failures;
   auto last = [&] { return failures.empty() ? std::string("no reason") : failures.back(); };
   auto fail = [&](const std::string& message) {
@@ -336,7 +341,8 @@ GenerateResult generate_dungeon(const GenerateConfig& config, uint64_t seed, con
     r.failures = std::move(failures);
     return r;
   }
-  fail("no valid dungeon in " + std::to_string(config.max_attempts) + " attempts (" + last() + ")");
+  fail("no valid dungeon in " + std::to_string(config.max_attempts) + " attempts (" + last() + ")" +
+       deaths.most(config.max_attempts));
   return {};  // not reached
 }
 

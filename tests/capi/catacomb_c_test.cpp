@@ -651,8 +651,10 @@ TEST(CApiTest, TemplatesAndAMissionFromC) {
   cfg.templates = std::make_shared<const TemplateSet>(load_template_set(set).set);
   const Dungeon templated = generate_dungeon(cfg, 7).dungeon;
   cfg.mission = std::make_shared<const Mission>(load_mission(mission));
+  cfg.width = cfg.height = 0;  // no size given: chosen from the mission, as the CLI chooses it
   const Dungeon missioned = generate_dungeon(cfg, 2).dungeon;
   ASSERT_FALSE(missioned.mission.nodes.empty());
+  ASSERT_EQ(missioned.tiles.width(), cfg.map_size().first);
 
   ConfigPtr c(catacomb_config_new());
   ASSERT_EQ(catacomb_config_set(c.get(), "templates", set.c_str()), 0) << catacomb_last_error();
@@ -663,6 +665,8 @@ TEST(CApiTest, TemplatesAndAMissionFromC) {
   ASSERT_EQ(catacomb_config_set(c.get(), "mission", mission.c_str()), 0) << catacomb_last_error();
   StringPtr got(catacomb_config_get(c.get(), "mission"));
   EXPECT_EQ(got.get(), mission);
+  StringPtr width(catacomb_config_get(c.get(), "width"));
+  EXPECT_EQ(width.get(), std::to_string(cfg.map_size().first));
   d.reset(catacomb_generate(c.get(), 2));
   ASSERT_TRUE(d) << catacomb_last_error();
   json.reset(catacomb_dungeon_to_json(d.get()));
@@ -691,6 +695,16 @@ TEST(CApiTest, TemplatesAndAMissionFromC) {
   ASSERT_TRUE(d) << catacomb_last_error();
   json.reset(catacomb_dungeon_to_json(d.get()));
   EXPECT_EQ(json.get(), expected);
+  // A size given is kept: set, or in the JSON.
+  ConfigPtr sized(catacomb_config_from_json(
+      ("{\"width\": 90, \"templates\": \"" + set + "\", \"mission\": " + mission_text + "}").c_str()));
+  ASSERT_TRUE(sized) << catacomb_last_error();
+  StringPtr kept(catacomb_config_get(sized.get(), "width"));
+  EXPECT_STREQ(kept.get(), "90");
+  StringPtr chosen(catacomb_config_get(sized.get(), "height"));
+  GenerateConfig wide = cfg;
+  wide.width = 90;
+  EXPECT_EQ(chosen.get(), std::to_string(wide.map_size().second));
   ConfigPtr by_text(catacomb_config_new());
   ASSERT_EQ(catacomb_config_set(by_text.get(), "templates", set.c_str()), 0);
   ASSERT_EQ(catacomb_config_set(by_text.get(), "mission", mission_text.c_str()), 0) << catacomb_last_error();
@@ -703,6 +717,8 @@ TEST(CApiTest, TemplatesAndAMissionFromC) {
   ASSERT_EQ(catacomb_config_set(c.get(), "mission", ""), 0);
   ASSERT_EQ(catacomb_config_set(c.get(), "theme", "flooded"), 0) << catacomb_last_error();
   cfg.mission = nullptr;
+  cfg.width = 80;  // without the mission, the default size again
+  cfg.height = 50;
   cfg.theme = "flooded";
   d.reset(catacomb_generate(c.get(), 7));
   ASSERT_TRUE(d) << catacomb_last_error();

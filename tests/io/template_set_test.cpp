@@ -84,6 +84,30 @@ TEST(TemplateSetTest, ADesignersMistakesComeBackAsProblems) {
   EXPECT_THROW(read_template_set("<map", TiledSyntax::Xml), InvalidArgument);
 }
 
+// Tags are separated by commas: "crypt garden" is two tags written without one, refused naming
+// the template, never read as one tag (a theme would then drop the room).
+TEST(TemplateSetTest, TagsWithASpaceInsteadOfACommaAreRefusedNamingTheTemplate) {
+  std::string text = test::slurp(example("templates/crypt.tmj"));
+  const size_t tags = text.find("\"name\":\"tags\"");
+  ASSERT_NE(tags, std::string::npos);
+  const size_t value = text.find("\"value\":\"crypt\"", tags);
+  ASSERT_NE(value, std::string::npos);
+  text.replace(value, 15, "\"value\":\"crypt garden\"");
+  const std::string tileset = test::slurp(example("templates/catacomb-tileset.tsj"));
+  const TemplateSetReading r = read_template_set(
+      text, TiledSyntax::Json, [&](const std::string&) { return tileset; }, "spaced");
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_FALSE(r.problems.front().template_name.empty());
+  EXPECT_EQ(r.problems.front().message,
+            "property tags = \"crypt garden\" has a tag with a space, \"crypt garden\" (expected tags separated by "
+            "commas, each without spaces: \"crypt, garden\")");
+  // Spaces round the commas are fine.
+  text.replace(text.find("crypt garden"), 12, "crypt , garden");
+  const TemplateSetReading ok = read_template_set(
+      text, TiledSyntax::Json, [&](const std::string&) { return tileset; }, "spaced");
+  EXPECT_TRUE(ok.problems.empty());
+}
+
 TEST(MissionJsonTest, ReadsWritesAndReadsBackTheSame) {
   const Mission m = load_mission(example("missions/two-cycles.json"));
   EXPECT_EQ(m.name, "two-cycles");

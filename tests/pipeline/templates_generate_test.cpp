@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <regex>
 
 #include <catacomb/io/certificate.hpp>
 #include <catacomb/io/json_map.hpp>
@@ -18,6 +19,9 @@
 
 namespace catacomb {
 namespace {
+
+// A square side whose area holds two-cycles' rooms with their gaps but leaves no room to lay them out.
+constexpr int kAreaButNoRoom = 30;
 
 std::string example(const std::string& rel) { return std::string(CATACOMB_SOURCE_DIR) + "/examples/" + rel; }
 
@@ -119,37 +123,110 @@ TEST(TemplatesGenerateTest, GoldenHashes) {
   EXPECT_EQ(map_hash(generate_dungeon(mission_config("two-cycles.json"), 7).dungeon), 5852748118685680962ull);
 }
 
-TEST(TemplatesGenerateTest, AMissionThatCannotBeLaidOutSaysWhy) {
+// A mission the set can never lay out is bad input, refused before any attempt (no stage runs),
+// naming every node at fault; a map too small for the rooms' area likewise.
+TEST(TemplatesGenerateTest, AMissionThatCannotBeLaidOutIsRefusedBeforeAnyAttemptNamingEveryNode) {
   GenerateConfig c = mission_config("two-cycles.json");
   Mission m = *c.mission;
   m.nodes[7].type = "dragon";
+  m.nodes[2].type = "wyrm";
   c.mission = std::make_shared<const Mission>(m);
+  int stages = 0;
+  const StageHook count = [&stages](GenerateStage) { ++stages; };
   try {
-    generate_dungeon(c, 1);
+    generate_dungeon(c, 1, count);
     FAIL() << "laid out a node of a type the set does not have";
-  } catch (const GenerationError& e) {
-    EXPECT_NE(std::string(e.what()).find("node throne: no template of type dragon"), std::string::npos) << e.what();
+  } catch (const InvalidArgument& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("mission = node " + m.nodes[2].id +
+                        " (type wyrm) (expected a template of type wyrm in set "
+                        "crypt (none has))"),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("mission = node throne (type dragon)"), std::string::npos) << what;
   }
+  EXPECT_EQ(stages, 0);
   // More edges than any vault has sockets: the vault is a dead end in every template of its type.
   m = *mission_config("linear.json").mission;
   for (const char* other : {"entry", "throne", "stairs"})
     m.edges.push_back({m.node_index(other), m.node_index("vault"), DoorKind::Open, 0});
   c.mission = std::make_shared<const Mission>(m);
   try {
-    generate_dungeon(c, 1);
+    generate_dungeon(c, 1, count);
     FAIL() << "laid out a node with more edges than sockets";
-  } catch (const GenerationError& e) {
-    EXPECT_NE(std::string(e.what()).find("node vault: no template with 4 sockets"), std::string::npos) << e.what();
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("mission = node vault (type treasure, 4 edges) (expected at most "),
+              std::string::npos)
+        << e.what();
   }
-  // A map too small for the rooms: every attempt says so, within the attempt budget.
+  EXPECT_EQ(stages, 0);
+  // A map too small for the rooms: refused with the least size that could hold them.
   c = mission_config("two-cycles.json");
   c.width = c.height = 24;
+  const int64_t area = mission_rooms_area(*c.mission, *c.templates);
+  int side = 16;
+  while (int64_t{side + kMissionGap} * (side + kMissionGap) < area) ++side;
+  const std::vector<FieldProblem> p = c.problems();
+  ASSERT_EQ(p.size(), 1u) << to_string(p);
+  EXPECT_EQ(p[0].field, "map size");
+  EXPECT_EQ(p[0].value, "24x24");
+  EXPECT_EQ(p[0].expected.rfind("at least " + std::to_string(side) + "x" + std::to_string(side) +
+                                    " or as many cells: the rooms of mission two-cycles take " + std::to_string(area) +
+                                    " cells with their gaps",
+                                0),
+            0u)
+      << p[0].expected;
+  EXPECT_THROW(generate_dungeon(c, 1, count), InvalidArgument);
+  EXPECT_EQ(stages, 0);
+  // Just large enough by area, too small to lay out: the attempts fail, and the error names the
+  // node most of them died at, counted across them.
+  c.width = c.height = kAreaButNoRoom;
+  c.max_attempts = 5;
   try {
     generate_dungeon(c, 1);
-    FAIL() << "laid out nine rooms on a 24x24 map";
+    FAIL() << "laid out nine rooms on a " << kAreaButNoRoom << " square map";
   } catch (const GenerationError& e) {
-    EXPECT_NE(std::string(e.what()).find("no room for its template"), std::string::npos) << e.what();
+    EXPECT_TRUE(std::regex_search(e.what(), std::regex(R"(; attempts died most at node [a-z-]+ \(type [a-z]+, [0-9] )"
+                                                       R"(edges?\): [1-5] of 5)")))
+        << e.what();
   }
+}
+
+// With a mission and no size (0), the size is chosen from the templates' area and the mission;
+// the recipe records it, and the same size given makes the same map.
+TEST(TemplatesGenerateTest, AMissionWithoutASizeGetsOneChosenAndTheRecipeRecordsIt) {
+  GenerateConfig c = mission_config("thirty.json");
+  c.width = c.height = 0;
+  EXPECT_TRUE(c.problems().empty()) << to_string(c.problems());
+  const auto [w, h] = c.map_size();
+  EXPECT_EQ(w, h);
+  EXPECT_GE(static_cast<double>(w) * h,
+            kMissionSizeFactor * static_cast<double>(mission_rooms_area(*c.mission, *c.templates)));
+  const GenerateResult r = generate_dungeon(c, 1);
+  EXPECT_EQ(r.dungeon.tiles.width(), w);
+  EXPECT_EQ(r.dungeon.tiles.height(), h);
+  ASSERT_GE(r.dungeon.params.size(), 2u);
+  EXPECT_EQ(r.dungeon.params[0], (std::pair<std::string, ParamValue>{"width", int64_t{w}}));
+  EXPECT_EQ(r.dungeon.params[1], (std::pair<std::string, ParamValue>{"height", int64_t{h}}));
+  GenerateConfig sized = c;
+  sized.width = w;
+  sized.height = h;
+  const GenerateResult again = generate_dungeon(sized, 1);
+  EXPECT_EQ(map_hash(again.dungeon), map_hash(r.dungeon));
+  EXPECT_EQ(again.dungeon.params, r.dungeon.params);
+  // One side given: the other is chosen.
+  c.width = 300;
+  EXPECT_EQ(c.map_size().first, 300);
+  EXPECT_LT(c.map_size().second, h);
+  // 40x40 is too small for the thirty rooms' area: refused, naming the size.
+  c.width = 40;
+  c.height = 40;
+  ASSERT_FALSE(c.problems().empty());
+  EXPECT_EQ(c.problems().front().value, "40x40");
+  // 0 without a mission is refused as before.
+  GenerateConfig plain;
+  plain.width = 0;
+  EXPECT_EQ(plain.problems().front(), (FieldProblem{"width", "0", "16 to 16384"}));
 }
 
 // GenerateConfig::stop is asked before each attempt but the first; keep_partial throws the best partial layout.

@@ -18,6 +18,7 @@
 #include <iostream>
 #include <map>
 #include <ostream>
+#include <tuple>
 
 #include <catacomb/core/error.hpp>
 #include <catacomb/core/format.hpp>
@@ -163,6 +164,7 @@ class BatchCommand : public Command {
     parse_outputs();
     GenerateConfig cfg = flags_->resolve();
     cfg.check();
+    std::tie(cfg.width, cfg.height) = cfg.map_size();  // a size chosen from the mission, when left out
     const bool create = check_out_dir(dir_);
     BatchJob job = make_job(cfg, all, shard, listed);
     check_job(job, cfg, all, listed, create);

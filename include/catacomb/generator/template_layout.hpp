@@ -26,10 +26,14 @@
 /// Every stage draws only from the Rng it is given; failures (no room, no route) are returned,
 /// never thrown, so the pipeline can try its next attempt.
 #include <catacomb/export.hpp>
+#include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <catacomb/core/dungeon.hpp>
+#include <catacomb/core/error.hpp>
 #include <catacomb/core/mission.hpp>
 #include <catacomb/core/rng.hpp>
 #include <catacomb/generator/corridors.hpp>
@@ -83,6 +87,11 @@ struct TemplatePlan {
   int dropped = 0;            ///< rooms that found no spot
   int corridors = 0;          ///< corridors dug
   std::string why;            ///< why a stage failed; empty when it did not
+  /// With a mission: the node whose room found no place when placement failed (-1 otherwise), so
+  /// a caller can count where attempts die (GenerationError names the node most attempts died at).
+  int failed_node = -1;
+  /// With a mission: the edge that found no corridor when joining failed (-1 otherwise).
+  int failed_edge = -1;
   /// True while no stage has failed.
   bool ok() const noexcept { return why.empty(); }
 };
@@ -96,10 +105,35 @@ void join_templates(TemplatePlan& plan, const TemplateLayoutConfig& config, Rng&
 /// Stage 3: objectives (`further` besides start and exit, without a mission).
 void place_template_objectives(TemplatePlan& plan, int further, Rng& rng);
 
-/// Why `mission` cannot be laid out from `set` whatever the seed (a node whose type or tags no
-/// template has, a node with more edges than any fitting template has sockets, more rooms of a
-/// template than its max), one line each; empty when nothing rules it out.
-std::vector<std::string> mission_layout_problems(const Mission& mission, const TemplateSet& set);
+/// Why `mission` cannot be laid out from `set` whatever the seed, every one: a node whose type or
+/// tags no template has ({"mission", "node ID (type T)", "a template of type T ... in set S"}), a
+/// node with more edges than its type's templates have sockets ({"mission", "node ID (type T, N
+/// edges)", "at most M edges: the most sockets a template of type T has"}), more nodes of a type
+/// than its templates' max counts allow. `set` is the set as used (a theme already applied: see
+/// TemplateSet::with_theme; `theme` only names it in the messages). Empty when nothing rules it
+/// out; empty for an empty set (generated rectangles fit any node).
+std::vector<FieldProblem> mission_layout_problems(const Mission& mission, const TemplateSet& set,
+                                                  std::string_view theme = {});
+
+/// The least area the rooms of `mission` laid out from `set` take, gaps included: per node, the
+/// smallest template that may stand for it, widened by kMissionGap (half a gap each side), summed
+/// (cells). No layout of the mission fits a map of w x h with (w + kMissionGap) x (h +
+/// kMissionGap) below it. 0 for an empty set or a node no template may stand for.
+int64_t mission_rooms_area(const Mission& mission, const TemplateSet& set);
+
+/// A map size for `mission` laid out from `set` (a theme applied), for a caller who gives none
+/// (`width` and `height` 0) or one side only (the other 0): room for kMissionSizeFactor times
+/// mission_rooms_area (gaps included), a square when neither side is given, else the given side
+/// and the other long enough; each side at least 16 and the longest side of a template that may
+/// be used (plus kMissionGap), at most kMaxSide. For an empty set, each room counts as a
+/// generated room of the largest side (config.max_side + 2). Reads no Rng: the same mission and
+/// set always give the same size. Returns {width, height}.
+std::pair<int, int> mission_map_size(const Mission& mission, const TemplateSet& set, const TemplateLayoutConfig& config,
+                                     int width = 0, int height = 0);
+/// How much larger than the rooms' least area (gaps included) mission_map_size makes a map: room
+/// for corridors, and for the layout to find spots. 5: the shipped missions lay out at it (3 left
+/// hundred.json failing); see bench/mission_graphs_bench.cpp and docs/performance.md.
+inline constexpr double kMissionSizeFactor = 5.0;
 
 }  // namespace catacomb
 CATACOMB_PUBLIC_END

@@ -96,7 +96,9 @@ struct ConfigSources {
 /// InvalidArgument as generate_config_from_json does, and for a value of the wrong type
 /// ("config key \"mission\" = 7 (expected a mission file's path or a mission object)").
 /// With `seed`, "seed" is read into it too, as generate_config_from_json reads it (the
-/// WebAssembly package, whose config holds the seed and the sources' contents).
+/// WebAssembly package, whose config holds the seed and the sources' contents). With a
+/// "mission", a "width" or "height" left out is 0: chosen from the mission when it is generated
+/// (GenerateConfig::map_size), as the CLI chooses it when --width and --height are left out.
 GenerateConfig generate_config_and_sources_from_json(std::string_view json, ConfigSources& sources,
                                                      const GenerateConfig& base = {}, uint64_t* seed = nullptr);
 

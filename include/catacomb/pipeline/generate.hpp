@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <catacomb/core/error.hpp>
@@ -53,10 +54,13 @@ GeneratorKind parse_generator_kind(std::string_view name, const std::string& fie
 struct GenerateConfig {
   /// The terrain generator; recorded in the dungeon as its name ("rooms", "caves").
   GeneratorKind generator = GeneratorKind::Rooms;
-  /// Map size, for every generator (the nested configs have none).
-  /// [Limit: rooms kMinRoomsSide (16) to kMaxSide, caves kMinCaveSide (3) to kMaxSide] [Units: cells]
+  /// Map size, for every generator (the nested configs have none). With a mission (rooms
+  /// generator), 0 asks for a width chosen from the mission and the templates (map_size(),
+  /// mission_map_size); the dungeon's recipe records the width chosen.
+  /// [Limit: rooms kMinRoomsSide (16) to kMaxSide, or 0 with a mission; caves kMinCaveSide (3) to
+  /// kMaxSide] [Units: cells]
   int width = 80;
-  /// Map height, as width. [Limit: as width] [Units: cells]
+  /// Map height, as width (0 with a mission: chosen from it). [Limit: as width] [Units: cells]
   int height = 50;
 
   CaveConfig caves;               ///< caves only
@@ -155,9 +159,17 @@ struct GenerateConfig {
   /// route). Not part of the recipe.
   bool keep_partial = false;
 
-  /// Every bad field ({"<field>", "<value>", "<expected>"}), nested configs included; empty when
-  /// valid.
+  /// Every bad field ({"<field>", "<value>", "<expected>"}), nested configs included, and with a
+  /// mission mission_fit_problems(); empty when valid.
   std::vector<FieldProblem> problems() const;
+  /// With templates and a mission (part of problems()): what rules the mission out whatever the
+  /// seed, with the set as the theme leaves it: every node no template may stand for or with more
+  /// edges than its templates have sockets (mission_layout_problems), and a map (map_size()) too
+  /// small for the rooms' area ({"map size", "80x50", "at least 97x97 or as many cells: ..."}).
+  std::vector<FieldProblem> mission_fit_problems() const;
+  /// The map size generated, {width, height}: as given, but with a mission and a side of 0, that
+  /// side chosen by mission_map_size (from the set as the theme leaves it).
+  std::pair<int, int> map_size() const;
   /// The problems of `cost` alone (part of problems()): a table that the generator cannot make a
   /// valid map under.
   std::vector<FieldProblem> cost_problems() const;

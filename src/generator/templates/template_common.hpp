@@ -27,6 +27,9 @@ void put(TemplatePlan& plan, PlacedTemplate p);
 // false when `tries` found none.
 bool place_anywhere(TemplatePlan& plan, const RoomTemplate& base, int index, const TemplateLayoutConfig& config,
                     Rng& rng, bool central = false);
+// The templates (by index in `set`) that may stand for node `v` of `m`: its type, all its tags,
+// sockets for its edges, and fewer of them placed (`counts`, per template) than their max.
+std::vector<int> node_candidates(const Mission& m, int v, const TemplateSet& set, const std::vector<int>& counts);
 // With a mission: one room per node, breadth-first from the start's (template_mission.cpp); sets
 // plan.why when a node finds no place.
 void place_mission(TemplatePlan& plan, const TemplateSet& set, const Mission& m, const TemplateLayoutConfig& config,

@@ -132,6 +132,7 @@ bool mission_passages(TemplatePlan& plan, std::vector<Passage>& out) {
     if (!nearest_sockets(plan, a, b, true, sa, sb)) {
       plan.why = "edge " + m.nodes[static_cast<size_t>(m.edges[static_cast<size_t>(e)].a)].id + "-" +
                  m.nodes[static_cast<size_t>(m.edges[static_cast<size_t>(e)].b)].id + ": no free socket left";
+      plan.failed_edge = e;
       return false;
     }
     plan.placed[static_cast<size_t>(a)].socket_edge[static_cast<size_t>(sa)] = e;
@@ -259,6 +260,7 @@ class Digger {
       plan_.why = "edge " + plan_.dungeon.mission.nodes[static_cast<size_t>(pa.node)].id + "-" +
                   plan_.dungeon.mission.nodes[static_cast<size_t>(pb.node)].id +
                   ": no corridor round the other rooms and corridors";
+      plan_.failed_edge = p.id;
     } else {
       plan_.why = "no corridor from " + (pa.room.name.empty() ? "room" : pa.room.name) + " to " +
                   (pb.room.name.empty() ? "room" : pb.room.name) + " round the other rooms";

@@ -13,23 +13,6 @@ namespace {
 
 using namespace detail;
 
-// The templates that may stand for node `v`: its type, all its tags, sockets for its edges.
-std::vector<int> node_candidates(const Mission& m, int v, const TemplateSet& set, const std::vector<int>& counts) {
-  const MissionNode& node = m.nodes[static_cast<size_t>(v)];
-  const size_t degree = m.edges_at(v).size();
-  std::vector<int> out;
-  for (size_t i = 0; i < set.templates.size(); ++i) {
-    const RoomTemplate& t = set.templates[i];
-    if (!node.type.empty() && t.type != node.type) continue;
-    if (t.max_count >= 0 && counts[i] >= t.max_count) continue;
-    if (t.sockets.size() < degree) continue;
-    bool tags = true;
-    for (const std::string& tag : node.tags) tags = tags && t.has_tag(tag);
-    if (tags) out.push_back(static_cast<int>(i));
-  }
-  return out;
-}
-
 int start_node(const Mission& m) {
   for (size_t i = 0; i < m.nodes.size(); ++i)
     for (const MissionObjective& o : m.nodes[i].objectives)
@@ -87,11 +70,15 @@ class Layout {
         ++i;
         continue;
       }
-      if (!plan_.why.empty()) return;  // no template left: no retreat changes that
+      if (!plan_.why.empty()) {  // no template left: no retreat changes that
+        plan_.failed_node = v;
+        return;
+      }
       if (i == 0 || --retreats < 0) {
         const MissionNode& node = m_.nodes[static_cast<size_t>(v)];
         plan_.why = "node " + node.id + ": no room for its template" + (name_.empty() ? "" : " " + name_) +
                     " beside its neighbours with a corridor to each (map too small or too crowded)";
+        plan_.failed_node = v;
         return;
       }
       int latest = 0;
@@ -195,49 +182,27 @@ class Layout {
 
 namespace detail {
 
+std::vector<int> node_candidates(const Mission& m, int v, const TemplateSet& set, const std::vector<int>& counts) {
+  const MissionNode& node = m.nodes[static_cast<size_t>(v)];
+  const size_t degree = m.edges_at(v).size();
+  std::vector<int> out;
+  for (size_t i = 0; i < set.templates.size(); ++i) {
+    const RoomTemplate& t = set.templates[i];
+    if (!node.type.empty() && t.type != node.type) continue;
+    if (t.max_count >= 0 && counts[i] >= t.max_count) continue;
+    if (t.sockets.size() < degree) continue;
+    bool tags = true;
+    for (const std::string& tag : node.tags) tags = tags && t.has_tag(tag);
+    if (tags) out.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
 void place_mission(TemplatePlan& plan, const TemplateSet& set, const Mission& m, const TemplateLayoutConfig& config,
                    Rng& rng) {
   Layout(plan, set, m, config).run(rng);
 }
 
 }  // namespace detail
-
-std::vector<std::string> mission_layout_problems(const Mission& mission, const TemplateSet& set) {
-  std::vector<std::string> out;
-  if (set.templates.empty()) return out;  // generated rectangles fit any node
-  const std::vector<int> none(set.templates.size(), 0);
-  for (size_t v = 0; v < mission.nodes.size(); ++v) {
-    const MissionNode& node = mission.nodes[v];
-    if (!node_candidates(mission, static_cast<int>(v), set, none).empty()) continue;
-    std::string why = "node " + node.id + ": no template ";
-    Mission without_edges = mission;
-    without_edges.edges.clear();
-    if (node_candidates(without_edges, static_cast<int>(v), set, none).empty())
-      why += "of type " + (node.type.empty() ? std::string("any") : node.type) +
-             (node.tags.empty() ? std::string() : " with every tag asked for") + " in set " + set.name;
-    else
-      why += "with " + std::to_string(mission.edges_at(static_cast<int>(v)).size()) +
-             " sockets or more for its edges (its type's templates have fewer)";
-    out.push_back(why);
-  }
-  // More nodes of a type than its templates' max counts allow.
-  std::vector<std::string> types;
-  for (const MissionNode& n : mission.nodes)
-    if (!n.type.empty() && std::find(types.begin(), types.end(), n.type) == types.end()) types.push_back(n.type);
-  for (const std::string& type : types) {
-    int nodes = 0, room = 0;
-    bool unlimited = false;
-    for (const MissionNode& n : mission.nodes) nodes += n.type == type;
-    for (int i : set.of_type(type)) {
-      const RoomTemplate& t = set.templates[static_cast<size_t>(i)];
-      unlimited = unlimited || t.max_count < 0;
-      room += std::max(0, t.max_count);
-    }
-    if (!unlimited && nodes > room)
-      out.push_back(std::to_string(nodes) + " nodes of type " + type + ", but its templates' max counts allow " +
-                    std::to_string(room));
-  }
-  return out;
-}
 
 }  // namespace catacomb
