@@ -3,6 +3,8 @@
 #   scripts/setup.sh          build and test dependencies (Chromium and Node.js included: the HTML review
 #                             page's tests drive headless Chromium through puppeteer-core; Tiled: the
 #                             Tiled reader's tests re-save maps with tiled --export-map)
+#   scripts/setup.sh --cli    only what the library and the CLI build with (the compiler, CMake, the
+#                             header libraries, ccache): the quick start's first step; not combined
 #   scripts/setup.sh --bench  also the benchmark peers (libtcod, Boost.Graph, OpenCV; rot.js from npm
 #                             into bench/js/node_modules, for generate_bench)
 #   scripts/setup.sh --cross  also the cross-check toolchains (scripts/cross-check.sh): MinGW-w64
@@ -22,10 +24,19 @@
 set -euo pipefail
 
 bench=0
-packages=(cmake g++ gcc make pkg-config libgtest-dev libgmock-dev googletest libstb-dev libcli11-dev
-          nlohmann-json3-dev libbenchmark-dev libpugixml-dev zlib1g-dev chromium fonts-liberation tiled ccache)
+cli_only=0
+packages=(cmake g++ gcc make pkg-config libstb-dev libcli11-dev nlohmann-json3-dev libpugixml-dev zlib1g-dev ccache)
+for arg in "$@"; do
+  [[ $arg == --cli ]] && cli_only=1
+done
+if [[ $cli_only -eq 1 && $# -gt 1 ]]; then
+  echo "setup: --cli takes no other argument (got: $*)" >&2
+  exit 2
+fi
+[[ $cli_only -eq 1 ]] || packages+=(libgtest-dev libgmock-dev googletest libbenchmark-dev chromium fonts-liberation tiled)
 for arg in "$@"; do
   case "$arg" in
+    --cli) ;;
     --bench) bench=1
              packages+=(libtcod-dev libboost-graph-dev libopencv-imgproc-dev) ;;
     --cross) packages+=(g++-mingw-w64-x86-64-posix wine64 g++-aarch64-linux-gnu qemu-user clang libc++-dev
@@ -35,14 +46,16 @@ for arg in "$@"; do
     --wasm) packages+=(emscripten node-acorn) ;;
     --python) packages+=(python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pip python3-setuptools
                          python3-wheel python3-venv python3-pytest python3-hypothesis python3-distributed) ;;
-    *) echo "setup: unknown argument '$arg' (expected --bench, --cross, --fuzz, --docs, --wasm or --python)" >&2; exit 2 ;;
+    *) echo "setup: unknown argument '$arg' (expected --cli, --bench, --cross, --fuzz, --docs, --wasm or --python)" >&2; exit 2 ;;
   esac
 done
 
 # Node.js and npm (the browser tests, the benchmark's JavaScript peer): Debian's packages when
 # they are missing; npm comes with Node.js from some other sources.
-command -v node > /dev/null 2>&1 || packages+=(nodejs)
-command -v npm > /dev/null 2>&1 || packages+=(npm)
+if [[ $cli_only -eq 0 ]]; then
+  command -v node > /dev/null 2>&1 || packages+=(nodejs)
+  command -v npm > /dev/null 2>&1 || packages+=(npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
