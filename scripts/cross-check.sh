@@ -5,10 +5,10 @@
 #   aarch64  g++-aarch64-linux-gnu, run under qemu-user (qemu-aarch64 -L /usr/aarch64-linux-gnu)
 #   clang    Clang + libc++, native
 #   wasm     Emscripten (scripts/build-wasm.sh), the npm package run under Node: its generate()
-#            writes the JSON and ASCII maps of each case (bindings/wasm/cross_check.mjs),
+#            writes the JSON and ASCII maps and the game formats of each case (bindings/wasm/cross_check.mjs),
 #            compared with the reference's; the other files are the CLI's, which wasm has not
 # then has each generate a fixed set of files (8 parameter sets x 10 seeds; JSON, TXT, TMJ + its
-# tileset PNG, MAP, PNG; `validate --json`, `path --json`, ASCII on stdout, exit codes; and one
+# tileset PNG, MAP, PNG, the game formats (des, level string, npz); `validate --json`, `path --json`, ASCII on stdout, exit codes; and one
 # rewrite over existing files) and compares their SHA-256 hashes with the reference's. Prints a
 # table (build x files identical / total, seconds) and exits non-zero on any difference. A run
 # under Wine or qemu that dies with a status the CLI never returns is run again (see attempt()),
@@ -166,7 +166,8 @@ gen_case() {
   local c=$name-$s
   # shellcheck disable=SC2086
   echo "generate $(attempt "$b" "$c.generate.out" "$c.generate.err" generate $gen --seed "$s" \
-      --json "$c.json" --txt "$c.txt" --tmj "$c.tmj" --map "$c.map" --png "$c.png" $png)" > "$c.rc"
+      --json "$c.json" --txt "$c.txt" --tmj "$c.tmj" --map "$c.map" --png "$c.png" \
+      --des "$c.des" --level-string "$c.level" --npz "$c.npz" $png)" > "$c.rc"
   # shellcheck disable=SC2086
   echo "stdout $(attempt "$b" "$c.stdout.txt" "$c.stdout.err" generate $gen --seed "$s")" >> "$c.rc"
   echo "validate $(attempt "$b" "$c.validate.json" "$c.validate.err" validate "$c.json" --json)" >> "$c.rc"
@@ -239,7 +240,7 @@ compare() {
   rm -f "$CROSS/$1"/differs-*
   while IFS= read -r f; do
     # wasm writes the maps only: <case>.json and <case>.txt
-    if [[ $1 == wasm && ! $f =~ ^[a-z]+-[a-z]-[0-9]+\.(json|txt)$ ]]; then continue; fi
+    if [[ $1 == wasm && ! $f =~ ^[a-z]+-[a-z]-[0-9]+\.(json|txt|des|level|npz)$ ]]; then continue; fi
     total=$((total + 1))
     if [[ -f $got/$f ]] && cmp -s "$ref/$f" "$got/$f"; then
       same=$((same + 1))

@@ -1,6 +1,7 @@
-// scripts/cross-check.sh's wasm row: writes <case>.json and <case>.txt with the npm package, for
-// the parameter sets and seeds the script passes, the files the native CLI writes for
-//   catacomb generate <flags> --seed S --json <case>.json --txt <case>.txt
+// scripts/cross-check.sh's wasm row: writes <case>.json, .txt, .des, .level and .npz with the npm
+// package, for the parameter sets and seeds the script passes, the files the native CLI writes for
+//   catacomb generate <flags> --seed S --json <case>.json --txt <case>.txt --des <case>.des
+//                     --level-string <case>.level --npz <case>.npz
 // Usage: node cross_check.mjs <package index.js> <out dir> <name|flags>... -- <seed>...
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -50,6 +51,9 @@ for (const v of variants) {
     const map = pkg.generate({ ...content(config(flags)), seed });
     writeFileSync(join(out, `${name}-${seed}.json`), map.toJSON());
     writeFileSync(join(out, `${name}-${seed}.txt`), map.toASCII());
+    writeFileSync(join(out, `${name}-${seed}.des`), map.toDes());
+    writeFileSync(join(out, `${name}-${seed}.level`), map.toLevelString());
+    writeFileSync(join(out, `${name}-${seed}.npz`), map.toNpz());
     map.dispose();
   }
 }
