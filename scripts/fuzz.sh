@@ -144,6 +144,7 @@ dict_of() {
     fuzz_template_set_tmx) echo fuzz/dict/template_set_tmx.dict ;;
     fuzz_mission) echo fuzz/dict/mission.dict ;;
     fuzz_shard_summary) echo fuzz/dict/json_map.dict ;;
+    fuzz_griddly_legend) echo fuzz/dict/griddly_legend.dict ;;
   esac
 }
 
